@@ -1,0 +1,405 @@
+package backoff
+
+import (
+	"math"
+	"time"
+)
+
+// Growth is how the nominal (un-jittered) delay grows with the retry number n
+// (n = 1 is the first retry).
+type Growth uint8
+
+const (
+	// Exponential: Base * Factor^(n-1+FirstExponent).
+	Exponential Growth = iota
+	// Linear: Base * n.
+	Linear
+	// Constant: Base.
+	Constant
+	// None: 0, immediate retries (the "no backoff" baseline).
+	None
+	// ExpMinusOne: Base * (Factor^n - 1), Azure's (2^n - 1) * RetryDelay and
+	// Ethernet's 2^k - 1 slots.
+	ExpMinusOne
+	// Polynomial: Base * (n-1)^Factor, Sidekiq's count^4 (plus Offset 15 s).
+	Polynomial
+	// Geometric: systemd's interpolation from Base (RestartSec) to Cap
+	// (RestartMaxDelaySec) over Steps retries:
+	// Base * (Cap/Base)^((n-1)/Steps), Cap after Steps; Base when Steps is 0.
+	Geometric
+)
+
+var growthNames = []string{"exponential", "linear", "constant", "none", "exp-minus-one", "polynomial", "geometric"}
+
+func (g Growth) String() string { return nameOf(growthNames, int(g)) }
+
+// Jitter is the kind of randomisation applied to the nominal delay d.
+type Jitter uint8
+
+const (
+	// NoJitter: d.
+	NoJitter Jitter = iota
+	// Full: U[0, d). With Quantum q: q * U{0 .. floor(d/q)}.
+	Full
+	// Equal: d/2 + U[0, d/2).
+	Equal
+	// Decorrelated (AWS): min(Cap, U[Base, prev*3)), prev starting at Base.
+	// It ignores Growth: the delay depends on the previous delay, not on n.
+	Decorrelated
+	// DecorrelatedV2 (Polly): t = (n-1) + U[0,1), f(t) = 2^t * tanh(sqrt(4t)),
+	// delay = (f(t) - f(t_prev)) / 1.4 * Base. Medians near Base, 2 Base, 4 Base...
+	DecorrelatedV2
+	// Proportional: d * U[JitterLo, JitterHi), as gRPC's 0.8-1.2.
+	Proportional
+	// Additive: d + U[0, A), A = JitterAdd (times n when JitterAddScaled).
+	// With Quantum q: d + q * U{0 .. ceil(A/q)-1}, Sidekiq's rand(10*(count+1)).
+	Additive
+)
+
+var jitterNames = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}
+
+func (j Jitter) String() string { return nameOf(jitterNames, int(j)) }
+
+// CapMode says where the cap applies.
+type CapMode uint8
+
+const (
+	// CapBeforeJitter caps the nominal delay, then jitters it (the article's
+	// code, AWS, gRPC, cenkalti). Proportional or additive jitter can then
+	// exceed the cap: cenkalti's delays reach Max*(1+r).
+	CapBeforeJitter CapMode = iota
+	// CapAfterJitter clamps the jittered delay (Azure, Polly's MaxDelay).
+	CapAfterJitter
+	// CapExact returns exactly Cap, un-jittered, once the nominal delay reaches
+	// it (the AWS SDK for Go v2's legacy retryer: 20 s flat from retry 5 on).
+	CapExact
+)
+
+var capModeNames = []string{"before", "after", "exact"}
+
+func (c CapMode) String() string { return nameOf(capModeNames, int(c)) }
+
+// RetryAfterMode says how a server's Retry-After combines with the computed
+// delay t and the cap. Real libraries differ (see the presets).
+type RetryAfterMode uint8
+
+const (
+	// RetryAfterIgnore uses t.
+	RetryAfterIgnore RetryAfterMode = iota
+	// RetryAfterAsIs uses the server's value instead of t, uncapped
+	// (go-retryablehttp for 429 and 503).
+	RetryAfterAsIs
+	// RetryAfterFloor uses max(t, server).
+	RetryAfterFloor
+	// RetryAfterClamp uses min(server, Cap).
+	RetryAfterClamp
+	// RetryAfterGiveUp uses the server's value, but gives up when it exceeds
+	// Cap (Azure).
+	RetryAfterGiveUp
+	// RetryAfterBounded uses the server's value clamped to
+	// [t, t+RetryAfterSlack] (AWS's x-amz-retry-after, slack 5 s).
+	RetryAfterBounded
+)
+
+var retryAfterNames = []string{"ignore", "as-is", "floor", "clamp", "give-up", "bounded"}
+
+func (m RetryAfterMode) String() string { return nameOf(retryAfterNames, int(m)) }
+
+// Policy describes the delay before each retry. The zero value is not valid;
+// start from a preset or from Default. A Policy is a plain value, safe to
+// copy and to use from several goroutines.
+//
+// The delay before retry n (1-based) is
+//
+//	growth(n) --cap--> jitter --(cap after)--> + Offset
+//
+// with the cap's place set by CapMode.
+type Policy struct {
+	Growth Growth
+	// Base is the first nominal delay (the floor for decorrelated jitter,
+	// the median first delay for DecorrelatedV2).
+	Base time.Duration
+	// Factor is the growth multiplier (Exponential, ExpMinusOne) or the
+	// exponent (Polynomial).
+	Factor float64
+	// FirstExponent shifts the exponential: Base * Factor^(n-1+FirstExponent).
+	// The AWS blog's simulator uses 1 (its first retry ceiling is 2*Base).
+	FirstExponent int
+	// Steps is systemd's RestartSteps for Geometric growth.
+	Steps int
+	// Cap is the maximum delay; 0 means no cap.
+	Cap     time.Duration
+	CapMode CapMode
+
+	Jitter Jitter
+	// JitterLo and JitterHi bound the Proportional factor.
+	JitterLo, JitterHi float64
+	// JitterAdd is the Additive jitter's amplitude.
+	JitterAdd time.Duration
+	// JitterAddScaled multiplies JitterAdd by n (Sidekiq).
+	JitterAddScaled bool
+	// Quantum, when positive, makes Full and Additive jitter draw whole
+	// multiples of it (Ethernet slots, Celery's and Sidekiq's whole seconds).
+	Quantum time.Duration
+	// Offset is added to every delay after jitter and cap (gax's 1ns,
+	// Sidekiq's 15 s).
+	Offset time.Duration
+	// ImmediateFirst makes retry 1 immediate (delay 0); the schedule then
+	// starts at retry 2 (kubelet's first restart).
+	ImmediateFirst bool
+	// FirstUnjittered makes retry 1 exactly its nominal delay (gRPC's
+	// connection backoff).
+	FirstUnjittered bool
+
+	// Attempts is the total number of tries, the first included: 6 means
+	// 5 retries. 0 means no limit (a Deadline or the caller bounds the run).
+	Attempts int
+	// Deadline is the maximum elapsed time: a retry is scheduled only if it
+	// would start at or before Deadline after the first try. 0 means none.
+	Deadline time.Duration
+
+	RetryAfter RetryAfterMode
+	// RetryAfterSlack is the upper slack of RetryAfterBounded.
+	RetryAfterSlack time.Duration
+}
+
+// Default is the article's policy: base 1 s, factor 2, cap 30 s, 6 attempts
+// (5 retries), full jitter.
+func Default() Policy {
+	return Policy{Growth: Exponential, Base: time.Second, Factor: 2, Cap: 30 * time.Second,
+		Jitter: Full, JitterLo: 0.8, JitterHi: 1.2, Attempts: 6}
+}
+
+// Retries is the number of retries Attempts allows, or -1 when unlimited.
+func (p *Policy) Retries() int {
+	if p.Attempts == 0 {
+		return -1
+	}
+	return p.Attempts - 1
+}
+
+// State carries what history-dependent jitter needs between retries. The
+// zero value is the state before the first retry.
+type State struct {
+	// Prev is the previous delay in seconds (Decorrelated).
+	Prev float64
+	// PrevV2 is the previous value of Polly's formula f(t) (DecorrelatedV2).
+	PrevV2 float64
+}
+
+// maxSeconds bounds every delay so that sums of up to MaxAttempts of them
+// stay far inside float64 and time.Duration ranges (about 31.7 years).
+const maxSeconds = 1e9
+
+// Nominal returns the un-jittered delay of retry n in seconds, before the cap
+// and without Offset. It is +Inf-free: results are clamped to maxSeconds.
+func (p *Policy) Nominal(n int) float64 {
+	if p.ImmediateFirst {
+		if n <= 1 {
+			return 0
+		}
+		n--
+	}
+	b := p.Base.Seconds()
+	var d float64
+	switch p.Growth {
+	case Exponential:
+		d = b * math.Pow(p.Factor, float64(n-1+p.FirstExponent))
+	case Linear:
+		d = b * float64(n)
+	case Constant:
+		d = b
+	case None:
+		d = 0
+	case ExpMinusOne:
+		d = b * (math.Pow(p.Factor, float64(n)) - 1)
+	case Polynomial:
+		d = b * math.Pow(float64(n-1), p.Factor)
+	case Geometric:
+		c := p.Cap.Seconds()
+		switch {
+		case p.Steps <= 0 || n <= 1 || c <= b:
+			d = b
+		case n > p.Steps:
+			d = c
+		default:
+			d = b * math.Pow(c/b, float64(n-1)/float64(p.Steps))
+		}
+	}
+	if !(d < maxSeconds) { // also catches NaN and +Inf
+		d = maxSeconds
+	}
+	return d
+}
+
+// capped reports the nominal delay of retry n after a before-jitter cap, and
+// whether the cap bit.
+func (p *Policy) capped(n int) (float64, bool) {
+	d := p.Nominal(n)
+	if p.Cap > 0 && p.CapMode != CapAfterJitter && p.Jitter != Decorrelated {
+		if c := p.Cap.Seconds(); d >= c {
+			return c, true
+		}
+	}
+	return d, false
+}
+
+// Step returns the delay before retry n (1-based) in seconds and the state
+// for the next retry, given the state after retry n-1 and a uniform draw u in
+// [0, 1). It is pure: the same arguments give the same delay, so tests pin
+// exact values and a seeded *rand.Rand makes whole runs reproducible.
+func (p *Policy) Step(n int, s State, u float64) (float64, State) {
+	if p.ImmediateFirst && n <= 1 {
+		return p.Offset.Seconds(), s
+	}
+	var d float64
+	switch p.Jitter {
+	case Decorrelated:
+		prev := s.Prev
+		if prev <= 0 {
+			prev = p.Base.Seconds()
+		}
+		d = DecorrelatedJitter(p.Base.Seconds(), prev, p.Cap.Seconds(), u)
+		s.Prev = d
+	case DecorrelatedV2:
+		t := float64(n-1) + u
+		if p.ImmediateFirst {
+			t--
+		}
+		next := pollyV2(t)
+		d = (next - s.PrevV2) / 1.4 * p.Base.Seconds()
+		s.PrevV2 = next
+	default:
+		g, hit := p.capped(n)
+		switch {
+		case hit && p.CapMode == CapExact:
+			d = g
+		case n == 1 && p.FirstUnjittered:
+			d = g
+		default:
+			d = p.jitter(n, g, u)
+		}
+	}
+	if p.Cap > 0 && p.CapMode == CapAfterJitter {
+		d = math.Min(d, p.Cap.Seconds())
+	}
+	d += p.Offset.Seconds()
+	if !(d < maxSeconds) {
+		d = maxSeconds
+	}
+	return math.Max(d, 0), s
+}
+
+// jitter applies a state-free jitter kind to the nominal delay g.
+func (p *Policy) jitter(n int, g, u float64) float64 {
+	switch p.Jitter {
+	case Full:
+		return FullJitter(g, p.Quantum.Seconds(), u)
+	case Equal:
+		return EqualJitter(g, u)
+	case Proportional:
+		return ProportionalJitter(g, p.JitterLo, p.JitterHi, u)
+	case Additive:
+		return g + AdditiveJitter(p.additiveAmplitude(n), p.Quantum.Seconds(), u)
+	}
+	return g
+}
+
+func (p *Policy) additiveAmplitude(n int) float64 {
+	a := p.JitterAdd.Seconds()
+	if p.JitterAddScaled {
+		if p.ImmediateFirst {
+			n--
+		}
+		a *= float64(n)
+	}
+	return a
+}
+
+// FullJitter is U[0, d) for u in [0, 1). With a quantum q > 0 it is q times a
+// whole number drawn uniformly from 0 .. floor(d/q), both ends included
+// (Celery's randrange(countdown + 1), Ethernet's 0 .. 2^k - 1 slots).
+func FullJitter(d, q, u float64) float64 {
+	if q > 0 {
+		k := math.Floor(d/q + 1e-9)
+		return q * math.Floor(u*(k+1))
+	}
+	return d * u
+}
+
+// EqualJitter is d/2 + U[0, d/2).
+func EqualJitter(d, u float64) float64 { return d/2 + d/2*u }
+
+// ProportionalJitter is d * U[lo, hi).
+func ProportionalJitter(d, lo, hi, u float64) float64 { return d * (lo + (hi-lo)*u) }
+
+// AdditiveJitter is U[0, a). With a quantum q > 0 it is q times a whole
+// number drawn uniformly from 0 .. ceil(a/q)-1 (Ruby's rand(a)).
+func AdditiveJitter(a, q, u float64) float64 {
+	if q > 0 {
+		k := math.Ceil(a/q - 1e-9)
+		return q * math.Floor(u*k)
+	}
+	return a * u
+}
+
+// DecorrelatedJitter is the AWS blog's min(cap, U[base, prev*3)); cap <= 0
+// means no cap.
+func DecorrelatedJitter(base, prev, cap, u float64) float64 {
+	hi := prev * 3
+	d := base + (hi-base)*u
+	if cap > 0 && d > cap {
+		d = cap
+	}
+	return d
+}
+
+// pollyV2 is the formula of Polly's DecorrelatedJitterBackoffV2 before
+// scaling: 2^t * tanh(sqrt(4t)).
+func pollyV2(t float64) float64 {
+	if t <= 0 {
+		return 0
+	}
+	return math.Exp2(t) * math.Tanh(math.Sqrt(4*t))
+}
+
+// RetryAfter combines a server's Retry-After (server) with the computed
+// delay t (both in seconds) as the policy's RetryAfterMode says. ok is false
+// when the policy gives up instead (RetryAfterGiveUp above the cap).
+func (p *Policy) WithRetryAfter(t, server float64) (delay float64, ok bool) {
+	c := p.Cap.Seconds()
+	switch p.RetryAfter {
+	case RetryAfterAsIs:
+		return server, true
+	case RetryAfterFloor:
+		return math.Max(t, server), true
+	case RetryAfterClamp:
+		if c > 0 {
+			return math.Min(server, c), true
+		}
+		return server, true
+	case RetryAfterGiveUp:
+		if c > 0 && server > c {
+			return 0, false
+		}
+		return server, true
+	case RetryAfterBounded:
+		return math.Min(math.Max(server, t), t+p.RetryAfterSlack.Seconds()), true
+	}
+	return t, true
+}
+
+// Seconds converts seconds to a time.Duration, rounding to the nanosecond.
+func Seconds(s float64) time.Duration {
+	if !(s < maxSeconds) {
+		s = maxSeconds
+	}
+	return time.Duration(math.Round(s * 1e9))
+}
+
+func nameOf(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return "unknown"
+}

@@ -1,0 +1,3 @@
+module github.com/backoff-playground/playground
+
+go 1.26
