@@ -14,9 +14,10 @@ const UnlimitedRows = 30
 // standard errors, but never more than maxMCValues stored draws in all.
 const (
 	minMCPaths  = 2000
-	maxMCPaths  = 200000
-	maxMCValues = 1 << 20
-	mcTarget    = 0.01 // relative error of a mean, at 3 standard errors
+	maxMCPaths  = 1 << 20
+	maxMCDraws  = 1 << 23 // draws per table, streamed
+	maxMCValues = 1 << 18 // draws kept for percentiles
+	mcTarget    = 0.01    // relative error of a mean, at 3 standard errors
 )
 
 // Row is one retry of a delay table. Times are in seconds.
@@ -251,7 +252,8 @@ func (d dist) quantile(p, c float64) float64 {
 }
 
 // monteCarlo estimates means, percentiles and deadline-bound totals from
-// seeded sampled runs.
+// seeded sampled runs. Means stream over every run; percentiles come from
+// the first keep runs, stored.
 func (t *Table) monteCarlo(r *rand.Rand) {
 	p := &t.Policy
 	rows := t.Rows
@@ -259,52 +261,49 @@ func (t *Table) monteCarlo(r *rand.Rand) {
 	if nr == 0 {
 		return
 	}
-	deadline := p.Deadline.Seconds()
-	// A pilot run sizes the sample: paths >= (3*cv/target)^2 for every row.
+	// A pilot sizes the sample: runs >= (3*cv/target)^2 for every row and
+	// for the total.
+	pilot := t.runPaths(r, minMCPaths, minMCPaths)
 	paths := minMCPaths
-	pilot := t.samplePaths(r, minMCPaths)
 	for i := 0; i <= nr; i++ {
-		m, sd := meanSD(pilot.col(i))
+		m, sd := pilot.mean[i], pilot.sd(i)
 		if m > 0 {
-			need := int(math.Ceil(math.Pow(3*sd/m/mcTarget, 2)))
-			paths = max(paths, need)
+			paths = max(paths, int(math.Ceil(math.Pow(3*sd/m/(0.8*mcTarget), 2)))) // 20% margin: the pilot is noisy
 		}
 	}
-	paths = min(paths, maxMCPaths, max(minMCPaths, maxMCValues/(nr+1)))
-	sp := pilot
-	if paths > minMCPaths {
-		sp = t.samplePaths(r, paths)
-	}
-	t.MonteCarlo = true
-	t.Paths = paths
-	t.MeanError = 0
+	paths = min(paths, maxMCPaths, max(minMCPaths, maxMCDraws/nr))
+	keep := min(paths, max(minMCPaths, maxMCValues/nr))
+	ps := t.runPaths(r, paths, keep)
+	t.MonteCarlo, t.Paths, t.MeanError = true, paths, 0
 	hist := p.historyDependent()
-	var cum float64
-	for i := range rows {
-		col := sp.col(i)
-		m, sd := meanSD(col)
-		if hist {
-			rows[i].Mean = m
+	for i := 0; i <= nr; i++ {
+		if i < nr && !hist {
+			continue // closed forms already hold for this row
+		}
+		if m := ps.mean[i]; m > 0 {
+			t.MeanError = math.Max(t.MeanError, 3*ps.sd(i)/math.Sqrt(float64(paths))/m)
+		}
+	}
+	if hist {
+		var cum float64
+		for i := range rows {
+			col := ps.kept[i*keep : (i+1)*keep]
 			slices.Sort(col)
+			rows[i].Mean = ps.mean[i]
 			rows[i].P50 = quantileSorted(col, 0.5)
 			rows[i].P95 = quantileSorted(col, 0.95)
-			if m > 0 {
-				t.MeanError = math.Max(t.MeanError, 3*sd/math.Sqrt(float64(paths))/m)
-			}
-			cum += m
+			cum += ps.mean[i]
 			rows[i].CumMean = cum
 		}
-	}
-	if hist && !(p.Jitter == DecorrelatedV2 && p.Cap > 0) {
-		// Exact cumulative bounds: for Decorrelated the all-low and all-high
-		// paths are attainable together; for V2 the sum telescopes.
-		var lo, hi float64
-		for i := range rows {
-			lo += rows[i].Min
-			hi += rows[i].Max
-			rows[i].CumMin, rows[i].CumMax = lo, hi
-		}
-		if p.Jitter == DecorrelatedV2 {
+		switch {
+		case p.Jitter == DecorrelatedV2 && p.Cap > 0:
+			// No closed form: the sampled extremes of the cumulative wait.
+			for i := range rows {
+				rows[i].CumMin, rows[i].CumMax = ps.cumMin[i], ps.cumMax[i]
+			}
+		case p.Jitter == DecorrelatedV2:
+			// The sum telescopes: cum_n = f(t_n) / 1.4 * Base + n*Offset,
+			// t_n in [n-1, n).
 			f := func(x float64) float64 { return pollyV2(x) / 1.4 * p.Base.Seconds() }
 			off := p.Offset.Seconds()
 			shift := 0
@@ -314,83 +313,74 @@ func (t *Table) monteCarlo(r *rand.Rand) {
 			for i := range rows {
 				m := float64(i + 1 - shift)
 				k := float64(i + 1)
-				rows[i].CumMin = math.Max(f(m-1), 0) + off*k
-				rows[i].CumMax = math.Max(f(m), 0) + off*k
+				rows[i].CumMin = f(m-1) + off*k
+				rows[i].CumMax = f(m) + off*k
+			}
+		default:
+			// Decorrelated: the all-low and all-high runs are attainable, so
+			// the bounds add up.
+			var lo, hi float64
+			for i := range rows {
+				lo += rows[i].Min
+				hi += rows[i].Max
+				rows[i].CumMin, rows[i].CumMax = lo, hi
 			}
 		}
-	} else if hist {
-		// Capped V2: sampled extremes of the cumulative wait.
-		cums := sp.cums()
-		for i := range rows {
-			col := cums[i]
-			rows[i].CumMin, rows[i].CumMax = slices.Min(col), slices.Max(col)
-		}
 	}
-	// Totals: runs stop at the first retry that would start past the deadline.
-	totals := sp.totals(deadline, p.Deadline > 0)
-	m, sd := meanSD(totals)
-	t.Total.Mean = m
 	last := rows[nr-1]
-	t.Total.Min, t.Total.Max = last.CumMin, last.CumMax
-	if m > 0 {
-		t.MeanError = math.Max(t.MeanError, 3*sd/math.Sqrt(float64(paths))/m)
-	}
+	t.Total = Totals{Min: last.CumMin, Mean: ps.mean[nr], Max: last.CumMax}
 }
 
-// paths holds sampled delays, row-major by retry: v[i*n + j] is retry i+1 of
-// path j.
-type pathSet struct {
-	n    int // paths
-	rows int
-	v    []float64
+// pathStats are streamed statistics of sampled runs: per row i < rows the
+// delay's mean and second moment, and at index rows the run's total wait
+// (stopping at the deadline). kept[i*keep + j] is retry i+1 of run j < keep.
+type pathStats struct {
+	n              int
+	mean, m2       []float64 // Welford's running mean and sum of squares
+	cumMin, cumMax []float64
+	kept           []float64
 }
 
-func (t *Table) samplePaths(r *rand.Rand, n int) pathSet {
+func (ps *pathStats) sd(i int) float64 { return math.Sqrt(ps.m2[i] / float64(ps.n)) }
+
+func (t *Table) runPaths(r *rand.Rand, n, keep int) *pathStats {
 	nr := len(t.Rows)
-	ps := pathSet{n: n, rows: nr, v: make([]float64, nr*n)}
+	ps := &pathStats{mean: make([]float64, nr+1), m2: make([]float64, nr+1),
+		cumMin: make([]float64, nr), cumMax: make([]float64, nr), kept: make([]float64, nr*keep)}
+	for i := range ps.cumMin {
+		ps.cumMin[i] = math.Inf(1)
+	}
+	deadline, hasDeadline := t.Policy.Deadline.Seconds(), t.Policy.Deadline > 0
+	add := func(i int, x float64) {
+		d := x - ps.mean[i]
+		ps.mean[i] += d / float64(ps.n)
+		ps.m2[i] += d * (x - ps.mean[i])
+	}
 	for j := 0; j < n; j++ {
+		ps.n = j + 1
 		var st State
+		var cum, total float64
+		stopped := false
 		for i := 0; i < nr; i++ {
-			ps.v[i*n+j], st = t.Policy.Step(i+1, st, r.Float64())
-		}
-	}
-	return ps
-}
-
-// col returns row i's draws; i == rows gives each path's total.
-func (ps pathSet) col(i int) []float64 {
-	if i < ps.rows {
-		return ps.v[i*ps.n : (i+1)*ps.n]
-	}
-	return ps.totals(0, false)
-}
-
-func (ps pathSet) cums() [][]float64 {
-	out := make([][]float64, ps.rows)
-	acc := make([]float64, ps.n)
-	for i := range out {
-		for j := range acc {
-			acc[j] += ps.v[i*ps.n+j]
-		}
-		out[i] = slices.Clone(acc)
-	}
-	return out
-}
-
-func (ps pathSet) totals(deadline float64, hasDeadline bool) []float64 {
-	out := make([]float64, ps.n)
-	for j := range out {
-		var cum float64
-		for i := 0; i < ps.rows; i++ {
-			d := ps.v[i*ps.n+j]
-			if hasDeadline && cum+d > deadline {
-				break
+			var d float64
+			d, st = t.Policy.Step(i+1, st, r.Float64())
+			add(i, d)
+			if j < keep {
+				ps.kept[i*keep+j] = d
+			}
+			if hasDeadline && !stopped && total+d > deadline {
+				stopped = true
+			}
+			if !stopped {
+				total += d
 			}
 			cum += d
+			ps.cumMin[i] = math.Min(ps.cumMin[i], cum)
+			ps.cumMax[i] = math.Max(ps.cumMax[i], cum)
 		}
-		out[j] = cum
+		add(nr, total)
 	}
-	return out
+	return ps
 }
 
 func meanSD(xs []float64) (mean, sd float64) {

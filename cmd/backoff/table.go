@@ -1,7 +1,244 @@
 package main
 
-import "io"
+import (
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
 
-func runTable(args []string, stdout, stderr io.Writer) int                     { return 1 }
-func runPresets(args []string, stdout, stderr io.Writer) int                   { return 1 }
-func runClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) int { return 1 }
+	"github.com/backoff-playground/playground/backoff"
+)
+
+func runTable(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("backoff table", flag.ContinueOnError)
+	pf := addPolicyFlags(fs)
+	seed := fs.Uint64("seed", 1, "seed of the Sample column and any Monte Carlo estimate")
+	format := fs.String("format", "text", "output: text|csv|json")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `usage: backoff table [--preset NAME] [policy flags] [--seed N] [--format text|csv|json]
+
+The delay before each retry: nominal, min, max, mean, p50, p95, one seeded
+sample, and the cumulative wait. Attempts count the first try (6 = 5 retries);
+--attempts 0 means no limit, and the table then shows the first retries up to
+the deadline, at most 30. Durations in Go syntax: 250ms, 1.5s, 2m.
+
+`)
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return exitCode(stderr, err)
+	}
+	if err := checkFormat(*format, "text", "csv", "json"); err != nil {
+		return exitCode(stderr, err)
+	}
+	p, err := pf.policy()
+	if err != nil {
+		return exitCode(stderr, err)
+	}
+	t, err := backoff.NewTable(p, backoff.NewRand(*seed))
+	if err != nil {
+		return exitCode(stderr, err)
+	}
+	switch *format {
+	case "json":
+		err = writeTableJSON(stdout, pf.preset, *seed, t)
+	case "csv":
+		err = writeTableCSV(stdout, t)
+	default:
+		err = writeTableText(stdout, pf.preset, t)
+	}
+	if err != nil {
+		return exitCode(stderr, err)
+	}
+	return 0
+}
+
+func writeTableText(w io.Writer, preset string, t *backoff.Table) error {
+	if preset != "" {
+		fmt.Fprintf(w, "preset: %s\n", preset)
+	}
+	fmt.Fprintf(w, "policy: %s\n\n", t.Policy.Describe())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "retry\tnominal\tmin\tmax\tmean\tp50\tp95\tsample\tcum min\tcum mean\tcum max\t")
+	for _, r := range t.Rows {
+		mark := ""
+		if r.Retry == t.CapRow {
+			mark = " cap"
+		}
+		if r.PastDeadline {
+			mark += " deadline?"
+		}
+		f := backoff.FormatSeconds
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Retry, f(r.Nominal), f(r.Min), f(r.Max), f(r.Mean),
+			f(r.P50), f(r.P95), f(r.Sample), f(r.CumMin), f(r.CumMean), f(r.CumMax), mark)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nworst case %s, expected %s, best %s of waiting", backoff.FormatSeconds(t.Total.Max),
+		backoff.FormatSeconds(t.Total.Mean), backoff.FormatSeconds(t.Total.Min))
+	if len(t.Rows) == 0 {
+		fmt.Fprint(w, " (no retries)")
+	}
+	fmt.Fprintln(w)
+	if t.CapRow > 0 {
+		fmt.Fprintf(w, "the cap is reached at retry %d\n", t.CapRow)
+	}
+	if t.Unlimited {
+		fmt.Fprintf(w, "no attempt limit: showing the first %d retries; totals cover them\n", len(t.Rows))
+	}
+	if t.Policy.Deadline > 0 {
+		fmt.Fprintf(w, "deadline %s: no retry starts after it; rows marked deadline? happen only in some runs\n", backoff.FormatDuration(t.Policy.Deadline))
+	}
+	if t.MonteCarlo {
+		fmt.Fprintf(w, "means and percentiles by Monte Carlo: %d seeded runs, means within ±%.2f%% (3 standard errors)\n", t.Paths, 100*t.MeanError)
+	}
+	return nil
+}
+
+func writeTableCSV(w io.Writer, t *backoff.Table) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"retry", "nominal_s", "min_s", "max_s", "mean_s", "p50_s", "p95_s", "sample_s", "cum_min_s", "cum_mean_s", "cum_max_s", "capped", "past_deadline"})
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, r := range t.Rows {
+		cw.Write([]string{strconv.Itoa(r.Retry), g(r.Nominal), g(r.Min), g(r.Max), g(r.Mean), g(r.P50), g(r.P95), g(r.Sample),
+			g(r.CumMin), g(r.CumMean), g(r.CumMax), strconv.FormatBool(r.Capped), strconv.FormatBool(r.PastDeadline)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+type tableRowJSON struct {
+	Retry        int     `json:"retry"`
+	Nominal      float64 `json:"nominal_s"`
+	Min          float64 `json:"min_s"`
+	Max          float64 `json:"max_s"`
+	Mean         float64 `json:"mean_s"`
+	P50          float64 `json:"p50_s"`
+	P95          float64 `json:"p95_s"`
+	Sample       float64 `json:"sample_s"`
+	CumMin       float64 `json:"cum_min_s"`
+	CumMean      float64 `json:"cum_mean_s"`
+	CumMax       float64 `json:"cum_max_s"`
+	Capped       bool    `json:"capped"`
+	PastDeadline bool    `json:"past_deadline"`
+}
+
+type totalsJSON struct {
+	Min  float64 `json:"min_s"`
+	Mean float64 `json:"mean_s"`
+	Max  float64 `json:"max_s"`
+}
+
+type tableJSON struct {
+	Policy     map[string]any `json:"policy"`
+	Retries    []tableRowJSON `json:"retries"`
+	Total      totalsJSON     `json:"total"`
+	CapRow     int            `json:"cap_row"`
+	Unlimited  bool           `json:"unlimited"`
+	MonteCarlo bool           `json:"monte_carlo"`
+	Paths      int            `json:"monte_carlo_runs,omitempty"`
+	MeanError  float64        `json:"monte_carlo_mean_error,omitempty"`
+	Seed       uint64         `json:"seed"`
+}
+
+func writeTableJSON(w io.Writer, preset string, seed uint64, t *backoff.Table) error {
+	out := tableJSON{Policy: policyJSON(preset, t.Policy), Retries: make([]tableRowJSON, len(t.Rows)),
+		Total: totalsJSON(t.Total), CapRow: t.CapRow, Unlimited: t.Unlimited, MonteCarlo: t.MonteCarlo,
+		Paths: t.Paths, MeanError: t.MeanError, Seed: seed}
+	for i, r := range t.Rows {
+		out.Retries[i] = tableRowJSON(r)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// policyJSON is the policy as JSON: durations in seconds, names as the
+// flags spell them.
+func policyJSON(preset string, p backoff.Policy) map[string]any {
+	m := map[string]any{
+		"growth": p.Growth.String(), "base_s": p.Base.Seconds(), "factor": p.Factor,
+		"cap_s": p.Cap.Seconds(), "cap_mode": p.CapMode.String(), "jitter": p.Jitter.String(),
+		"attempts": p.Attempts, "retries": p.Retries(), "deadline_s": p.Deadline.Seconds(),
+		"retry_after": p.RetryAfter.String(), "description": p.Describe(),
+	}
+	if preset != "" {
+		m["preset"] = preset
+	}
+	if p.FirstExponent != 0 {
+		m["first_exponent"] = p.FirstExponent
+	}
+	if p.Growth == backoff.Geometric {
+		m["steps"] = p.Steps
+	}
+	if p.Jitter == backoff.Proportional {
+		m["jitter_lo"], m["jitter_hi"] = p.JitterLo, p.JitterHi
+	}
+	if p.Jitter == backoff.Additive {
+		m["jitter_add_s"], m["jitter_add_scaled"] = p.JitterAdd.Seconds(), p.JitterAddScaled
+	}
+	if p.Quantum > 0 {
+		m["quantum_s"] = p.Quantum.Seconds()
+	}
+	if p.Offset > 0 {
+		m["offset_s"] = p.Offset.Seconds()
+	}
+	if p.ImmediateFirst {
+		m["immediate_first"] = true
+	}
+	if p.FirstUnjittered {
+		m["first_unjittered"] = true
+	}
+	if p.RetryAfter == backoff.RetryAfterBounded {
+		m["retry_after_slack_s"] = p.RetryAfterSlack.Seconds()
+	}
+	return m
+}
+
+func runPresets(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("backoff presets", flag.ContinueOnError)
+	format := fs.String("format", "text", "output: text|json")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "usage: backoff presets [--format text|json]\n\nEvery preset with its parameters, description and source.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return exitCode(stderr, err)
+	}
+	if err := checkFormat(*format, "text", "json"); err != nil {
+		return exitCode(stderr, err)
+	}
+	ps := backoff.Presets()
+	if *format == "json" {
+		type presetJSON struct {
+			Name        string         `json:"name"`
+			Family      string         `json:"family"`
+			Description string         `json:"description"`
+			Source      string         `json:"source"`
+			Policy      map[string]any `json:"policy"`
+		}
+		out := make([]presetJSON, len(ps))
+		for i, p := range ps {
+			out[i] = presetJSON{p.Name, p.Family, p.Description, p.Source, policyJSON("", p.Policy)}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return exitCode(stderr, err)
+		}
+		return 0
+	}
+	family := ""
+	for _, p := range ps {
+		if p.Family != family {
+			family = p.Family
+			fmt.Fprintf(stdout, "\n%s\n", family)
+		}
+		fmt.Fprintf(stdout, "  %-22s %s\n  %-22s %s\n  %-22s source: %s\n", p.Name, p.Description, "", p.Policy.Describe(), "", p.Source)
+	}
+	return 0
+}

@@ -1,0 +1,133 @@
+package backoff
+
+import (
+	"math"
+	"strconv"
+)
+
+// FormatSeconds prints a time in seconds for people: three significant
+// digits in the largest unit that keeps the number at least 1 (µs, ms, s,
+// min, h, d). 0 prints as 0.
+func FormatSeconds(sec float64) string {
+	switch {
+	case math.IsNaN(sec):
+		return "-"
+	case sec == 0:
+		return "0"
+	case sec < 0:
+		return "-" + FormatSeconds(-sec)
+	case sec < 1e-3:
+		return sig3(sec*1e6) + "µs"
+	case sec < 1:
+		return sig3(sec*1e3) + "ms"
+	case sec < 60:
+		return sig3(sec) + "s"
+	case sec < 3600:
+		return sig3(sec/60) + "min"
+	case sec < 86400:
+		return sig3(sec/3600) + "h"
+	}
+	return sig3(sec/86400) + "d"
+}
+
+// sig3 prints x with three significant digits, dropping trailing zeros.
+func sig3(x float64) string {
+	digits := 2 - int(math.Floor(math.Log10(x)))
+	if digits < 0 {
+		digits = 0
+	}
+	s := strconv.FormatFloat(x, 'f', digits, 64)
+	if digits > 0 {
+		for s[len(s)-1] == '0' {
+			s = s[:len(s)-1]
+		}
+		if s[len(s)-1] == '.' {
+			s = s[:len(s)-1]
+		}
+	}
+	return s
+}
+
+// Describe says in one line what the policy does, attempts stated with
+// retries: "exponential: 1s * 2^(n-1), cap 30s before jitter; full jitter;
+// 6 attempts = 5 retries".
+func (p *Policy) Describe() string {
+	b := FormatDuration(p.Base)
+	f := strconv.FormatFloat(p.Factor, 'g', -1, 64)
+	var g string
+	switch p.Growth {
+	case Exponential:
+		e := "n-1"
+		if p.FirstExponent != 0 {
+			e = "n-1+" + strconv.Itoa(p.FirstExponent)
+		}
+		g = "exponential: " + b + " * " + f + "^(" + e + ")"
+	case Linear:
+		g = "linear: " + b + " * n"
+	case Constant:
+		g = "constant: " + b
+	case None:
+		g = "none: immediate retries"
+	case ExpMinusOne:
+		g = "exp-minus-one: " + b + " * (" + f + "^n - 1)"
+	case Polynomial:
+		g = "polynomial: " + b + " * (n-1)^" + f
+	case Geometric:
+		if p.Steps > 0 {
+			g = "geometric: " + b + " to " + FormatDuration(p.Cap) + " over " + strconv.Itoa(p.Steps) + " steps"
+		} else {
+			g = "geometric without steps: " + b
+		}
+	}
+	if p.Offset > 0 {
+		g += " + " + FormatDuration(p.Offset)
+	}
+	if p.Cap > 0 && p.Growth != Geometric {
+		g += ", cap " + FormatDuration(p.Cap)
+		switch p.CapMode {
+		case CapBeforeJitter:
+			g += " before jitter"
+		case CapAfterJitter:
+			g += " after jitter"
+		case CapExact:
+			g += " exact (un-jittered once reached)"
+		}
+	}
+	if p.ImmediateFirst {
+		g += ", first retry immediate"
+	}
+	j := p.Jitter.String() + " jitter"
+	switch p.Jitter {
+	case Proportional:
+		j += " x U[" + strconv.FormatFloat(p.JitterLo, 'g', -1, 64) + ", " + strconv.FormatFloat(p.JitterHi, 'g', -1, 64) + ")"
+	case Additive:
+		j += " + U[0, " + FormatDuration(p.JitterAdd)
+		if p.JitterAddScaled {
+			j += " * n"
+		}
+		j += ")"
+	case NoJitter:
+		j = "no jitter"
+	}
+	if p.Quantum > 0 {
+		j += " in steps of " + FormatDuration(p.Quantum)
+	}
+	if p.FirstUnjittered {
+		j += " (not on retry 1)"
+	}
+	a := "no attempt limit"
+	if p.Attempts > 0 {
+		a = strconv.Itoa(p.Attempts) + " attempts = " + strconv.Itoa(p.Attempts-1) + " retries"
+		if p.Attempts == 2 {
+			a = "2 attempts = 1 retry"
+		}
+		if p.Attempts == 1 {
+			a = "1 attempt = no retries"
+		}
+	}
+	out := g + "; " + j + "; " + a
+	if p.Deadline > 0 {
+		out += "; deadline " + FormatDuration(p.Deadline)
+	}
+	return out
+}
