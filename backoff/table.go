@@ -17,7 +17,7 @@ const (
 	maxMCPaths  = 1 << 20
 	maxMCDraws  = 1 << 23 // draws per table, streamed
 	maxMCValues = 1 << 18 // draws kept for percentiles
-	mcTarget    = 0.01    // relative error of a mean, at 3 standard errors
+	mcTarget    = 0.01    // default relative error of a mean, at 3 standard errors
 )
 
 // Row is one retry of a delay table. Times are in seconds.
@@ -72,6 +72,23 @@ type Table struct {
 // additive jitter; decorrelated kinds get exact bounds and sampled means and
 // percentiles.
 func NewTable(p Policy, r *rand.Rand) (*Table, error) {
+	return NewTableWith(p, r, TableOptions{})
+}
+
+// TableOptions tunes the Monte Carlo estimate. The zero value asks for
+// means within 1% at three standard errors.
+type TableOptions struct {
+	// MeanError is the target relative error of a sampled mean at three
+	// standard errors (0 means 0.01). A page redrawing on every slider move
+	// may ask for 0.03: about nine times fewer runs.
+	MeanError float64
+}
+
+// NewTableWith is NewTable with options.
+func NewTableWith(p Policy, r *rand.Rand, o TableOptions) (*Table, error) {
+	if o.MeanError <= 0 || math.IsNaN(o.MeanError) {
+		o.MeanError = mcTarget
+	}
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -112,7 +129,7 @@ func NewTable(p Policy, r *rand.Rand) (*Table, error) {
 		t.Total = Totals{Min: last.CumMin, Mean: last.CumMean, Max: last.CumMax}
 	}
 	if p.historyDependent() || binds {
-		t.monteCarlo(r)
+		t.monteCarlo(r, o.MeanError)
 	}
 	if hasDeadline && t.Total.Max > deadline {
 		t.Total.Max = deadline
@@ -254,7 +271,7 @@ func (d dist) quantile(p, c float64) float64 {
 // monteCarlo estimates means, percentiles and deadline-bound totals from
 // seeded sampled runs. Means stream over every run; percentiles come from
 // the first keep runs, stored.
-func (t *Table) monteCarlo(r *rand.Rand) {
+func (t *Table) monteCarlo(r *rand.Rand, target float64) {
 	p := &t.Policy
 	rows := t.Rows
 	nr := len(rows)
@@ -268,7 +285,7 @@ func (t *Table) monteCarlo(r *rand.Rand) {
 	for i := 0; i <= nr; i++ {
 		m, sd := pilot.mean[i], pilot.sd(i)
 		if m > 0 {
-			paths = max(paths, int(math.Ceil(math.Pow(3*sd/m/(0.8*mcTarget), 2)))) // 20% margin: the pilot is noisy
+			paths = max(paths, int(math.Ceil(math.Pow(3*sd/m/(0.8*target), 2)))) // 20% margin: the pilot is noisy
 		}
 	}
 	paths = min(paths, maxMCPaths, max(minMCPaths, maxMCDraws/nr))
@@ -332,53 +349,63 @@ func (t *Table) monteCarlo(r *rand.Rand) {
 }
 
 // pathStats are streamed statistics of sampled runs: per row i < rows the
-// delay's mean and second moment, and at index rows the run's total wait
-// (stopping at the deadline). kept[i*keep + j] is retry i+1 of run j < keep.
+// sum and sum of squares of the delay, and at index rows those of the run's
+// total wait (stopping at the deadline). kept[i*keep + j] is retry i+1 of
+// run j < keep.
 type pathStats struct {
 	n              int
-	mean, m2       []float64 // Welford's running mean and sum of squares
+	mean, sq       []float64 // after runPaths: means and mean squares
 	cumMin, cumMax []float64
 	kept           []float64
 }
 
-func (ps *pathStats) sd(i int) float64 { return math.Sqrt(ps.m2[i] / float64(ps.n)) }
+func (ps *pathStats) sd(i int) float64 {
+	return math.Sqrt(math.Max(ps.sq[i]-ps.mean[i]*ps.mean[i], 0))
+}
 
 func (t *Table) runPaths(r *rand.Rand, n, keep int) *pathStats {
 	nr := len(t.Rows)
-	ps := &pathStats{mean: make([]float64, nr+1), m2: make([]float64, nr+1),
+	ps := &pathStats{n: n, mean: make([]float64, nr+1), sq: make([]float64, nr+1),
 		cumMin: make([]float64, nr), cumMax: make([]float64, nr), kept: make([]float64, nr*keep)}
 	for i := range ps.cumMin {
 		ps.cumMin[i] = math.Inf(1)
 	}
-	deadline, hasDeadline := t.Policy.Deadline.Seconds(), t.Policy.Deadline > 0
-	add := func(i int, x float64) {
-		d := x - ps.mean[i]
-		ps.mean[i] += d / float64(ps.n)
-		ps.m2[i] += d * (x - ps.mean[i])
-	}
+	p := &t.Policy
+	deadline, hasDeadline := p.Deadline.Seconds(), p.Deadline > 0
+	sum, sq := ps.mean, ps.sq
 	for j := 0; j < n; j++ {
-		ps.n = j + 1
 		var st State
 		var cum, total float64
 		stopped := false
 		for i := 0; i < nr; i++ {
 			var d float64
-			d, st = t.Policy.Step(i+1, st, r.Float64())
-			add(i, d)
+			d, st = p.Step(i+1, st, r.Float64())
+			sum[i] += d
+			sq[i] += d * d
 			if j < keep {
 				ps.kept[i*keep+j] = d
 			}
-			if hasDeadline && !stopped && total+d > deadline {
-				stopped = true
-			}
 			if !stopped {
-				total += d
+				if hasDeadline && total+d > deadline {
+					stopped = true
+				} else {
+					total += d
+				}
 			}
 			cum += d
-			ps.cumMin[i] = math.Min(ps.cumMin[i], cum)
-			ps.cumMax[i] = math.Max(ps.cumMax[i], cum)
+			if cum < ps.cumMin[i] {
+				ps.cumMin[i] = cum
+			}
+			if cum > ps.cumMax[i] {
+				ps.cumMax[i] = cum
+			}
 		}
-		add(nr, total)
+		sum[nr] += total
+		sq[nr] += total * total
+	}
+	for i := range sum {
+		sum[i] /= float64(n)
+		sq[i] /= float64(n)
 	}
 	return ps
 }

@@ -1,0 +1,104 @@
+package backoff_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// The article's worst case: base 1 s, cap 30 s and 6 attempts (its
+// MAX_ATTEMPTS = 5 counts retries) wait 1+2+4+8+16 = 31 s.
+func ExampleNewTable() {
+	p := backoff.Policy{Growth: backoff.Exponential, Base: time.Second, Factor: 2,
+		Cap: 30 * time.Second, Jitter: backoff.Full, Attempts: 6}
+	t, _ := backoff.NewTable(p, backoff.NewRand(1))
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "retry\tnominal\tmin\tmax\tmean\tp95\tcum max\t")
+	for _, r := range t.Rows {
+		fmt.Fprintf(w, "%d\t%gs\t%gs\t%gs\t%gs\t%gs\t%gs\t\n", r.Retry, r.Nominal, r.Min, r.Max, r.Mean, r.P95, r.CumMax)
+	}
+	w.Flush()
+	fmt.Printf("worst case %gs, expected %gs\n", t.Total.Max, t.Total.Mean)
+	// Output:
+	// retry  nominal  min  max  mean    p95  cum max
+	//       1       1s   0s   1s  0.5s  0.95s       1s
+	//       2       2s   0s   2s    1s   1.9s       3s
+	//       3       4s   0s   4s    2s   3.8s       7s
+	//       4       8s   0s   8s    4s   7.6s      15s
+	//       5      16s   0s  16s    8s  15.2s      31s
+	// worst case 31s, expected 15.5s
+}
+
+// Jitter math takes the uniform draw as an argument, so values are exact.
+func ExampleFullJitter() {
+	for _, u := range []float64{0, 0.25, 0.5, 0.999} {
+		fmt.Printf("u=%-5g full=%-6g equal=%-6g grpc=%g\n", u, backoff.FullJitter(8, 0, u),
+			backoff.EqualJitter(8, u), backoff.ProportionalJitter(8, 0.8, 1.2, u))
+	}
+	// Output:
+	// u=0     full=0      equal=4      grpc=6.4
+	// u=0.25  full=2      equal=5      grpc=7.2
+	// u=0.5   full=4      equal=6      grpc=8
+	// u=0.999 full=7.992  equal=7.996  grpc=9.5968
+}
+
+// Kubernetes' CrashLoopBackOff: the first restart is immediate, then 10 s
+// doubling to the 5-minute cap.
+func ExampleLookupPreset() {
+	pr, _ := backoff.LookupPreset("k8s-crashloop")
+	p := pr.Policy
+	p.Attempts = 9
+	t, _ := backoff.NewTable(p, backoff.NewRand(1))
+	var s []string
+	for _, r := range t.Rows {
+		s = append(s, backoff.FormatSeconds(r.Nominal))
+	}
+	fmt.Println(strings.Join(s, " "))
+	fmt.Println("cap reached at retry", t.CapRow)
+	// Output:
+	// 0 10s 20s 40s 1.33min 2.67min 5min 5min
+	// cap reached at retry 7
+}
+
+// A seeded client's delays: the same seed gives the same run everywhere.
+func ExamplePolicy_Step() {
+	pr, _ := backoff.LookupPreset("aws-blog-decorrelated")
+	p := pr.Policy
+	r := backoff.NewRand(42)
+	var st backoff.State
+	for n := 1; n <= 5; n++ {
+		var d float64
+		d, st = p.Step(n, st, r.Float64())
+		fmt.Printf("retry %d: %.3fs\n", n, d)
+	}
+	// Output:
+	// retry 1: 13.255s
+	// retry 2: 6.489s
+	// retry 3: 16.227s
+	// retry 4: 19.827s
+	// retry 5: 58.388s
+}
+
+// The article's own case: a 400 whose body says the service is temporarily
+// unavailable is worth retrying; a 401 with an expired token never is.
+func ExampleClassify() {
+	rules := backoff.DefaultRules()
+	for _, c := range []backoff.Call{
+		{Status: 400, Body: `{"error":"model temporarily unavailable at the provider, try again later"}`},
+		{Status: 401, Body: "token expired"},
+		{Method: "POST", Status: 503},
+		{Method: "POST", Status: 503, IdempotencyKey: "order-42", Header: map[string][]string{"Retry-After": {"5"}}},
+	} {
+		v := backoff.Classify(c, rules)
+		fmt.Printf("%v: %s\n", v.Retry, v.Reason)
+	}
+	// Output:
+	// true: status 400, but the body says "temporarily unavailable": a temporary failure, body beats status
+	// false: status 401 with "token expired" in the body: the credential is bad, a retry gets the same answer
+	// false: POST is not idempotent and no idempotency key was sent: a retry could repeat the side effect
+	// true: status 503 is retryable (POST is safe to repeat with its idempotency key); the server asks to wait 5s (Retry-After)
+}

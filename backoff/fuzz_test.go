@@ -1,0 +1,98 @@
+package backoff
+
+import (
+	"math"
+	"net/url"
+	"testing"
+	"time"
+)
+
+// FuzzPolicyParams sets policy parameters from a URL query, as the page and
+// the CLI do, then builds a table: nothing may panic, and any table built
+// must be internally consistent.
+func FuzzPolicyParams(f *testing.F) {
+	for _, s := range []string{
+		"base=1s&factor=2&cap=30s&attempts=6&jitter=full",
+		"growth=polynomial&factor=4&offset=15s&jitter=additive&jitter-add=10s&jitter-add-scaled=true&quantum=1s",
+		"jitter=decorrelated&base=5s&cap=2000s&attempts=0",
+		"jitter=decorrelated-v2&base=2s&cap=3s&cap-mode=after&attempts=5",
+		"growth=geometric&steps=3&base=100ms&cap=10s",
+		"deadline=10s&attempts=0&jitter=equal",
+		"base=-1&factor=NaN&cap=1e400&attempts=99999",
+		"growth=exp-minus-one&base=51.2us&quantum=51.2us&cap=52.3776ms&attempts=16",
+		"immediate-first=1&first-unjittered=yes&retry-after=bounded&retry-after-slack=5s",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		q, err := url.ParseQuery(query)
+		if err != nil {
+			return
+		}
+		p := Default()
+		for k, vs := range q {
+			for _, v := range vs {
+				_ = p.Set(k, v)
+			}
+		}
+		if p.Validate() != nil {
+			return
+		}
+		// Keep each run fast: the table's cost grows with the rows.
+		if p.Attempts == 0 || p.Attempts > 40 {
+			p.Attempts = 40
+		}
+		tab, err := NewTable(p, NewRand(1))
+		if err != nil {
+			t.Fatalf("valid policy, NewTable: %v", err)
+		}
+		prevCum := 0.0
+		for _, r := range tab.Rows {
+			for _, v := range []float64{r.Nominal, r.Min, r.Max, r.Mean, r.P50, r.P95, r.Sample, r.CumMin, r.CumMean, r.CumMax} {
+				if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+					t.Fatalf("retry %d: bad value %v in %+v (policy %+v)", r.Retry, v, r, p)
+				}
+			}
+			tol := 1e-6 * math.Max(1, r.Max)
+			if r.Min > r.Mean+tol || r.Mean > r.Max+tol || r.Sample < r.Min-tol || r.Sample > r.Max+tol {
+				t.Fatalf("retry %d: min/mean/max/sample out of order: %+v (policy %+v)", r.Retry, r, p)
+			}
+			if r.CumMean+1e-6*math.Max(1, r.CumMean) < prevCum {
+				t.Fatalf("retry %d: cumulative mean decreased", r.Retry)
+			}
+			prevCum = r.CumMean
+		}
+	})
+}
+
+// FuzzClassify: any call gets a verdict with a reason, and never panics.
+func FuzzClassify(f *testing.F) {
+	f.Add("GET", 503, "Retry-After", "5", "")
+	f.Add("POST", 400, "retry-after-ms", "100", "temporarily unavailable")
+	f.Add("", 401, "Retry-After", "Sun, 06 Nov 1994 08:49:37 GMT", "token expired")
+	f.Add("PATCH", 0, "x-amz-retry-after", "-1", "\xff\xfe")
+	f.Fuzz(func(t *testing.T, method string, status int, hk, hv, body string) {
+		v := Classify(Call{Method: method, Status: status, Header: map[string][]string{hk: {hv}}, Body: body,
+			Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}, DefaultRules())
+		if v.Reason == "" {
+			t.Fatalf("no reason for %q %d", method, status)
+		}
+		if v.HasRetryAfter && (v.RetryAfter < 0 || v.RetryAfter > MaxDuration) {
+			t.Fatalf("retry-after out of range: %v", v.RetryAfter)
+		}
+	})
+}
+
+// FuzzParseRetryAfter: delta-seconds and HTTP-dates parse within range;
+// everything else is an error, never a panic.
+func FuzzParseRetryAfter(f *testing.F) {
+	for _, s := range []string{"0", "120", "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "-1", "1e9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseRetryAfter(s, time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+		if err == nil && (d < 0 || d > MaxDuration) {
+			t.Fatalf("ParseRetryAfter(%q) = %v: out of range", s, d)
+		}
+	})
+}
