@@ -10,7 +10,8 @@ CORE_PKGS := ./backoff/... ./sim/...
 FUZZTIME  ?= 8s
 
 .PHONY: all test bench build run vet fmt-check test-native test-wasm fuzz \
-        test-browser browser-deps node-check clean
+        test-browser browser-deps node-check clean \
+        wasm brotli-dep bench-browser
 
 all: build
 
@@ -44,7 +45,7 @@ fuzz:
 	done
 
 ## bench: Go benchmarks with allocations.
-bench:
+bench: bench-browser
 	$(GO) test -run='^$$' -bench=. -benchmem ./backoff/... ./sim/...
 
 build: $(BIN)/backoff
@@ -53,16 +54,61 @@ $(BIN)/backoff: $(shell find backoff sim cmd/backoff -name '*.go' -not -name '*_
 	@mkdir -p $(BIN)
 	$(GO) build -trimpath -o $@ ./cmd/backoff
 
-## run: for now, the CLI's demo table (the browser playground comes later).
-run: $(BIN)/backoff
-	$(BIN)/backoff table --base 1s --factor 2 --cap 30s --attempts 6 --jitter full
+## run: build the WebAssembly app (cached), compress it, build the server
+## with everything embedded, start it and print the URL. RUN_ARGS passes
+## flags, e.g. make run RUN_ARGS='--addr 127.0.0.1:9000 --base-path /pg'.
+run: $(BIN)/playground
+	$(BIN)/playground $(RUN_ARGS)
 
-## browser-deps: Debian's Chromium for the browser tests (installed when missing).
-browser-deps:
-	@true
+# The WebAssembly app, from the wasm-tagged main (no server code inside).
+# Rebuilt only when Go sources of the UI, the core or go.mod change: a build
+# takes about 40 s on 2 cores. Outputs go to web/, which the server embeds;
+# temporary names start with a dot so a broken build is never embedded.
+WASM       := web/app.wasm
+WASM_SRCS  := $(shell find app backoff sim cmd/playground -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go' -not -name '*_test.go' 2>/dev/null) \
+              $(filter-out static/static.go static/README.md,$(wildcard static/*)) go.mod go.sum
 
-test-browser:
-	@true
+wasm: $(WASM) $(WASM).br $(WASM).gz
+
+$(WASM): $(WASM_SRCS)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/.tmp.app.wasm ./cmd/playground
+	mv web/.tmp.app.wasm $@
+
+$(WASM).br: $(WASM) | brotli-dep
+	brotli -q 11 -f -o web/.tmp.app.wasm.br $<
+	mv web/.tmp.app.wasm.br $@
+
+$(WASM).gz: $(WASM)
+	gzip -9 -n -c $< > web/.tmp.app.wasm.gz
+	mv web/.tmp.app.wasm.gz $@
+
+$(BIN)/playground: $(WASM) $(WASM).br $(WASM).gz $(SERVE_SRCS)
+	@mkdir -p $(BIN)
+	$(GO) build -trimpath -o $@ ./cmd/playground
+
+# Debian packages, installed with apt-get only when missing.
+APT_INSTALL = { command -v apt-get >/dev/null || { echo "$(1) is missing and apt-get is not available: install $(2)"; exit 1; }; \
+	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $(2); }
+
+brotli-dep:
+	@command -v brotli >/dev/null || $(call APT_INSTALL,brotli,brotli)
+
+## browser-deps: Debian's Chromium (and brotli) for the browser tests,
+## installed when missing.
+browser-deps: brotli-dep
+	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || $(call APT_INSTALL,chromium,chromium)
+
+## test-browser: real-browser end-to-end tests (chromedp + Debian's Chromium)
+## against the real server and the built wasm. Screenshots go to tmp/screenshots/.
+test-browser: wasm browser-deps
+	$(GO) test -count=1 -tags browser -run '^TestBrowser' -timeout 10m ./cmd/playground
+
+## bench-browser: app.wasm sizes, time to interactive and slider-to-repaint
+## latency in Chromium (printed as benchmark metrics).
+bench-browser: wasm browser-deps
+	$(GO) test -count=1 -tags browser -run '^$$' -bench '^BenchmarkBrowser' -benchtime 1x -timeout 20m ./cmd/playground
 
 clean:
 	rm -rf $(BIN)

@@ -1,0 +1,54 @@
+//go:build !wasm
+
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Local icons: the service worker caches every resource the handler lists
+// with cache.addAll, which fails as a whole (nothing cached, no offline use)
+// when one of them is a remote URL the browser cannot reach.
+const (
+	iconSVG   = "/web/static/icon.svg"
+	iconSmall = "/web/static/icon-192.png"
+	iconLarge = "/web/static/icon-512.png"
+)
+
+// NewHandler returns the go-app handler for the playground's pages.
+//
+// version must change whenever app.wasm changes (the server passes a content
+// hash): go-app's service worker keeps one cache per version and the handler
+// uses it as the ETag, so a fixed version would keep clients on an old build
+// forever. wasmSize is the uncompressed size of app.wasm, for the loader's
+// progress (with a compressed response the browser cannot know it). resources
+// serves /web/ (nil means go-app's default, ./web/ from the working directory).
+func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) *app.Handler {
+	h := &app.Handler{
+		Name:            "Backoff Playground",
+		ShortName:       "Backoff",
+		Title:           "Backoff Playground: retry policies, live",
+		Description:     "Move the sliders and see what a retry policy does to one client and to a herd of clients.",
+		Author:          "Backoff Playground",
+		Keywords:        []string{"backoff", "retry", "jitter", "exponential backoff", "thundering herd"},
+		Lang:            "en",
+		LoadingLabel:    "Loading the playground… {progress}%",
+		BackgroundColor: "#1f2a44",
+		ThemeColor:      "#1f2a44",
+		Icon: app.Icon{
+			Default:  iconSmall,
+			Large:    iconLarge,
+			Maskable: iconLarge,
+			SVG:      iconSVG,
+		},
+		Styles:    append([]string(nil), Styles...),
+		Version:   version,
+		Resources: resources,
+	}
+	if wasmSize > 0 {
+		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)
+	}
+	return h
+}
