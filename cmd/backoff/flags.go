@@ -102,7 +102,8 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))}
+		fmt.Fprintf(stderr, "backoff: unexpected arguments: %s (flags start with --)\n", strings.Join(fs.Args(), " "))
+		return usageError{fmt.Errorf("unexpected arguments")}
 	}
 	return nil
 }
