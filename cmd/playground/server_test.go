@@ -296,7 +296,10 @@ func TestRun(t *testing.T) {
 	pr, pw := io.Pipe()
 	var stderr bytes.Buffer
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, []string{"--addr", "127.0.0.1:0", "--base-path", "/pg/"}, pw, &stderr); pw.Close() }()
+	go func() {
+		done <- Run(ctx, []string{"--addr", "127.0.0.1:0", "--base-path", "/pg/"}, pw, &stderr)
+		pw.Close()
+	}()
 
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
