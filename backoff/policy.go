@@ -204,7 +204,11 @@ func (p *Policy) Nominal(n int) float64 {
 	var d float64
 	switch p.Growth {
 	case Exponential:
-		d = b * math.Pow(p.Factor, float64(n-1+p.FirstExponent))
+		if k := n - 1 + p.FirstExponent; p.Factor == 2 && k < 1024 {
+			d = math.Ldexp(b, k) // exact, and five times cheaper than Pow
+		} else {
+			d = b * math.Pow(p.Factor, float64(k))
+		}
 	case Linear:
 		d = b * float64(n)
 	case Constant:
