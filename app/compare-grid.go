@@ -1,0 +1,52 @@
+package app
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// compareGrid shows the same herd under each jitter kind as small
+// multiples on one scale: the AWS blog's figure, live.
+type compareGrid struct {
+	app.Compo
+	Results []cmpResult
+}
+
+func newCompareGrid() *compareGrid { return &compareGrid{} }
+
+func (c *compareGrid) Render() app.UI {
+	var yMax, xMax float64
+	for _, r := range c.Results {
+		if r.Res == nil {
+			continue
+		}
+		s := seriesOf(r.Res)
+		yMax = math.Max(yMax, math.Max(s.peak(), s.Capacity*1.1))
+		xMax = math.Max(xMax, s.end())
+	}
+	cells := make([]app.UI, len(c.Results))
+	for i, r := range c.Results {
+		var body app.UI
+		switch {
+		case r.Err != "":
+			body = app.P().Class("error").Text(r.Err)
+		case r.Res == nil:
+			body = app.P().Class("pending").Text("running…")
+		default:
+			t := r.Res.Totals
+			body = app.Div().Body(
+				app.Raw(herdSVG(seriesOf(r.Res), yMax, xMax, true, "jitter: "+r.Kind)),
+				app.P().Class("cmp-stats").Text(
+					"calls "+compactCount(float64(t.Calls))+
+						" · "+ratio(t.Amplification)+
+						" · p99 "+backoff.FormatSeconds(t.Completion.P99)+
+						" · gave up "+strconv.Itoa(t.GaveUp)),
+			)
+		}
+		cells[i] = app.Figure().Class("cmp-cell").DataSet("jitter", r.Kind).Body(body)
+	}
+	return app.Div().ID("compare").Class("compare-grid").Body(cells...)
+}

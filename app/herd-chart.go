@@ -1,0 +1,44 @@
+package app
+
+import (
+	"github.com/backoff-playground/playground/sim"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// herdChart draws a herd run's timeline: calls per bucket, succeeded and
+// rejected stacked, the capacity line and the outage shaded.
+type herdChart struct {
+	app.Compo
+	Result *sim.Result
+}
+
+func newHerdChart() *herdChart { return &herdChart{} }
+
+// seriesOf turns a result into the chart's plain numbers.
+func seriesOf(r *sim.Result) herdSeries {
+	if r == nil {
+		return herdSeries{}
+	}
+	h := herdSeries{
+		Width:       r.BucketWidth,
+		OK:          make([]float64, len(r.Timeline)),
+		Rejected:    make([]float64, len(r.Timeline)),
+		Capacity:    r.CapacityPerBucket,
+		OutageStart: r.OutageStart,
+		OutageEnd:   r.OutageEnd,
+	}
+	for i, b := range r.Timeline {
+		h.OK[i] = float64(b.OK)
+		h.Rejected[i] = float64(b.Rejected)
+	}
+	return h
+}
+
+func (c *herdChart) Render() app.UI {
+	if c.Result == nil {
+		return app.Div().ID("herd-chart").Class("chart-box")
+	}
+	return app.Div().ID("herd-chart").Class("chart-box").Body(
+		app.Raw(herdSVG(seriesOf(c.Result), 0, 0, false, "Server answers per time bucket: succeeded and rejected, with capacity and the outage")),
+	)
+}

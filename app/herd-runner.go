@@ -1,0 +1,195 @@
+package app
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Time budgets of a herd run. A run first advances synchronously for
+// syncBudget, so a 1,000-client herd repaints in the same frame as the
+// slider; what is left runs in chunks of about chunkBudget, each followed by
+// a sleep that hands the thread back to the browser (input, paint).
+const (
+	syncBudget    = 12 * time.Millisecond
+	chunkBudget   = 20 * time.Millisecond
+	yieldFor      = 4 * time.Millisecond
+	progressEvery = 100 * time.Millisecond
+	firstChunk    = 4096 // events; then sized from the measured rate
+)
+
+// compareKinds are the jitter kinds of the compare panel, the AWS blog's
+// four first.
+var compareKinds = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}
+
+// cmpResult is one small multiple: the herd under one jitter kind.
+type cmpResult struct {
+	Kind string
+	Res  *sim.Result
+	Err  string
+}
+
+// herdRunner runs the herd scenario and the compare runs for the
+// playground, without ever holding the browser's thread for long. Its
+// fields are touched on the UI goroutine only; the worker goroutine hands
+// results back through ctx.Dispatch and checks gen to stop when a newer
+// change has superseded it.
+type herdRunner struct {
+	gen atomic.Uint64
+
+	res      *sim.Result
+	err      string
+	running  bool
+	progress float64 // 0..1 of the main run
+	ms       float64 // wall time of the last finished main run
+
+	cmp        []cmpResult
+	cmpPending int // compare runs not finished yet
+}
+
+func (h *herdRunner) cancel() { h.gen.Add(1) }
+
+// job is one simulation in progress.
+type job struct {
+	s     *sim.Sim
+	chunk int
+	rate  float64 // events per ms, measured
+}
+
+func (j *job) advance(budget time.Duration) bool {
+	t0 := time.Now()
+	for {
+		done := j.s.Advance(j.chunk)
+		el := time.Since(t0)
+		if el > 0 {
+			r := float64(j.chunk) / (float64(el) / float64(time.Millisecond))
+			if j.rate == 0 {
+				j.rate = r
+			} else {
+				j.rate = 0.5*j.rate + 0.5*r
+			}
+		}
+		if j.rate > 0 {
+			j.chunk = min(max(int(j.rate*float64(budget/time.Millisecond)/4), 256), 1<<22)
+		}
+		if done || time.Since(t0) >= budget {
+			return done
+		}
+	}
+}
+
+// start (re)runs the herd for the playground's current state.
+func (h *herdRunner) start(ctx app.Context, p *playground) {
+	gen := h.gen.Add(1)
+	if app.IsServer {
+		// The pre-rendered page does without the herd: the browser runs it.
+		return
+	}
+	cfg := p.st.Herd.config(p.st.Policy)
+	seed := p.st.Seed
+	t0 := time.Now()
+	s, err := sim.New(cfg, seed)
+	if err != nil {
+		h.res, h.err, h.running = nil, errText(err), false
+		return
+	}
+	h.err = ""
+	j := &job{s: s, chunk: firstChunk}
+	if j.advance(syncBudget) {
+		h.res, h.running, h.progress = s.Result(), false, 1
+		h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
+		h.startCompare(ctx, gen, cfg, seed)
+		return
+	}
+	h.running, h.progress = true, s.Progress()
+	ctx.Async(func() {
+		last := time.Now()
+		for {
+			time.Sleep(yieldFor)
+			if h.gen.Load() != gen {
+				return
+			}
+			done := j.advance(chunkBudget)
+			if done {
+				res := s.Result()
+				ms := float64(time.Since(t0)) / float64(time.Millisecond)
+				ctx.Dispatch(func(ctx app.Context) {
+					if h.gen.Load() != gen {
+						return
+					}
+					h.res, h.running, h.progress, h.ms = res, false, 1, ms
+					h.startCompare(ctx, gen, cfg, seed)
+				})
+				return
+			}
+			if time.Since(last) >= progressEvery {
+				last = time.Now()
+				pr := s.Progress()
+				ctx.Dispatch(func(ctx app.Context) {
+					if h.gen.Load() == gen {
+						h.progress = pr
+					}
+				})
+			}
+		}
+	})
+}
+
+// startCompare runs the scenario once per jitter kind, one after the other,
+// in the background; each small multiple appears as its run finishes.
+func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, seed uint64) {
+	h.cmp = make([]cmpResult, len(compareKinds))
+	h.cmpPending = len(compareKinds)
+	for i, k := range compareKinds {
+		h.cmp[i].Kind = k
+	}
+	ctx.Async(func() {
+		for i, k := range compareKinds {
+			c := cfg
+			c.Policy = comparePolicy(cfg.Policy, k)
+			var out cmpResult
+			out.Kind = k
+			s, err := sim.New(c, seed)
+			if err != nil {
+				out.Err = errText(err)
+			} else {
+				j := &job{s: s, chunk: firstChunk}
+				for {
+					time.Sleep(yieldFor)
+					if h.gen.Load() != gen {
+						return
+					}
+					if j.advance(chunkBudget) {
+						break
+					}
+				}
+				out.Res = s.Result()
+			}
+			ctx.Dispatch(func(ctx app.Context) {
+				if h.gen.Load() != gen {
+					return
+				}
+				// A fresh slice: the compare component sees a new value.
+				next := append([]cmpResult(nil), h.cmp...)
+				next[i] = out
+				h.cmp = next
+				h.cmpPending--
+			})
+		}
+	})
+}
+
+// comparePolicy is p with jitter kind k. Kinds whose parameters p leaves at
+// zero get the values Set gives them (proportional 0.8..1.2, additive
+// amplitude = base); a policy invalid under k (decorrelated needs a base)
+// is reported by the run.
+func comparePolicy(p backoff.Policy, k string) backoff.Policy {
+	_ = p.Set(backoff.ParamJitter, k)
+	if k != "full" && k != "additive" {
+		p.Quantum = 0
+	}
+	return p
+}

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
+)
+
+// herdAlwaysInURL are the herd keys written even at their defaults, so a
+// link says how big the herd is and what the server does.
+var herdAlwaysInURL = []string{sim.ParamClients, sim.ParamServer}
+
+// herdState is the herd scenario's part of the page state: a simulator
+// config whose Policy is ignored (the page's policy is used).
+type herdState struct {
+	Config sim.Config
+}
+
+func defaultHerd() herdState { return herdState{Config: sim.DefaultConfig()} }
+
+// config is the scenario run under policy p.
+func (h *herdState) config(p backoff.Policy) sim.Config {
+	c := h.Config
+	c.Policy = p
+	return c
+}
+
+// parse applies the herd keys of a query. first returns a key's first value
+// and records duplicates; known collects the keys it understands.
+func (h *herdState) parse(first func(string) (string, bool), known map[string]bool) []notice {
+	var notes []notice
+	c := sim.DefaultConfig()
+	given := map[string]string{}
+	for _, name := range sim.ParamNames {
+		known[name] = true
+		v, ok := first(name)
+		if !ok {
+			continue
+		}
+		if err := c.Set(name, v); err != nil {
+			notes = append(notes, notice{name, clip(v, 32), reason(err)})
+			continue
+		}
+		given[name] = v
+	}
+	// Fields fine alone may clash (outage-end before outage-start): drop
+	// the one the check names and rebuild from the rest.
+	for range len(sim.ParamNames) + 1 {
+		err := c.Validate()
+		if err == nil {
+			break
+		}
+		field := fieldOf(err)
+		v, ok := given[field]
+		if !ok {
+			notes = append(notes, notice{"herd", "", reason(err) + ": the default herd is used"})
+			c = sim.DefaultConfig()
+			break
+		}
+		notes = append(notes, notice{field, clip(v, 32), reason(err)})
+		delete(given, field)
+		c = sim.DefaultConfig()
+		for _, name := range sim.ParamNames {
+			if gv, ok := given[name]; ok {
+				_ = c.Set(name, gv)
+			}
+		}
+	}
+	c.Policy = backoff.Default()
+	h.Config = c
+	return notes
+}
+
+// query writes the herd keys that differ from the default scenario.
+func (h *herdState) query(add func(k, v string)) {
+	def := sim.DefaultConfig()
+	for _, name := range sim.ParamNames {
+		v := h.Config.Get(name)
+		if v != def.Get(name) || contains(herdAlwaysInURL, name) {
+			add(name, v)
+		}
+	}
+}

@@ -1,0 +1,412 @@
+package app
+
+// Charts as SVG strings: pure functions from plain data, so the page (via
+// app.Raw), the server and the tests draw the same picture. Every series is
+// one <path> however many points it has: the cost of a repaint does not
+// grow with the number of elements. Colours come from CSS classes (light and
+// dark themes).
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const svgNS = "http://www.w3.org/2000/svg"
+
+// frame is a chart's size and plot margins in SVG user units.
+type frame struct {
+	W, H                     float64
+	Left, Right, Top, Bottom float64
+}
+
+func (f frame) plotW() float64 { return f.W - f.Left - f.Right }
+func (f frame) plotH() float64 { return f.H - f.Top - f.Bottom }
+
+// axis maps values to pixels, linearly or on a log scale.
+type axis struct {
+	lo, hi   float64 // value range
+	p0, p1   float64 // pixel range (p0 at lo)
+	log      bool
+	llo, lhi float64
+}
+
+func newAxis(lo, hi, p0, p1 float64, log bool) axis {
+	a := axis{lo: lo, hi: hi, p0: p0, p1: p1, log: log}
+	if log {
+		a.llo, a.lhi = math.Log10(lo), math.Log10(hi)
+	}
+	return a
+}
+
+func (a axis) at(v float64) float64 {
+	var t float64
+	if a.log {
+		if v < a.lo {
+			v = a.lo
+		}
+		t = (math.Log10(v) - a.llo) / (a.lhi - a.llo)
+	} else {
+		t = (v - a.lo) / (a.hi - a.lo)
+	}
+	if math.IsNaN(t) {
+		t = 0
+	}
+	t = math.Min(math.Max(t, -0.02), 1.02)
+	return a.p0 + t*(a.p1-a.p0)
+}
+
+// ticks returns tick values: about n "nice" linear steps, or the decades of
+// a log axis.
+func (a axis) ticks(n int) []float64 {
+	var out []float64
+	if a.log {
+		for e := math.Floor(a.llo); e <= math.Ceil(a.lhi); e++ {
+			v := math.Pow(10, e)
+			if v >= a.lo*0.999 && v <= a.hi*1.001 {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	step := niceStep((a.hi - a.lo) / float64(n))
+	if step <= 0 {
+		return []float64{a.lo}
+	}
+	for v := math.Ceil(a.lo/step) * step; v <= a.hi*1.0001; v += step {
+		out = append(out, v)
+	}
+	return out
+}
+
+// niceStep rounds a raw step up to 1, 2 or 5 times a power of ten.
+func niceStep(raw float64) float64 {
+	if !(raw > 0) || math.IsInf(raw, 0) {
+		return 0
+	}
+	e := math.Pow(10, math.Floor(math.Log10(raw)))
+	switch f := raw / e; {
+	case f <= 1:
+		return e
+	case f <= 2:
+		return 2 * e
+	case f <= 5:
+		return 5 * e
+	}
+	return 10 * e
+}
+
+// niceMax rounds a positive maximum up to a nice number for an axis end.
+func niceMax(v float64) float64 {
+	if !(v > 0) {
+		return 1
+	}
+	s := niceStep(v / 5)
+	return math.Ceil(v/s*0.9999) * s
+}
+
+// num prints a coordinate with at most one decimal.
+func num(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
+
+type svgWriter struct{ strings.Builder }
+
+func (w *svgWriter) open(f frame, id, label string) {
+	fmt.Fprintf(w, `<svg xmlns="%s" viewBox="0 0 %s %s" role="img" aria-label="%s"`, svgNS, num(f.W), num(f.H), html.EscapeString(label))
+	if id != "" {
+		fmt.Fprintf(w, ` id="%s"`, id)
+	}
+	w.WriteString(` class="chart">`)
+}
+
+func (w *svgWriter) path(class, d string) {
+	if d == "" {
+		return
+	}
+	fmt.Fprintf(w, `<path class="%s" d="%s"></path>`, class, d)
+}
+
+func (w *svgWriter) text(class string, x, y float64, anchor, s string) {
+	fmt.Fprintf(w, `<text class="%s" x="%s" y="%s" text-anchor="%s">%s</text>`, class, num(x), num(y), anchor, html.EscapeString(s))
+}
+
+func (w *svgWriter) close() { w.WriteString(`</svg>`) }
+
+// yAxis draws horizontal grid lines and labels.
+func (w *svgWriter) yAxis(f frame, a axis, n int, format func(float64) string) {
+	var grid strings.Builder
+	for _, v := range a.ticks(n) {
+		y := a.at(v)
+		fmt.Fprintf(&grid, "M%s %sH%s", num(f.Left), num(y), num(f.W-f.Right))
+		w.text("tick", f.Left-6, y+4, "end", format(v))
+	}
+	w.path("grid", grid.String())
+}
+
+// delayChartSVG draws, per retry, the min–max range as a bar, the mean as a
+// line, the seeded clients' delays as dots, and the cap.
+func delayChartSVG(t *backoff.Table, s samples, log bool) string {
+	f := frame{W: 640, H: 300, Left: 58, Right: 12, Top: 14, Bottom: 36}
+	var w svgWriter
+	w.open(f, "", "Delay before each retry: min to max range, mean, and sampled clients")
+	n := len(t.Rows)
+	if n == 0 {
+		w.text("empty", f.W/2, f.H/2, "middle", "No retries: attempts 1 = 0 retries")
+		w.close()
+		return w.String()
+	}
+	hi, lo := 0.0, math.Inf(1)
+	consider := func(v float64) {
+		hi = math.Max(hi, v)
+		if v > 0 {
+			lo = math.Min(lo, v)
+		}
+	}
+	for _, r := range t.Rows {
+		consider(r.Max)
+		consider(r.Min)
+		consider(r.Mean)
+	}
+	for _, ds := range s.Delays {
+		for _, d := range ds {
+			consider(d)
+		}
+	}
+	if hi <= 0 {
+		hi = 1
+	}
+	var ya axis
+	if log {
+		if math.IsInf(lo, 1) || lo >= hi {
+			lo = hi / 10
+		}
+		lo = math.Max(lo, hi/1e6)
+		lo = math.Pow(10, math.Floor(math.Log10(lo)))
+		hi = math.Pow(10, math.Ceil(math.Log10(hi)))
+		ya = newAxis(lo, hi, f.H-f.Bottom, f.Top, true)
+	} else {
+		ya = newAxis(0, niceMax(hi), f.H-f.Bottom, f.Top, false)
+	}
+	w.yAxis(f, ya, 5, backoff.FormatSeconds)
+	slot := f.plotW() / float64(n)
+	x := func(i int) float64 { return f.Left + (float64(i)+0.5)*slot }
+	half := math.Min(slot*0.35, 18)
+
+	var band, mean, dots, meanLine strings.Builder
+	for i, r := range t.Rows {
+		cx := x(i)
+		y0, y1 := ya.at(r.Min), ya.at(r.Max)
+		if y0-y1 < 1.5 { // a fixed delay: still show a visible bar
+			y0, y1 = y0+0.75, y1-0.75
+		}
+		fmt.Fprintf(&band, "M%s %sH%sV%sH%sZ", num(cx-half), num(y1), num(cx+half), num(y0), num(cx-half))
+		my := ya.at(r.Mean)
+		fmt.Fprintf(&mean, "M%s %sH%s", num(cx-half), num(my), num(cx+half))
+		if i == 0 {
+			fmt.Fprintf(&meanLine, "M%s %s", num(cx), num(my))
+		} else {
+			fmt.Fprintf(&meanLine, "L%s %s", num(cx), num(my))
+		}
+	}
+	for i, ds := range s.Delays {
+		if i >= n {
+			break
+		}
+		cx := x(i)
+		for j, d := range ds {
+			// Spread the dots across the bar (golden-ratio sequence) so they
+			// read as a distribution, not a line.
+			off := (math.Mod(float64(j)*0.618033988749895, 1) - 0.5) * 1.6 * half
+			fmt.Fprintf(&dots, "M%s %sh0", num(cx+off), num(ya.at(d)))
+		}
+	}
+	w.path("band", band.String())
+	w.path("dots", dots.String())
+	w.path("mean-line", meanLine.String())
+	w.path("mean", mean.String())
+	p := t.Policy
+	if p.Cap > 0 && p.Jitter != backoff.DecorrelatedV2 {
+		c := p.Cap.Seconds() + p.Offset.Seconds()
+		if c <= ya.hi {
+			cy := ya.at(c)
+			w.path("cap", fmt.Sprintf("M%s %sH%s", num(f.Left), num(cy), num(f.W-f.Right)))
+			w.text("cap-label", f.W-f.Right-4, cy-4, "end", "cap "+backoff.FormatDuration(p.Cap))
+		}
+	}
+	// Retry numbers, thinned to about 16 labels.
+	every := max(1, (n+15)/16)
+	for i := 0; i < n; i += every {
+		w.text("tick", x(i), f.H-f.Bottom+15, "middle", strconv.Itoa(t.Rows[i].Retry))
+	}
+	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "retry")
+	w.close()
+	return w.String()
+}
+
+// histogramSVG draws the distribution of the total wait of sampled clients,
+// with the table's mean and worst case marked.
+func histogramSVG(totals []float64, tot backoff.Totals) string {
+	f := frame{W: 640, H: 170, Left: 58, Right: 12, Top: 12, Bottom: 36}
+	var w svgWriter
+	w.open(f, "", "Histogram of the total wait over sampled clients")
+	hi := tot.Max
+	for _, v := range totals {
+		hi = math.Max(hi, v)
+	}
+	if !(hi > 0) || len(totals) == 0 {
+		w.text("empty", f.W/2, f.H/2, "middle", "Total wait is always 0")
+		w.close()
+		return w.String()
+	}
+	xa := newAxis(0, niceMax(hi), f.Left, f.W-f.Right, false)
+	const bins = 40
+	counts := make([]int, bins)
+	width := xa.hi / bins
+	for _, v := range totals {
+		b := int(v / width)
+		counts[min(max(b, 0), bins-1)]++
+	}
+	peak := 0
+	for _, c := range counts {
+		peak = max(peak, c)
+	}
+	ya := newAxis(0, float64(peak), f.H-f.Bottom, f.Top, false)
+	var bars strings.Builder
+	for i, c := range counts {
+		if c == 0 {
+			continue
+		}
+		x0, x1 := xa.at(float64(i)*width), xa.at(float64(i+1)*width)
+		y := ya.at(float64(c))
+		fmt.Fprintf(&bars, "M%s %sH%sV%sH%sZ", num(x0+0.5), num(y), num(x1-0.5), num(f.H-f.Bottom), num(x0+0.5))
+	}
+	w.path("grid", fmt.Sprintf("M%s %sH%s", num(f.Left), num(f.H-f.Bottom), num(f.W-f.Right)))
+	w.path("hist", bars.String())
+	mark := func(class string, v float64, label string, dy float64) {
+		x := xa.at(v)
+		w.path(class, fmt.Sprintf("M%s %sV%s", num(x), num(f.Top), num(f.H-f.Bottom)))
+		anchor := "start"
+		if x > f.Left+f.plotW()*0.7 {
+			anchor = "end"
+			x -= 8
+		}
+		w.text(class+"-label", x+4, f.Top+dy, anchor, label)
+	}
+	mark("mark-mean", tot.Mean, "mean "+backoff.FormatSeconds(tot.Mean), 10)
+	mark("mark-max", tot.Max, "worst "+backoff.FormatSeconds(tot.Max), 24)
+	for _, v := range xa.ticks(6) {
+		w.text("tick", xa.at(v), f.H-f.Bottom+15, "middle", backoff.FormatSeconds(v))
+	}
+	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "total wait of one client")
+	w.close()
+	return w.String()
+}
+
+// herdSeries is a herd timeline as plain numbers (from sim.Result).
+type herdSeries struct {
+	Width       float64   // bucket width, seconds
+	OK          []float64 // calls that succeeded, per bucket
+	Rejected    []float64 // calls rejected, per bucket
+	Capacity    float64   // calls per bucket the server can take
+	OutageStart float64
+	OutageEnd   float64
+}
+
+func (h herdSeries) peak() float64 {
+	var p float64
+	for i := range h.OK {
+		p = math.Max(p, h.OK[i]+h.Rejected[i])
+	}
+	return p
+}
+
+func (h herdSeries) end() float64 { return float64(len(h.OK)) * h.Width }
+
+// herdSVG draws calls per bucket stacked (succeeded below, rejected above),
+// the capacity line and the outage shaded. yMax and xMax fix the scales so
+// small multiples compare; 0 means fit the data.
+func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string {
+	f := frame{W: 640, H: 260, Left: 58, Right: 12, Top: 14, Bottom: 36}
+	if small {
+		f = frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
+	}
+	var w svgWriter
+	w.open(f, "", label)
+	if len(h.OK) == 0 || h.Width <= 0 {
+		w.text("empty", f.W/2, f.H/2, "middle", "No calls")
+		w.close()
+		return w.String()
+	}
+	if yMax <= 0 {
+		yMax = math.Max(h.peak(), h.Capacity*1.1)
+	}
+	if xMax <= 0 {
+		xMax = h.end()
+	}
+	ya := newAxis(0, niceMax(yMax), f.H-f.Bottom, f.Top, false)
+	xa := newAxis(0, xMax, f.Left, f.W-f.Right, false)
+	if h.OutageEnd > h.OutageStart {
+		x0, x1 := xa.at(h.OutageStart), xa.at(math.Min(h.OutageEnd, xMax))
+		w.path("outage", fmt.Sprintf("M%s %sH%sV%sH%sZ", num(x0), num(f.Top), num(x1), num(f.H-f.Bottom), num(x0)))
+	}
+	w.yAxis(f, ya, 4, compactCount)
+	var ok, rej strings.Builder
+	base := f.H - f.Bottom
+	for i := range h.OK {
+		t0 := float64(i) * h.Width
+		if t0 >= xMax {
+			break
+		}
+		x0, x1 := xa.at(t0), xa.at(t0+h.Width)
+		if x1-x0 > 2 {
+			x1 -= 0.4 // hairline gap between wide bars
+		}
+		yo := ya.at(h.OK[i])
+		yr := ya.at(h.OK[i] + h.Rejected[i])
+		if h.OK[i] > 0 {
+			fmt.Fprintf(&ok, "M%s %sH%sV%sH%sZ", num(x0), num(yo), num(x1), num(base), num(x0))
+		}
+		if h.Rejected[i] > 0 {
+			fmt.Fprintf(&rej, "M%s %sH%sV%sH%sZ", num(x0), num(yr), num(x1), num(yo), num(x0))
+		}
+	}
+	w.path("ok", ok.String())
+	w.path("rejected", rej.String())
+	if h.Capacity > 0 && h.Capacity <= ya.hi {
+		cy := ya.at(h.Capacity)
+		w.path("capacity", fmt.Sprintf("M%s %sH%s", num(f.Left), num(cy), num(f.W-f.Right)))
+		if !small {
+			w.text("capacity-label", f.W-f.Right-4, cy-4, "end", "capacity")
+		}
+	}
+	for _, v := range xa.ticks(map[bool]int{false: 8, true: 4}[small]) {
+		w.text("tick", xa.at(v), f.H-f.Bottom+15, "middle", backoff.FormatSeconds(v))
+	}
+	if small {
+		w.text("small-title", f.Left, 14, "start", label)
+	} else {
+		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "time since the first calls")
+	}
+	w.close()
+	return w.String()
+}
+
+// compactCount prints a count for an axis: 950, 1.2k, 3M.
+func compactCount(v float64) string {
+	switch a := math.Abs(v); {
+	case a >= 1e6:
+		return trimFloat(v/1e6) + "M"
+	case a >= 1e3:
+		return trimFloat(v/1e3) + "k"
+	}
+	return trimFloat(v)
+}
+
+func trimFloat(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
