@@ -195,10 +195,18 @@ func (p *Policy) analyticRow(n int) Row {
 	if p.Cap > 0 {
 		row.Capped = p.Nominal(n) >= p.Cap.Seconds() && !(p.ImmediateFirst && n <= 1)
 	}
+	if p.ImmediateFirst && n <= 1 {
+		row.Min, row.Max, row.Mean, row.P50, row.P95 = off, off, off, off, off
+		return row
+	}
 	switch p.Jitter {
 	case Decorrelated:
 		b := p.Base.Seconds()
-		hi := math.Min(b*math.Pow(3, float64(n)), maxSeconds)
+		m := n
+		if p.ImmediateFirst {
+			m--
+		}
+		hi := math.Min(b*math.Pow(3, float64(m)), maxSeconds)
 		row.Min, row.Max = math.Min(b, c)+off, math.Min(hi, c)+off
 		row.Capped = p.Cap > 0 && hi >= c
 		row.Mean = (row.Min + row.Max) / 2
@@ -209,10 +217,6 @@ func (p *Policy) analyticRow(n int) Row {
 		m := n
 		if p.ImmediateFirst {
 			m--
-		}
-		if m <= 0 {
-			row.Min, row.Max, row.Mean, row.P50, row.P95 = off, off, off, off, off
-			return row
 		}
 		hi := f(float64(m)) - f(float64(m-2))
 		row.Min, row.Max = off, math.Min(hi, c)+off
