@@ -1,0 +1,165 @@
+package app
+
+import (
+	"encoding/xml"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// wellFormed parses s as XML and counts elements by name.
+func wellFormed(t *testing.T, s string) map[string]int {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(s))
+	counts := map[string]int{}
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return counts
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v\n%s", err, s)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			counts[se.Name.Local]++
+			if se.Name.Local == "svg" && se.Name.Space != svgNS {
+				t.Fatalf("svg without the SVG namespace: %q", se.Name.Space)
+			}
+		}
+	}
+}
+
+func table(t *testing.T, q string) *backoff.Table {
+	t.Helper()
+	s, notes := parseQuery(q)
+	if len(notes) > 0 {
+		t.Fatal(notes)
+	}
+	tb, err := backoff.NewTable(s.Policy, backoff.NewRand(s.Seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func TestDelayChartOnePathPerSeries(t *testing.T) {
+	for _, q := range []string{"", "jitter=none", "jitter=decorrelated&attempts=12", "preset=k8s-crashloop", "attempts=1", "preset=sidekiq"} {
+		for _, log := range []bool{false, true} {
+			tb := table(t, q)
+			s := sampleClients(tb.Policy, len(tb.Rows), 1)
+			svg := delayChartSVG(tb, s, log)
+			c := wellFormed(t, svg)
+			// band, dots, mean line, mean ticks, grid, cap: never one per dot.
+			if c["path"] > 6 {
+				t.Errorf("%q log=%v: %d paths", q, log, c["path"])
+			}
+			if c["circle"]+c["rect"] > 0 {
+				t.Errorf("%q: element per point", q)
+			}
+			if strings.Contains(svg, "NaN") || strings.Contains(svg, "Inf") {
+				t.Errorf("%q log=%v: NaN or Inf in the SVG", q, log)
+			}
+			h := histogramSVG(s.Totals, tb.Total)
+			wellFormed(t, h)
+			if strings.Contains(h, "NaN") || strings.Contains(h, "Inf") {
+				t.Errorf("%q: NaN or Inf in the histogram", q)
+			}
+		}
+	}
+}
+
+func TestDelayChartDotsAreTheSamples(t *testing.T) {
+	tb := table(t, "jitter=full&attempts=4")
+	s := sampleClients(tb.Policy, len(tb.Rows), 1)
+	svg := delayChartSVG(tb, s, false)
+	i := strings.Index(svg, `class="dots" d="`)
+	if i < 0 {
+		t.Fatal("no dots path")
+	}
+	d := svg[i:]
+	d = d[:strings.Index(d, `"></path>`)]
+	if got, want := strings.Count(d, "h0"), 3*dotClients; got != want {
+		t.Fatalf("%d dots, want %d (one per client and retry)", got, want)
+	}
+}
+
+func TestSamplesAreSeeded(t *testing.T) {
+	p := backoff.Default()
+	a, b := sampleClients(p, 5, 7), sampleClients(p, 5, 7)
+	c := sampleClients(p, 5, 8)
+	if a.Totals[10] != b.Totals[10] || a.Delays[2][3] != b.Delays[2][3] {
+		t.Fatal("same seed, different samples")
+	}
+	if a.Totals[10] == c.Totals[10] {
+		t.Fatal("different seeds, same samples")
+	}
+	// Full jitter: every delay within [0, nominal).
+	for i, ds := range a.Delays {
+		nom := p.Nominal(i + 1)
+		for _, d := range ds {
+			if d < 0 || d >= nom {
+				t.Fatalf("retry %d: %g outside [0, %g)", i+1, d, nom)
+			}
+		}
+	}
+}
+
+func TestSamplesStopAtDeadline(t *testing.T) {
+	p := backoff.Default()
+	p.Jitter = backoff.NoJitter
+	p.Deadline = backoff.Seconds(10).Round(0)
+	s := sampleClients(p, 5, 1)
+	// 1+2+4 = 7 <= 10, +8 = 15 > 10: retries 4 and 5 never start.
+	if len(s.Delays[3]) != 0 || s.Totals[0] != 7 {
+		t.Fatalf("retry 4 drawn %d times, total %g", len(s.Delays[3]), s.Totals[0])
+	}
+}
+
+func TestHerdSVG(t *testing.T) {
+	h := herdSeries{Width: 1, OK: []float64{0, 0, 100, 100, 40}, Rejected: []float64{1000, 0, 300, 0, 0},
+		Capacity: 100, OutageStart: 0, OutageEnd: 2}
+	for _, small := range []bool{false, true} {
+		svg := herdSVG(h, 0, 0, small, "test <herd>")
+		c := wellFormed(t, svg)
+		if c["path"] > 6 {
+			t.Errorf("%d paths", c["path"])
+		}
+		for _, class := range []string{"ok", "rejected", "capacity", "outage"} {
+			if !strings.Contains(svg, `class="`+class+`"`) {
+				t.Errorf("no %s series", class)
+			}
+		}
+	}
+	if svg := herdSVG(herdSeries{}, 0, 0, false, "empty"); !strings.Contains(svg, "No calls") {
+		t.Error("empty herd draws no message")
+	}
+}
+
+func TestSliderMapping(t *testing.T) {
+	if d := sliderDuration(0); d != sliderMin {
+		t.Errorf("pos 0 = %v", d)
+	}
+	if d := sliderDuration(sliderSteps); d != sliderMax {
+		t.Errorf("pos max = %v", d)
+	}
+	for pos := 0; pos <= sliderSteps; pos += 7 {
+		d := sliderDuration(pos)
+		if back := sliderPos(d); back < pos-3 || back > pos+3 {
+			t.Errorf("pos %d -> %v -> pos %d", pos, d, back)
+		}
+		// Two significant digits: what people type.
+		if s := backoff.FormatDuration(d); len(s) > 6 {
+			t.Errorf("pos %d gives %s", pos, s)
+		}
+	}
+}
+
+func TestNiceStep(t *testing.T) {
+	for _, c := range []struct{ in, want float64 }{{0.7, 1}, {1.5, 2}, {3, 5}, {7, 10}, {0.013, 0.02}, {0, 0}} {
+		if got := niceStep(c.in); got != c.want {
+			t.Errorf("niceStep(%g) = %g, want %g", c.in, got, c.want)
+		}
+	}
+}
