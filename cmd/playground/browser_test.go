@@ -1,0 +1,227 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// articleQuery is the article's schedule without jitter: 1, 2, 4, 8, 16 s.
+const articleQuery = "base=1s&factor=2&cap=30s&attempts=6&jitter=none"
+
+// settledJS is true once the herd run and the compare runs are finished.
+const settledJS = `(() => { const p = document.getElementById('herd-progress');
+  return !!document.querySelector('#herd-chart svg') && (!p || p.hidden) && !document.querySelector('#compare .pending'); })()`
+
+func TestBrowserMountsWithoutErrors(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	ms := tb.open(t, "")
+	t.Logf("mounted %.0f ms after navigation start", ms)
+	poll[bool](t, tb, "the herd and compare runs to finish", settledJS)
+	time.Sleep(300 * time.Millisecond) // late errors: the worker's install, deferred renders
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("the default page logged problems:\n  %s\nfull log:\n%s", strings.Join(p, "\n  "), tb.messages())
+	}
+	for _, id := range []string{"preset", "base", "factor", "cap", "attempts", "jitter", "seed",
+		"base-value", "factor-value", "cap-value", "attempts-value", "delay-table", "delay-chart",
+		"herd-chart", "compare", "metric-calls", "metric-amplification", "metric-p99", "metric-gave-up", "metric-peak"} {
+		if !eval[bool](t, tb, `!!document.getElementById('`+id+`')`) {
+			t.Errorf("no element #%s", id)
+		}
+	}
+}
+
+func TestBrowserDelayTableFromURL(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, articleQuery)
+	rows := tb.table(t)
+	if got, want := column(rows, "nominal"), []string{"1", "2", "4", "8", "16"}; !slices.Equal(got, want) {
+		t.Errorf("nominal delays %v, want %v", got, want)
+	}
+	if got := column(rows, "retry"); !slices.Equal(got, []string{"1", "2", "3", "4", "5"}) {
+		t.Errorf("retry column %v", got)
+	}
+	if got := eval[string](t, tb, `document.getElementById('total-max').dataset.seconds`); got != "31" {
+		t.Errorf("worst-case total %q s, want 31", got)
+	}
+	if n := len(rows); n > 0 && rows[n-1]["cum_max"] != "31" {
+		t.Errorf("last cumulative worst case %q, want 31", rows[n-1]["cum_max"])
+	}
+	if got := eval[string](t, tb, `document.getElementById('base-value').value`); got != "1s" {
+		t.Errorf("base-value shows %q, want 1s", got)
+	}
+	// Each slider's thumb must sit at its value: the browser clamps a value
+	// set before a larger max, and the thumb then disagrees with the box.
+	// Durations are log sliders, 10 ms..10 min over 1000 steps:
+	// 1s -> round(1000 ln(100)/ln(60000)) = 419, 30s -> 728.
+	for id, want := range map[string]string{"base": "419", "factor": "2", "cap": "728", "attempts": "6"} {
+		if got := eval[string](t, tb, `document.getElementById('`+id+`').value`); got != want {
+			t.Errorf("#%s slider is at %s, want %s (the value box and the thumb disagree)", id, got, want)
+		}
+	}
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("problems: %v", p)
+	}
+}
+
+func TestBrowserTypedBase(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, articleQuery)
+	tb.typeInto(t, "base-value", "2s")
+	poll[bool](t, tb, "the first row to show 2 s",
+		`document.querySelector('#delay-table tbody tr [data-col=nominal]').dataset.seconds === '2'`)
+	if got, want := column(tb.table(t), "nominal"), []string{"2", "4", "8", "16", "30"}; !slices.Equal(got, want) {
+		t.Errorf("nominal delays after base=2s: %v, want %v (capped at 30)", got, want)
+	}
+	poll[bool](t, tb, "the URL to say base=2s", `location.search.includes('base=2s')`)
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("problems: %v", p)
+	}
+}
+
+// TestBrowserAttemptsAndReload moves the attempts slider, then loads the
+// URL the page wrote and expects the same table, samples included.
+func TestBrowserAttemptsAndReload(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "base=1s&factor=2&cap=30s&attempts=6&jitter=full&seed=7")
+	if n := len(tb.table(t)); n != 5 {
+		t.Fatalf("%d rows for attempts=6, want 5", n)
+	}
+	eval[string](t, tb, setRangeJS("attempts", "9"))
+	poll[bool](t, tb, "8 rows", `document.querySelectorAll('#delay-table tbody tr').length === 8`)
+	poll[bool](t, tb, "the URL to say attempts=9", `new URLSearchParams(location.search).get('attempts') === '9'`)
+	if got := eval[string](t, tb, `document.getElementById('attempts-value').value`); got != "9" {
+		t.Errorf("attempts-value shows %q after the slider moved to 9", got)
+	}
+	eval[string](t, tb, setRangeJS("attempts", "3"))
+	poll[bool](t, tb, "2 rows", `document.querySelectorAll('#delay-table tbody tr').length === 2`)
+	poll[bool](t, tb, "the URL to say attempts=3", `new URLSearchParams(location.search).get('attempts') === '3'`)
+	eval[string](t, tb, setRangeJS("attempts", "8"))
+	poll[bool](t, tb, "7 rows", `document.querySelectorAll('#delay-table tbody tr').length === 7`)
+	poll[bool](t, tb, "the URL to say attempts=8", `new URLSearchParams(location.search).get('attempts') === '8'`)
+
+	before := tb.table(t)
+	link := eval[string](t, tb, `location.href`)
+	if h := eval[int](t, tb, `history.length`); h > 2 {
+		t.Errorf("history has %d entries: slider moves must replace the URL, not push", h)
+	}
+	samples := column(before, "sample")
+	if slices.Equal(samples, column(before, "nominal")) {
+		t.Errorf("samples %v equal the nominal delays: full jitter should draw below them", samples)
+	}
+
+	// A new tab, as someone opening a shared link.
+	other := newTab(t, 1280, 900)
+	_, query, _ := strings.Cut(link, "?")
+	other.open(t, query)
+	after := other.table(t)
+	if !slices.EqualFunc(before, after, func(a, b row) bool { return mapsEqual(a, b) }) {
+		t.Errorf("the link %s restored a different table:\nbefore %v\nafter  %v", link, before, after)
+	}
+	// And a reload of the same tab.
+	tb.open(t, query)
+	if again := tb.table(t); !slices.EqualFunc(before, again, func(a, b row) bool { return mapsEqual(a, b) }) {
+		t.Errorf("reloading %s gave a different table:\nbefore %v\nafter  %v", link, before, again)
+	}
+	for _, x := range []*tab{tb, other} {
+		if p := x.problems(t); len(p) > 0 {
+			t.Errorf("problems: %v", p)
+		}
+	}
+}
+
+func mapsEqual(a, b row) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// drawnJS measures what an element's SVG draws: the summed length of its
+// paths and polylines, and the number of shapes, in real SVG elements (an
+// element without the SVG namespace draws nothing and has no length).
+const drawnJS = `((id) => { const c = document.getElementById(id); if (!c) return {len: 0, shapes: 0, w: 0};
+  let len = 0, shapes = 0;
+  for (const e of c.querySelectorAll('path, polyline, polygon, line, rect, circle')) {
+    if (!(e instanceof SVGGeometryElement)) continue;
+    shapes++; try { len += e.getTotalLength(); } catch (_) {}
+  }
+  for (const cv of c.querySelectorAll('canvas')) { shapes++; len += cv.width; }
+  const r = c.getBoundingClientRect(); return {len: Math.round(len), shapes, w: Math.round(r.width)}; })`
+
+type drawn struct {
+	Len    float64 `json:"len"`
+	Shapes int     `json:"shapes"`
+	W      float64 `json:"w"`
+}
+
+func TestBrowserChartsDrawn(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "")
+	poll[bool](t, tb, "the herd and compare runs to finish", settledJS)
+	for _, id := range []string{"herd-chart", "delay-chart", "compare"} {
+		d := eval[drawn](t, tb, drawnJS+`('`+id+`')`)
+		t.Logf("#%s: %d shapes, path length %.0f px, %.0f px wide", id, d.Shapes, d.Len, d.W)
+		if d.Shapes == 0 || d.Len < 100 || d.W < 100 {
+			t.Errorf("#%s draws nothing visible: %+v", id, d)
+		}
+	}
+	if calls := eval[string](t, tb, `document.getElementById('metric-calls').dataset.value`); calls == "" || calls == "0" {
+		t.Errorf("metric-calls data-value %q, want the herd's calls", calls)
+	}
+}
+
+func TestBrowserInvalidInput(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, articleQuery)
+	before := tb.table(t)
+	tb.typeInto(t, "base-value", "banana")
+	msg := poll[string](t, tb, "an inline error for base-value", `(() => { const e = document.getElementById('base-value-error');
+	  return e && !e.hidden && e.textContent.trim(); })()`)
+	t.Logf("inline error: %q", msg)
+	if got := eval[string](t, tb, `document.getElementById('base-value').getAttribute('aria-invalid')`); got != "true" {
+		t.Errorf("base-value aria-invalid %q, want true", got)
+	}
+	if after := tb.table(t); !slices.EqualFunc(before, after, func(a, b row) bool { return mapsEqual(a, b) }) {
+		t.Errorf("an invalid base changed the table:\nbefore %v\nafter  %v", before, after)
+	}
+	if !eval[bool](t, tb, `new URLSearchParams(location.search).get('base') === '1s'`) {
+		t.Errorf("an invalid base reached the URL: %s", eval[string](t, tb, `location.search`))
+	}
+	// The page keeps working: a slider still updates, a valid value clears the error.
+	eval[string](t, tb, setRangeJS("attempts", "4"))
+	poll[bool](t, tb, "3 rows", `document.querySelectorAll('#delay-table tbody tr').length === 3`)
+	tb.typeInto(t, "base-value", "500ms")
+	poll[bool](t, tb, "the error to clear and the first row to show 0.5 s", `(() => {
+	  const e = document.getElementById('base-value-error');
+	  return (!e || e.hidden) && document.querySelector('#delay-table tbody tr [data-col=nominal]').dataset.seconds === '0.5'; })()`)
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("problems: %v", p)
+	}
+}
+
+// TestBrowserScreenshots saves the default page on a desktop and a phone
+// (tmp/screenshots/, gitignored) for a person to look at.
+func TestBrowserScreenshots(t *testing.T) {
+	for _, vp := range []struct {
+		name          string
+		width, height int64
+	}{{"default-desktop", 1280, 900}, {"default-phone", 390, 844}} {
+		tb := newTab(t, vp.width, vp.height)
+		tb.open(t, "")
+		poll[bool](t, tb, "the herd and compare runs to finish", settledJS)
+		time.Sleep(200 * time.Millisecond)
+		if over := eval[int](t, tb, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
+			t.Errorf("%s: the page is %d px wider than the %d px viewport (horizontal scrolling)", vp.name, over, vp.width)
+		}
+		tb.screenshot(t, vp.name)
+	}
+}
