@@ -1,29 +1,584 @@
 package sim
 
-import "errors"
+import (
+	"math"
+	"math/rand/v2"
 
-// Sim is one simulation in progress. It is not safe for concurrent use.
-type Sim struct {
-	done bool
-	res  *Result
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// Client phases: what a client's one pending event does. The top bit marks
+// a call that is the half-open breaker's probe.
+const (
+	phNone      uint8 = iota
+	phSend            // the client sends a call (first or retry)
+	phArrive          // the call reaches the server
+	phReplyOK         // the success reaches the client
+	phReplyFail       // the failure reaches the client
+	phReplyRA         // a 503 with Retry-After reaches the client
+	phRead            // occ: the read reaches the server
+	phWrite           // occ: the write reaches the server
+	phDone            // succeeded, gave up or stopped
+
+	phProbe uint8 = 0x80
+	phMask  uint8 = 0x7f
+)
+
+// client is the per-client state, 16 bytes. It travels in the client's one
+// pending event; only history-dependent jitter keeps a per-client array
+// (Sim.state).
+type client struct {
+	first   float64 // time of the first call, seconds
+	version uint32  // occ: the version the client read
+	tp      uint32  // tries<<8 | phase; tries saturate at maxTries
 }
 
-// New checks c and sets up a simulation seeded with seed.
+const maxTries = 1<<24 - 1
+
+func (c *client) tries() int       { return int(c.tp >> 8) }
+func (c *client) phase() uint8     { return uint8(c.tp) }
+func (c *client) setPhase(p uint8) { c.tp = c.tp&^0xff | uint32(p) }
+func (c *client) addTry() {
+	if c.tp>>8 < maxTries {
+		c.tp += 1 << 8
+	}
+}
+
+// Sim is one simulation in progress: New, then Advance until it reports
+// done, then Result. It is not safe for concurrent use; separate Sims are
+// independent.
+type Sim struct {
+	c      Config
+	policy backoff.Policy // c.Policy, with Retry-After "ignore" read as "as-is" when honoured
+	rng    *rand.Rand
+
+	clients int
+	state   []float64 // per client: backoff.State.Prev or PrevV2 (hist only)
+	q       queue
+	tl      timeline
+
+	// fast is set when no client-side state is shared (no budget, no
+	// breaker): a client's reply and next send are then worked out when the
+	// server answers, and only server arrivals go through the queue.
+	fast bool
+	// hist is set when the policy's delay depends on the previous one.
+	hist bool
+
+	now      float64 // time of the event being handled
+	last     float64 // time of the latest thing that happened (makespan)
+	lat, sd  float64 // seconds
+	clock    float64 // Clock arrival period, seconds (0 = none)
+	horizon  float64 // seconds, +Inf if none
+	maxCalls int
+
+	// totals
+	calls, blocked, succeeded, gaveUp, tries int
+	completions                              []float64
+
+	// server state
+	tokens, burst, rate, lastRefill float64
+	outStart, outEnd                float64
+	colWin                          float64
+	colIdx                          int64
+	colCur, colPrev                 int
+	version                         uint32
+
+	// budget state
+	budgetTokens       float64
+	active, retriesOut int // clients started and not finished; retries outstanding
+
+	// breaker state
+	brState               uint8 // 0 closed, 1 open, 2 half-open
+	brOpenUntil           float64
+	brConsecutive         int
+	brWinIdx              int64
+	brWinCalls, brWinFail int
+	brProbe               bool
+
+	done      bool
+	truncated bool
+	progress  float64
+	res       *Result
+
+	// violations counts causality breaks (an event scheduled before the
+	// one that caused it, or popped out of order); tests require 0.
+	violations int
+}
+
+// New checks c and sets up a simulation seeded with seed. Memory is about
+// 50 bytes per client, allocated here.
 func New(c Config, seed uint64) (*Sim, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	return nil, errors.New("sim: not built yet")
+	if c.MaxCalls == 0 {
+		c.MaxCalls = DefaultMaxCalls
+	}
+	s := &Sim{c: c, policy: c.Policy, rng: backoff.NewRand(seed)}
+	if c.HonorRetryAfter && s.policy.RetryAfter == backoff.RetryAfterIgnore {
+		s.policy.RetryAfter = backoff.RetryAfterAsIs
+	}
+	s.hist = c.Policy.Jitter == backoff.Decorrelated || c.Policy.Jitter == backoff.DecorrelatedV2
+	s.fast = c.Budget.Kind == NoBudget && c.Breaker.Kind == NoBreaker
+	s.lat, s.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
+	if c.Arrival == Clock {
+		s.clock = c.ArrivalWindow.Seconds()
+	}
+	s.horizon = math.Inf(1)
+	if c.Horizon > 0 {
+		s.horizon = c.Horizon.Seconds()
+	}
+	s.maxCalls = c.MaxCalls
+	s.rate = c.Capacity
+	s.burst = math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
+	s.tokens = s.burst
+	if c.Server == Outage {
+		s.outStart, s.outEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()
+	}
+	s.colWin = c.CollapseWindow.Seconds()
+	s.budgetTokens = c.Budget.Tokens
+	s.tl = newTimeline(c.Bucket.Seconds())
+
+	s.clients = c.Clients
+	if s.hist {
+		s.state = make([]float64, c.Clients)
+	}
+	s.q = newQueue(tickWidth(&c))
+	s.completions = make([]float64, 0, c.Clients)
+	for i := range c.Clients {
+		t := 0.0
+		if c.Arrival == Uniform {
+			t = c.ArrivalWindow.Seconds() * s.rng.Float64()
+		}
+		var cl client
+		if s.fast {
+			s.try(i, &cl, t)
+		} else {
+			s.schedule(i, &cl, t, phSend)
+		}
+	}
+	return s, nil
 }
 
-// Advance processes at most maxEvents events and reports whether the run
-// is over.
-func (s *Sim) Advance(maxEvents int) (done bool) { return s.done }
+// tickWidth picks the queue's tick from the config's time scale: a small
+// fraction of a hop (or of the base delay), so a tick holds few events. Any
+// width gives the same order; this one only makes it fast.
+func tickWidth(c *Config) float64 {
+	scale := c.Latency.Seconds()
+	if scale == 0 {
+		scale = c.Policy.Base.Seconds()
+	}
+	if scale == 0 {
+		scale = 1e-3
+	}
+	return min(max(scale/tickDiv, 1e-6), 1)
+}
 
-// Progress is how far the run is, from 0 to 1; it never decreases.
-func (s *Sim) Progress() float64 { return 0 }
+// hop is one network delay, seconds.
+func (s *Sim) hop() float64 {
+	if s.sd == 0 {
+		return s.lat
+	}
+	return math.Abs(s.lat + s.sd*s.rng.NormFloat64())
+}
 
-// Result is the run's result, valid once Advance has reported done.
+func (s *Sim) schedule(i int, c *client, t float64, phase uint8) {
+	if t < s.now {
+		s.violations++
+	}
+	c.setPhase(phase | c.phase()&phProbe)
+	s.q.push(t, i, *c)
+}
+
+func (s *Sim) seen(t float64) {
+	if t > s.last {
+		s.last = t
+	}
+}
+
+// Advance handles at most maxEvents events (at least one) and reports
+// whether the run is over. A page calls it in slices of a few milliseconds.
+func (s *Sim) Advance(maxEvents int) (done bool) {
+	if s.done {
+		return true
+	}
+	for n := 0; n < max(1, maxEvents); n++ {
+		if s.q.len() == 0 || s.tries >= s.maxCalls {
+			s.finish()
+			return true
+		}
+		e := s.q.pop()
+		if e.t < s.now {
+			s.violations++
+		}
+		if e.t > s.horizon {
+			s.finish()
+			return true
+		}
+		s.now = e.t
+		s.seen(e.t)
+		s.handle(e.client(), &e.c, e.t)
+	}
+	s.updateProgress()
+	return false
+}
+
+func (s *Sim) handle(i int, c *client, t float64) {
+	switch c.phase() & phMask {
+	case phSend:
+		s.try(i, c, t)
+	case phArrive:
+		ok, ra := s.serve(t)
+		s.answer(i, c, t, outcomeOf(ok, ra))
+	case phReplyOK:
+		s.reply(i, c, t, outOK)
+	case phReplyFail:
+		s.reply(i, c, t, outFail)
+	case phReplyRA:
+		s.reply(i, c, t, outRetryAfter)
+	case phRead:
+		// The version travels back; the client writes at once.
+		c.version = s.version
+		tw := t + s.hop()
+		s.seen(tw)
+		s.countCall(c, tw)
+		s.schedule(i, c, tw+s.hop(), phWrite)
+	case phWrite:
+		ok := c.version == s.version
+		if ok {
+			s.version++
+		}
+		b := s.tl.at(t)
+		if ok {
+			b.ok++
+		} else {
+			b.rejected++
+		}
+		s.answer(i, c, t, outcomeOf(ok, false))
+	}
+}
+
+// try: client i starts a try at t (a read for occ), and goes on trying for
+// as long as each try's fate is known without the queue: a call refused by
+// the open breaker, or (fast path) one that reaches the server during the
+// outage, fails whatever else happens, so the client's next try is worked
+// out at once. A loop, not recursion: unlimited attempts stay flat.
+func (s *Sim) try(i int, c *client, t float64) {
+	for {
+		if t > s.horizon || s.tries >= s.maxCalls {
+			s.truncated = true // the client stays unfinished
+			return
+		}
+		s.seen(t)
+		if c.tries() == 0 {
+			c.first = t
+			s.tl.at(t).started++
+			s.active++
+		}
+		c.addTry()
+		s.tries++
+		out := outFail
+		if s.c.Breaker.Kind != NoBreaker {
+			allowed, probe := s.breakerAllow(t)
+			if probe {
+				c.setPhase(c.phase() | phProbe)
+			}
+			if !allowed {
+				s.blocked++
+				s.tl.at(t).blocked++
+				out = outBlocked
+			}
+		}
+		tr := t // when the client learns the outcome
+		if out != outBlocked {
+			ta := t + s.hop()
+			if s.c.Server == OCC {
+				s.schedule(i, c, ta, phRead)
+				return
+			}
+			s.countCall(c, t)
+			if !s.fast || s.c.Server != Outage || ta < s.outStart || ta >= s.outEnd {
+				s.schedule(i, c, ta, phArrive)
+				return
+			}
+			s.tl.at(ta).rejected++
+			if s.c.RetryAfter > 0 {
+				out = outRetryAfter
+			}
+			tr = ta + s.hop()
+			s.seen(tr)
+		}
+		next, again := s.decide(i, c, tr, out)
+		if !again {
+			return
+		}
+		if s.c.Breaker.Kind != NoBreaker {
+			s.schedule(i, c, next, phSend)
+			return
+		}
+		t = next
+	}
+}
+
+func (s *Sim) countCall(c *client, t float64) {
+	s.calls++
+	b := s.tl.at(t)
+	b.calls++
+	if c.tries() > 1 {
+		b.retries++
+	}
+}
+
+// serve is the server's answer to a call arriving at t: success, and
+// whether a failure carries Retry-After.
+func (s *Sim) serve(t float64) (ok, ra bool) {
+	b := s.tl.at(t)
+	if s.c.Server == Outage && t >= s.outStart && t < s.outEnd {
+		b.rejected++
+		return false, s.c.RetryAfter > 0
+	}
+	rate := s.rate
+	if s.c.Server == Collapse {
+		// Offered load over the previous window, then the throughput it
+		// leaves: C / (1 + f*(load/C - 1)) above capacity.
+		w := int64(t / s.colWin)
+		switch {
+		case w == s.colIdx:
+			s.colCur++
+		case w == s.colIdx+1:
+			s.colPrev, s.colCur, s.colIdx = s.colCur, 1, w
+		default:
+			s.colPrev, s.colCur, s.colIdx = 0, 1, w
+		}
+		if load := float64(s.colPrev) / s.colWin / s.rate; load > 1 {
+			rate = s.rate / (1 + s.c.CollapseFactor*(load-1))
+		}
+	}
+	s.tokens = math.Min(s.burst, s.tokens+(t-s.lastRefill)*rate)
+	s.lastRefill = t
+	if s.tokens >= 1 {
+		s.tokens--
+		b.ok++
+		return true, false
+	}
+	b.rejected++
+	return false, s.c.RetryAfter > 0
+}
+
+// answer sends the server's answer back to client i. On the fast path
+// nothing shared waits for it, so the client handles it now.
+func (s *Sim) answer(i int, c *client, t float64, out outcome) {
+	tr := t + s.hop()
+	if !s.fast {
+		ph := phReplyFail
+		switch out {
+		case outOK:
+			ph = phReplyOK
+		case outRetryAfter:
+			ph = phReplyRA
+		}
+		s.schedule(i, c, tr, ph)
+		return
+	}
+	s.seen(tr)
+	if next, again := s.decide(i, c, tr, out); again {
+		s.try(i, c, next)
+	}
+}
+
+// reply is a reply event: the slow path's answer reaching client i.
+func (s *Sim) reply(i int, c *client, t float64, out outcome) {
+	next, again := s.decide(i, c, t, out)
+	switch {
+	case !again:
+	case s.c.Breaker.Kind != NoBreaker:
+		// The breaker's state when the retry is sent decides it.
+		s.schedule(i, c, next, phSend)
+	default:
+		// Nothing shared changes when a retry is sent (the ratio budget
+		// counted it already), so send it now.
+		s.try(i, c, next)
+	}
+}
+
+// outcome is how a try ended, as the client sees it.
+type outcome uint8
+
+const (
+	outOK outcome = iota
+	outFail
+	outRetryAfter // a 503 with Retry-After
+	outBlocked    // the open breaker refused it
+)
+
+func outcomeOf(ok, ra bool) outcome {
+	switch {
+	case ok:
+		return outOK
+	case ra:
+		return outRetryAfter
+	}
+	return outFail
+}
+
+// decide: the outcome of client i's try reaches it at t. It finishes
+// (again false) or names the time of its next try.
+func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, again bool) {
+	ok, ra := out == outOK, out == outRetryAfter
+	wasRetry := c.tries() > 1
+	if s.c.Breaker.Kind != NoBreaker && out != outBlocked {
+		probe := c.phase()&phProbe != 0
+		c.setPhase(c.phase() &^ phProbe)
+		s.breakerRecord(t, ok, probe)
+	}
+	if wasRetry && s.c.Budget.Kind == RatioBudget {
+		s.retriesOut--
+	}
+	if ok {
+		if s.c.Budget.Kind == TokenBudget {
+			s.budgetTokens = math.Min(s.c.Budget.Tokens, s.budgetTokens+s.c.Budget.Refund)
+		}
+		s.succeeded++
+		s.completions = append(s.completions, t-c.first)
+		s.end(t)
+		return 0, false
+	}
+	n := c.tries()
+	if a := s.c.Policy.Attempts; a > 0 && n >= a {
+		s.giveUp(t)
+		return 0, false
+	}
+	var st backoff.State
+	if s.hist {
+		st = backoff.State{Prev: s.state[i], PrevV2: s.state[i]}
+	}
+	d, st := s.policy.Step(n, st, s.rng.Float64())
+	if s.hist {
+		if s.policy.Jitter == backoff.Decorrelated {
+			s.state[i] = st.Prev
+		} else {
+			s.state[i] = st.PrevV2
+		}
+	}
+	if ra && s.c.HonorRetryAfter {
+		var keep bool
+		if d, keep = s.policy.WithRetryAfter(d, s.c.RetryAfter.Seconds()); !keep {
+			s.giveUp(t)
+			return 0, false
+		}
+	}
+	next = t + d
+	if s.clock > 0 {
+		next = math.Ceil(next/s.clock) * s.clock
+	}
+	if dl := s.c.Policy.Deadline; dl > 0 && next-c.first > dl.Seconds() {
+		s.giveUp(t)
+		return 0, false
+	}
+	switch s.c.Budget.Kind {
+	case TokenBudget:
+		if s.budgetTokens < s.c.Budget.RetryCost {
+			s.giveUp(t)
+			return 0, false
+		}
+		s.budgetTokens -= s.c.Budget.RetryCost
+	case RatioBudget:
+		limit := math.Max(float64(s.c.Budget.MinRetries), s.c.Budget.Ratio*float64(s.active))
+		if float64(s.retriesOut) >= limit {
+			s.giveUp(t)
+			return 0, false
+		}
+		s.retriesOut++
+	}
+	return next, true
+}
+
+func (s *Sim) giveUp(t float64) {
+	s.gaveUp++
+	s.end(t)
+}
+
+// end: a client finished at t (its state is simply dropped).
+func (s *Sim) end(t float64) {
+	s.tl.at(t).finished++
+	s.active--
+}
+
+// breakerAllow reports whether the breaker lets a call through at t, and
+// whether it is the half-open probe.
+func (s *Sim) breakerAllow(t float64) (allowed, probe bool) {
+	switch s.brState {
+	case 0:
+		return true, false
+	case 1:
+		if t < s.brOpenUntil {
+			return false, false
+		}
+		s.brState = 2
+	}
+	if s.brProbe {
+		return false, false
+	}
+	s.brProbe = true
+	return true, true
+}
+
+// breakerRecord feeds a call's outcome at t to the breaker.
+func (s *Sim) breakerRecord(t float64, ok, probe bool) {
+	b := &s.c.Breaker
+	if probe {
+		s.brProbe = false
+		if ok {
+			s.brState, s.brConsecutive, s.brWinCalls, s.brWinFail = 0, 0, 0, 0
+		} else {
+			s.brState, s.brOpenUntil = 1, t+b.Cooldown.Seconds()
+		}
+		return
+	}
+	if s.brState != 0 {
+		return // an answer to a call sent before the breaker opened
+	}
+	trip := false
+	switch b.Kind {
+	case ConsecutiveBreaker:
+		if ok {
+			s.brConsecutive = 0
+		} else {
+			s.brConsecutive++
+			trip = s.brConsecutive >= b.Failures
+		}
+	case RatioBreaker:
+		if w := int64(t / b.Window.Seconds()); w != s.brWinIdx {
+			s.brWinIdx, s.brWinCalls, s.brWinFail = w, 0, 0
+		}
+		s.brWinCalls++
+		if !ok {
+			s.brWinFail++
+		}
+		trip = s.brWinCalls >= b.MinCalls && float64(s.brWinFail) >= b.Ratio*float64(s.brWinCalls)
+	}
+	if trip {
+		s.brState, s.brOpenUntil = 1, t+b.Cooldown.Seconds()
+		s.brConsecutive, s.brWinCalls, s.brWinFail = 0, 0, 0
+	}
+}
+
+func (s *Sim) updateProgress() {
+	p := float64(s.succeeded+s.gaveUp) / float64(s.clients)
+	p = math.Max(p, float64(s.tries)/float64(s.maxCalls))
+	if p > 0.999 {
+		p = 0.999 // 1 only when done
+	}
+	s.progress = math.Max(s.progress, p)
+}
+
+// Progress is how far the run is, from 0 to 1: the larger of the share of
+// clients finished and the share of MaxCalls used. It never decreases and
+// is 1 once done.
+func (s *Sim) Progress() float64 { return s.progress }
+
+// Result is the run's result, valid once Advance has reported done (nil
+// before).
 func (s *Sim) Result() *Result { return s.res }
 
 // Run simulates c with seed to the end.
@@ -37,7 +592,4 @@ func Run(c Config, seed uint64) (*Result, error) {
 	return s.Result(), nil
 }
 
-// RunMany runs c with seeds seed..seed+runs-1 and summarises the totals.
-func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
-	return nil, errors.New("sim: not built yet")
-}
+var tickDiv = 64.0

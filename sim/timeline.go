@@ -1,0 +1,135 @@
+package sim
+
+import "math"
+
+// bin counts what happened in one fine slice of time.
+type bin struct {
+	calls, retries, ok, rejected, blocked int
+	started, finished                     int
+}
+
+// timeline records counts in fine bins whose width grows as simulated time
+// does, so memory stays bounded whatever the run's length, and is cut into
+// about 200 buckets at the end. Widths are 1 or 2 times a power of ten
+// seconds and grow by merging whole bins (x2, then x5), so the final
+// bucket width is a round number and every count lands in exactly one bin.
+type timeline struct {
+	width float64 // seconds
+	mant  int     // width = mant * 10^exp, mant 1 or 2
+	exp   int
+	bins  []bin
+	max   int  // bins before merging
+	fixed bool // the caller chose the width: merge only past max
+}
+
+const (
+	autoBins  = 4096
+	fixedBins = 1 << 17
+)
+
+func newTimeline(bucketSeconds float64) timeline {
+	if bucketSeconds > 0 {
+		return timeline{width: bucketSeconds, fixed: true, max: fixedBins}
+	}
+	// 1 µs: fine enough for any latency the config allows.
+	return timeline{width: 1e-6, mant: 1, exp: -6, max: autoBins}
+}
+
+// at returns the bin holding time t (t >= 0).
+func (tl *timeline) at(t float64) *bin {
+	k := tl.index(t)
+	for k >= tl.max {
+		tl.coarsen()
+		k = tl.index(t)
+	}
+	if k >= len(tl.bins) {
+		if k < cap(tl.bins) {
+			tl.bins = tl.bins[:k+1]
+		} else {
+			tl.bins = append(tl.bins, make([]bin, k+1-len(tl.bins))...)
+		}
+	}
+	return &tl.bins[k]
+}
+
+func (tl *timeline) index(t float64) int {
+	f := t / tl.width
+	if !(f < float64(math.MaxInt32)) {
+		return math.MaxInt32
+	}
+	if f < 0 {
+		return 0
+	}
+	return int(f)
+}
+
+// coarsen merges bins by 2 (1 -> 2 x 10^k) or 5 (2 -> 10 x 10^k); a fixed
+// width just doubles.
+func (tl *timeline) coarsen() {
+	m := 2
+	if !tl.fixed {
+		if tl.mant == 2 {
+			m = 5
+			tl.mant, tl.exp = 1, tl.exp+1
+		} else {
+			tl.mant = 2
+		}
+		tl.width = float64(tl.mant) * math.Pow10(tl.exp)
+	} else {
+		tl.width *= 2
+	}
+	tl.bins = merge(tl.bins, m)
+}
+
+func merge(bins []bin, m int) []bin {
+	n := (len(bins) + m - 1) / m
+	for i := 0; i < n; i++ {
+		var s bin
+		for _, b := range bins[i*m : min(i*m+m, len(bins))] {
+			s.calls += b.calls
+			s.retries += b.retries
+			s.ok += b.ok
+			s.rejected += b.rejected
+			s.blocked += b.blocked
+			s.started += b.started
+			s.finished += b.finished
+		}
+		bins[i] = s
+	}
+	clear(bins[n:])
+	return bins[:n]
+}
+
+// buckets cuts the timeline into about 200 buckets (auto) or the fixed
+// width, up to makespan, and fills in Waiting.
+func (tl *timeline) buckets(makespan float64) ([]Bucket, float64) {
+	if !tl.fixed {
+		// The smallest round multiple of the bin width giving <= 250
+		// buckets: widths 1, 2, 5 x 10^k that the bins divide.
+		n := len(tl.bins)
+		for _, m := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000} {
+			if tl.mant == 2 && (m == 5 || m == 50 || m == 500 || m == 5000) {
+				continue // 2.5 x 10^k would not be round
+			}
+			if (n+m-1)/m <= 250 {
+				if m > 1 {
+					tl.bins = merge(tl.bins, m)
+					tl.width = float64(tl.mant*m) * math.Pow10(tl.exp)
+				}
+				break
+			}
+		}
+	}
+	// Keep the bucket holding makespan, even if nothing started in it.
+	if makespan >= 0 {
+		tl.at(makespan)
+	}
+	out := make([]Bucket, len(tl.bins))
+	waiting := 0
+	for i, b := range tl.bins {
+		waiting += b.started - b.finished
+		out[i] = Bucket{Start: float64(i) * tl.width, Calls: b.calls, Retries: b.retries,
+			OK: b.ok, Rejected: b.rejected, Blocked: b.blocked, Waiting: waiting}
+	}
+	return out, tl.width
+}
