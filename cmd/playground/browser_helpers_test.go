@@ -172,11 +172,12 @@ type tab struct {
 }
 
 // newTab opens a tab with a width x height viewport (mobile emulation below
-// 600 px) that collects console messages and exceptions.
-func newTab(tb testing.TB, width, height int64) *tab {
+// 600 px) that collects console messages and exceptions. opts may ask for a
+// new browser context (an empty cache and no service worker).
+func newTab(tb testing.TB, width, height int64, opts ...chromedp.ContextOption) *tab {
 	tb.Helper()
 	e := setup(tb)
-	ctx, cancel := chromedp.NewContext(e.browser)
+	ctx, cancel := chromedp.NewContext(e.browser, opts...)
 	tb.Cleanup(cancel)
 	if err := chromedp.Do(ctx); err != nil { // opens the tab
 		tb.Fatal(err)
