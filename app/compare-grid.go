@@ -13,6 +13,7 @@ import (
 type compareGrid struct {
 	app.Compo
 	Results []cmpResult
+	Current string // the page's jitter kind, outlined
 }
 
 func newCompareGrid() *compareGrid { return &compareGrid{} }
@@ -24,7 +25,7 @@ func (c *compareGrid) Render() app.UI {
 			continue
 		}
 		s := seriesOf(r.Res)
-		yMax = math.Max(yMax, math.Max(s.peak(), s.Capacity*1.1))
+		yMax = math.Max(yMax, s.scalePeak())
 		xMax = math.Max(xMax, s.end())
 	}
 	cells := make([]app.UI, len(c.Results))
@@ -46,7 +47,11 @@ func (c *compareGrid) Render() app.UI {
 						" · gave up "+strconv.Itoa(t.GaveUp)),
 			)
 		}
-		cells[i] = app.Figure().Class("cmp-cell").DataSet("jitter", r.Kind).Body(body)
+		cls := "cmp-cell"
+		if r.Kind == c.Current {
+			cls += " current"
+		}
+		cells[i] = app.Figure().Class(cls).DataSet("jitter", r.Kind).Body(body)
 	}
 	return app.Div().ID("compare").Class("compare-grid").Body(cells...)
 }

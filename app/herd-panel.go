@@ -150,9 +150,9 @@ func (p *playground) renderHerd() app.UI {
 	if h.res != nil {
 		totals = h.res.Totals
 	}
-	cmpStatus := "Each panel: the same herd, the same seed, only the jitter differs. One scale for all."
-	if h.cmpPending > 0 && h.cmp != nil {
-		cmpStatus += " Running " + strconv.Itoa(h.cmpPending) + " more…"
+	cmpStatus := "Each panel: the same herd, the same seed, only the jitter differs; one scale for all. The outlined one is your policy."
+	if h.cmpPending > 0 {
+		cmpStatus += " Updating…"
 	}
 	return app.Div().Class("herd-wrap").Body(
 		app.Section().Class("card herd").Aria("label", "The herd").Body(
@@ -198,7 +198,7 @@ func (p *playground) renderHerd() app.UI {
 		app.Section().Class("card compare").Aria("label", "Compare jitter kinds").Body(
 			app.H2().Text("Why jitter: the same herd under each jitter kind"),
 			app.P().Class("hint").Text(cmpStatus),
-			&compareGrid{Results: h.cmp},
+			&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String()},
 		),
 	)
 }

@@ -19,6 +19,11 @@ const (
 	yieldFor      = 4 * time.Millisecond
 	progressEvery = 100 * time.Millisecond
 	firstChunk    = 4096 // events; then sized from the measured rate
+	// The compare runs wait until the page has repainted (and a dragged
+	// slider has paused), then run in smaller chunks: they are background
+	// work and must not delay the next input.
+	compareDelay = 40 * time.Millisecond
+	compareChunk = 10 * time.Millisecond
 )
 
 // compareKinds are the jitter kinds of the compare panel, the AWS blog's
@@ -81,6 +86,11 @@ func (j *job) advance(budget time.Duration) bool {
 	}
 }
 
+// syncClients is the largest herd set up in the input handler itself:
+// sim.New's cost grows with the clients (about 50 ms natively for 100,000),
+// so bigger herds are set up after the table has been painted.
+const syncClients = 20_000
+
 // start (re)runs the herd for the playground's current state.
 func (h *herdRunner) start(ctx app.Context, p *playground) {
 	gen := h.gen.Add(1)
@@ -91,29 +101,56 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 	cfg := p.st.Herd.config(p.st.Policy)
 	seed := p.st.Seed
 	t0 := time.Now()
-	s, err := sim.New(cfg, seed)
-	if err != nil {
+	if err := cfg.Validate(); err != nil {
 		h.res, h.err, h.running = nil, errText(err), false
 		return
 	}
 	h.err = ""
-	j := &job{s: s, chunk: firstChunk}
-	if j.advance(syncBudget) {
-		h.res, h.running, h.progress = s.Result(), false, 1
-		h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
-		h.startCompare(ctx, gen, cfg, seed)
-		return
+	var j *job
+	if cfg.Clients <= syncClients {
+		s, err := sim.New(cfg, seed)
+		if err != nil {
+			h.res, h.err, h.running = nil, errText(err), false
+			return
+		}
+		j = &job{s: s, chunk: firstChunk}
+		if j.advance(syncBudget) {
+			h.res, h.running, h.progress = s.Result(), false, 1
+			h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
+			h.startCompare(ctx, gen, cfg, seed)
+			return
+		}
+		h.progress = s.Progress()
+	} else {
+		h.progress = 0
 	}
-	h.running, h.progress = true, s.Progress()
+	h.running = true
 	ctx.Async(func() {
+		if j == nil {
+			// Let the frame with the new table paint before the set-up.
+			time.Sleep(chunkBudget)
+			if h.gen.Load() != gen {
+				return
+			}
+			s, err := sim.New(cfg, seed)
+			if err != nil {
+				ctx.Dispatch(func(ctx app.Context) {
+					if h.gen.Load() == gen {
+						h.res, h.err, h.running = nil, errText(err), false
+					}
+				})
+				return
+			}
+			j = &job{s: s, chunk: firstChunk}
+		}
+		s := j.s
 		last := time.Now()
 		for {
 			time.Sleep(yieldFor)
 			if h.gen.Load() != gen {
 				return
 			}
-			done := j.advance(chunkBudget)
-			if done {
+			if j.advance(chunkBudget) {
 				res := s.Result()
 				ms := float64(time.Since(t0)) / float64(time.Millisecond)
 				ctx.Dispatch(func(ctx app.Context) {
@@ -139,46 +176,48 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 }
 
 // startCompare runs the scenario once per jitter kind, one after the other,
-// in the background; each small multiple appears as its run finishes.
+// in the background, and shows them all at once when the last is done (one
+// repaint, on one scale); until then the previous figure stays up.
 func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, seed uint64) {
-	h.cmp = make([]cmpResult, len(compareKinds))
-	h.cmpPending = len(compareKinds)
-	for i, k := range compareKinds {
-		h.cmp[i].Kind = k
+	if h.cmp == nil {
+		h.cmp = make([]cmpResult, len(compareKinds))
+		for i, k := range compareKinds {
+			h.cmp[i].Kind = k
+		}
 	}
+	h.cmpPending = len(compareKinds)
 	ctx.Async(func() {
+		time.Sleep(compareDelay)
+		out := make([]cmpResult, len(compareKinds))
 		for i, k := range compareKinds {
 			c := cfg
 			c.Policy = comparePolicy(cfg.Policy, k)
-			var out cmpResult
-			out.Kind = k
+			out[i].Kind = k
 			s, err := sim.New(c, seed)
 			if err != nil {
-				out.Err = errText(err)
-			} else {
-				j := &job{s: s, chunk: firstChunk}
-				for {
-					time.Sleep(yieldFor)
-					if h.gen.Load() != gen {
-						return
-					}
-					if j.advance(chunkBudget) {
-						break
-					}
-				}
-				out.Res = s.Result()
+				out[i].Err = errText(err)
+				continue
 			}
-			ctx.Dispatch(func(ctx app.Context) {
+			j := &job{s: s, chunk: firstChunk}
+			for {
 				if h.gen.Load() != gen {
 					return
 				}
-				// A fresh slice: the compare component sees a new value.
-				next := append([]cmpResult(nil), h.cmp...)
-				next[i] = out
-				h.cmp = next
-				h.cmpPending--
-			})
+				if j.advance(compareChunk) {
+					break
+				}
+				time.Sleep(yieldFor)
+			}
+			out[i].Res = s.Result()
+			time.Sleep(yieldFor)
 		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if h.gen.Load() != gen {
+				return
+			}
+			h.cmp = out
+			h.cmpPending = 0
+		})
 	})
 }
 

@@ -28,6 +28,17 @@ func ratio(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + "×" 
 
 func (c *metricCards) Render() app.UI {
 	t := c.Totals
+	if t.Clients == 0 {
+		// No run yet (or it failed): the cards keep their place and ids.
+		return app.Div().Class("metrics pending-metrics").Body(
+			card("metric-calls", "calls to the server", "", "–", ""),
+			card("metric-amplification", "amplification", "", "–", ""),
+			card("metric-p50", "p50 completion", "", "–", ""),
+			card("metric-p99", "p99 completion", "", "–", ""),
+			card("metric-gave-up", "gave up", "", "–", ""),
+			card("metric-peak", "peak load / capacity", "", "–", ""),
+		)
+	}
 	exact := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	gaveUpPct := ""
 	if t.Clients > 0 {

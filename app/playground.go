@@ -30,6 +30,8 @@ type playground struct {
 
 	table    *backoff.Table
 	tableErr string
+	delaySVG string // the delay chart and histogram, drawn from table
+	histSVG  string
 
 	copied    string // copy-link feedback
 	lastURL   time.Time
@@ -58,7 +60,28 @@ func (p *playground) OnNav(ctx app.Context) {
 
 func (p *playground) OnDismount() { p.herd.cancel() }
 
-// recompute derives the table from the state.
+// OnMount re-applies the sliders' values once the elements exist: go-app
+// sets attributes in map order, so a value set before its max is clamped
+// to the default 0..100 range. Later updates find min, max and step set.
+func (p *playground) OnMount(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
+
+func (p *playground) syncSliders() {
+	pol := p.st.Policy
+	for id, v := range map[string]string{
+		"base":     strconv.Itoa(sliderPos(pol.Base)),
+		"cap":      strconv.Itoa(sliderPos(pol.Cap)),
+		"factor":   pol.Get(backoff.ParamFactor),
+		"attempts": strconv.Itoa(max(pol.Attempts, 1)),
+	} {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Set("value", v)
+		}
+	}
+}
+
+// recompute derives the table and its charts from the state.
 func (p *playground) recompute() {
 	t, err := backoff.NewTable(p.st.Policy, backoff.NewRand(p.st.Seed))
 	if err != nil {
@@ -66,6 +89,17 @@ func (p *playground) recompute() {
 		return
 	}
 	p.table, p.tableErr = t, ""
+	p.drawDelays()
+}
+
+func (p *playground) drawDelays() {
+	t := p.table
+	if t == nil {
+		return
+	}
+	s := sampleClients(t.Policy, len(t.Rows), p.st.Seed)
+	p.delaySVG = delayChartSVG(t, s, p.st.Log)
+	p.histSVG = histogramSVG(s.Totals, t.Total)
 }
 
 // changed is called after every accepted edit: derive, rerun the herd and
@@ -140,6 +174,7 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		p.st.Seed = n
 	case "delay-log":
 		p.st.Log = src.Get("checked").Bool()
+		p.drawDelays()
 		p.writeURL(ctx)
 		return
 	default:
@@ -285,7 +320,7 @@ func (p *playground) renderDelays() app.UI {
 				app.Span().Class("key key-dots"), app.Text(strconv.Itoa(dotClients)+" seeded clients "),
 				app.Span().Class("key key-cap"), app.Text("cap"),
 			),
-			&delayChart{Table: t, Seed: p.st.Seed, Log: p.st.Log},
+			&delayChart{Delays: p.delaySVG, Hist: p.histSVG},
 		)
 	}
 	return app.Section().Class("card delays").Aria("label", "One client's delays").Body(body...)

@@ -11,7 +11,7 @@ import (
 // histogram of total wait.
 const (
 	dotClients  = 300
-	histClients = 4000
+	histClients = 1500
 )
 
 // samples are seeded clients' delays under one policy, for the chart.

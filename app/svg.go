@@ -110,9 +110,50 @@ func niceMax(v float64) float64 {
 }
 
 // num prints a coordinate with at most one decimal.
-func num(v float64) string {
-	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+func num(v float64) string { return string(appendNum(nil, v)) }
+
+// appendNum appends v with at most one decimal, without fmt: a chart
+// prints thousands of coordinates per repaint.
+func appendNum(b []byte, v float64) []byte {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return append(b, '0')
+	}
+	r := int64(math.Round(v * 10))
+	if r < 0 {
+		b = append(b, '-')
+		r = -r
+	}
+	b = strconv.AppendInt(b, r/10, 10)
+	if d := r % 10; d != 0 {
+		b = append(b, '.', byte('0'+d))
+	}
+	return b
 }
+
+// pathData builds a path's d attribute.
+type pathData []byte
+
+// op appends one path command and its numbers.
+func (d *pathData) op(c byte, vs ...float64) {
+	*d = append(*d, c)
+	for i, v := range vs {
+		if i > 0 {
+			*d = append(*d, ' ')
+		}
+		*d = appendNum(*d, v)
+	}
+}
+
+// rect appends a closed rectangle from (x0, y0) to (x1, y1).
+func (d *pathData) rect(x0, y0, x1, y1 float64) {
+	d.op('M', x0, y0)
+	d.op('H', x1)
+	d.op('V', y1)
+	d.op('H', x0)
+	d.op('Z')
+}
+
+func (d pathData) String() string { return string(d) }
 
 type svgWriter struct{ strings.Builder }
 
@@ -128,7 +169,11 @@ func (w *svgWriter) path(class, d string) {
 	if d == "" {
 		return
 	}
-	fmt.Fprintf(w, `<path class="%s" d="%s"></path>`, class, d)
+	w.WriteString(`<path class="`)
+	w.WriteString(class)
+	w.WriteString(`" d="`)
+	w.WriteString(d)
+	w.WriteString(`"></path>`)
 }
 
 func (w *svgWriter) text(class string, x, y float64, anchor, s string) {
@@ -137,12 +182,20 @@ func (w *svgWriter) text(class string, x, y float64, anchor, s string) {
 
 func (w *svgWriter) close() { w.WriteString(`</svg>`) }
 
+func hline(x0, x1, y float64) string {
+	var d pathData
+	d.op('M', x0, y)
+	d.op('H', x1)
+	return d.String()
+}
+
 // yAxis draws horizontal grid lines and labels.
 func (w *svgWriter) yAxis(f frame, a axis, n int, format func(float64) string) {
-	var grid strings.Builder
+	var grid pathData
 	for _, v := range a.ticks(n) {
 		y := a.at(v)
-		fmt.Fprintf(&grid, "M%s %sH%s", num(f.Left), num(y), num(f.W-f.Right))
+		grid.op('M', f.Left, y)
+		grid.op('H', f.W-f.Right)
 		w.text("tick", f.Left-6, y+4, "end", format(v))
 	}
 	w.path("grid", grid.String())
@@ -197,20 +250,22 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 	x := func(i int) float64 { return f.Left + (float64(i)+0.5)*slot }
 	half := math.Min(slot*0.35, 18)
 
-	var band, mean, dots, meanLine strings.Builder
+	var band, mean, meanLine pathData
+	dots := make(pathData, 0, 16*len(t.Rows)*dotClients)
 	for i, r := range t.Rows {
 		cx := x(i)
 		y0, y1 := ya.at(r.Min), ya.at(r.Max)
 		if y0-y1 < 1.5 { // a fixed delay: still show a visible bar
 			y0, y1 = y0+0.75, y1-0.75
 		}
-		fmt.Fprintf(&band, "M%s %sH%sV%sH%sZ", num(cx-half), num(y1), num(cx+half), num(y0), num(cx-half))
+		band.rect(cx-half, y1, cx+half, y0)
 		my := ya.at(r.Mean)
-		fmt.Fprintf(&mean, "M%s %sH%s", num(cx-half), num(my), num(cx+half))
+		mean.op('M', cx-half, my)
+		mean.op('H', cx+half)
 		if i == 0 {
-			fmt.Fprintf(&meanLine, "M%s %s", num(cx), num(my))
+			meanLine.op('M', cx, my)
 		} else {
-			fmt.Fprintf(&meanLine, "L%s %s", num(cx), num(my))
+			meanLine.op('L', cx, my)
 		}
 	}
 	for i, ds := range s.Delays {
@@ -222,7 +277,8 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 			// Spread the dots across the bar (golden-ratio sequence) so they
 			// read as a distribution, not a line.
 			off := (math.Mod(float64(j)*0.618033988749895, 1) - 0.5) * 1.6 * half
-			fmt.Fprintf(&dots, "M%s %sh0", num(cx+off), num(ya.at(d)))
+			dots.op('M', cx+off, ya.at(d))
+			dots = append(dots, 'h', '0')
 		}
 	}
 	w.path("band", band.String())
@@ -234,7 +290,7 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 		c := p.Cap.Seconds() + p.Offset.Seconds()
 		if c <= ya.hi {
 			cy := ya.at(c)
-			w.path("cap", fmt.Sprintf("M%s %sH%s", num(f.Left), num(cy), num(f.W-f.Right)))
+			w.path("cap", hline(f.Left, f.W-f.Right, cy))
 			w.text("cap-label", f.W-f.Right-4, cy-4, "end", "cap "+backoff.FormatDuration(p.Cap))
 		}
 	}
@@ -276,20 +332,23 @@ func histogramSVG(totals []float64, tot backoff.Totals) string {
 		peak = max(peak, c)
 	}
 	ya := newAxis(0, float64(peak), f.H-f.Bottom, f.Top, false)
-	var bars strings.Builder
+	var bars pathData
 	for i, c := range counts {
 		if c == 0 {
 			continue
 		}
 		x0, x1 := xa.at(float64(i)*width), xa.at(float64(i+1)*width)
 		y := ya.at(float64(c))
-		fmt.Fprintf(&bars, "M%s %sH%sV%sH%sZ", num(x0+0.5), num(y), num(x1-0.5), num(f.H-f.Bottom), num(x0+0.5))
+		bars.rect(x0+0.5, y, x1-0.5, f.H-f.Bottom)
 	}
-	w.path("grid", fmt.Sprintf("M%s %sH%s", num(f.Left), num(f.H-f.Bottom), num(f.W-f.Right)))
+	w.path("grid", hline(f.Left, f.W-f.Right, f.H-f.Bottom))
 	w.path("hist", bars.String())
 	mark := func(class string, v float64, label string, dy float64) {
 		x := xa.at(v)
-		w.path(class, fmt.Sprintf("M%s %sV%s", num(x), num(f.Top), num(f.H-f.Bottom)))
+		var d pathData
+		d.op('M', x, f.Top)
+		d.op('V', f.H-f.Bottom)
+		w.path(class, d.String())
 		anchor := "start"
 		if x > f.Left+f.plotW()*0.7 {
 			anchor = "end"
@@ -325,13 +384,30 @@ func (h herdSeries) peak() float64 {
 	return p
 }
 
+// scalePeak is the peak the y axis should fit: the first bucket is left out
+// when it towers over the rest (every client's first call at once is the
+// same in every scenario, and would flatten the retries that differ).
+func (h herdSeries) scalePeak() float64 {
+	if len(h.OK) < 2 {
+		return h.peak()
+	}
+	var rest float64
+	for i := 1; i < len(h.OK); i++ {
+		rest = math.Max(rest, h.OK[i]+h.Rejected[i])
+	}
+	if first := h.OK[0] + h.Rejected[0]; first > 1.5*rest {
+		return math.Max(rest, h.Capacity*1.1)
+	}
+	return math.Max(h.peak(), h.Capacity*1.1)
+}
+
 func (h herdSeries) end() float64 { return float64(len(h.OK)) * h.Width }
 
 // herdSVG draws calls per bucket stacked (succeeded below, rejected above),
 // the capacity line and the outage shaded. yMax and xMax fix the scales so
 // small multiples compare; 0 means fit the data.
 func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string {
-	f := frame{W: 640, H: 260, Left: 58, Right: 12, Top: 14, Bottom: 36}
+	f := frame{W: 640, H: 260, Left: 58, Right: 12, Top: 18, Bottom: 36}
 	if small {
 		f = frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
 	}
@@ -343,7 +419,7 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 		return w.String()
 	}
 	if yMax <= 0 {
-		yMax = math.Max(h.peak(), h.Capacity*1.1)
+		yMax = h.scalePeak()
 	}
 	if xMax <= 0 {
 		xMax = h.end()
@@ -352,10 +428,12 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 	xa := newAxis(0, xMax, f.Left, f.W-f.Right, false)
 	if h.OutageEnd > h.OutageStart {
 		x0, x1 := xa.at(h.OutageStart), xa.at(math.Min(h.OutageEnd, xMax))
-		w.path("outage", fmt.Sprintf("M%s %sH%sV%sH%sZ", num(x0), num(f.Top), num(x1), num(f.H-f.Bottom), num(x0)))
+		var d pathData
+		d.rect(x0, f.Top, x1, f.H-f.Bottom)
+		w.path("outage", d.String())
 	}
 	w.yAxis(f, ya, 4, compactCount)
-	var ok, rej strings.Builder
+	var ok, rej pathData
 	base := f.H - f.Bottom
 	for i := range h.OK {
 		t0 := float64(i) * h.Width
@@ -369,17 +447,26 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 		yo := ya.at(h.OK[i])
 		yr := ya.at(h.OK[i] + h.Rejected[i])
 		if h.OK[i] > 0 {
-			fmt.Fprintf(&ok, "M%s %sH%sV%sH%sZ", num(x0), num(yo), num(x1), num(base), num(x0))
+			ok.rect(x0, yo, x1, base)
 		}
 		if h.Rejected[i] > 0 {
-			fmt.Fprintf(&rej, "M%s %sH%sV%sH%sZ", num(x0), num(yr), num(x1), num(yo), num(x0))
+			rej.rect(x0, yr, x1, yo)
 		}
 	}
 	w.path("ok", ok.String())
 	w.path("rejected", rej.String())
+	// Bars taller than the axis are clipped at its top: say how tall.
+	for i := range h.OK {
+		v := h.OK[i] + h.Rejected[i]
+		if v > ya.hi*1.02 && float64(i)*h.Width < xMax {
+			x := xa.at((float64(i) + 0.5) * h.Width)
+			w.text("clipped", x+3, f.Top+10, "start", "↑"+compactCount(v))
+			break // the first one only: labels must not pile up
+		}
+	}
 	if h.Capacity > 0 && h.Capacity <= ya.hi {
 		cy := ya.at(h.Capacity)
-		w.path("capacity", fmt.Sprintf("M%s %sH%s", num(f.Left), num(cy), num(f.W-f.Right)))
+		w.path("capacity", hline(f.Left, f.W-f.Right, cy))
 		if !small {
 			w.text("capacity-label", f.W-f.Right-4, cy-4, "end", "capacity")
 		}
@@ -391,6 +478,7 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 		w.text("small-title", f.Left, 14, "start", label)
 	} else {
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "time since the first calls")
+		w.text("axis-label", f.Left, f.Top-3, "start", "server answers per "+backoff.FormatSeconds(h.Width)+" bucket")
 	}
 	w.close()
 	return w.String()
