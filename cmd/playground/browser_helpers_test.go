@@ -93,24 +93,11 @@ func startEnv() error {
 		return nil
 	}
 
-	// The real command, on a free loopback port.
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, []string{"--addr", "127.0.0.1:0"}, pw, os.Stderr)
-		pw.Close()
-	}()
-	envStops = append(envStops, func() { cancel(); <-done })
-	line, err := bufio.NewReader(pr).ReadString('\n')
+	url, stop, err := startServer("--addr", "127.0.0.1:0")
 	if err != nil {
-		return fmt.Errorf("server did not start: %v", err)
+		return err
 	}
-	go io.Copy(io.Discard, pr)
-	_, url, ok := strings.Cut(strings.TrimSpace(line), " serving ")
-	if !ok {
-		return fmt.Errorf("server start line %q has no URL", line)
-	}
+	envStops = append(envStops, stop)
 	env.url = url
 
 	dir, err := os.MkdirTemp("", "playground-chromium-")
@@ -141,6 +128,31 @@ func startEnv() error {
 	}
 	env.browser = bctx
 	return nil
+}
+
+// startServer runs the real command with args (which must listen on a free
+// loopback port) and returns the URL from its start line.
+func startServer(args ...string) (url string, stop func(), err error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, args, pw, os.Stderr)
+		pw.Close()
+	}()
+	stop = func() { cancel(); <-done }
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		stop()
+		return "", nil, fmt.Errorf("server did not start: %v", err)
+	}
+	go io.Copy(io.Discard, pr)
+	_, url, ok := strings.Cut(strings.TrimSpace(line), " serving ")
+	if !ok {
+		stop()
+		return "", nil, fmt.Errorf("server start line %q has no URL", line)
+	}
+	return url, stop, nil
 }
 
 // pageInit runs before any page script: it records CSP violations, the
@@ -215,6 +227,12 @@ func (t *tab) open(tb testing.TB, query string) float64 {
 	if query != "" {
 		u += "?" + query
 	}
+	return t.openURL(tb, u)
+}
+
+// openURL is open for any URL (another server's).
+func (t *tab) openURL(tb testing.TB, u string) float64 {
+	tb.Helper()
 	if err := chromedp.Do(t.ctx, chromedp.Navigate(u)); err != nil {
 		tb.Fatalf("navigate %s: %v", u, err)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // articleQuery is the article's schedule without jitter: 1, 2, 4, 8, 16 s.
@@ -223,5 +225,35 @@ func TestBrowserScreenshots(t *testing.T) {
 			t.Errorf("%s: the page is %d px wider than the %d px viewport (horizontal scrolling)", vp.name, over, vp.width)
 		}
 		tb.screenshot(t, vp.name)
+	}
+}
+
+// TestBrowserBasePath serves the playground under a prefix, as behind a
+// reverse proxy: every asset, the worker and the URL state stay under it.
+func TestBrowserBasePath(t *testing.T) {
+	setup(t)
+	url, stop, err := startServer("--addr", "127.0.0.1:0", "--base-path", "/playground")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	if !strings.HasSuffix(url, "/playground/") {
+		t.Fatalf("start line URL %q lacks the base path", url)
+	}
+	tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
+	tb.openURL(t, url+"?"+articleQuery)
+	if got := column(tb.table(t), "nominal"); !slices.Equal(got, []string{"1", "2", "4", "8", "16"}) {
+		t.Errorf("nominal delays under /playground: %v", got)
+	}
+	eval[string](t, tb, setRangeJS("attempts", "4"))
+	poll[bool](t, tb, "3 rows", `document.querySelectorAll('#delay-table tbody tr').length === 3`)
+	poll[bool](t, tb, "the URL to keep the prefix and say attempts=4",
+		`location.pathname === '/playground/' && new URLSearchParams(location.search).get('attempts') === '4'`)
+	scope := poll[string](t, tb, "the service worker", `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.scope)`)
+	if !strings.HasSuffix(scope, "/playground/") {
+		t.Errorf("service worker scope %q, want the base path", scope)
+	}
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("problems under /playground:\n  %s", strings.Join(p, "\n  "))
 	}
 }
