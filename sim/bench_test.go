@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -18,16 +19,40 @@ func millionConfig() Config {
 	return c
 }
 
+// BenchmarkMillionClients reports the time of one run and the bytes it
+// allocates per client (all of its memory: nothing is retained between
+// runs).
 func BenchmarkMillionClients(b *testing.B) {
 	c := millionConfig()
 	b.ReportAllocs()
-	var r *Result
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var calls int
 	for b.Loop() {
-		var err error
-		if r, err = Run(c, 1); err != nil {
+		r, err := Run(c, 1)
+		if err != nil {
 			b.Fatal(err)
 		}
+		calls = r.Totals.Calls
 	}
-	_ = r
-	_ = time.Second
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(c.Clients), "B/client")
+	b.ReportMetric(float64(calls), "calls")
+}
+
+// BenchmarkOCCSweep is the AWS blog's whole experiment: clients 10..190
+// step 10, five algorithms, 100 runs each (9500 runs).
+func BenchmarkOCCSweep(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		start := time.Now()
+		for clients := 10; clients <= 190; clients += 10 {
+			for _, a := range occAlgos {
+				if _, err := RunMany(occConfig(b, a, clients), 1, 100); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(time.Since(start).Seconds(), "wall-s")
+	}
 }

@@ -21,13 +21,22 @@ func (e event) client() int { return int(e.key & (1<<clientBits - 1)) }
 func (a event) less(b event) bool { return a.t < b.t || (a.t == b.t && a.key < b.key) }
 
 // heap4 is a 4-ary min-heap of events ordered by (t, key). Invariant:
-// h[i] is not less than h[(i-1)/4] for every i > 0; push and pop move
-// O(log4 n) entries, and four siblings share a cache line.
-type heap4 []event
+// h[i] is not less than h[(i-1)/4] for every i < n; push and pop move
+// O(log4 n) entries, and four siblings share a cache line. Its length is
+// n, not len(h): push and pop then write no slice header, which would cost
+// a GC write barrier per event while a collection runs.
+type heap4 struct {
+	h []event
+	n int
+}
 
 func (hp *heap4) push(e event) {
-	h := append(*hp, e)
-	i := len(h) - 1
+	if hp.n == len(hp.h) {
+		hp.h = append(hp.h, e)[:cap(append(hp.h, e))]
+	}
+	h := hp.h
+	i := hp.n
+	hp.n++
 	for i > 0 {
 		p := (i - 1) / 4
 		if !e.less(h[p]) {
@@ -37,15 +46,21 @@ func (hp *heap4) push(e event) {
 		i = p
 	}
 	h[i] = e
-	*hp = h
 }
 
+// pop moves the hole left by the top down to a leaf along the smaller
+// children, then sifts the last entry up from there (Floyd's bottom-up
+// deletion): the last entry nearly always belongs near the bottom, so this
+// saves the unpredictable comparison with it on every level.
 func (hp *heap4) pop() event {
-	h := *hp
+	h := hp.h
 	top := h[0]
-	n := len(h) - 1
+	hp.n--
+	n := hp.n
+	if n == 0 {
+		return top
+	}
 	e := h[n]
-	h = h[:n]
 	i := 0
 	for {
 		c := 4*i + 1
@@ -59,16 +74,18 @@ func (hp *heap4) pop() event {
 				m = j
 			}
 		}
-		if !h[m].less(e) {
-			break
-		}
 		h[i] = h[m]
 		i = m
 	}
-	if n > 0 {
-		h[i] = e
+	for i > 0 {
+		p := (i - 1) / 4
+		if !e.less(h[p]) {
+			break
+		}
+		h[i] = h[p]
+		i = p
 	}
-	*hp = h
+	h[i] = e
 	return top
 }
 
@@ -85,23 +102,21 @@ func (hp *heap4) pop() event {
 // churns the allocator. Memory is 32 bytes per pending event (at most one
 // per client) plus at most one partly filled block per used slot.
 type queue struct {
-	width float64 // seconds per tick
-	cur   int64   // the current tick; the wheel holds only later ticks
-	near  heap4   // events whose tick is cur (or earlier)
-	head  [levels][slots]int32
-	tail  [levels][slots]int32
-	used  [levels][slots / 64]uint64 // non-empty slots
-	pool  []block
-	free  int32 // first free block, or none
-	n     int
-	seq   uint64
-}
-
-// block is a piece of a slot's chain.
-type block struct {
-	ev   [blockLen]event
-	n    int32
-	next int32
+	width  float64 // seconds per tick
+	inv    float64 // 1/width: t*inv is monotone in t, all the order needs
+	flat   bool    // no wheel: everything is in near
+	cur    int64   // the current tick; the wheel holds only later ticks
+	near   heap4   // events whose tick is cur (or earlier)
+	*wheel         // nil when flat
+	// Blocks of blockLen events: block b is pool[b*blockLen:][:blockLen],
+	// holding fill[b] events, followed by next[b].
+	pool     []event
+	fill     []int32
+	next     []int32
+	blockLen int32
+	free     int32 // first free block, or none
+	n        int
+	seq      uint64
 }
 
 const (
@@ -109,14 +124,35 @@ const (
 	slotBits  = 8
 	slots     = 1 << slotBits
 	slotMask  = slots - 1
-	blockLen  = 128
 	none      = -1
 	maxTickF  = 1 << 62
 	minTickSz = 1e-9
 )
 
-func newQueue(width float64) queue {
-	q := queue{width: max(width, minTickSz), free: none}
+// wheel is the queue's slot table, 16 kB: allocated only for big runs.
+type wheel struct {
+	head [levels][slots]int32
+	tail [levels][slots]int32
+	used [levels][slots / 64]uint64 // non-empty slots
+}
+
+// newQueue makes a queue for up to clients pending events with ticks of
+// width seconds; width 0 makes it a plain heap (one endless tick).
+func newQueue(clients int, width float64) queue {
+	if width <= 0 {
+		return queue{flat: true}
+	}
+	// Big blocks scan fastest; small ones waste less when a few events
+	// spread over many slots. Pending events need clients/blockLen full
+	// blocks plus partial ones: start with the full ones.
+	bl := int32(4)
+	for bl < 128 && int(bl)*256 < clients {
+		bl *= 2
+	}
+	nb := clients/int(bl) + 8
+	width = max(width, minTickSz)
+	q := queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: new(wheel),
+		pool: make([]event, 0, nb*int(bl)), fill: make([]int32, 0, nb), next: make([]int32, 0, nb)}
 	for l := range q.head {
 		for s := range q.head[l] {
 			q.head[l][s], q.tail[l][s] = none, none
@@ -128,7 +164,7 @@ func newQueue(width float64) queue {
 func (q *queue) len() int { return q.n }
 
 func (q *queue) tick(t float64) int64 {
-	f := t / q.width
+	f := t * q.inv
 	if !(f < maxTickF) {
 		return maxTickF
 	}
@@ -136,6 +172,13 @@ func (q *queue) tick(t float64) int64 {
 		return 0
 	}
 	return int64(f)
+}
+
+// reserve takes a sequence number for an event that is worked out without
+// going through the queue, so that it still has its place in the order.
+func (q *queue) reserve() uint64 {
+	q.seq++
+	return q.seq - 1
 }
 
 // push schedules an event for client i, carrying its state c, at t.
@@ -147,6 +190,10 @@ func (q *queue) push(t float64, i int, c client) {
 }
 
 func (q *queue) place(e event) {
+	if q.flat {
+		q.near.push(e)
+		return
+	}
 	tk := q.tick(e.t)
 	if tk <= q.cur {
 		q.near.push(e)
@@ -155,35 +202,36 @@ func (q *queue) place(e event) {
 	l := (bits.Len64(uint64(tk^q.cur)) - 1) / slotBits
 	s := int(tk>>(l*slotBits)) & slotMask
 	b := q.tail[l][s]
-	if b == none || q.pool[b].n == blockLen {
+	if b == none || q.fill[b] == q.blockLen {
 		nb := q.alloc()
 		if b == none {
 			q.head[l][s] = nb
 			q.used[l][s/64] |= 1 << (s % 64)
 		} else {
-			q.pool[b].next = nb
+			q.next[b] = nb
 		}
 		q.tail[l][s] = nb
 		b = nb
 	}
-	blk := &q.pool[b]
-	blk.ev[blk.n] = e
-	blk.n++
+	q.pool[b*q.blockLen+q.fill[b]] = e
+	q.fill[b]++
 }
 
 func (q *queue) alloc() int32 {
 	if b := q.free; b != none {
-		q.free = q.pool[b].next
-		q.pool[b].n, q.pool[b].next = 0, none
+		q.free = q.next[b]
+		q.fill[b], q.next[b] = 0, none
 		return b
 	}
-	q.pool = append(q.pool, block{next: none})
-	return int32(len(q.pool) - 1)
+	q.pool = append(q.pool, make([]event, q.blockLen)...)
+	q.fill = append(q.fill, 0)
+	q.next = append(q.next, none)
+	return int32(len(q.fill) - 1)
 }
 
 // pop removes and returns the earliest event; the queue must not be empty.
 func (q *queue) pop() event {
-	for len(q.near) == 0 {
+	for q.near.n == 0 {
 		q.advance()
 	}
 	q.n--
@@ -207,11 +255,11 @@ func (q *queue) advance() {
 		q.used[l][s/64] &^= 1 << (s % 64)
 		for b != none {
 			// place may grow pool: index it afresh each time.
-			for k := int32(0); k < q.pool[b].n; k++ {
-				q.place(q.pool[b].ev[k])
+			for k := int32(0); k < q.fill[b]; k++ {
+				q.place(q.pool[b*q.blockLen+k])
 			}
-			next := q.pool[b].next
-			q.pool[b].next = q.free
+			next := q.next[b]
+			q.next[b] = q.free
 			q.free = b
 			b = next
 		}

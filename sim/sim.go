@@ -16,7 +16,6 @@ const (
 	phReplyOK         // the success reaches the client
 	phReplyFail       // the failure reaches the client
 	phReplyRA         // a 503 with Retry-After reaches the client
-	phRead            // occ: the read reaches the server
 	phWrite           // occ: the write reaches the server
 	phDone            // succeeded, gave up or stopped
 
@@ -24,13 +23,16 @@ const (
 	phMask  uint8 = 0x7f
 )
 
-// client is the per-client state, 16 bytes. It travels in the client's one
+// client is the per-client state, 24 bytes. It travels in the client's one
 // pending event; only history-dependent jitter keeps a per-client array
 // (Sim.state).
 type client struct {
-	first   float64 // time of the first call, seconds
-	version uint32  // occ: the version the client read
-	tp      uint32  // tries<<8 | phase; tries saturate at maxTries
+	first float64 // time of the first call, seconds
+	// occ: when the client's read reached the server, and the read's
+	// queue sequence number (below 1<<32: see Advance).
+	readT   float64
+	readSeq uint32
+	tp      uint32 // tries<<8 | phase; tries saturate at maxTries
 }
 
 const maxTries = 1<<24 - 1
@@ -81,7 +83,9 @@ type Sim struct {
 	colWin                          float64
 	colIdx                          int64
 	colCur, colPrev                 int
-	version                         uint32
+	// occ: the last successful write, as (time, queue sequence).
+	okT   float64
+	okSeq uint64
 
 	// budget state
 	budgetTokens       float64
@@ -95,10 +99,11 @@ type Sim struct {
 	brWinCalls, brWinFail int
 	brProbe               bool
 
-	done      bool
-	truncated bool
-	progress  float64
-	res       *Result
+	done       bool
+	truncated  bool
+	noTimeline bool // RunMany's later runs: totals only
+	progress   float64
+	res        *Result
 
 	// violations counts causality breaks (an event scheduled before the
 	// one that caused it, or popped out of order); tests require 0.
@@ -137,13 +142,14 @@ func New(c Config, seed uint64) (*Sim, error) {
 	}
 	s.colWin = c.CollapseWindow.Seconds()
 	s.budgetTokens = c.Budget.Tokens
-	s.tl = newTimeline(c.Bucket.Seconds())
+	s.okT = math.Inf(-1)
+	s.tl = newTimeline(c.Bucket.Seconds(), timeScale(&c))
 
 	s.clients = c.Clients
 	if s.hist {
 		s.state = make([]float64, c.Clients)
 	}
-	s.q = newQueue(tickWidth(&c))
+	s.q = newQueue(c.Clients, tickWidth(&c))
 	s.completions = make([]float64, 0, c.Clients)
 	for i := range c.Clients {
 		t := 0.0
@@ -160,18 +166,33 @@ func New(c Config, seed uint64) (*Sim, error) {
 	return s, nil
 }
 
-// tickWidth picks the queue's tick from the config's time scale: a small
-// fraction of a hop (or of the base delay), so a tick holds few events. Any
-// width gives the same order; this one only makes it fast.
+// tickWidth picks the queue's tick (0: a plain heap) from the config's time scale: a
+// fraction of a hop (or of the base delay) that shrinks with the number of
+// clients, so a tick holds few events and few ticks are empty. Any width
+// gives the same order; this one only makes it fast.
 func tickWidth(c *Config) float64 {
-	scale := c.Latency.Seconds()
-	if scale == 0 {
-		scale = c.Policy.Base.Seconds()
+	if c.Clients <= smallQueue {
+		// A heap of a few thousand entries stays in cache: one tick
+		// holding everything is fastest.
+		return 0
 	}
-	if scale == 0 {
-		scale = 1e-3
+	scale := timeScale(c)
+	return min(max(scale/min(256, max(1, float64(c.Clients)/64)), 1e-6), 1)
+}
+
+// smallQueue is the most clients for which the queue is a plain heap.
+const smallQueue = 4096
+
+// timeScale is the config's typical time between a client's events: a hop,
+// else the base delay, else a millisecond.
+func timeScale(c *Config) float64 {
+	switch {
+	case c.Latency > 0:
+		return c.Latency.Seconds()
+	case c.Policy.Base > 0:
+		return c.Policy.Base.Seconds()
 	}
-	return min(max(scale/tickDiv, 1e-6), 1)
+	return 1e-3
 }
 
 // hop is one network delay, seconds.
@@ -203,7 +224,9 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 		return true
 	}
 	for n := 0; n < max(1, maxEvents); n++ {
-		if s.q.len() == 0 || s.tries >= s.maxCalls {
+		// At most 4 sequence numbers per try and MaxCalls tries keep
+		// them below 1<<32 (client.readSeq); the second test is a guard.
+		if s.q.len() == 0 || s.tries >= s.maxCalls || s.q.seq >= 1<<32-8 {
 			s.finish()
 			return true
 		}
@@ -217,13 +240,13 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 		}
 		s.now = e.t
 		s.seen(e.t)
-		s.handle(e.client(), &e.c, e.t)
+		s.handle(e.client(), &e.c, e.t, e.key>>clientBits)
 	}
 	s.updateProgress()
 	return false
 }
 
-func (s *Sim) handle(i int, c *client, t float64) {
+func (s *Sim) handle(i int, c *client, t float64, seq uint64) {
 	switch c.phase() & phMask {
 	case phSend:
 		s.try(i, c, t)
@@ -236,17 +259,12 @@ func (s *Sim) handle(i int, c *client, t float64) {
 		s.reply(i, c, t, outFail)
 	case phReplyRA:
 		s.reply(i, c, t, outRetryAfter)
-	case phRead:
-		// The version travels back; the client writes at once.
-		c.version = s.version
-		tw := t + s.hop()
-		s.seen(tw)
-		s.countCall(c, tw)
-		s.schedule(i, c, tw+s.hop(), phWrite)
 	case phWrite:
-		ok := c.version == s.version
+		// The row's version is unchanged since the read iff no write
+		// succeeded after the read in queue order (time, then sequence).
+		ok := s.okT < c.readT || s.okT == c.readT && s.okSeq < uint64(c.readSeq)
 		if ok {
-			s.version++
+			s.okT, s.okSeq = t, seq
 		}
 		b := s.tl.at(t)
 		if ok {
@@ -293,7 +311,16 @@ func (s *Sim) try(i int, c *client, t float64) {
 		if out != outBlocked {
 			ta := t + s.hop()
 			if s.c.Server == OCC {
-				s.schedule(i, c, ta, phRead)
+				// The read reaches the server at ta and the version comes
+				// back; the client writes at once. Nothing happens at the
+				// read but a look at the row, so instead of queueing it the
+				// client keeps the read's place in the queue order, and the
+				// write checks it against the last successful write.
+				c.readT, c.readSeq = ta, uint32(s.q.reserve())
+				tw := ta + s.hop()
+				s.seen(tw)
+				s.countCall(c, tw)
+				s.schedule(i, c, tw+s.hop(), phWrite)
 				return
 			}
 			s.countCall(c, t)
@@ -591,5 +618,3 @@ func Run(c Config, seed uint64) (*Result, error) {
 	}
 	return s.Result(), nil
 }
-
-var tickDiv = 64.0

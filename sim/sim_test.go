@@ -335,7 +335,7 @@ func TestBudgetsAndBreaker(t *testing.T) {
 
 func TestQueueOrder(t *testing.T) {
 	rng := backoff.NewRand(1)
-	q := newQueue(0.01)
+	q := newQueue(1000, 0.01)
 	type ev struct {
 		t   float64
 		seq int

@@ -16,7 +16,12 @@ func (s *Sim) finish() {
 		s.truncated = true
 	}
 	c := &s.c
-	tl, width := s.tl.buckets(s.last)
+	// Load peaks count once the server is up for a whole bucket.
+	from := 0.0
+	if c.Server == Outage && c.OutageEnd > c.OutageStart {
+		from = s.outEnd
+	}
+	tl, width, peak, peakRetry := s.tl.buckets(s.last, from, !s.noTimeline)
 	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated}
 	if c.Server != OCC {
 		r.CapacityPerBucket = c.Capacity * width
@@ -32,15 +37,6 @@ func (s *Sim) finish() {
 		Makespan:      s.last,
 	}
 	if r.CapacityPerBucket > 0 {
-		var peak, peakRetry int
-		for _, b := range tl {
-			// A bucket counts once the server is up for all of it.
-			if r.OutageEnd > 0 && b.Start < r.OutageEnd && b.Start+width > r.OutageStart {
-				continue
-			}
-			peak = max(peak, b.Calls)
-			peakRetry = max(peakRetry, b.Retries)
-		}
 		r.Totals.PeakLoadRatio = float64(peak) / r.CapacityPerBucket
 		r.Totals.PeakRetryLoadRatio = float64(peakRetry) / r.CapacityPerBucket
 	}
@@ -139,10 +135,15 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 	sum := &Summary{Runs: runs, Seed: seed}
 	all := make([]MeanTotals, 0, runs)
 	for k := 0; k < runs; k++ {
-		r, err := Run(c, seed+uint64(k))
+		s, err := New(c, seed+uint64(k))
 		if err != nil {
 			return nil, err
 		}
+		// Only the first run's timeline is returned: skip building the others.
+		s.noTimeline = k > 0
+		for !s.Advance(1 << 20) {
+		}
+		r := s.Result()
 		if k == 0 {
 			sum.First = r
 		}

@@ -3,9 +3,10 @@ package sim
 import "math"
 
 // bin counts what happened in one fine slice of time.
+// Counts fit in int32: MaxCalls and MaxClients are below 1<<31.
 type bin struct {
-	calls, retries, ok, rejected, blocked int
-	started, finished                     int
+	calls, retries, ok, rejected, blocked int32
+	started, finished                     int32
 }
 
 // timeline records counts in fine bins whose width grows as simulated time
@@ -23,16 +24,23 @@ type timeline struct {
 }
 
 const (
-	autoBins  = 4096
+	autoBins  = 1024
 	fixedBins = 1 << 17
 )
 
-func newTimeline(bucketSeconds float64) timeline {
+// newTimeline records with the caller's bucket width, or (0) starts from
+// the power of ten at or below scale/100 seconds: fine enough for 200
+// buckets of any run that lasts two hops, without merging up from a
+// microsecond in runs that last hours.
+func newTimeline(bucketSeconds, scale float64) timeline {
 	if bucketSeconds > 0 {
 		return timeline{width: bucketSeconds, fixed: true, max: fixedBins}
 	}
-	// 1 µs: fine enough for any latency the config allows.
-	return timeline{width: 1e-6, mant: 1, exp: -6, max: autoBins}
+	exp := -6
+	for exp < 6 && math.Pow10(exp+1) <= scale/100 {
+		exp++
+	}
+	return timeline{width: math.Pow10(exp), mant: 1, exp: exp, max: autoBins, bins: make([]bin, 0, autoBins)}
 }
 
 // at returns the bin holding time t (t >= 0).
@@ -43,11 +51,13 @@ func (tl *timeline) at(t float64) *bin {
 		k = tl.index(t)
 	}
 	if k >= len(tl.bins) {
-		if k < cap(tl.bins) {
-			tl.bins = tl.bins[:k+1]
-		} else {
-			tl.bins = append(tl.bins, make([]bin, k+1-len(tl.bins))...)
+		// Bins past len are zero: merge clears what it frees.
+		if k >= cap(tl.bins) {
+			nb := make([]bin, len(tl.bins), max(2*cap(tl.bins), k+1, 64))
+			copy(nb, tl.bins)
+			tl.bins = nb
 		}
+		tl.bins = tl.bins[:k+1]
 	}
 	return &tl.bins[k]
 }
@@ -101,11 +111,13 @@ func merge(bins []bin, m int) []bin {
 }
 
 // buckets cuts the timeline into about 200 buckets (auto) or the fixed
-// width, up to makespan, and fills in Waiting.
-func (tl *timeline) buckets(makespan float64) ([]Bucket, float64) {
+// width, up to makespan, and fills in Waiting. The peaks of calls and
+// retries per bucket are from buckets starting at or after from.
+func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, width float64, peak, peakRetry int) {
 	if !tl.fixed {
 		// The smallest round multiple of the bin width giving <= 250
-		// buckets: widths 1, 2, 5 x 10^k that the bins divide.
+		// buckets (at least 1024/5/2 = 102 once bins have merged): widths
+		// 1, 2, 5 x 10^k that the bins divide.
 		n := len(tl.bins)
 		for _, m := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000} {
 			if tl.mant == 2 && (m == 5 || m == 50 || m == 500 || m == 5000) {
@@ -124,12 +136,20 @@ func (tl *timeline) buckets(makespan float64) ([]Bucket, float64) {
 	if makespan >= 0 {
 		tl.at(makespan)
 	}
-	out := make([]Bucket, len(tl.bins))
+	if keep {
+		out = make([]Bucket, len(tl.bins))
+	}
 	waiting := 0
 	for i, b := range tl.bins {
-		waiting += b.started - b.finished
-		out[i] = Bucket{Start: float64(i) * tl.width, Calls: b.calls, Retries: b.retries,
-			OK: b.ok, Rejected: b.rejected, Blocked: b.blocked, Waiting: waiting}
+		start := float64(i) * tl.width
+		if start >= from {
+			peak, peakRetry = max(peak, int(b.calls)), max(peakRetry, int(b.retries))
+		}
+		if keep {
+			waiting += int(b.started - b.finished)
+			out[i] = Bucket{Start: start, Calls: int(b.calls), Retries: int(b.retries),
+				OK: int(b.ok), Rejected: int(b.rejected), Blocked: int(b.blocked), Waiting: waiting}
+		}
 	}
-	return out, tl.width
+	return out, tl.width, peak, peakRetry
 }
