@@ -76,7 +76,7 @@ $(WASM): $(WASM_SRCS)
 	mv web/.tmp.app.wasm $@
 
 $(WASM).br: $(WASM) | brotli-dep
-	brotli -q 11 -f -o web/.tmp.app.wasm.br $<
+	brotli -q 11 --lgwin=24 -f -o web/.tmp.app.wasm.br $<
 	mv web/.tmp.app.wasm.br $@
 
 $(WASM).gz: $(WASM)

@@ -54,6 +54,9 @@ func TestMain(m *testing.M) {
 // chromiumPath finds Debian's Chromium; PLAYGROUND_CHROMIUM overrides.
 func chromiumPath() (string, error) {
 	if p := os.Getenv("PLAYGROUND_CHROMIUM"); p != "" {
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			return "", fmt.Errorf("PLAYGROUND_CHROMIUM=%s: no such browser: run `make browser-deps` or fix the path", p)
+		}
 		return p, nil
 	}
 	if st, err := os.Stat("/usr/bin/chromium"); err == nil && !st.IsDir() {
