@@ -63,7 +63,8 @@ run: $(BIN)/playground
 # The WebAssembly app, from the wasm-tagged main (no server code inside).
 # Rebuilt only when Go sources of the UI, the core or go.mod change: a build
 # takes about 40 s on 2 cores. Outputs go to web/, which the server embeds;
-# temporary names start with a dot so a broken build is never embedded.
+# temporary names start with a dot so a broken build is never embedded, and
+# carry the shell's PID so two makes in one tree do not collide.
 WASM       := web/app.wasm
 WASM_SRCS  := $(shell find app backoff sim cmd/playground -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go' -not -name '*_test.go' 2>/dev/null) \
@@ -72,16 +73,13 @@ SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go
 wasm: $(WASM) $(WASM).br $(WASM).gz
 
 $(WASM): $(WASM_SRCS)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/.tmp.app.wasm ./cmd/playground
-	mv web/.tmp.app.wasm $@
+	t=web/.tmp.$$$$.app.wasm; GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $$t ./cmd/playground && mv $$t $@
 
 $(WASM).br: $(WASM) | brotli-dep
-	brotli -q 11 --lgwin=24 -f -o web/.tmp.app.wasm.br $<
-	mv web/.tmp.app.wasm.br $@
+	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=24 -f -o $$t $< && mv $$t $@
 
 $(WASM).gz: $(WASM)
-	gzip -9 -n -c $< > web/.tmp.app.wasm.gz
-	mv web/.tmp.app.wasm.gz $@
+	t=web/.tmp.$$$$.app.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@
 
 $(BIN)/playground: $(WASM) $(WASM).br $(WASM).gz $(SERVE_SRCS)
 	@mkdir -p $(BIN)
