@@ -32,7 +32,7 @@ type heap4 struct {
 
 func (hp *heap4) push(e event) {
 	if hp.n == len(hp.h) {
-		hp.h = append(hp.h, e)[:cap(append(hp.h, e))]
+		hp.grow()
 	}
 	h := hp.h
 	i := hp.n
@@ -46,6 +46,10 @@ func (hp *heap4) push(e event) {
 		i = p
 	}
 	h[i] = e
+}
+
+func (hp *heap4) grow() {
+	hp.h = append(hp.h, make([]event, max(64, len(hp.h)))...)
 }
 
 // pop moves the hole left by the top down to a leaf along the smaller

@@ -119,7 +119,7 @@ func New(c Config, seed uint64) (*Sim, error) {
 	if c.MaxCalls == 0 {
 		c.MaxCalls = DefaultMaxCalls
 	}
-	s := &Sim{c: c, policy: c.Policy, rng: backoff.NewRand(seed)}
+	s := &Sim{c: c, policy: c.Policy, rng: newRand(seed)}
 	if c.HonorRetryAfter && s.policy.RetryAfter == backoff.RetryAfterIgnore {
 		s.policy.RetryAfter = backoff.RetryAfterAsIs
 	}

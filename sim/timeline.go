@@ -16,6 +16,8 @@ type bin struct {
 // bucket width is a round number and every count lands in exactly one bin.
 type timeline struct {
 	width float64 // seconds
+	inv   float64 // 1/width: bins are found by multiplying
+	lenF  float64 // float64(len(bins)), for at's fast path
 	mant  int     // width = mant * 10^exp, mant 1 or 2
 	exp   int
 	bins  []bin
@@ -34,17 +36,26 @@ const (
 // microsecond in runs that last hours.
 func newTimeline(bucketSeconds, scale float64) timeline {
 	if bucketSeconds > 0 {
-		return timeline{width: bucketSeconds, fixed: true, max: fixedBins}
+		return timeline{width: bucketSeconds, inv: 1 / bucketSeconds, fixed: true, max: fixedBins}
 	}
 	exp := -6
 	for exp < 6 && math.Pow10(exp+1) <= scale/100 {
 		exp++
 	}
-	return timeline{width: math.Pow10(exp), mant: 1, exp: exp, max: autoBins, bins: make([]bin, 0, autoBins)}
+	w := math.Pow10(exp)
+	return timeline{width: w, inv: 1 / w, mant: 1, exp: exp, max: autoBins, bins: make([]bin, 0, autoBins)}
 }
 
-// at returns the bin holding time t (t >= 0).
+// at returns the bin holding time t (t >= 0). The common case is small
+// enough to inline; growing and merging are in grow.
 func (tl *timeline) at(t float64) *bin {
+	if f := t * tl.inv; f < tl.lenF { // t >= 0
+		return &tl.bins[uint(f)]
+	}
+	return tl.grow(t)
+}
+
+func (tl *timeline) grow(t float64) *bin {
 	k := tl.index(t)
 	for k >= tl.max {
 		tl.coarsen()
@@ -58,12 +69,13 @@ func (tl *timeline) at(t float64) *bin {
 			tl.bins = nb
 		}
 		tl.bins = tl.bins[:k+1]
+		tl.lenF = float64(len(tl.bins))
 	}
 	return &tl.bins[k]
 }
 
 func (tl *timeline) index(t float64) int {
-	f := t / tl.width
+	f := t * tl.inv
 	if !(f < float64(math.MaxInt32)) {
 		return math.MaxInt32
 	}
@@ -88,7 +100,9 @@ func (tl *timeline) coarsen() {
 	} else {
 		tl.width *= 2
 	}
+	tl.inv = 1 / tl.width
 	tl.bins = merge(tl.bins, m)
+	tl.lenF = float64(len(tl.bins))
 }
 
 func merge(bins []bin, m int) []bin {
@@ -126,7 +140,9 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 			if (n+m-1)/m <= 250 {
 				if m > 1 {
 					tl.bins = merge(tl.bins, m)
+					tl.lenF = float64(len(tl.bins))
 					tl.width = float64(tl.mant*m) * math.Pow10(tl.exp)
+					tl.inv = 1 / tl.width
 				}
 				break
 			}
