@@ -112,7 +112,11 @@ type Sim struct {
 
 // New checks c and sets up a simulation seeded with seed. Memory is about
 // 50 bytes per client, allocated here.
-func New(c Config, seed uint64) (*Sim, error) {
+func New(c Config, seed uint64) (*Sim, error) { return newSim(c, seed, true) }
+
+// newSim is New; without keepTimeline (RunMany's later runs) only the totals
+// are kept, and occ, whose totals need no buckets, records none.
+func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -143,7 +147,13 @@ func New(c Config, seed uint64) (*Sim, error) {
 	s.colWin = c.CollapseWindow.Seconds()
 	s.budgetTokens = c.Budget.Tokens
 	s.okT = math.Inf(-1)
-	s.tl = newTimeline(c.Bucket.Seconds(), timeScale(&c))
+	s.noTimeline = !keepTimeline
+	if !keepTimeline && c.Server == OCC {
+		// One bin that every time falls into: inv 0 maps all t to bin 0.
+		s.tl = timeline{width: math.Inf(1), bins: make([]bin, 1), lenF: 1, max: 2, fixed: true}
+	} else {
+		s.tl = newTimeline(c.Bucket.Seconds(), timeScale(&c))
+	}
 
 	s.clients = c.Clients
 	if s.hist {

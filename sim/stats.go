@@ -135,12 +135,11 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 	sum := &Summary{Runs: runs, Seed: seed}
 	all := make([]MeanTotals, 0, runs)
 	for k := 0; k < runs; k++ {
-		s, err := New(c, seed+uint64(k))
+		// Only the first run's timeline is returned: skip building the others.
+		s, err := newSim(c, seed+uint64(k), k == 0)
 		if err != nil {
 			return nil, err
 		}
-		// Only the first run's timeline is returned: skip building the others.
-		s.noTimeline = k > 0
 		for !s.Advance(1 << 20) {
 		}
 		r := s.Result()

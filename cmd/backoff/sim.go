@@ -51,7 +51,22 @@ var simHelp = map[string]string{
 // baseline (growth none), which is not a jitter kind.
 const noBackoff = "no-backoff"
 
-func runSim(args []string, stdout, stderr io.Writer) int {
+// simJob is a parsed 'backoff sim' command line.
+type simJob struct {
+	cfg     sim.Config
+	preset  string
+	jitters []string // a --jitter comma list, else nil
+	sweep   *sweepSpec
+	seed    uint64
+	runs    int
+	format  string
+}
+
+// maxClientRuns bounds the work of one command (clients summed over every
+// run of every row): about two minutes of CPU.
+const maxClientRuns = 200_000_000
+
+func parseSim(args []string, stderr io.Writer) (*simJob, error) {
 	fs := flag.NewFlagSet("backoff sim", flag.ContinueOnError)
 	pf := addPolicyFlags(fs)
 	var simSet []kv
@@ -80,75 +95,101 @@ a comma list; "no-backoff" there means growth none). The AWS blog's figures:
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stderr); err != nil {
-		return exitCode(stderr, err)
+		return nil, err
 	}
 	if err := checkFormat(*format, "text", "csv", "json"); err != nil {
-		return exitCode(stderr, err)
+		return nil, err
 	}
 	if *runs < 1 || *runs > sim.MaxRuns {
-		return exitCode(stderr, &backoff.FieldError{Field: "runs", Value: strconv.Itoa(*runs), Allowed: fmt.Sprintf("a whole number from 1 to %d", sim.MaxRuns)})
+		return nil, &backoff.FieldError{Field: "runs", Value: strconv.Itoa(*runs), Allowed: fmt.Sprintf("a whole number from 1 to %d", sim.MaxRuns)}
 	}
-	jitters, err := takeJitterList(pf)
-	if err != nil {
-		return exitCode(stderr, err)
+	j := &simJob{preset: pf.preset, seed: *seed, runs: *runs, format: *format}
+	var err error
+	if j.jitters, err = takeJitterList(pf); err != nil {
+		return nil, err
 	}
 	p, err := pf.policy()
 	if err != nil {
-		return exitCode(stderr, err)
+		return nil, err
 	}
-	c := sim.DefaultConfig()
-	c.Policy = p
+	j.cfg = sim.DefaultConfig()
+	j.cfg.Policy = p
 	for _, s := range simSet {
-		if err := c.Set(s.name, s.value); err != nil {
-			return exitCode(stderr, err)
+		if err := j.cfg.Set(s.name, s.value); err != nil {
+			return nil, err
 		}
 	}
-	if err := c.Validate(); err != nil {
-		return exitCode(stderr, err)
+	if err := j.cfg.Validate(); err != nil {
+		return nil, err
 	}
-	var sw *sweepSpec
 	if *sweep != "" {
-		if sw, err = parseSweep(*sweep, c); err != nil {
-			return exitCode(stderr, err)
+		if j.sweep, err = parseSweep(*sweep, j.cfg); err != nil {
+			return nil, err
 		}
+	} else if len(j.jitters) > 1 {
+		j.sweep = &sweepSpec{} // a jitter list alone sweeps the jitter kinds
 	}
-	if sw == nil && len(jitters) > 1 {
-		// A jitter list alone sweeps over the jitter kinds.
-		sw = &sweepSpec{}
+	if work := j.clientRuns(); work > maxClientRuns {
+		return nil, &backoff.FieldError{Field: "runs", Value: fmt.Sprintf("%d client-runs", work),
+			Allowed: fmt.Sprintf("at most %d clients summed over all runs (fewer --runs, --clients or sweep values)", maxClientRuns)}
 	}
-	if sw != nil {
-		rows, err := runSweep(c, sw, jitters, *seed, *runs)
-		if err != nil {
-			return exitCode(stderr, err)
-		}
-		switch *format {
-		case "json":
-			err = writeSweepJSON(stdout, c, sw, *seed, *runs, rows)
-		case "csv":
-			err = writeSweepCSV(stdout, sw, rows)
-		default:
-			err = writeSweepText(stdout, c, sw, *seed, *runs, rows)
-		}
-		return exitCode(stderr, err)
+	return j, nil
+}
+
+// clientRuns is the job's work: clients summed over every run.
+func (j *simJob) clientRuns() int {
+	rows := max(1, len(j.jitters))
+	if j.sweep == nil || j.sweep.name == "" {
+		return j.cfg.Clients * j.runs * rows
 	}
-	if len(jitters) == 1 {
-		if err := applyJitter(&c, jitters[0]); err != nil {
-			return exitCode(stderr, err)
-		}
+	total := 0
+	for _, v := range j.sweep.values {
+		c := j.cfg
+		c.Set(j.sweep.name, v) // checked by parseSweep
+		total += c.Clients * j.runs * rows
 	}
-	s, err := sim.RunMany(c, *seed, *runs)
+	return total
+}
+
+func runSim(args []string, stdout, stderr io.Writer) int {
+	j, err := parseSim(args, stderr)
 	if err != nil {
 		return exitCode(stderr, err)
 	}
-	switch *format {
-	case "json":
-		err = writeSimJSON(stdout, c, *seed, s)
-	case "csv":
-		err = writeTimelineCSV(stdout, s.First)
-	default:
-		err = writeSimText(stdout, pf.preset, c, *seed, s)
+	return exitCode(stderr, j.run(stdout))
+}
+
+func (j *simJob) run(stdout io.Writer) error {
+	c := j.cfg
+	if j.sweep != nil {
+		rows, err := runSweep(c, j.sweep, j.jitters, j.seed, j.runs)
+		if err != nil {
+			return err
+		}
+		switch j.format {
+		case "json":
+			return writeSweepJSON(stdout, c, j.sweep, j.seed, j.runs, rows)
+		case "csv":
+			return writeSweepCSV(stdout, j.sweep, rows)
+		}
+		return writeSweepText(stdout, c, j.sweep, j.seed, j.runs, rows)
 	}
-	return exitCode(stderr, err)
+	if len(j.jitters) == 1 {
+		if err := applyJitter(&c, j.jitters[0]); err != nil {
+			return err
+		}
+	}
+	s, err := sim.RunMany(c, j.seed, j.runs)
+	if err != nil {
+		return err
+	}
+	switch j.format {
+	case "json":
+		return writeSimJSON(stdout, c, j.seed, s)
+	case "csv":
+		return writeTimelineCSV(stdout, s.First)
+	}
+	return writeSimText(stdout, j.preset, c, j.seed, s)
 }
 
 // takeJitterList removes the --jitter values from the policy flags when

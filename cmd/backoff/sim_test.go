@@ -179,3 +179,45 @@ func TestSimBadFlags(t *testing.T) {
 		t.Errorf("--help: exit %d", code)
 	}
 }
+
+func TestSimRefusesTooMuchWork(t *testing.T) {
+	for _, args := range [][]string{
+		{"--clients", "2000000", "--runs", "1000"},
+		{"--sweep", "clients=1000000:2000000:1000"},
+	} {
+		code, _, errOut := simRun(t, args...)
+		if code != 2 || !strings.Contains(errOut, "at most") {
+			t.Errorf("%v: exit %d, %s", args, code, errOut)
+		}
+	}
+}
+
+// FuzzSimArgs: no command line makes 'backoff sim' panic; bad ones fail
+// with a message. Runs are kept small by skipping big configs.
+func FuzzSimArgs(f *testing.F) {
+	f.Add("--clients", "20", "--jitter", "none,full")
+	f.Add("--server", "occ", "--sweep", "clients=5:15:5")
+	f.Add("--budget", "ratio:0.1:1", "--breaker", "consecutive:2:1s")
+	f.Add("--arrival", "clock:3s", "--honor-retry-after", "--retry-after-s=2")
+	f.Add("--preset", "aws-blog-decorrelated", "--attempts", "0")
+	f.Fuzz(func(t *testing.T, a1, a2, a3, a4 string) {
+		args := []string{a1, a2, a3, a4}
+		var e bytes.Buffer
+		j, err := parseSim(args, &e)
+		if err != nil {
+			if code := exitCode(&e, err); code != 0 && e.Len() == 0 {
+				t.Fatalf("%q: exit %d with no message", args, code)
+			}
+			return
+		}
+		// Keep each run small.
+		if j.clientRuns() > 5000 || j.cfg.Policy.Attempts == 0 {
+			return
+		}
+		j.cfg.MaxCalls = min(j.cfg.MaxCalls, 20000)
+		var o bytes.Buffer
+		if err := j.run(&o); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+	})
+}
