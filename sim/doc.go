@@ -78,8 +78,12 @@
 // first out. Each client has at most one pending event, which carries the
 // client's whole state (24 bytes), so handling an event touches no
 // per-client array. Big runs put a hierarchical timing wheel in front of a
-// small heap (see queue); calls whose fate is known when they are sent
-// (into an outage, or refused by an open breaker) are worked out without
-// the queue at all, and so are occ's reads. Memory is O(clients): about
+// small heap (see queue). Only what the server sees must happen in time
+// order: with no budget or breaker nothing a client does on an answer
+// affects the others, so its answer and next try are worked out when the
+// server gives it; calls whose fate is known when they are sent (into an
+// outage, or refused by an open breaker) skip the queue altogether, and
+// so do occ's reads, which keep their place in the order to be checked
+// against the last successful write. Memory is O(clients): about
 // 100 bytes per client in total.
 package sim

@@ -10,14 +10,13 @@ import (
 // Client phases: what a client's one pending event does. The top bit marks
 // a call that is the half-open breaker's probe.
 const (
-	phNone      uint8 = iota
-	phSend            // the client sends a call (first or retry)
-	phArrive          // the call reaches the server
-	phReplyOK         // the success reaches the client
-	phReplyFail       // the failure reaches the client
-	phReplyRA         // a 503 with Retry-After reaches the client
-	phWrite           // occ: the write reaches the server
-	phDone            // succeeded, gave up or stopped
+	_           uint8 = iota // a scheduled event always has a phase
+	phSend                   // the client sends a call (first or retry)
+	phArrive                 // the call reaches the server
+	phReplyOK                // the success reaches the client
+	phReplyFail              // the failure reaches the client
+	phReplyRA                // a 503 with Retry-After reaches the client
+	phWrite                  // occ: the write reaches the server
 
 	phProbe uint8 = 0x80
 	phMask  uint8 = 0x7f
