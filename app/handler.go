@@ -3,6 +3,7 @@
 package app
 
 import (
+	"html"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -50,5 +51,15 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)
 	}
+	// go-app's loader fetches app.wasm only once its deferred app.js runs,
+	// after the whole page is parsed. A preload starts the download with the
+	// page; crossorigin makes its credentials mode match the loader's fetch()
+	// so the browser reuses it instead of fetching twice.
+	wasmURL := "/web/app.wasm"
+	if resources != nil {
+		wasmURL = resources.Resolve(wasmURL)
+	}
+	h.RawHeaders = append(h.RawHeaders,
+		`<link rel="preload" href="`+html.EscapeString(wasmURL)+`" as="fetch" type="application/wasm" crossorigin="anonymous">`)
 	return h
 }

@@ -69,6 +69,7 @@ func TestPage(t *testing.T) {
 		`href="/web/static/icon.svg"`,
 		`src="/wasm_exec.js"`,
 		`src="/app.js"`,
+		`<link rel="preload" href="/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`,
 	} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("page lacks %s", want)
@@ -213,7 +214,7 @@ func TestBasePath(t *testing.T) {
 	if page.code != 200 {
 		t.Fatalf("GET /pg/: %d", page.code)
 	}
-	for _, want := range []string{`src="/pg/app.js"`, `src="/pg/wasm_exec.js"`, `href="/pg/web/static/playground.css"`, `href="/pg/manifest.webmanifest"`} {
+	for _, want := range []string{`src="/pg/app.js"`, `src="/pg/wasm_exec.js"`, `href="/pg/web/static/playground.css"`, `href="/pg/manifest.webmanifest"`, `rel="preload" href="/pg/web/app.wasm"`} {
 		if !strings.Contains(page.body, want) {
 			t.Errorf("page under /pg lacks %s", want)
 		}
