@@ -147,13 +147,14 @@ func newQueue(clients int, width float64) queue {
 		return queue{flat: true}
 	}
 	// Big blocks scan fastest; small ones waste less when a few events
-	// spread over many slots. Pending events need clients/blockLen full
-	// blocks plus partial ones: start with the full ones.
+	// spread over many slots. Pending events fill at most clients/blockLen
+	// blocks plus one partial block per used slot: reserve that much, so
+	// the pool never regrows (and never copies).
 	bl := int32(4)
 	for bl < 128 && int(bl)*256 < clients {
 		bl *= 2
 	}
-	nb := clients/int(bl) + 8
+	nb := clients/int(bl) + min(clients, levels*slots) + 1
 	width = max(width, minTickSz)
 	q := queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: new(wheel),
 		pool: make([]event, 0, nb*int(bl)), fill: make([]int32, 0, nb), next: make([]int32, 0, nb)}
