@@ -84,6 +84,7 @@
 // server gives it; calls whose fate is known when they are sent (into an
 // outage, or refused by an open breaker) skip the queue altogether, and
 // so do occ's reads, which keep their place in the order to be checked
-// against the last successful write. Memory is O(clients): about
-// 100 bytes per client in total.
+// against the last successful write. Memory is O(clients): about 60
+// bytes per client in all at a million clients (BenchmarkMillionClients),
+// no allocation per event.
 package sim
