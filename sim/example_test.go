@@ -67,7 +67,7 @@ func ExampleSim_Advance() {
 	}
 	fmt.Printf("done in %d slices, progress %.0f%%, %d succeeded\n", slices, 100*s.Progress(), s.Result().Totals.Succeeded)
 	// Output:
-	// done in 3 slices, progress 100%, 1813 succeeded
+	// done in 5 slices, progress 100%, 1813 succeeded
 }
 
 // Errors name the field, the value and what is allowed.

@@ -480,3 +480,27 @@ func FuzzConfigSet(f *testing.F) {
 		}
 	})
 }
+
+// A page calls Advance in short slices: New must not simulate, and a slice
+// must stay a slice even while the first calls go out.
+func TestAdvanceSlices(t *testing.T) {
+	c := DefaultConfig()
+	c.Clients = 100_000
+	s, err := New(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.calls != 0 || s.Progress() != 0 {
+		t.Fatalf("New made %d calls", s.calls)
+	}
+	s.Advance(10)
+	if s.begun != 10 {
+		t.Fatalf("Advance(10) began %d clients", s.begun)
+	}
+	for !s.Advance(50_000) {
+	}
+	r, _ := Run(c, 1)
+	if !reflect.DeepEqual(s.Result(), r) {
+		t.Error("slices of 10 then 50000 differ from Run")
+	}
+}
