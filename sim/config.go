@@ -183,8 +183,10 @@ type Config struct {
 	Bucket time.Duration
 
 	// Horizon stops the simulation at that simulated time (0 = none);
-	// MaxCalls stops it after that many calls. Clients still going then
-	// count as Unfinished. They keep a run with unlimited attempts finite.
+	// MaxCalls stops it after that many tries (calls, occ attempts and
+	// calls the breaker refused; 0 = DefaultMaxCalls). Clients still going
+	// then count as Unfinished. They keep a run with unlimited attempts
+	// finite.
 	Horizon  time.Duration
 	MaxCalls int
 }
