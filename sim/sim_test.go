@@ -504,3 +504,36 @@ func TestAdvanceSlices(t *testing.T) {
 		t.Error("slices of 10 then 50000 differ from Run")
 	}
 }
+
+// Collapse serves less than capacity while overloaded, so the same herd
+// gets less done than against a plain capacity server.
+func TestCollapseServesLess(t *testing.T) {
+	c := DefaultConfig()
+	c.Server = Capacity
+	plain := run(t, c, 1)
+	c.Server, c.CollapseFactor = Collapse, 3
+	col := run(t, c, 1)
+	if col.Totals.Succeeded >= plain.Totals.Succeeded {
+		t.Errorf("collapse: %d succeeded, capacity: %d", col.Totals.Succeeded, plain.Totals.Succeeded)
+	}
+}
+
+// Honouring a fixed Retry-After as-is re-synchronises jittered clients;
+// a Retry-After above the cap makes "give-up" clients stop at once.
+func TestRetryAfter(t *testing.T) {
+	c := DefaultConfig()
+	c.Bucket = time.Second
+	c.RetryAfter = 3 * time.Second
+	jittered := run(t, c, 1)
+	c.HonorRetryAfter = true
+	honoured := run(t, c, 1)
+	if honoured.Totals.PeakRetryLoadRatio < 3*jittered.Totals.PeakRetryLoadRatio {
+		t.Errorf("retry peak honouring Retry-After %.2f, ignoring %.2f", honoured.Totals.PeakRetryLoadRatio, jittered.Totals.PeakRetryLoadRatio)
+	}
+	c.Policy.RetryAfter, c.Policy.Cap = backoff.RetryAfterGiveUp, 2*time.Second
+	c.Policy.Base = time.Second
+	gave := run(t, c, 1)
+	if gave.Totals.GaveUp != c.Clients || gave.Totals.Calls != c.Clients {
+		t.Errorf("give-up: %d gave up after %d calls", gave.Totals.GaveUp, gave.Totals.Calls)
+	}
+}
