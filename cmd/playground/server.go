@@ -72,7 +72,13 @@ func newServer(prefix string, webFS, staticFS fs.FS) (http.Handler, serverInfo) 
 		mux.Handle("/", pages)
 	} else {
 		mux.Handle(prefix+"/", http.StripPrefix(prefix, pages))
-		mux.Handle(prefix, http.RedirectHandler(prefix+"/", http.StatusMovedPermanently))
+		mux.HandleFunc(prefix, func(w http.ResponseWriter, r *http.Request) {
+			u := prefix + "/"
+			if r.URL.RawQuery != "" {
+				u += "?" + r.URL.RawQuery // a shared link keeps its state
+			}
+			http.Redirect(w, r, u, http.StatusMovedPermanently)
+		})
 		mux.Handle("/", http.NotFoundHandler())
 	}
 	return secure(getOnly(mux)), info

@@ -240,6 +240,9 @@ func TestBasePath(t *testing.T) {
 	if r := do(t, h, "GET", "/pg"); r.code != 301 || r.hdr.Get("Location") != "/pg/" {
 		t.Errorf("GET /pg: %d Location %q, want 301 to /pg/", r.code, r.hdr.Get("Location"))
 	}
+	if r := do(t, h, "GET", "/pg?base=2s&seed=3"); r.code != 301 || r.hdr.Get("Location") != "/pg/?base=2s&seed=3" {
+		t.Errorf("GET /pg?query: %d Location %q, want the query kept", r.code, r.hdr.Get("Location"))
+	}
 }
 
 func TestMissingWasm(t *testing.T) {
