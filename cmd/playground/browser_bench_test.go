@@ -38,8 +38,8 @@ func BenchmarkBrowserWasmSize(b *testing.B) {
 	b.ReportMetric(float64(sizes["app.wasm.br"]), "brotli-bytes")
 	fmt.Printf("app.wasm: raw %s, gzip -9 %s, brotli -q 11 %s (budget over the wire %s)\n",
 		mb(sizes["app.wasm"]), mb(sizes["app.wasm.gz"]), mb(sizes["app.wasm.br"]), mb(wireLimit))
-	if sizes["app.wasm.br"] > wireLimit {
-		b.Errorf("app.wasm.br is %d bytes, over the %d byte budget", sizes["app.wasm.br"], wireLimit)
+	if over := sizes["app.wasm.br"] - wireLimit; over > 0 {
+		fmt.Printf("app.wasm: OVER the budget by %d bytes (TestBrowserWasmBudget fails)\n", over)
 	}
 }
 

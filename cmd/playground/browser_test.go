@@ -3,12 +3,18 @@
 package main
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/backoff-playground/playground/static"
+	"github.com/backoff-playground/playground/web"
 )
 
 // articleQuery is the article's schedule without jitter: 1, 2, 4, 8, 16 s.
@@ -255,5 +261,32 @@ func TestBrowserBasePath(t *testing.T) {
 	}
 	if p := tb.problems(t); len(p) > 0 {
 		t.Errorf("problems under /playground:\n  %s", strings.Join(p, "\n  "))
+	}
+}
+
+// TestBrowserWasmBudget checks what a browser downloads for app.wasm from
+// the real handler: brotli when offered, within the issue's 1.6 MB budget.
+// It needs the built wasm, not a browser.
+func TestBrowserWasmBudget(t *testing.T) {
+	h, info := newServer("", web.FS, static.FS)
+	if !info.hasWasm {
+		t.Fatal("web/app.wasm is not built: run `make test-browser`, which builds it first")
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL+"/web/app.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd") // Chromium's
+	res, err := http.DefaultTransport.RoundTrip(req)             // no transparent gunzip
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if enc := res.Header.Get("Content-Encoding"); enc != "br" {
+		t.Errorf("app.wasm served with Content-Encoding %q, want br", enc)
+	}
+	t.Logf("app.wasm over the wire: %d bytes (%d uncompressed)", n, info.wasmSize)
+	if n > wireLimit {
+		t.Errorf("app.wasm is %d bytes over the wire, %d over the issue's %d byte budget", n, n-wireLimit, wireLimit)
 	}
 }
