@@ -33,14 +33,15 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := Run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "playground:", err)
 		if errors.Is(err, errUsage) {
-			os.Exit(2)
+			os.Exit(2) // Run already said what was wrong
 		}
+		fmt.Fprintln(os.Stderr, "playground:", err)
 		os.Exit(1)
 	}
 }
 
+// errUsage means bad flags or arguments; Run has printed why (exit code 2).
 var errUsage = errors.New("bad usage")
 
 // shutdownTimeout bounds how long in-flight requests may finish after ctx ends.
