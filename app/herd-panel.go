@@ -186,11 +186,11 @@ func (p *playground) renderHerd() app.UI {
 				app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", "herd simulation progress"),
 				app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
 			),
-			app.P().Class("legend").Body(
-				app.Span().Class("key key-ok"), app.Text("succeeded "),
-				app.Span().Class("key key-rejected"), app.Text("rejected "),
-				app.Span().Class("key key-capacity"), app.Text("capacity "),
-				app.Span().Class("key key-outage"), app.Text("outage"),
+			legend(
+				"ok", "succeeded (below)",
+				"rejected", "rejected (striped, above)",
+				"capacity", "capacity",
+				"outage", "outage",
 			),
 			&herdChart{Result: h.res},
 			&metricCards{Totals: totals},

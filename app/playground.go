@@ -314,14 +314,27 @@ func (p *playground) renderDelays() app.UI {
 					app.Text(" log scale"),
 				),
 			),
-			app.P().Class("legend").Body(
-				app.Span().Class("key key-band"), app.Text("min–max "),
-				app.Span().Class("key key-mean"), app.Text("mean "),
-				app.Span().Class("key key-dots"), app.Text(strconv.Itoa(dotClients)+" seeded clients "),
-				app.Span().Class("key key-cap"), app.Text("cap"),
+			legend(
+				"band", "min–max",
+				"mean", "mean",
+				"dots", strconv.Itoa(dotClients)+" seeded clients",
+				"cap", "cap",
 			),
 			&delayChart{Delays: p.delaySVG, Hist: p.histSVG},
 		)
 	}
 	return app.Section().Class("card delays").Aria("label", "One client's delays").Body(body...)
+}
+
+// legend is a chart's key: pairs of a key's class suffix and its text, each
+// pair kept on one line.
+func legend(pairs ...string) app.UI {
+	items := make([]app.UI, 0, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		items = append(items, app.Span().Class("legend-item").Body(
+			app.Span().Class("key key-"+pairs[i]).Aria("hidden", "true"),
+			app.Text(pairs[i+1]),
+		))
+	}
+	return app.P().Class("legend").Body(items...)
 }

@@ -18,6 +18,13 @@ import (
 
 const svgNS = "http://www.w3.org/2000/svg"
 
+// The wide charts' bottom margin holds two rows of text, the tick labels
+// and the axis title, each up to 20 units tall on a phone (playground.css).
+const (
+	wideBottom = 46
+	wideTickDY = 18 // baseline of the tick labels below the plot
+)
+
 // frame is a chart's size and plot margins in SVG user units.
 type frame struct {
 	W, H                     float64
@@ -157,12 +164,15 @@ func (d pathData) String() string { return string(d) }
 
 type svgWriter struct{ strings.Builder }
 
-func (w *svgWriter) open(f frame, id, label string) {
-	fmt.Fprintf(w, `<svg xmlns="%s" viewBox="0 0 %s %s" role="img" aria-label="%s"`, svgNS, num(f.W), num(f.H), html.EscapeString(label))
-	if id != "" {
-		fmt.Fprintf(w, ` id="%s"`, id)
+// open starts a chart; class is added to "chart" (chart-small for the
+// small multiples, whose text the style sheet sizes apart: they are drawn
+// at about their own width, the others at half of it on a phone).
+func (w *svgWriter) open(f frame, class, label string) {
+	fmt.Fprintf(w, `<svg xmlns="%s" viewBox="0 0 %s %s" role="img" aria-label="%s" class="chart`, svgNS, num(f.W), num(f.H), html.EscapeString(label))
+	if class != "" {
+		w.WriteString(" " + class)
 	}
-	w.WriteString(` class="chart">`)
+	w.WriteString(`">`)
 }
 
 func (w *svgWriter) path(class, d string) {
@@ -204,7 +214,7 @@ func (w *svgWriter) yAxis(f frame, a axis, n int, format func(float64) string) {
 // delayChartSVG draws, per retry, the min–max range as a bar, the mean as a
 // line, the seeded clients' delays as dots, and the cap.
 func delayChartSVG(t *backoff.Table, s samples, log bool) string {
-	f := frame{W: 640, H: 300, Left: 58, Right: 12, Top: 14, Bottom: 36}
+	f := frame{W: 640, H: 310, Left: 58, Right: 12, Top: 14, Bottom: wideBottom}
 	var w svgWriter
 	w.open(f, "", "Delay before each retry: min to max range, mean, and sampled clients")
 	n := len(t.Rows)
@@ -297,7 +307,7 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 	// Retry numbers, thinned to about 16 labels.
 	every := max(1, (n+15)/16)
 	for i := 0; i < n; i += every {
-		w.text("tick", x(i), f.H-f.Bottom+15, "middle", strconv.Itoa(t.Rows[i].Retry))
+		w.text("tick", x(i), f.H-f.Bottom+wideTickDY, "middle", strconv.Itoa(t.Rows[i].Retry))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "retry")
 	w.close()
@@ -305,9 +315,10 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 }
 
 // histogramSVG draws the distribution of the total wait of sampled clients,
-// with the table's mean and worst case marked.
+// with the table's mean and worst case marked. The marks' labels sit in a
+// row above the bars, so they never cover them or each other.
 func histogramSVG(totals []float64, tot backoff.Totals) string {
-	f := frame{W: 640, H: 170, Left: 58, Right: 12, Top: 12, Bottom: 36}
+	f := frame{W: 640, H: 194, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
 	var w svgWriter
 	w.open(f, "", "Histogram of the total wait over sampled clients")
 	hi := tot.Max
@@ -343,27 +354,53 @@ func histogramSVG(totals []float64, tot backoff.Totals) string {
 	}
 	w.path("grid", hline(f.Left, f.W-f.Right, f.H-f.Bottom))
 	w.path("hist", bars.String())
-	mark := func(class string, v float64, label string, dy float64) {
-		x := xa.at(v)
+	xm, xw := xa.at(tot.Mean), xa.at(tot.Max)
+	for _, m := range []struct {
+		class string
+		x     float64
+	}{{"mark-mean", xm}, {"mark-max", xw}} {
 		var d pathData
-		d.op('M', x, f.Top)
+		d.op('M', m.x, f.Top-4)
 		d.op('V', f.H-f.Bottom)
-		w.path(class, d.String())
-		anchor := "start"
-		if x > f.Left+f.plotW()*0.7 {
-			anchor = "end"
-			x -= 8
-		}
-		w.text(class+"-label", x+4, f.Top+dy, anchor, label)
+		w.path(m.class, d.String())
 	}
-	mark("mark-mean", tot.Mean, "mean "+backoff.FormatSeconds(tot.Mean), 10)
-	mark("mark-max", tot.Max, "worst "+backoff.FormatSeconds(tot.Max), 24)
+	meanText := "mean " + backoff.FormatSeconds(tot.Mean)
+	worstText := "worst " + backoff.FormatSeconds(tot.Max)
+	meanEnd, worstX, worstAnchor := labelSpans(xm, xw, textWidth(meanText), textWidth(worstText), f.W)
+	y := f.Top - 9
+	w.text("mark-mean-label", meanEnd, y, "end", meanText)
+	w.text("mark-max-label", worstX, y, worstAnchor, worstText)
 	for _, v := range xa.ticks(6) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+15, "middle", backoff.FormatSeconds(v))
+		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", backoff.FormatSeconds(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "total wait of one client")
 	w.close()
 	return w.String()
+}
+
+// textWidth is an upper bound of a label's width in user units: a wide
+// chart's text is set at up to 20 units on a phone (playground.css).
+func textWidth(s string) float64 { return 11 * float64(len([]rune(s))) }
+
+// labelSpans places two labels on one row, each beside its own mark (xa <=
+// xb): the first ends just left of xa; the second starts just right of xb,
+// or ends just left of it when it would pass right. The first then moves
+// left of the second if they would meet, and stays inside x >= 0 (which may
+// push a right-hand second label further right, when both marks are near
+// the left end). It returns the first's end, the second's x and anchor.
+func labelSpans(xa, xb, wa, wb, right float64) (aEnd, bX float64, bAnchor string) {
+	const gap = 4
+	bX, bAnchor = xb+gap, "start"
+	bStart := bX
+	if bX+wb > right {
+		bX, bAnchor = xb-gap, "end"
+		bStart = bX - wb
+	}
+	aEnd = math.Max(math.Min(xa-gap, bStart-2*gap), wa)
+	if bAnchor == "start" {
+		bX = math.Max(bX, aEnd+2*gap)
+	}
+	return aEnd, bX, bAnchor
 }
 
 // herdSeries is a herd timeline as plain numbers (from sim.Result).
@@ -407,12 +444,14 @@ func (h herdSeries) end() float64 { return float64(len(h.OK)) * h.Width }
 // the capacity line and the outage shaded. yMax and xMax fix the scales so
 // small multiples compare; 0 means fit the data.
 func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string {
-	f := frame{W: 640, H: 260, Left: 58, Right: 12, Top: 18, Bottom: 36}
+	f := frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
+	class := ""
 	if small {
 		f = frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
+		class = "chart-small"
 	}
 	var w svgWriter
-	w.open(f, "", label)
+	w.open(f, class, label)
 	if len(h.OK) == 0 || h.Width <= 0 {
 		w.text("empty", f.W/2, f.H/2, "middle", "No calls")
 		w.close()
@@ -454,7 +493,17 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 		}
 	}
 	w.path("ok", ok.String())
-	w.path("rejected", rej.String())
+	if len(rej) > 0 {
+		// Rejected calls are hatched as well as coloured, so they differ
+		// from the succeeded ones without colour too. Pattern ids are per
+		// chart (several charts share the page).
+		id := hatchID(label)
+		w.WriteString(`<defs><pattern id="` + id + `" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">` +
+			`<rect class="hatch-bg" width="5" height="5"></rect><path class="hatch-line" d="M0 0V5"></path></pattern></defs>`)
+		w.WriteString(`<path class="rejected" fill="url(#` + id + `)" d="`)
+		w.WriteString(rej.String())
+		w.WriteString(`"></path>`)
+	}
 	// Bars taller than the axis are clipped at its top: say how tall.
 	for i := range h.OK {
 		v := h.OK[i] + h.Rejected[i]
@@ -471,17 +520,31 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 			w.text("capacity-label", f.W-f.Right-4, cy-4, "end", "capacity")
 		}
 	}
+	tickY := f.H - f.Bottom + wideTickDY
+	if small {
+		tickY = f.H - f.Bottom + 15
+	}
 	for _, v := range xa.ticks(map[bool]int{false: 8, true: 4}[small]) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+15, "middle", backoff.FormatSeconds(v))
+		w.text("tick", xa.at(v), tickY, "middle", backoff.FormatSeconds(v))
 	}
 	if small {
 		w.text("small-title", f.Left, 14, "start", label)
 	} else {
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "time since the first calls")
-		w.text("axis-label", f.Left, f.Top-3, "start", "server answers per "+backoff.FormatSeconds(h.Width)+" bucket")
+		w.text("axis-label", f.Left, f.Top-10, "start", "server answers per "+backoff.FormatSeconds(h.Width)+" bucket")
 	}
 	w.close()
 	return w.String()
+}
+
+// hatchID names a chart's hatch pattern after its label (FNV-1a), so the
+// same chart gets the same id on the server and in the browser.
+func hatchID(label string) string {
+	h := uint32(2166136261)
+	for i := 0; i < len(label); i++ {
+		h = (h ^ uint32(label[i])) * 16777619
+	}
+	return "hatch-" + strconv.FormatUint(uint64(h), 36)
 }
 
 // compactCount prints a count for an axis: 950, 1.2k, 3M.

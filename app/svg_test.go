@@ -163,3 +163,27 @@ func TestNiceStep(t *testing.T) {
 		}
 	}
 }
+
+// The histogram's two mark labels share a row: they must never overlap and
+// must stay inside the chart, wherever the mean and the worst case fall.
+func TestLabelSpansNeverCollide(t *testing.T) {
+	const right, wa, wb = 640.0, 110.0, 99.0
+	for xa := 58.0; xa <= 628; xa += 10 {
+		for xb := xa; xb <= 628; xb += 10 {
+			aEnd, bX, anchor := labelSpans(xa, xb, wa, wb, right)
+			bStart := bX
+			if anchor == "end" {
+				bStart = bX - wb
+			}
+			if aEnd-wa < 0 || bStart+wb > right {
+				t.Fatalf("xa=%g xb=%g: outside the chart (first %g..%g, second %g..%g)", xa, xb, aEnd-wa, aEnd, bStart, bStart+wb)
+			}
+			if aEnd > bStart {
+				t.Fatalf("xa=%g xb=%g: labels overlap (first ends %g, second starts %g)", xa, xb, aEnd, bStart)
+			}
+			if anchor == "end" && bX > xb || anchor == "start" && bX < xb {
+				t.Fatalf("xa=%g xb=%g: the second label is on the wrong side of its mark", xa, xb)
+			}
+		}
+	}
+}
