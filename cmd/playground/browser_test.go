@@ -290,3 +290,18 @@ func TestBrowserWasmBudget(t *testing.T) {
 		t.Errorf("app.wasm is %d bytes over the wire, %d over the issue's %d byte budget", n, n-wireLimit, wireLimit)
 	}
 }
+
+// TestBrowserCSPIsEnforced checks the detector the other tests rely on: an
+// inline style the policy forbids is blocked and reported.
+func TestBrowserCSPIsEnforced(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "")
+	eval[bool](t, tb, `(() => { document.querySelector('h1').setAttribute('style', 'color: red'); return true; })()`)
+	got := poll[string](t, tb, "the CSP violation", `(window.__pg.csp || []).join(' | ')`)
+	if !strings.Contains(got, "style-src") {
+		t.Errorf("violation %q, want style-src", got)
+	}
+	if color := eval[string](t, tb, `getComputedStyle(document.querySelector('h1')).color`); color == "rgb(255, 0, 0)" {
+		t.Error("the inline style was applied: the CSP is not enforced")
+	}
+}
