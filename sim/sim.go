@@ -51,7 +51,10 @@ func (c *client) addTry() {
 type Sim struct {
 	c      Config
 	policy backoff.Policy // c.Policy, with Retry-After "ignore" read as "as-is" when honoured
-	rng    *rand.Rand
+	// src is the run's one random source; rng is a *rand.Rand on it, for
+	// what has no inlinable twin on splitmix.
+	src splitmix
+	rng *rand.Rand
 
 	clients int
 	begun   int       // clients whose first call has been handled
@@ -124,7 +127,8 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	if c.MaxCalls == 0 {
 		c.MaxCalls = DefaultMaxCalls
 	}
-	s := &Sim{c: c, policy: c.Policy, rng: newRand(seed)}
+	s := &Sim{c: c, policy: c.Policy, src: splitmix{seed}}
+	s.rng = newRandOn(&s.src)
 	if c.HonorRetryAfter && s.policy.RetryAfter == backoff.RetryAfterIgnore {
 		s.policy.RetryAfter = backoff.RetryAfterAsIs
 	}
@@ -173,7 +177,7 @@ func (s *Sim) begin() {
 	s.begun++
 	t := 0.0
 	if s.c.Arrival == Uniform {
-		t = s.c.ArrivalWindow.Seconds() * s.rng.Float64()
+		t = s.c.ArrivalWindow.Seconds() * s.src.float64()
 	}
 	var cl client
 	if s.fast {
@@ -217,7 +221,12 @@ func (s *Sim) hop() float64 {
 	if s.sd == 0 {
 		return s.lat
 	}
-	return math.Abs(s.lat + s.sd*s.rng.NormFloat64())
+	x, ok := normFast(s.src.Uint64())
+	if !ok {
+		s.src.unread()
+		x = s.rng.NormFloat64()
+	}
+	return math.Abs(s.lat + s.sd*x)
 }
 
 func (s *Sim) schedule(i int, c *client, t float64, phase uint8) {
@@ -500,7 +509,7 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 	if s.hist {
 		st = backoff.State{Prev: s.state[i], PrevV2: s.state[i]}
 	}
-	d, st := s.policy.Step(n, st, s.rng.Float64())
+	d, st := s.policy.Step(n, st, s.src.float64())
 	if s.hist {
 		if s.policy.Jitter == backoff.Decorrelated {
 			s.state[i] = st.Prev
