@@ -9,18 +9,57 @@ import (
 
 // The policy controls, rendered by the playground (they edit its state).
 
-// jitterLabels say in a few words what each kind does.
-var jitterLabels = map[string]string{
-	"none":            "none: exactly the nominal delay",
-	"full":            "full: U[0, d)",
-	"equal":           "equal: d/2 + U[0, d/2)",
-	"decorrelated":    "decorrelated: U[base, prev×3)",
-	"decorrelated-v2": "decorrelated v2 (Polly)",
-	"proportional":    "proportional: d × U[lo, hi)",
-	"additive":        "additive: d + U[0, a)",
-}
+// The select controls' entries: the value Set takes and what people read.
+var (
+	jitterOptions = []option{
+		{"none", "none: exactly the nominal delay"},
+		{"full", "full: U[0, d)"},
+		{"equal", "equal: d/2 + U[0, d/2)"},
+		{"decorrelated", "decorrelated: U[base, prev×3)"},
+		{"decorrelated-v2", "decorrelated v2 (Polly)"},
+		{"proportional", "proportional: d × U[lo, hi)"},
+		{"additive", "additive: d + U[0, a)"},
+	}
+	capModeOptions = []option{
+		{"before", "before jitter (AWS, gRPC, cenkalti)"},
+		{"after", "after jitter (Azure, Polly)"},
+		{"exact", "exactly, un-jittered once reached"},
+	}
+	growthOptions = []option{
+		{"exponential", "exponential: base × factor^(n−1)"},
+		{"linear", "linear: base × n"},
+		{"constant", "constant: base"},
+		{"none", "none: retry at once"},
+		{"exp-minus-one", "exp-minus-one: base × (factor^n − 1)"},
+		{"polynomial", "polynomial: base × (n−1)^factor"},
+		{"geometric", "geometric: base to cap in steps"},
+	}
+)
 
-var jitterKinds = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}
+// knob is a value box that a select shows while one of its entries (kind)
+// is chosen: the parameters of that kind alone. Data, not code: each
+// control rendered costs the wasm far more than a table row.
+type knob struct{ kind, param, label, hint string }
+
+var (
+	jitterKnobs = []knob{
+		{"proportional", backoff.ParamJitterLo, "lo", "the smallest factor, e.g. 0.8"},
+		{"proportional", backoff.ParamJitterHi, "hi", "the largest factor, e.g. 1.2"},
+		{"additive", backoff.ParamJitterAdd, "amplitude a", "the largest added delay: 250ms, 1.5s"},
+	}
+	growthKnobs = []knob{
+		{"geometric", backoff.ParamSteps, "steps", "retries from base to cap; 0 = stay at base"},
+	}
+)
+
+// isDuration reports whether a box takes a duration with its unit.
+func isDuration(param string) bool {
+	switch param {
+	case backoff.ParamBase, backoff.ParamCap, backoff.ParamDeadline, backoff.ParamJitterAdd:
+		return true
+	}
+	return false
+}
 
 func (p *playground) box(param string) string {
 	if t, ok := p.text[param]; ok {
@@ -39,12 +78,39 @@ func (p *playground) valueBox(param, label, hint string) app.UI {
 	id := param + "-value"
 	in := app.Input().Type("text").ID(id).Class("value-box").Value(p.box(param)).
 		Aria("label", label+" value").Aria("describedby", id+"-error").
-		Attr("inputmode", "decimal").Attr("autocomplete", "off").Attr("spellcheck", "false").
+		Attr("autocomplete", "off").Attr("spellcheck", "false").
 		Title(hint).OnInput(p.onInput).OnChange(p.onInput)
+	if !isDuration(param) {
+		// A number pad on phones; durations need letters (250ms, 2m).
+		in = in.Attr("inputmode", "decimal")
+	}
 	if p.errs[id] != "" {
 		in = in.Class("invalid").Aria("invalid", "true")
 	}
 	return in
+}
+
+func (p *playground) onAdvanced(ctx app.Context, e app.Event) { p.advanced = !p.advanced }
+
+// selectField is a labelled select of opts, then the knobs of the chosen
+// entry (last, so that showing them shifts no other control).
+func (p *playground) selectField(id, label string, opts []option, cur string, knobs []knob) app.UI {
+	var items []app.UI
+	for _, k := range knobs {
+		if k.kind == cur {
+			items = append(items, app.Div().Class("sub-field").Body(
+				app.Label().For(k.param+"-value").Text(k.label),
+				p.valueBox(k.param, k.label, k.hint),
+				p.fieldError(k.param+"-value"),
+			))
+		}
+	}
+	return app.Div().Class("field").Body(
+		app.Label().For(id).Text(label),
+		p.enumSelect(id, opts, cur),
+		p.fieldError(id+"-value"),
+		app.Div().Class("sub-fields").Hidden(len(items) == 0).Body(items...),
+	)
 }
 
 func (p *playground) durationField(param, label, hint string) app.UI {
@@ -122,20 +188,8 @@ func (p *playground) renderControls() app.UI {
 			p.fieldError("attempts-value"),
 			app.P().Class("hint").Text("Attempts count the first try: attempts 6 = 5 retries."),
 		),
-		app.Div().Class("field").Body(
-			app.Label().For("jitter").Text("Jitter"),
-			p.enumSelect("jitter", jitterKinds, pol.Jitter.String(), jitterLabels),
-			p.fieldError("jitter-value"),
-		),
-		app.Div().Class("field").Body(
-			app.Label().For("cap-mode").Text("Cap applies"),
-			p.enumSelect("cap-mode", []string{"before", "after", "exact"}, pol.CapMode.String(), map[string]string{
-				"before": "before jitter (AWS, gRPC, cenkalti)",
-				"after":  "after jitter (Azure, Polly)",
-				"exact":  "exactly, un-jittered once reached",
-			}),
-			p.fieldError("cap-mode-value"),
-		),
+		p.selectField("jitter", "Jitter", jitterOptions, pol.Jitter.String(), jitterKnobs),
+		p.selectField("cap-mode", "Cap applies", capModeOptions, pol.CapMode.String(), nil),
 		app.Div().Class("field").Body(
 			app.Label().For("deadline-value").Text("Deadline (total time; 0 = none)"),
 			p.valueBox(backoff.ParamDeadline, "Deadline", "the longest total time, e.g. 15m; 0 = none"),
@@ -149,6 +203,18 @@ func (p *playground) renderControls() app.UI {
 				app.Button().ID("reroll").Type("button").Title("a new random seed").OnClick(p.onReroll).Text("Re-roll"),
 			),
 			p.fieldError("seed"),
+		),
+		// A disclosure button rather than <details>: every element type go-app
+		// links in costs wasm bytes, and the page is at its size budget.
+		app.Div().Class("advanced").Body(
+			app.Button().ID("advanced-toggle").Type("button").Class("disclosure").
+				Aria("expanded", strconv.FormatBool(p.advanced)).Aria("controls", "advanced").
+				OnClick(p.onAdvanced).Text("Advanced"),
+			app.If(p.advanced, func() app.UI {
+				return app.Div().ID("advanced").Body(
+					p.selectField("growth", "Growth of the nominal delay", growthOptions, pol.Growth.String(), growthKnobs),
+				)
+			}),
 		),
 		app.P().Class("lesson").Text("Backoff answers \"when to try again\", not \"whether\": cap the delay, limit the attempts, and add jitter so that clients who failed together do not retry together."),
 	)
@@ -176,14 +242,10 @@ func (p *playground) presetSelect() app.UI {
 	return app.Select().ID("preset").OnChange(p.onInput).OnInput(p.onInput).Body(groups...)
 }
 
-func (p *playground) enumSelect(id string, names []string, cur string, labels map[string]string) app.UI {
-	opts := make([]app.UI, len(names))
-	for i, n := range names {
-		l := labels[n]
-		if l == "" {
-			l = n
-		}
-		opts[i] = app.Option().Value(n).Selected(n == cur).Text(l)
+func (p *playground) enumSelect(id string, opts []option, cur string) app.UI {
+	items := make([]app.UI, len(opts))
+	for i, o := range opts {
+		items[i] = app.Option().Value(o.Value).Selected(o.Value == cur).Text(o.Label)
 	}
-	return app.Select().ID(id).OnChange(p.onInput).OnInput(p.onInput).Body(opts...)
+	return app.Select().ID(id).OnChange(p.onInput).OnInput(p.onInput).Body(items...)
 }

@@ -37,6 +37,7 @@ type playground struct {
 	lastURL   time.Time
 	urlQueued bool
 	loaded    bool
+	advanced  bool // the advanced controls are shown (open on load for a non-default growth)
 	herd      herdRunner
 }
 
@@ -53,9 +54,16 @@ func (p *playground) OnNav(ctx app.Context) {
 		return
 	}
 	p.loaded = true
-	p.st, p.notes = parseQuery(ctx.Page().URL().RawQuery)
-	p.recompute()
+	p.load(ctx.Page().URL().RawQuery)
 	p.herd.start(ctx, p)
+}
+
+// load sets the state from a URL query; a link with a growth other than
+// the default opens the advanced controls that show it.
+func (p *playground) load(query string) {
+	p.st, p.notes = parseQuery(query)
+	p.advanced = p.st.Policy.Growth != backoff.Exponential
+	p.recompute()
 }
 
 func (p *playground) OnDismount() { p.herd.cancel() }
@@ -155,10 +163,11 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		n, _ := strconv.Atoi(v)
 		p.setParam(ctx, id, id, backoff.FormatDuration(sliderDuration(n)), false)
 		return
-	case "factor", "attempts", "jitter", "cap-mode":
+	case "factor", "attempts", "jitter", "cap-mode", "growth":
 		p.setParam(ctx, id, id, v, false)
 		return
-	case "base-value", "factor-value", "cap-value", "attempts-value", "deadline-value":
+	case "base-value", "factor-value", "cap-value", "attempts-value", "deadline-value",
+		"jitter-lo-value", "jitter-hi-value", "jitter-add-value", "steps-value":
 		p.setParam(ctx, strings.TrimSuffix(id, "-value"), id, v, true)
 		return
 	case "seed":

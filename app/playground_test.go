@@ -11,8 +11,7 @@ import (
 func render(t *testing.T, query string) string {
 	t.Helper()
 	p := newPlayground()
-	p.st, p.notes = parseQuery(query)
-	p.recompute()
+	p.load(query)
 	e := app.NewTestEngine()
 	if err := e.Load(p); err != nil {
 		t.Fatal(err)
@@ -76,4 +75,40 @@ func cells(html, col string) []string {
 		}
 	}
 	return out
+}
+
+// A kind's own knobs show only with that kind, and a link with another
+// growth opens the advanced controls.
+func TestKnobsFollowTheKind(t *testing.T) {
+	for _, c := range []struct {
+		query     string
+		shown     []string
+		notShown  []string
+		openGroup bool
+	}{
+		{"", nil, []string{"jitter-lo-value", "jitter-add-value", "growth", "steps-value"}, false},
+		{"jitter=proportional", []string{"jitter-lo-value", "jitter-hi-value"}, []string{"jitter-add-value"}, false},
+		{"jitter=additive&jitter-add=250ms", []string{"jitter-add-value"}, []string{"jitter-lo-value"}, false},
+		{"growth=geometric&steps=4", []string{"growth", "steps-value"}, nil, true},
+		{"growth=linear", []string{"growth"}, []string{"steps-value"}, true},
+	} {
+		html := render(t, c.query)
+		for _, id := range c.shown {
+			if !strings.Contains(html, `id="`+id+`"`) {
+				t.Errorf("%q: no #%s", c.query, id)
+			}
+		}
+		for _, id := range c.notShown {
+			if strings.Contains(html, `id="`+id+`"`) {
+				t.Errorf("%q: #%s shown", c.query, id)
+			}
+		}
+		// HTMLString prints a "true" attribute bare; the browser gets "true".
+		if open := !strings.Contains(html, `aria-expanded="false"`); open != c.openGroup {
+			t.Errorf("%q: advanced open = %v, want %v", c.query, open, c.openGroup)
+		}
+	}
+	if html := render(t, "jitter=additive&jitter-add=250ms"); !strings.Contains(html, `value="250ms"`) {
+		t.Error("the amplitude box does not show the link's 250ms")
+	}
 }
