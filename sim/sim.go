@@ -51,6 +51,7 @@ func (c *client) addTry() {
 type Sim struct {
 	c      Config
 	policy backoff.Policy // c.Policy, with Retry-After "ignore" read as "as-is" when honoured
+	delays delays         // policy's delays
 	// src is the run's one random source; rng is a *rand.Rand on it, for
 	// what has no inlinable twin on splitmix.
 	src splitmix
@@ -132,6 +133,7 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	if c.HonorRetryAfter && s.policy.RetryAfter == backoff.RetryAfterIgnore {
 		s.policy.RetryAfter = backoff.RetryAfterAsIs
 	}
+	s.delays = newDelays(&s.policy)
 	s.hist = c.Policy.Jitter == backoff.Decorrelated || c.Policy.Jitter == backoff.DecorrelatedV2
 	s.fast = c.Budget.Kind == NoBudget && c.Breaker.Kind == NoBreaker
 	s.lat, s.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
@@ -505,18 +507,12 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 		s.giveUp(t)
 		return 0, false
 	}
-	var st backoff.State
+	var prev float64
+	pp := &prev
 	if s.hist {
-		st = backoff.State{Prev: s.state[i], PrevV2: s.state[i]}
+		pp = &s.state[i]
 	}
-	d, st := s.policy.Step(n, st, s.src.float64())
-	if s.hist {
-		if s.policy.Jitter == backoff.Decorrelated {
-			s.state[i] = st.Prev
-		} else {
-			s.state[i] = st.PrevV2
-		}
-	}
+	d := s.delays.step(n, pp, s.src.float64())
 	if ra && s.c.HonorRetryAfter {
 		var keep bool
 		if d, keep = s.policy.WithRetryAfter(d, s.c.RetryAfter.Seconds()); !keep {

@@ -1,0 +1,68 @@
+package sim
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// delays must give Step's delays bit for bit, for every preset and the
+// kinds it covers, or seeds would change meaning.
+func TestDelays(t *testing.T) {
+	var policies []backoff.Policy
+	for _, pr := range backoff.Presets() {
+		policies = append(policies, pr.Policy)
+	}
+	jitters := []backoff.Jitter{backoff.NoJitter, backoff.Full, backoff.Equal, backoff.Proportional,
+		backoff.Decorrelated, backoff.DecorrelatedV2, backoff.Additive}
+	for _, g := range []backoff.Growth{backoff.Exponential, backoff.Linear, backoff.None, backoff.Polynomial} {
+		for _, j := range jitters {
+			for _, cm := range []backoff.CapMode{backoff.CapBeforeJitter, backoff.CapAfterJitter, backoff.CapExact} {
+				for _, big := range []bool{false, true} {
+					p := backoff.Default()
+					p.Growth, p.Jitter, p.CapMode = g, j, cm
+					p.Factor = 3
+					if big {
+						// Delays that reach backoff's bound.
+						p.Base, p.Cap, p.Offset = backoff.MaxDuration, 0, 1500*time.Millisecond
+					}
+					policies = append(policies, p)
+				}
+			}
+		}
+	}
+	us := []float64{0, 0x1p-53, 0.25, 0.5, 0.999, 1 - 0x1p-53}
+	for _, p := range policies {
+		if err := p.Validate(); err != nil {
+			continue
+		}
+		d := newDelays(&p)
+		var prev float64
+		var st backoff.State
+		for n := 1; n <= maxTable+3; n++ {
+			if n == 300 {
+				n = maxTable - 3 // the table's end
+			}
+			u := us[n%len(us)]
+			want, wst := p.Step(n, st, u)
+			got := d.step(n, &prev, u)
+			if math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("%s: retry %d, u %v: delays %v, Step %v", p.Describe(), n, u, got, want)
+			}
+			st = wst
+			if p.Jitter == backoff.DecorrelatedV2 {
+				if prev != st.PrevV2 {
+					t.Fatalf("%s: retry %d: state %v, Step's %v", p.Describe(), n, prev, st.PrevV2)
+				}
+				st.Prev = prev
+			} else {
+				if prev != st.Prev {
+					t.Fatalf("%s: retry %d: state %v, Step's %v", p.Describe(), n, prev, st.Prev)
+				}
+				st.PrevV2 = prev
+			}
+		}
+	}
+}
