@@ -78,7 +78,8 @@
 // first out. Each client has at most one pending event, which carries the
 // client's whole state (24 bytes), so handling an event touches no
 // per-client array. Big runs put a hierarchical timing wheel in front of a
-// small heap (see queue). Only what the server sees must happen in time
+// small heap; small ones (up to 4096 clients, such as occ's) use a
+// tournament tree with a leaf per client (see queue). Only what the server sees must happen in time
 // order: with no budget or breaker nothing a client does on an answer
 // affects the others, so its answer and next try are worked out when the
 // server gives it; calls whose fate is known when they are sent (into an

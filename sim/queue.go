@@ -1,8 +1,11 @@
 package sim
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
-// event is one queue entry: 32 bytes, no pointers, so the queue costs the
+// event is one queue entry: 40 bytes, no pointers, so the queue costs the
 // garbage collector nothing. A client has at most one pending event, and
 // the event carries the client's whole state: handling it touches no
 // per-client array, so a million clients cost no cache misses beyond the
@@ -103,15 +106,16 @@ func (hp *heap4) pop() event {
 // ever compared. Slots are chains of fixed blocks from a free list, scanned
 // in order: a single heap of a million entries, or per-event linked
 // lists, spend most of their time in cache misses, and growing slices
-// churns the allocator. Memory is 32 bytes per pending event (at most one
+// churns the allocator. Memory is 40 bytes per pending event (at most one
 // per client) plus at most one partly filled block per used slot.
 type queue struct {
-	width  float64 // seconds per tick
-	inv    float64 // 1/width: t*inv is monotone in t, all the order needs
-	flat   bool    // no wheel: everything is in near
-	cur    int64   // the current tick; the wheel holds only later ticks
-	near   heap4   // events whose tick is cur (or earlier)
-	*wheel         // nil when flat
+	width  float64  // seconds per tick
+	inv    float64  // 1/width: t*inv is monotone in t, all the order needs
+	flat   bool     // no wheel: everything is in small
+	small  *tourney // flat only
+	cur    int64    // the current tick; the wheel holds only later ticks
+	near   heap4    // events whose tick is cur (or earlier)
+	*wheel          // nil when flat
 	// Blocks of blockLen events: block b is pool[b*blockLen:][:blockLen],
 	// holding fill[b] events, followed by next[b].
 	pool     []event
@@ -141,10 +145,11 @@ type wheel struct {
 }
 
 // newQueue makes a queue for up to clients pending events with ticks of
-// width seconds; width 0 makes it a plain heap (one endless tick).
+// width seconds; width 0 makes it a tournament tree (tourney) of clients
+// leaves instead.
 func newQueue(clients int, width float64) queue {
 	if width <= 0 {
-		return queue{flat: true}
+		return queue{flat: true, small: newTourney(clients)}
 	}
 	// Big blocks scan fastest; small ones waste less when a few events
 	// spread over many slots. Pending events fill at most clients/blockLen
@@ -196,7 +201,7 @@ func (q *queue) push(t float64, i int, c client) {
 
 func (q *queue) place(e event) {
 	if q.flat {
-		q.near.push(e)
+		q.small.push(e)
 		return
 	}
 	tk := q.tick(e.t)
@@ -236,6 +241,10 @@ func (q *queue) alloc() int32 {
 
 // pop removes and returns the earliest event; the queue must not be empty.
 func (q *queue) pop() event {
+	if q.flat {
+		q.n--
+		return q.small.pop()
+	}
 	for q.near.n == 0 {
 		q.advance()
 	}
@@ -285,4 +294,84 @@ func (q *queue) nextUsed(l, from int) int {
 		}
 	}
 	return -1
+}
+
+// tourney is the queue of small runs: a tournament (winner) tree with a
+// leaf per client, which holds the client's one pending event. Node x of
+// [1, 2*size) holds the least (t, key) below it (the key names the
+// client); leaf i is node size+i, and empty leaves hold (+Inf, max). A
+// push or a removal replays one leaf-to-root path: log2(size)
+// comparisons against the sibling, whose load does not wait on the one
+// before. A popped event stays in its leaf until the client's next push,
+// which nearly always follows at once, so a pop and its push cost one
+// replay, where a heap's pop and push cost two walks with three
+// comparisons a level (4-ary).
+type tourney struct {
+	node  []tentry
+	cl    []client // per leaf: the state the event carries
+	size  int
+	stale int // the leaf popped last and not yet replayed, or none
+}
+
+// tentry is an event without the client's state: 16 bytes. t holds the
+// time's float64 bits, which order as the times do because times are
+// never negative (sums of hops and delays from 0; push maps -0 to +0):
+// (t, key) is then one 128-bit number, compared without a branch.
+type tentry struct {
+	t   uint64
+	key uint64
+}
+
+var emptyLeaf = tentry{math.Float64bits(math.Inf(1)), math.MaxUint64}
+
+func newTourney(clients int) *tourney {
+	size := 1
+	for size < clients {
+		size *= 2
+	}
+	tr := &tourney{node: make([]tentry, 2*size), cl: make([]client, size), size: size, stale: none}
+	for x := range tr.node {
+		tr.node[x] = emptyLeaf
+	}
+	return tr
+}
+
+// set puts leaf i's entry and replays its path. Which of two entries is
+// less is as likely either way, so the choice is a mask, not a branch.
+func (tr *tourney) set(i int, e tentry) {
+	node := tr.node
+	x := tr.size + i
+	node[x] = e
+	for x > 1 {
+		o := node[x^1]
+		_, b := bits.Sub64(o.key, e.key, 0)
+		_, b = bits.Sub64(o.t, e.t, b) // 1 iff o < e
+		m := -b
+		e.t ^= (e.t ^ o.t) & m
+		e.key ^= (e.key ^ o.key) & m
+		x >>= 1
+		node[x] = e
+	}
+}
+
+func (tr *tourney) push(e event) {
+	i := e.client()
+	if s := tr.stale; s != none && s != i {
+		tr.set(s, emptyLeaf)
+	}
+	tr.stale = none
+	tr.cl[i] = e.c
+	tr.set(i, tentry{math.Float64bits(e.t + 0), e.key}) // + 0: -0 is +0
+}
+
+// pop returns the least event; there must be one.
+func (tr *tourney) pop() event {
+	if s := tr.stale; s != none {
+		tr.stale = none
+		tr.set(s, emptyLeaf)
+	}
+	e := tr.node[1]
+	i := int(e.key & (1<<clientBits - 1))
+	tr.stale = i
+	return event{math.Float64frombits(e.t), e.key, tr.cl[i]}
 }

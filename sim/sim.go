@@ -189,21 +189,21 @@ func (s *Sim) begin() {
 	}
 }
 
-// tickWidth picks the queue's tick (0: a plain heap) from the config's time scale: a
+// tickWidth picks the queue's tick (0: no wheel, a tournament tree) from the config's time scale: a
 // fraction of a hop (or of the base delay) that shrinks with the number of
 // clients, so a tick holds few events and few ticks are empty. Any width
 // gives the same order; this one only makes it fast.
 func tickWidth(c *Config) float64 {
 	if c.Clients <= smallQueue {
-		// A heap of a few thousand entries stays in cache: one tick
-		// holding everything is fastest.
+		// A tree of a few thousand leaves stays in cache: no wheel
+		// is fastest.
 		return 0
 	}
 	scale := timeScale(c)
 	return min(max(scale/min(256, max(1, float64(c.Clients)/64)), 1e-6), 1)
 }
 
-// smallQueue is the most clients for which the queue is a plain heap.
+// smallQueue is the most clients for which the queue is a tournament tree.
 const smallQueue = 4096
 
 // timeScale is the config's typical time between a client's events: a hop,

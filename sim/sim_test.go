@@ -333,18 +333,32 @@ func TestBudgetsAndBreaker(t *testing.T) {
 	}
 }
 
+// TestQueueOrder pops random pushes, ties and far futures included, in
+// (t, seq) order from the timing wheel (width 0.01) and from the small
+// runs' tournament tree (width 0), each client with at most one pending
+// event as in a run.
 func TestQueueOrder(t *testing.T) {
+	for _, width := range []float64{0.01, 0} {
+		testQueueOrder(t, width)
+	}
+}
+
+func testQueueOrder(t *testing.T, width float64) {
+	const clients = 1000
 	rng := backoff.NewRand(1)
-	q := newQueue(1000, 0.01)
+	q := newQueue(clients, width)
 	type ev struct {
 		t   float64
 		seq int
 	}
 	var want []ev
+	var free []int // clients with no pending event
+	for i := clients - 1; i >= 0; i-- {
+		free = append(free, i)
+	}
 	now, seq := 0.0, 0
-	pending := 0
 	for step := 0; step < 40000; step++ {
-		if pending == 0 || rng.IntN(3) > 0 {
+		if len(want) == 0 || len(free) > 0 && rng.IntN(3) > 0 {
 			var t float64
 			switch rng.IntN(4) {
 			case 0:
@@ -356,14 +370,16 @@ func TestQueueOrder(t *testing.T) {
 			default:
 				t = now + math.Floor(rng.Float64()*4)*1e5 // far, and ties
 			}
-			q.push(t, seq%1000, client{tp: uint32(seq)})
+			k := rng.IntN(len(free))
+			i := free[k]
+			free = slices.Delete(free, k, k+1)
+			q.push(t, i, client{tp: uint32(seq)})
 			want = append(want, ev{t, seq})
 			seq++
-			pending++
 			continue
 		}
 		e := q.pop()
-		pending--
+		free = append(free, e.client())
 		// The earliest pending (t, seq).
 		k := 0
 		for j := range want {
@@ -372,10 +388,13 @@ func TestQueueOrder(t *testing.T) {
 			}
 		}
 		if e.t != want[k].t || int(e.c.tp) != want[k].seq {
-			t.Fatalf("step %d: popped (%v, %d), want (%v, %d)", step, e.t, e.c.tp, want[k].t, want[k].seq)
+			t.Fatalf("width %v, step %d: popped (%v, %d), want (%v, %d)", width, step, e.t, e.c.tp, want[k].t, want[k].seq)
 		}
 		now = e.t
 		want = slices.Delete(want, k, k+1)
+	}
+	if q.len() != len(want) {
+		t.Errorf("width %v: len %d, want %d", width, q.len(), len(want))
 	}
 }
 
