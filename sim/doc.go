@@ -76,7 +76,7 @@
 //
 // The event queue is ordered by (time, sequence), so ties pop first in,
 // first out. Each client has at most one pending event, which carries the
-// client's whole state (24 bytes), so handling an event touches no
+// client's whole state (16 bytes), so handling an event touches no
 // per-client array. Big runs put a hierarchical timing wheel in front of a
 // small heap; small ones (up to 4096 clients, such as occ's) use a
 // tournament tree with a leaf per client (see queue). Only what the server sees must happen in time
@@ -85,7 +85,7 @@
 // server gives it; calls whose fate is known when they are sent (into an
 // outage, or refused by an open breaker) skip the queue altogether, and
 // so do occ's reads, which keep their place in the order to be checked
-// against the last successful write. Memory is O(clients): about 60
+// against the last successful write. Memory is O(clients): about 50
 // bytes per client in all at a million clients (BenchmarkMillionClients),
 // no allocation per event.
 package sim

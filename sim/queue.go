@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// event is one queue entry: 40 bytes, no pointers, so the queue costs the
+// event is one queue entry: 32 bytes, no pointers, so the queue costs the
 // garbage collector nothing. A client has at most one pending event, and
 // the event carries the client's whole state: handling it touches no
 // per-client array, so a million clients cost no cache misses beyond the
@@ -106,7 +106,7 @@ func (hp *heap4) pop() event {
 // ever compared. Slots are chains of fixed blocks from a free list, scanned
 // in order: a single heap of a million entries, or per-event linked
 // lists, spend most of their time in cache misses, and growing slices
-// churns the allocator. Memory is 40 bytes per pending event (at most one
+// churns the allocator. Memory is 32 bytes per pending event (at most one
 // per client) plus at most one partly filled block per used slot.
 type queue struct {
 	width  float64  // seconds per tick

@@ -22,16 +22,19 @@ const (
 	phMask  uint8 = 0x7f
 )
 
-// client is the per-client state, 24 bytes. It travels in the client's one
-// pending event; only history-dependent jitter keeps a per-client array
-// (Sim.state).
+// client is the per-client state, 16 bytes. It travels in the client's one
+// pending event; only history-dependent jitter (Sim.state) and occ's
+// reads (Sim.reads) keep per-client arrays.
 type client struct {
 	first float64 // time of the first call, seconds
-	// occ: when the client's read reached the server, and the read's
-	// queue sequence number (below 1<<32: see Advance).
-	readT   float64
-	readSeq uint32
-	tp      uint32 // tries<<8 | phase; tries saturate at maxTries
+	tp    uint32  // tries<<8 | phase; tries saturate at maxTries
+}
+
+// read is an occ client's last read: when it reached the server, and its
+// queue sequence number (below 1<<32: see Advance).
+type read struct {
+	t   float64
+	seq uint32
 }
 
 const maxTries = 1<<24 - 1
@@ -60,6 +63,7 @@ type Sim struct {
 	clients int
 	begun   int       // clients whose first call has been handled
 	state   []float64 // per client: backoff.State.Prev or PrevV2 (hist only)
+	reads   []read    // per client (occ only)
 	q       queue
 	tl      timeline
 
@@ -115,7 +119,7 @@ type Sim struct {
 }
 
 // New checks c and sets up a simulation seeded with seed; it does no
-// simulating (Advance does). Memory is about 60 bytes per client, most
+// simulating (Advance does). Memory is about 50 bytes per client, most
 // of it allocated here.
 func New(c Config, seed uint64) (*Sim, error) { return newSim(c, seed, true) }
 
@@ -165,6 +169,9 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	s.clients = c.Clients
 	if s.hist {
 		s.state = make([]float64, c.Clients)
+	}
+	if c.Server == OCC {
+		s.reads = make([]read, c.Clients)
 	}
 	s.q = newQueue(c.Clients, tickWidth(&c))
 	s.completions = make([]float64, 0, c.Clients)
@@ -257,7 +264,7 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 			continue
 		}
 		// At most 4 sequence numbers per try and MaxCalls tries keep
-		// them below 1<<32 (client.readSeq); the second test is a guard.
+		// them below 1<<32 (read.seq); the second test is a guard.
 		if s.q.len() == 0 || s.tries >= s.maxCalls || s.q.seq >= 1<<32-8 {
 			s.finish()
 			return true
@@ -294,7 +301,8 @@ func (s *Sim) handle(i int, c *client, t float64, seq uint64) {
 	case phWrite:
 		// The row's version is unchanged since the read iff no write
 		// succeeded after the read in queue order (time, then sequence).
-		ok := s.okT < c.readT || s.okT == c.readT && s.okSeq < uint64(c.readSeq)
+		r := s.reads[i]
+		ok := s.okT < r.t || s.okT == r.t && s.okSeq < uint64(r.seq)
 		if ok {
 			s.okT, s.okSeq = t, seq
 		}
@@ -348,7 +356,7 @@ func (s *Sim) try(i int, c *client, t float64) {
 				// read but a look at the row, so instead of queueing it the
 				// client keeps the read's place in the queue order, and the
 				// write checks it against the last successful write.
-				c.readT, c.readSeq = ta, uint32(s.q.reserve())
+				s.reads[i] = read{ta, uint32(s.q.reserve())}
 				tw := ta + s.hop()
 				s.seen(tw)
 				s.countCall(c, tw)

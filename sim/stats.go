@@ -43,7 +43,7 @@ func (s *Sim) finish() {
 	s.res = r
 	s.progress = 1
 	s.completions = nil
-	s.state = nil
+	s.state, s.reads = nil, nil
 	s.q = queue{}
 }
 
