@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -90,8 +91,6 @@ func (p *playground) valueBox(param, label, hint string) app.UI {
 	return in
 }
 
-func (p *playground) onAdvanced(ctx app.Context, e app.Event) { p.advanced = !p.advanced }
-
 // selectField is a labelled select of opts, then the knobs of the chosen
 // entry (last, so that showing them shifts no other control).
 func (p *playground) selectField(id, label string, opts []option, cur string, knobs []knob) app.UI {
@@ -113,21 +112,26 @@ func (p *playground) selectField(id, label string, opts []option, cur string, kn
 	)
 }
 
-func (p *playground) durationField(param, label, hint string) app.UI {
-	d := p.st.Policy.Base
-	if param == backoff.ParamCap {
-		d = p.st.Policy.Cap
-	}
+// sliderField is a labelled range input with a typed box beside it, for
+// param; one helper for all four, since each go-app call site costs
+// app.wasm bytes. pos is the slider's position, valuetext what a screen
+// reader says for it; note (may be nil) follows the label, extra (may be
+// nil) the error slot.
+func (p *playground) sliderField(param, label string, note app.UI, min, max any, step float64, pos, valuetext, hint string, extra app.UI) app.UI {
 	return app.Div().Class("field").Body(
-		app.Label().For(param).Text(label),
+		app.Label().For(param).Body(app.Text(label), note),
 		app.Div().Class("slider-row").Body(
-			app.Input().Type("range").ID(param).Min(0).Max(sliderSteps).Step(1).
-				Value(strconv.Itoa(sliderPos(d))).
-				Aria("valuetext", backoff.FormatDuration(d)).OnInput(p.onInput).OnChange(p.onInput),
+			app.Input().Type("range").ID(param).Min(min).Max(max).Step(step).Value(pos).
+				Aria("valuetext", valuetext).OnInput(p.onInput).OnChange(p.onInput),
 			p.valueBox(param, label, hint),
 		),
 		p.fieldError(param+"-value"),
+		extra,
 	)
+}
+
+func (p *playground) durationField(param, label, hint string, d time.Duration) app.UI {
+	return p.sliderField(param, label, nil, 0, sliderSteps, 1, strconv.Itoa(sliderPos(d)), backoff.FormatDuration(d), hint, nil)
 }
 
 func (p *playground) renderControls() app.UI {
@@ -163,31 +167,14 @@ func (p *playground) renderControls() app.UI {
 			app.If(desc != "", func() app.UI { return app.P().Class("preset-desc").Text(desc) }),
 			app.If(mod != "", func() app.UI { return app.P().Class("modified").Text(mod) }),
 		),
-		p.durationField(backoff.ParamBase, "Base (first delay)", "the first delay: 250ms, 1.5s, 2m"),
-		app.Div().Class("field").Body(
-			app.Label().For("factor").Text("Factor (growth per retry)"),
-			app.Div().Class("slider-row").Body(
-				app.Input().Type("range").ID("factor").Min(1).Max(4).Step(0.05).
-					Value(pol.Get(backoff.ParamFactor)).OnInput(p.onInput).OnChange(p.onInput),
-				p.valueBox(backoff.ParamFactor, "Factor", "a number, e.g. 2 or 1.6"),
-			),
-			p.fieldError("factor-value"),
-		),
-		p.durationField(backoff.ParamCap, "Cap (largest delay)", "the largest delay; 0 = no cap"),
-		app.Div().Class("field").Body(
-			app.Label().For("attempts").Body(
-				app.Text("Attempts "),
-				app.Span().ID("attempts-retries").Class("retries").Text(retries),
-			),
-			app.Div().Class("slider-row").Body(
-				app.Input().Type("range").ID("attempts").Min(1).Max(30).Step(1).
-					Value(strconv.Itoa(max(pol.Attempts, 1))).
-					Aria("valuetext", strconv.Itoa(pol.Attempts)+" attempts "+retries).OnInput(p.onInput).OnChange(p.onInput),
-				p.valueBox(backoff.ParamAttempts, "Attempts", "total tries, the first included; 0 = no limit"),
-			),
-			p.fieldError("attempts-value"),
-			app.P().Class("hint").Text("Attempts count the first try: attempts 6 = 5 retries."),
-		),
+		p.durationField(backoff.ParamBase, "Base (first delay)", "the first delay: 250ms, 1.5s, 2m", pol.Base),
+		p.sliderField(backoff.ParamFactor, "Factor (growth per retry)", nil, 1, 4, 0.05,
+			pol.Get(backoff.ParamFactor), pol.Get(backoff.ParamFactor), "a number, e.g. 2 or 1.6", nil),
+		p.durationField(backoff.ParamCap, "Cap (largest delay)", "the largest delay; 0 = no cap", pol.Cap),
+		p.sliderField(backoff.ParamAttempts, "Attempts ", app.Span().ID("attempts-retries").Class("retries").Text(retries),
+			1, 30, 1, strconv.Itoa(max(pol.Attempts, 1)), strconv.Itoa(pol.Attempts)+" attempts "+retries,
+			"total tries, the first included; 0 = no limit",
+			app.P().Class("hint").Text("Attempts count the first try: attempts 6 = 5 retries.")),
 		p.selectField("jitter", "Jitter", jitterOptions, pol.Jitter.String(), jitterKnobs),
 		p.selectField("cap-mode", "Cap applies", capModeOptions, pol.CapMode.String(), nil),
 		app.Div().Class("field").Body(
@@ -204,18 +191,10 @@ func (p *playground) renderControls() app.UI {
 			),
 			p.fieldError("seed"),
 		),
-		// A disclosure button rather than <details>: every element type go-app
-		// links in costs wasm bytes, and the page is at its size budget.
-		app.Div().Class("advanced").Body(
-			app.Button().ID("advanced-toggle").Type("button").Class("disclosure").
-				Aria("expanded", strconv.FormatBool(p.advanced)).Aria("controls", "advanced").
-				OnClick(p.onAdvanced).Text("Advanced"),
-			app.If(p.advanced, func() app.UI {
-				return app.Div().ID("advanced").Body(
-					p.selectField("growth", "Growth of the nominal delay", growthOptions, pol.Growth.String(), growthKnobs),
-				)
-			}),
-		),
+		// The rarer knobs under a plain heading: a disclosure (a <details>,
+		// or a toggle button) cost app.wasm 10 KB, and it is at its budget.
+		app.H3().Class("advanced").Text("Advanced"),
+		p.selectField("growth", "Growth of the nominal delay", growthOptions, pol.Growth.String(), growthKnobs),
 		app.P().Class("lesson").Text("Backoff answers \"when to try again\", not \"whether\": cap the delay, limit the attempts, and add jitter so that clients who failed together do not retry together."),
 	)
 }

@@ -76,21 +76,30 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 	p.writeURL(ctx)
 }
 
-func (p *playground) herdBox(name, label, hint string) app.UI {
+// herdInput is the typed box of a herd parameter: what the user typed while
+// it is not valid yet, else the config's value.
+func (p *playground) herdInput(name, label string) app.UI {
 	id := name + "-value"
 	v, ok := p.text[name]
 	if !ok {
 		v = p.st.Herd.Config.Get(name)
 	}
-	in := app.Input().Type("text").ID(id).Class("value-box").Value(v).Title(hint).
-		Aria("describedby", id+"-error").Attr("autocomplete", "off").Attr("spellcheck", "false").
+	in := app.Input().Type("text").ID(id).Class("value-box").Value(v).
+		Aria("label", label+" value").Aria("describedby", id+"-error").
+		Attr("autocomplete", "off").Attr("spellcheck", "false").
 		OnInput(p.onHerdInput).OnChange(p.onHerdInput)
 	if p.errs[id] != "" {
 		in = in.Class("invalid").Aria("invalid", "true")
 	}
-	return app.Div().Class("field").Body(
+	return in
+}
+
+// herdBox is a labelled typed box (hint: its tooltip).
+func (p *playground) herdBox(name, label, hint string) app.UI {
+	id := name + "-value"
+	return app.Div().Class("field").Title(hint).Body(
 		app.Label().For(id).Text(label),
-		in,
+		p.herdInput(name, label),
 		p.fieldError(id),
 	)
 }
@@ -107,27 +116,16 @@ func (p *playground) herdSelect(name, label string, opts []option, box bool) app
 	if !found {
 		items = append(items, app.Option().Value(cur).Selected(true).Text("custom: "+cur))
 	}
-	body := []app.UI{
+	var in app.UI
+	if box {
+		in = p.herdInput(name, label)
+	}
+	return app.Div().Class("field").Body(
 		app.Label().For(name).Text(label),
 		app.Select().ID(name).OnChange(p.onHerdInput).OnInput(p.onHerdInput).Body(items...),
-	}
-	if box {
-		id := name + "-value"
-		v, ok := p.text[name]
-		if !ok {
-			v = cur
-		}
-		in := app.Input().Type("text").ID(id).Class("value-box").Value(v).
-			Aria("label", label+" value").Aria("describedby", id+"-error").
-			Attr("autocomplete", "off").Attr("spellcheck", "false").
-			OnInput(p.onHerdInput).OnChange(p.onHerdInput)
-		if p.errs[id] != "" {
-			in = in.Class("invalid").Aria("invalid", "true")
-		}
-		body = append(body, in)
-	}
-	body = append(body, p.fieldError(name+"-value"))
-	return app.Div().Class("field").Body(body...)
+		in,
+		p.fieldError(name+"-value"),
+	)
 }
 
 func (p *playground) renderHerd() app.UI {

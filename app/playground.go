@@ -36,7 +36,6 @@ type playground struct {
 	copied    string // copy-link feedback
 	urlQueued bool
 	loaded    bool
-	advanced  bool // the advanced controls are shown (open on load for a non-default growth)
 	herd      herdRunner
 }
 
@@ -57,11 +56,9 @@ func (p *playground) OnNav(ctx app.Context) {
 	p.herd.start(ctx, p)
 }
 
-// load sets the state from a URL query; a link with a growth other than
-// the default opens the advanced controls that show it.
+// load sets the state from a URL query.
 func (p *playground) load(query string) {
 	p.st, p.notes = parseQuery(query)
-	p.advanced = p.st.Policy.Growth != backoff.Exponential
 	p.recompute()
 }
 
