@@ -377,13 +377,12 @@ func (t *Table) runPaths(r *rand.Rand, n, keep int) *pathStats {
 	p := &t.Policy
 	deadline, hasDeadline := p.Deadline.Seconds(), p.Deadline > 0
 	sum, sq := ps.mean, ps.sq
+	smp := NewSampler(*p)
 	for j := 0; j < n; j++ {
-		var st State
-		var cum, total float64
+		var prev, cum, total float64
 		stopped := false
 		for i := 0; i < nr; i++ {
-			var d float64
-			d, st = p.Step(i+1, st, r.Float64())
+			d := smp.Next(i+1, &prev, r.Float64())
 			sum[i] += d
 			sq[i] += d * d
 			if j < keep {

@@ -53,8 +53,8 @@ func (c *client) addTry() {
 // independent.
 type Sim struct {
 	c      Config
-	policy backoff.Policy // c.Policy, with Retry-After "ignore" read as "as-is" when honoured
-	delays delays         // policy's delays
+	policy backoff.Policy  // c.Policy, with Retry-After "ignore" read as "as-is" when honoured
+	delays backoff.Sampler // policy's delays
 	// src is the run's one random source; rng is a *rand.Rand on it, for
 	// what has no inlinable twin on splitmix.
 	src splitmix
@@ -137,7 +137,7 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	if c.HonorRetryAfter && s.policy.RetryAfter == backoff.RetryAfterIgnore {
 		s.policy.RetryAfter = backoff.RetryAfterAsIs
 	}
-	s.delays = newDelays(&s.policy)
+	s.delays = backoff.NewSampler(s.policy)
 	s.hist = c.Policy.Jitter == backoff.Decorrelated || c.Policy.Jitter == backoff.DecorrelatedV2
 	s.fast = c.Budget.Kind == NoBudget && c.Breaker.Kind == NoBreaker
 	s.lat, s.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
@@ -520,7 +520,7 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 	if s.hist {
 		pp = &s.state[i]
 	}
-	d := s.delays.step(n, pp, s.src.float64())
+	d := s.delays.Next(n, pp, s.src.float64())
 	if ra && s.c.HonorRetryAfter {
 		var keep bool
 		if d, keep = s.policy.WithRetryAfter(d, s.c.RetryAfter.Seconds()); !keep {

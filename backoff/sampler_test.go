@@ -1,32 +1,30 @@
-package sim
+package backoff
 
 import (
 	"math"
 	"testing"
 	"time"
-
-	"github.com/backoff-playground/playground/backoff"
 )
 
-// delays must give Step's delays bit for bit, for every preset and the
+// A Sampler must give Step's delays bit for bit, for every preset and the
 // kinds it covers, or seeds would change meaning.
-func TestDelays(t *testing.T) {
-	var policies []backoff.Policy
-	for _, pr := range backoff.Presets() {
+func TestSamplerMatchesStep(t *testing.T) {
+	var policies []Policy
+	for _, pr := range Presets() {
 		policies = append(policies, pr.Policy)
 	}
-	jitters := []backoff.Jitter{backoff.NoJitter, backoff.Full, backoff.Equal, backoff.Proportional,
-		backoff.Decorrelated, backoff.DecorrelatedV2, backoff.Additive}
-	for _, g := range []backoff.Growth{backoff.Exponential, backoff.Linear, backoff.None, backoff.Polynomial} {
+	jitters := []Jitter{NoJitter, Full, Equal, Proportional,
+		Decorrelated, DecorrelatedV2, Additive}
+	for _, g := range []Growth{Exponential, Linear, None, Polynomial} {
 		for _, j := range jitters {
-			for _, cm := range []backoff.CapMode{backoff.CapBeforeJitter, backoff.CapAfterJitter, backoff.CapExact} {
+			for _, cm := range []CapMode{CapBeforeJitter, CapAfterJitter, CapExact} {
 				for _, big := range []bool{false, true} {
-					p := backoff.Default()
+					p := Default()
 					p.Growth, p.Jitter, p.CapMode = g, j, cm
 					p.Factor = 3
 					if big {
 						// Delays that reach backoff's bound.
-						p.Base, p.Cap, p.Offset = backoff.MaxDuration, 0, 1500*time.Millisecond
+						p.Base, p.Cap, p.Offset = MaxDuration, 0, 1500*time.Millisecond
 					}
 					policies = append(policies, p)
 				}
@@ -38,21 +36,21 @@ func TestDelays(t *testing.T) {
 		if err := p.Validate(); err != nil {
 			continue
 		}
-		d := newDelays(&p)
+		d := NewSampler(p)
 		var prev float64
-		var st backoff.State
+		var st State
 		for n := 1; n <= maxTable+3; n++ {
 			if n == 300 {
 				n = maxTable - 3 // the table's end
 			}
 			u := us[n%len(us)]
 			want, wst := p.Step(n, st, u)
-			got := d.step(n, &prev, u)
+			got := d.Next(n, &prev, u)
 			if math.Float64bits(got) != math.Float64bits(want) {
 				t.Fatalf("%s: retry %d, u %v: delays %v, Step %v", p.Describe(), n, u, got, want)
 			}
 			st = wst
-			if p.Jitter == backoff.DecorrelatedV2 {
+			if p.Jitter == DecorrelatedV2 {
 				if prev != st.PrevV2 {
 					t.Fatalf("%s: retry %d: state %v, Step's %v", p.Describe(), n, prev, st.PrevV2)
 				}
