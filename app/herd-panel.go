@@ -40,6 +40,49 @@ var (
 	}
 )
 
+// herdFields are the herd's controls in order: a select of opts (with a
+// typed box when box), or a typed box alone when opts is nil; only lists
+// the server models a field applies to (nil: all). One loop renders them:
+// each go-app call site costs app.wasm bytes.
+var herdFields = []struct {
+	name, label, hint string
+	opts              []option
+	box               bool
+	only              []string
+}{
+	{sim.ParamClients, "Clients", "", clientOptions, true, nil},
+	{sim.ParamServer, "Server", "", serverOptions, false, nil},
+	{sim.ParamCapacity, "Capacity (calls/s)", "calls per second the server can serve", nil, true, []string{"outage", "capacity", "collapse"}},
+	{sim.ParamOutageEnd, "Outage ends at", "the server fails every call until then, e.g. 10s", nil, true, []string{"outage"}},
+	{sim.ParamCollapseFactor, "Collapse factor", "how fast throughput falls under overload (0 = not at all)", nil, true, []string{"collapse"}},
+	{sim.ParamArrival, "First calls", "", arrivalOptions, true, nil},
+	{sim.ParamBudget, "Retry budget", "", budgetOptions, true, nil},
+	{sim.ParamBreaker, "Circuit breaker", "", breakerOptions, true, nil},
+	{sim.ParamRetryAfterS, "Retry-After sent with 503s", "0 = the server sends none; e.g. 2s", nil, true, nil},
+	{sim.ParamLatency, "Network latency", "one-way delay per hop, e.g. 50ms", nil, true, nil},
+}
+
+func (p *playground) herdControls() []app.UI {
+	c := p.st.Herd.Config
+	server := c.Get(sim.ParamServer)
+	var items []app.UI
+	for _, f := range herdFields {
+		switch {
+		case f.only != nil && !contains(f.only, server):
+		case f.opts != nil:
+			items = append(items, p.herdSelect(f.name, f.label, f.opts, f.box))
+		default:
+			items = append(items, p.herdBox(f.name, f.label, f.hint))
+		}
+	}
+	return append(items, app.Div().Class("field").Body(
+		app.Label().For(sim.ParamHonorRetryAfter).Class("toggle").Body(
+			app.Input().Type("checkbox").ID(sim.ParamHonorRetryAfter).Checked(c.HonorRetryAfter).OnChange(p.onHerdInput),
+			app.Text(" clients honour Retry-After"),
+		),
+	))
+}
+
 // onHerdInput handles every herd control; the element's id says which.
 func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
@@ -143,7 +186,6 @@ func (p *playground) renderHerd() app.UI {
 			status += " The run was cut short (horizon or call limit): some clients are unfinished."
 		}
 	}
-	server := c.Server
 	var totals sim.Totals
 	if h.res != nil {
 		totals = h.res.Totals
@@ -156,30 +198,7 @@ func (p *playground) renderHerd() app.UI {
 		app.Section().Class("card herd").Aria("label", "The herd").Body(
 			app.H2().Text("A herd of clients"),
 			app.P().Class("lesson").Text("Clients that failed together retry together: without jitter they come back in synchronized waves and hit the server that is trying to recover. Jitter spreads them out."),
-			app.Div().Class("herd-controls").Body(
-				p.herdSelect(sim.ParamClients, "Clients", clientOptions, true),
-				p.herdSelect(sim.ParamServer, "Server", serverOptions, false),
-				app.If(server != sim.OCC, func() app.UI {
-					return p.herdBox(sim.ParamCapacity, "Capacity (calls/s)", "calls per second the server can serve")
-				}),
-				app.If(server == sim.Outage, func() app.UI {
-					return p.herdBox(sim.ParamOutageEnd, "Outage ends at", "the server fails every call until then, e.g. 10s")
-				}),
-				app.If(server == sim.Collapse, func() app.UI {
-					return p.herdBox(sim.ParamCollapseFactor, "Collapse factor", "how fast throughput falls under overload (0 = not at all)")
-				}),
-				p.herdSelect(sim.ParamArrival, "First calls", arrivalOptions, true),
-				p.herdSelect(sim.ParamBudget, "Retry budget", budgetOptions, true),
-				p.herdSelect(sim.ParamBreaker, "Circuit breaker", breakerOptions, true),
-				app.Div().Class("field").Body(
-					app.Label().For(sim.ParamHonorRetryAfter).Class("toggle").Body(
-						app.Input().Type("checkbox").ID(sim.ParamHonorRetryAfter).Checked(c.HonorRetryAfter).OnChange(p.onHerdInput),
-						app.Text(" clients honour Retry-After"),
-					),
-				),
-				p.herdBox(sim.ParamRetryAfterS, "Retry-After sent with 503s", "0 = the server sends none; e.g. 2s"),
-				p.herdBox(sim.ParamLatency, "Network latency", "one-way delay per hop, e.g. 50ms"),
-			),
+			app.Div().Class("herd-controls").Body(p.herdControls()...),
 			app.Div().Class("progress-row").Body(
 				app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", "herd simulation progress"),
 				app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
