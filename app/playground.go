@@ -260,6 +260,7 @@ func (p *playground) Render() app.UI {
 				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(p.copied),
 			),
 		),
+		&updateBanner{},
 		p.renderNotices(),
 		app.Div().Class("layout").Body(
 			p.renderControls(),
