@@ -94,7 +94,7 @@ func (p *Policy) Set(name, value string) error {
 		p.RetryAfter, err = parseEnum[RetryAfterMode](name, v, retryAfterNames, p.RetryAfter)
 	case ParamCapAfterJitter:
 		var b bool
-		if b, err = parseBool(name, v); err == nil {
+		if b, err = ParseBool(name, v); err == nil {
 			p.CapMode = CapBeforeJitter
 			if b {
 				p.CapMode = CapAfterJitter
@@ -326,7 +326,10 @@ func parseIntInto(field, s string, lo, hi int, note string, old int) (int, error
 	return n, nil
 }
 
-func parseBool(field, s string) (bool, error) {
+// ParseBool reads a yes/no parameter: 1/0, true/false, yes/no, on/off (an
+// empty value is false). Errors name the field. The simulator's parameters
+// use it too, so both speak one language.
+func ParseBool(field, s string) (bool, error) {
 	switch strings.ToLower(s) {
 	case "1", "t", "true", "yes", "on":
 		return true, nil
@@ -337,18 +340,28 @@ func parseBool(field, s string) (bool, error) {
 }
 
 func parseBoolInto(field, s string, old bool) (bool, error) {
-	b, err := parseBool(field, s)
+	b, err := ParseBool(field, s)
 	if err != nil {
 		return old, err
 	}
 	return b, nil
 }
 
-func parseEnum[T ~uint8](field, s string, names []string, old T) (T, error) {
+// ParseChoice returns the index of s among names, ignoring case, or a
+// *FieldError listing the names.
+func ParseChoice(field, s string, names []string) (int, error) {
 	for i, n := range names {
 		if strings.EqualFold(s, n) {
-			return T(i), nil
+			return i, nil
 		}
 	}
-	return old, fieldErr(field, s, "one of "+strings.Join(names, ", "))
+	return 0, fieldErr(field, s, "one of "+strings.Join(names, ", "))
+}
+
+func parseEnum[T ~uint8](field, s string, names []string, old T) (T, error) {
+	i, err := ParseChoice(field, s, names)
+	if err != nil {
+		return old, err
+	}
+	return T(i), nil
 }

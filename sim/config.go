@@ -309,7 +309,7 @@ func (c *Config) Set(name, value string) error {
 	case ParamLatencySD:
 		n.LatencySD, err = backoff.ParseDuration(name, v, MaxLatency)
 	case ParamHonorRetryAfter:
-		n.HonorRetryAfter, err = parseBool(name, v)
+		n.HonorRetryAfter, err = backoff.ParseBool(name, v)
 	case ParamRetryAfterS:
 		n.RetryAfter, err = backoff.ParseDuration(name, v, backoff.MaxDuration)
 	case ParamBudget:
@@ -640,23 +640,9 @@ func parseFloat(field, s string, lo, hi float64, allowed string) (float64, error
 	return f, nil
 }
 
-func parseBool(field, s string) (bool, error) {
-	switch strings.ToLower(s) {
-	case "1", "t", "true", "yes", "on":
-		return true, nil
-	case "0", "f", "false", "no", "off", "":
-		return false, nil
-	}
-	return false, fieldErr(field, s, "true or false")
-}
-
 func parseEnum[T ~uint8](field, s string, names []string) (T, error) {
-	for i, n := range names {
-		if strings.EqualFold(s, n) {
-			return T(i), nil
-		}
-	}
-	return 0, fieldErr(field, s, "one of "+strings.Join(names, ", "))
+	i, err := backoff.ParseChoice(field, s, names)
+	return T(i), err
 }
 
 func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
