@@ -39,8 +39,8 @@ func FuzzPolicyParams(f *testing.F) {
 			return
 		}
 		// Keep each run fast: the table's cost grows with the rows.
-		if p.Attempts == 0 || p.Attempts > 40 {
-			p.Attempts = 40
+		if p.Attempts == 0 || p.Attempts > 12 {
+			p.Attempts = 12
 		}
 		tab, err := NewTable(p, NewRand(1))
 		if err != nil {
