@@ -268,7 +268,7 @@ func TestBrowserBasePath(t *testing.T) {
 // the real handler: brotli when offered, within the issue's 1.6 MB budget.
 // It needs the built wasm, not a browser.
 func TestBrowserWasmBudget(t *testing.T) {
-	h, info := newServer("", web.FS, static.FS)
+	h, info := newServer(serverConfig{}, web.FS, static.FS)
 	if !info.hasWasm {
 		t.Fatal("web/app.wasm is not built: run `make test-browser`, which builds it first")
 	}

@@ -4,7 +4,7 @@
 // pages, the WebAssembly app (pre-compressed), wasm_exec.js, the style sheet,
 // the icons and /healthz, all embedded in the binary.
 //
-//	playground [--addr 127.0.0.1:8080] [--base-path /prefix]
+//	playground [--addr 127.0.0.1:8080] [--base-path /prefix] [--frame-ancestors https://docs.example.com]
 //
 // The same directory holds the wasm main (main_wasm.go), built by the
 // Makefile with GOOS=js GOARCH=wasm into web/.
@@ -55,6 +55,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `address` (host:port; port 0 picks a free one)")
 	basePath := fs.String("base-path", "", "serve under this URL `prefix` (e.g. /playground) behind a reverse proxy")
+	frames := fs.String("frame-ancestors", "", "`origins` allowed to embed the page in an iframe, comma separated (e.g. https://docs.example.com); default: none")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -71,8 +72,14 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 
+	ancestors, err := parseFrameAncestors(*frames)
+	if err != nil {
+		fmt.Fprintln(stderr, "playground:", err)
+		return errUsage
+	}
+
 	app.Register()
-	h, info := newServer(prefix, web.FS, static.FS)
+	h, info := newServer(serverConfig{prefix: prefix, frameAncestors: ancestors}, web.FS, static.FS)
 	if !info.hasWasm {
 		fmt.Fprintln(stderr, "playground: warning: web/app.wasm is not built (run `make run`); pages answer 503 until it is")
 	}
@@ -115,8 +122,14 @@ func cleanBasePath(p string) (string, error) {
 	if p == "" {
 		return "", nil
 	}
-	if strings.ContainsAny(p, "?#%\\ ") || strings.Contains(p, "//") || strings.Contains("/"+p+"/", "/../") || strings.Contains("/"+p+"/", "/./") {
+	if strings.IndexFunc(p, func(r rune) bool { return !isPathChar(r) }) >= 0 || strings.Contains(p, "//") || strings.Contains("/"+p+"/", "/../") || strings.Contains("/"+p+"/", "/./") {
 		return "", fmt.Errorf("--base-path %q: want a plain URL path such as /playground", p)
 	}
 	return "/" + p, nil
+}
+
+// isPathChar allows what a plain base path needs (RFC 3986 unreserved and
+// '/'): no spaces, control characters, escapes, queries or fragments.
+func isPathChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-._~/", r)
 }

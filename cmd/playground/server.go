@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/backoff-playground/playground/app"
@@ -30,7 +31,15 @@ const contentSecurityPolicy = "default-src 'none'; " +
 	"font-src 'self'; " +
 	"base-uri 'none'; " +
 	"form-action 'none'; " +
-	"frame-ancestors 'none'"
+	"frame-ancestors "
+
+// serverConfig is what the flags decide about the HTTP surface.
+type serverConfig struct {
+	prefix string // "" or a cleaned base path such as "/playground"
+	// frameAncestors are the origins allowed to embed the page in an
+	// iframe (team docs, workshop slides); empty means none may.
+	frameAncestors []string
+}
 
 // serverInfo describes what newServer found in the embedded files.
 type serverInfo struct {
@@ -42,9 +51,9 @@ type serverInfo struct {
 // newServer wires the whole HTTP surface: go-app's handler (pages, app.js,
 // wasm_exec.js, the worker, the manifest) with /web/ served from the
 // embedded files, /healthz, the method filter and the security headers.
-// prefix is "" or a cleaned base path such as "/playground"; every URL,
-// including /healthz, lives under it.
-func newServer(prefix string, webFS, staticFS fs.FS) (http.Handler, serverInfo) {
+// Every URL, including /healthz, lives under cfg.prefix.
+func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInfo) {
+	prefix := cfg.prefix
 	info := serverInfo{version: "no-wasm"}
 	if wasm, err := fs.ReadFile(webFS, "app.wasm"); err == nil && len(wasm) > 0 {
 		sum := sha256.Sum256(wasm)
@@ -81,7 +90,7 @@ func newServer(prefix string, webFS, staticFS fs.FS) (http.Handler, serverInfo) 
 		})
 		mux.Handle("/", http.NotFoundHandler())
 	}
-	return secure(getOnly(mux)), info
+	return secure(getOnly(mux), cfg.frameAncestors), info
 }
 
 // missingWasm answers every page with a clear 503 while still serving the
@@ -113,15 +122,43 @@ func getOnly(next http.Handler) http.Handler {
 	})
 }
 
-// secure sets the baseline security headers on every response.
-func secure(next http.Handler) http.Handler {
+// secure sets the baseline security headers on every response. Framing is
+// refused unless origins are allowed to embed the page; X-Frame-Options has
+// no allow list, so it is sent only when none are.
+func secure(next http.Handler, frameAncestors []string) http.Handler {
+	csp := contentSecurityPolicy + "'none'"
+	if len(frameAncestors) > 0 {
+		csp = contentSecurityPolicy + strings.Join(frameAncestors, " ")
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Frame-Options", "DENY")
+		h.Set("Content-Security-Policy", csp)
+		if len(frameAncestors) == 0 {
+			h.Set("X-Frame-Options", "DENY")
+		}
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// parseFrameAncestors reads --frame-ancestors: a comma or space separated
+// list of origins (https://docs.example.com, http://localhost:3000) or
+// 'self'. Anything else is refused, so the value cannot break the header.
+func parseFrameAncestors(v string) ([]string, error) {
+	var out []string
+	for _, o := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if o == "'self'" || o == "self" {
+			out = append(out, "'self'")
+			continue
+		}
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil ||
+			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(o, "';\"") {
+			return nil, fmt.Errorf("--frame-ancestors %q: want origins such as https://docs.example.com or 'self', comma separated", o)
+		}
+		out = append(out, u.Scheme+"://"+u.Host)
+	}
+	return out, nil
 }

@@ -59,7 +59,7 @@ func do(t *testing.T, h http.Handler, method, target string, hdr ...string) resp
 }
 
 func TestPage(t *testing.T) {
-	h, info := newServer("", fakeWeb(), fakeStatic())
+	h, info := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	r := do(t, h, "GET", "/")
 	if r.code != 200 || !strings.HasPrefix(r.hdr.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET /: %d %q", r.code, r.hdr.Get("Content-Type"))
@@ -104,7 +104,7 @@ func TestPage(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
-	h, _ := newServer("", fakeWeb(), fakeStatic())
+	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	for _, path := range []string{"/", "/app.js", "/web/app.wasm", "/web/static/icon.svg", "/healthz", "/nope"} {
 		r := do(t, h, "GET", path)
 		if got := r.hdr.Get("X-Content-Type-Options"); got != "nosniff" {
@@ -123,7 +123,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestWasmEncoding(t *testing.T) {
-	h, _ := newServer("", fakeWeb(), fakeStatic())
+	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	for _, tc := range []struct {
 		accept, encoding, body string
 	}{
@@ -159,7 +159,7 @@ func TestWasmEncoding(t *testing.T) {
 }
 
 func TestStaticFiles(t *testing.T) {
-	h, _ := newServer("", fakeWeb(), fakeStatic())
+	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	for path, want := range map[string]string{
 		"/web/static/playground.css": "text/css; charset=utf-8",
 		"/web/static/icon.svg":       "image/svg+xml",
@@ -180,7 +180,7 @@ func TestStaticFiles(t *testing.T) {
 }
 
 func TestMethods(t *testing.T) {
-	h, _ := newServer("/pg", fakeWeb(), fakeStatic())
+	h, _ := newServer(serverConfig{prefix: "/pg"}, fakeWeb(), fakeStatic())
 	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"} {
 		for _, path := range []string{"/pg/", "/pg/web/app.wasm", "/pg/healthz", "/pg/app.js"} {
 			r := do(t, h, m, path)
@@ -198,7 +198,7 @@ func TestMethods(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
-	h, info := newServer("", fakeWeb(), fakeStatic())
+	h, info := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	r := do(t, h, "GET", "/healthz")
 	if r.code != 200 || r.body != "ok "+info.version+"\n" {
 		t.Errorf("healthz: %d %q", r.code, r.body)
@@ -209,7 +209,7 @@ func TestHealthz(t *testing.T) {
 }
 
 func TestBasePath(t *testing.T) {
-	h, _ := newServer("/pg", fakeWeb(), fakeStatic())
+	h, _ := newServer(serverConfig{prefix: "/pg"}, fakeWeb(), fakeStatic())
 	page := do(t, h, "GET", "/pg/")
 	if page.code != 200 {
 		t.Fatalf("GET /pg/: %d", page.code)
@@ -246,7 +246,7 @@ func TestBasePath(t *testing.T) {
 }
 
 func TestMissingWasm(t *testing.T) {
-	h, info := newServer("", fstest.MapFS{"README.md": {Data: []byte("readme")}}, fakeStatic())
+	h, info := newServer(serverConfig{}, fstest.MapFS{"README.md": {Data: []byte("readme")}}, fakeStatic())
 	if info.hasWasm {
 		t.Fatal("hasWasm with no app.wasm")
 	}
@@ -267,9 +267,9 @@ func TestMissingWasm(t *testing.T) {
 func TestVersionFollowsWasm(t *testing.T) {
 	a, b := fakeWeb(), fakeWeb()
 	b["app.wasm"] = &fstest.MapFile{Data: []byte("\x00asm a newer build")}
-	ha, ia := newServer("", a, fakeStatic())
-	_, ib := newServer("", b, fakeStatic())
-	_, ia2 := newServer("", fakeWeb(), fakeStatic())
+	ha, ia := newServer(serverConfig{}, a, fakeStatic())
+	_, ib := newServer(serverConfig{}, b, fakeStatic())
+	_, ia2 := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	if ia.version == ib.version || ia.version != ia2.version {
 		t.Errorf("versions %q %q %q: want a content hash", ia.version, ib.version, ia2.version)
 	}
@@ -370,4 +370,55 @@ func TestAcceptedEncodings(t *testing.T) {
 			t.Errorf("acceptedEncodings(%q) = %v; want br %v gzip %v", tc.in, got, tc.br, tc.gzip)
 		}
 	}
+}
+
+// Teams embed the playground in their docs: --frame-ancestors lets named
+// origins frame it, and nothing else.
+func TestFrameAncestors(t *testing.T) {
+	r := do(t, mustServer(t, serverConfig{}), "GET", "/")
+	if r.hdr.Get("X-Frame-Options") != "DENY" || !strings.Contains(r.hdr.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Errorf("default framing headers: XFO %q, CSP %q", r.hdr.Get("X-Frame-Options"), r.hdr.Get("Content-Security-Policy"))
+	}
+	fa, err := parseFrameAncestors("https://docs.example.com, 'self' http://localhost:3000/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = do(t, mustServer(t, serverConfig{frameAncestors: fa}), "GET", "/")
+	csp := r.hdr.Get("Content-Security-Policy")
+	if r.hdr.Get("X-Frame-Options") != "" || !strings.HasSuffix(csp, "frame-ancestors https://docs.example.com 'self' http://localhost:3000") {
+		t.Errorf("embedding headers: XFO %q, CSP %q", r.hdr.Get("X-Frame-Options"), csp)
+	}
+	for _, bad := range []string{"docs.example.com", "javascript:alert(1)", "https://a.com/path", "https://a.com;script-src *", "https://u@a.com", "'unsafe-inline'", "ftp://a.com"} {
+		if _, err := parseFrameAncestors(bad); err == nil || !strings.Contains(err.Error(), "--frame-ancestors") {
+			t.Errorf("parseFrameAncestors(%q) = %v, want an error naming the flag", bad, err)
+		}
+	}
+}
+
+func mustServer(t *testing.T, cfg serverConfig) http.Handler {
+	t.Helper()
+	h, _ := newServer(cfg, fakeWeb(), fakeStatic())
+	return h
+}
+
+// FuzzServerFlags: the two flags that reach headers and routes never yield
+// a value that could break a header or escape the prefix.
+func FuzzServerFlags(f *testing.F) {
+	for _, s := range []string{"https://docs.example.com", "'self',http://localhost:3000", "/pg", "a/../b", "https://a.com;x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if fa, err := parseFrameAncestors(s); err == nil {
+			for _, o := range fa {
+				if strings.ContainsAny(o, ";,\"\r\n ") || (o != "'self'" && strings.Contains(o, "'")) {
+					t.Fatalf("parseFrameAncestors(%q) gave %q", s, o)
+				}
+			}
+		}
+		if p, err := cleanBasePath(s); err == nil && p != "" {
+			if !strings.HasPrefix(p, "/") || strings.Contains(p, "..") && strings.Contains("/"+p+"/", "/../") || strings.ContainsAny(p, "?#\r\n") {
+				t.Fatalf("cleanBasePath(%q) = %q", s, p)
+			}
+		}
+	})
 }
