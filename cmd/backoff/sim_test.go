@@ -10,9 +10,7 @@ import (
 
 func simRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var o, e bytes.Buffer
-	code = Run(append([]string{"sim"}, args...), strings.NewReader(""), &o, &e)
-	return code, o.String(), e.String()
+	return run(t, append([]string{"sim"}, args...)...)
 }
 
 func TestSimTextDefault(t *testing.T) {
