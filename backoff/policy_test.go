@@ -310,3 +310,28 @@ func TestFormatSeconds(t *testing.T) {
 		}
 	}
 }
+
+// A page bounds the Monte Carlo's work and reports the precision it got.
+func TestTableBudget(t *testing.T) {
+	p := Default()
+	p.Jitter = Decorrelated
+	p.Attempts = 31
+	o := TableOptions{MaxDraws: 1 << 18, MinRuns: 200}
+	tab, err := NewTableWith(p, NewRand(1), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Paths*len(tab.Rows) > o.MaxDraws || tab.Paths < o.MinRuns {
+		t.Errorf("%d runs x %d rows: want at most %d draws and at least %d runs", tab.Paths, len(tab.Rows), o.MaxDraws, o.MinRuns)
+	}
+	full, _ := NewTable(p, NewRand(1))
+	if full.Paths <= tab.Paths || full.MeanError > 0.01 || tab.MeanError <= full.MeanError {
+		t.Errorf("default %d runs (±%.3f), budget %d runs (±%.3f)", full.Paths, full.MeanError, tab.Paths, tab.MeanError)
+	}
+	// The bounded estimate agrees with the precise one within its error.
+	for i := range tab.Rows {
+		if d := math.Abs(tab.Rows[i].Mean-full.Rows[i].Mean) / full.Rows[i].Mean; d > tab.MeanError+full.MeanError {
+			t.Errorf("retry %d: mean %g vs %g (%.3f apart, errors %.3f + %.3f)", i+1, tab.Rows[i].Mean, full.Rows[i].Mean, d, tab.MeanError, full.MeanError)
+		}
+	}
+}

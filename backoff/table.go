@@ -82,12 +82,23 @@ type TableOptions struct {
 	// standard errors (0 means 0.01). A page redrawing on every slider move
 	// may ask for 0.03: about nine times fewer runs.
 	MeanError float64
+	// MaxDraws bounds the sampled delays in all (0 means 2^23, about 0.2 s
+	// natively); MinRuns is the pilot's and the least number of runs (0
+	// means 2000). A page that must answer within a frame bounds both and
+	// shows the MeanError it got.
+	MaxDraws, MinRuns int
 }
 
 // NewTableWith is NewTable with options.
 func NewTableWith(p Policy, r *rand.Rand, o TableOptions) (*Table, error) {
 	if o.MeanError <= 0 || math.IsNaN(o.MeanError) {
 		o.MeanError = mcTarget
+	}
+	if o.MaxDraws <= 0 {
+		o.MaxDraws = maxMCDraws
+	}
+	if o.MinRuns <= 0 {
+		o.MinRuns = minMCPaths
 	}
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -129,7 +140,7 @@ func NewTableWith(p Policy, r *rand.Rand, o TableOptions) (*Table, error) {
 		t.Total = Totals{Min: last.CumMin, Mean: last.CumMean, Max: last.CumMax}
 	}
 	if p.historyDependent() || binds {
-		t.monteCarlo(r, o.MeanError)
+		t.monteCarlo(r, o)
 	}
 	if hasDeadline && t.Total.Max > deadline {
 		t.Total.Max = deadline
@@ -275,7 +286,8 @@ func (d dist) quantile(p, c float64) float64 {
 // monteCarlo estimates means, percentiles and deadline-bound totals from
 // seeded sampled runs. Means stream over every run; percentiles come from
 // the first keep runs, stored.
-func (t *Table) monteCarlo(r *rand.Rand, target float64) {
+func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
+	target, minRuns := o.MeanError, o.MinRuns
 	p := &t.Policy
 	rows := t.Rows
 	nr := len(rows)
@@ -284,16 +296,18 @@ func (t *Table) monteCarlo(r *rand.Rand, target float64) {
 	}
 	// A pilot sizes the sample: runs >= (3*cv/target)^2 for every row and
 	// for the total.
-	pilot := t.runPaths(r, minMCPaths, minMCPaths)
-	paths := minMCPaths
+	pilot := t.runPaths(r, minRuns, minRuns)
+	paths := minRuns
 	for i := 0; i <= nr; i++ {
 		m, sd := pilot.mean[i], pilot.sd(i)
 		if m > 0 {
 			paths = max(paths, int(math.Ceil(math.Pow(3*sd/m/(0.8*target), 2)))) // 20% margin: the pilot is noisy
 		}
 	}
-	paths = min(paths, maxMCPaths, max(minMCPaths, maxMCDraws/nr))
-	keep := min(paths, max(minMCPaths, maxMCValues/nr))
+	paths = min(paths, maxMCPaths, max(minRuns, o.MaxDraws/nr))
+	// Percentiles need stored draws; a tight budget stores fewer (sorting
+	// them is the cost that dominates under WebAssembly).
+	keep := min(paths, max(minRuns, min(maxMCValues, o.MaxDraws/4)/nr))
 	ps := t.runPaths(r, paths, keep)
 	t.MonteCarlo, t.Paths, t.MeanError = true, paths, 0
 	hist := p.historyDependent()
