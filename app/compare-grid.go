@@ -16,8 +16,6 @@ type compareGrid struct {
 	Current string // the page's jitter kind, outlined
 }
 
-func newCompareGrid() *compareGrid { return &compareGrid{} }
-
 func (c *compareGrid) Render() app.UI {
 	var yMax, xMax float64
 	for _, r := range c.Results {

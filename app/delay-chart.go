@@ -14,8 +14,6 @@ type delayChart struct {
 	Hist   string // SVG
 }
 
-func newDelayChart() *delayChart { return &delayChart{} }
-
 func (c *delayChart) Render() app.UI {
 	if c.Delays == "" {
 		return app.Div().ID("delay-chart").Class("chart-box")

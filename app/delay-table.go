@@ -15,8 +15,6 @@ type delayTable struct {
 	Table *backoff.Table
 }
 
-func newDelayTable() *delayTable { return &delayTable{} }
-
 // secondsAttr is the exact number, as the core computed it.
 func secondsAttr(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 

@@ -12,8 +12,6 @@ type herdChart struct {
 	Result *sim.Result
 }
 
-func newHerdChart() *herdChart { return &herdChart{} }
-
 // seriesOf turns a result into the chart's plain numbers.
 func seriesOf(r *sim.Result) herdSeries {
 	if r == nil {

@@ -15,8 +15,6 @@ type metricCards struct {
 	Totals sim.Totals
 }
 
-func newMetricCards() *metricCards { return &metricCards{} }
-
 // metricDefs are the cards, in order. One table and one loop, not a call
 // per card: each go-app call site costs app.wasm bytes.
 var metricDefs = [...]struct{ id, label, hint string }{

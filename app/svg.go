@@ -32,7 +32,6 @@ type frame struct {
 }
 
 func (f frame) plotW() float64 { return f.W - f.Left - f.Right }
-func (f frame) plotH() float64 { return f.H - f.Top - f.Bottom }
 
 // axis maps values to pixels, linearly or on a log scale.
 type axis struct {

@@ -2,7 +2,6 @@ package backoff
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -215,15 +214,6 @@ func ParseRetryAfter(value string, now time.Time) (time.Duration, error) {
 		}
 	}
 	return 0, fieldErr("Retry-After", v, allowed)
-}
-
-// RetryAfterSeconds is the verdict's Retry-After in seconds, or NaN when the
-// server sent none.
-func (v Verdict) RetryAfterSeconds() float64 {
-	if !v.HasRetryAfter {
-		return math.NaN()
-	}
-	return v.RetryAfter.Seconds()
 }
 
 func findPhrase(lbody string, phrases []string) (string, bool) {

@@ -427,21 +427,6 @@ func (t *Table) runPaths(r *rand.Rand, n, keep int) *pathStats {
 	return ps
 }
 
-func meanSD(xs []float64) (mean, sd float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	return mean, math.Sqrt(ss / float64(len(xs)))
-}
-
 // quantileSorted is the p-quantile of sorted xs by linear interpolation.
 func quantileSorted(xs []float64, p float64) float64 {
 	if len(xs) == 0 {
