@@ -22,15 +22,82 @@ type Call struct {
 	Now time.Time
 }
 
-// Verdict answers "should this failed call be retried, and why".
+// Verdict answers "should this failed call be retried, and why". Reason
+// is English; Code and Args say the same as data for a page that words it
+// in another language.
+//
+// Reason states the decision only: it does not repeat the server's
+// Retry-After, which callers show beside it from RetryAfter (or
+// RetryAfterError), so no text says it twice.
 type Verdict struct {
 	Retry  bool
 	Reason string
+	// Code is the reason: one of ReasonCodes. Args are its parameters;
+	// each Reason constant says what they hold.
+	Code string
+	Args []string
+	// Method is the method as classified: upper case, GET when empty.
+	// ViaKey is true when a method that is not idempotent is retried
+	// because the call carried an idempotency key.
+	Method string
+	ViaKey bool
 	// RetryAfter is the server's requested delay, valid when HasRetryAfter.
 	RetryAfter    time.Duration
 	HasRetryAfter bool
 	// RetryAfterHeader names the header RetryAfter came from.
 	RetryAfterHeader string
+	// RetryAfterError is the first retry-after header read whose value was
+	// not valid, and so was ignored (nil if none): Field is the header's
+	// name, Value its value, Code CodeRetryAfter, CodeInt (milliseconds
+	// headers, Args {0, max}) or CodeTooLong.
+	RetryAfterError *FieldError
+}
+
+// Reason codes: why a Verdict says retry or not. Args hold canonical text:
+// a status as a decimal number, a phrase as found in the rules (lower case),
+// a method in upper case.
+const (
+	// ReasonNotFailure: the status (Args[0]) is 1xx, 2xx or 3xx.
+	ReasonNotFailure = "not-failure"
+	// ReasonNotHTTPStatus: Args[0] is outside 100..599.
+	ReasonNotHTTPStatus = "not-http-status"
+	// ReasonBadCredential: 401 or 403 (Args[0]) and the body names a bad
+	// credential (Args[1]).
+	ReasonBadCredential = "bad-credential"
+	// ReasonAuth: 401 or 403 (Args[0]): authentication or authorisation
+	// failed.
+	ReasonAuth = "auth"
+	// ReasonPermanentBody: the body says the failure is permanent (Args[0]).
+	ReasonPermanentBody = "permanent-body"
+	// ReasonNotIdempotent: the method (Args[0]) is not idempotent and no
+	// idempotency key was sent.
+	ReasonNotIdempotent = "not-idempotent"
+	// ReasonRetryableBody: a retryable status (Args[0]) whose body also
+	// says the failure is temporary (Args[1]).
+	ReasonRetryableBody = "retryable-body"
+	// ReasonTransientBody: a status (Args[0]) not retried by itself, but
+	// the body says the failure is temporary (Args[1]): body beats status.
+	ReasonTransientBody = "transient-body"
+	// ReasonNoResponse: status 0, a transport error. No Args.
+	ReasonNoResponse = "no-response"
+	// ReasonRetryable: the status (Args[0]) is in the retryable list.
+	ReasonRetryable = "retryable"
+	// ReasonNotRetryable: the status (Args[0]) is in the not-retryable list.
+	ReasonNotRetryable = "not-retryable"
+	// ReasonUnsupported: 501 or 505 (Args[0]): the server does not support
+	// the request.
+	ReasonUnsupported = "unsupported"
+	// ReasonServerError: another 5xx (Args[0]), usually temporary.
+	ReasonServerError = "server-error"
+	// ReasonClientError: another 4xx (Args[0]).
+	ReasonClientError = "client-error"
+)
+
+// ReasonCodes lists every Verdict.Code.
+var ReasonCodes = []string{
+	ReasonNotFailure, ReasonNotHTTPStatus, ReasonBadCredential, ReasonAuth, ReasonPermanentBody,
+	ReasonNotIdempotent, ReasonRetryableBody, ReasonTransientBody, ReasonNoResponse, ReasonRetryable,
+	ReasonNotRetryable, ReasonUnsupported, ReasonServerError, ReasonClientError,
 }
 
 // Rules are the classifier's knobs. DefaultRules are the article's.
@@ -83,80 +150,78 @@ func Classify(call Call, rules Rules) Verdict {
 	if method == "" {
 		method = "GET"
 	}
+	st := call.Status
 	body := call.Body
 	if len(body) > MaxBody {
 		body = body[:MaxBody]
 	}
-	lbody := strings.ToLower(body)
-	v := Verdict{}
-	if d, name, ok := retryAfterFromHeaders(call.Header, call.Now); ok {
-		v.RetryAfter, v.HasRetryAfter, v.RetryAfterHeader = d, true, name
+	if st == 0 {
+		body = "" // no response, so no body to read
 	}
-	st := call.Status
+	lbody := strings.ToLower(body)
+	v := Verdict{Method: method}
+	v.RetryAfter, v.RetryAfterHeader, v.HasRetryAfter, v.RetryAfterError = retryAfterFromHeaders(call.Header, call.Now)
+	status := strconv.Itoa(st)
+	say := func(retry bool, code, reason string, args ...string) Verdict {
+		v.Retry, v.Code, v.Reason, v.Args = retry, code, reason, args
+		return v
+	}
 	switch {
-	case st >= 200 && st < 400:
-		v.Reason = fmt.Sprintf("status %d is not a failure", st)
-		return v
 	case st != 0 && (st < 100 || st > 599):
-		v.Reason = fmt.Sprintf("status %d is not an HTTP status (100..599)", st)
-		return v
+		return say(false, ReasonNotHTTPStatus, fmt.Sprintf("status %d is not an HTTP status (100..599)", st), status)
+	case st >= 100 && st < 400:
+		return say(false, ReasonNotFailure, fmt.Sprintf("status %d is not a failure", st), status)
 	}
 	if st == 401 || st == 403 {
 		if ph, ok := findPhrase(lbody, rules.PermanentBody); ok {
-			v.Reason = fmt.Sprintf("status %d with %q in the body: the credential is bad, a retry gets the same answer", st, ph)
-		} else {
-			v.Reason = fmt.Sprintf("status %d: authentication or authorisation failed; retrying cannot fix it and may lock the account", st)
+			return say(false, ReasonBadCredential,
+				fmt.Sprintf("status %d with %q in the body: the credential is bad, a retry gets the same answer", st, ph), status, ph)
 		}
-		return v
+		return say(false, ReasonAuth,
+			fmt.Sprintf("status %d: authentication or authorisation failed; retrying cannot fix it and may lock the account", st), status)
 	}
 	if ph, ok := findPhrase(lbody, rules.PermanentBody); ok {
-		v.Reason = fmt.Sprintf("the body says %q: a permanent failure, a retry gets the same answer", ph)
-		return v
+		return say(false, ReasonPermanentBody, fmt.Sprintf("the body says %q: a permanent failure, a retry gets the same answer", ph), ph)
 	}
 	if !contains(rules.Idempotent, method) && call.IdempotencyKey == "" {
-		v.Reason = fmt.Sprintf("%s is not idempotent and no idempotency key was sent: a retry could repeat the side effect", method)
-		return v
+		return say(false, ReasonNotIdempotent,
+			fmt.Sprintf("%s is not idempotent and no idempotency key was sent: a retry could repeat the side effect", method), method)
 	}
 	via := ""
 	if !contains(rules.Idempotent, method) {
+		v.ViaKey = true
 		via = fmt.Sprintf(" (%s is safe to repeat with its idempotency key)", method)
 	}
 	if ph, ok := findPhrase(lbody, rules.TransientBody); ok {
-		v.Retry = true
 		if contains(rules.Retryable, st) {
-			v.Reason = fmt.Sprintf("status %d is retryable and the body says %q%s", st, ph, via)
-		} else {
-			v.Reason = fmt.Sprintf("status %d, but the body says %q: a temporary failure, body beats status%s", st, ph, via)
+			return say(true, ReasonRetryableBody, fmt.Sprintf("status %d is retryable and the body says %q%s", st, ph, via), status, ph)
 		}
-		return v
+		return say(true, ReasonTransientBody,
+			fmt.Sprintf("status %d, but the body says %q: a temporary failure, body beats status%s", st, ph, via), status, ph)
 	}
 	switch {
 	case st == 0:
-		v.Retry = true
-		v.Reason = "no response (a transport error): the call may not have arrived" + via
+		return say(true, ReasonNoResponse, "no response (a transport error): the call may not have arrived"+via)
 	case contains(rules.Retryable, st):
-		v.Retry = true
-		v.Reason = fmt.Sprintf("status %d is retryable%s", st, via)
-		if v.HasRetryAfter {
-			v.Reason += fmt.Sprintf("; the server asks to wait %s (%s)", FormatDuration(v.RetryAfter), v.RetryAfterHeader)
-		}
+		return say(true, ReasonRetryable, fmt.Sprintf("status %d is retryable%s", st, via), status)
 	case contains(rules.NotRetryable, st):
-		v.Reason = fmt.Sprintf("status %d: a retry would get the same answer", st)
+		return say(false, ReasonNotRetryable, fmt.Sprintf("status %d: a retry would get the same answer", st), status)
 	case st == 501 || st == 505:
-		v.Reason = fmt.Sprintf("status %d: the server does not support this request; a retry cannot change that", st)
+		return say(false, ReasonUnsupported,
+			fmt.Sprintf("status %d: the server does not support this request; a retry cannot change that", st), status)
 	case st >= 500:
-		v.Retry = true
-		v.Reason = fmt.Sprintf("status %d is a server error, usually temporary%s", st, via)
-	default:
-		v.Reason = fmt.Sprintf("status %d is a client error: a retry would get the same answer", st)
+		return say(true, ReasonServerError, fmt.Sprintf("status %d is a server error, usually temporary%s", st, via), status)
 	}
-	return v
+	return say(false, ReasonClientError, fmt.Sprintf("status %d is a client error: a retry would get the same answer", st), status)
 }
 
 // retryAfterFromHeaders reads the server's requested delay from, in order,
 // the millisecond headers (retry-after-ms, x-ms-retry-after-ms,
 // x-amz-retry-after) and Retry-After (seconds or HTTP-date).
-func retryAfterFromHeaders(h map[string][]string, now time.Time) (time.Duration, string, bool) {
+//
+// A header present with a value that is not valid is skipped, and the
+// first such one is returned as bad, so the verdict can say it was ignored.
+func retryAfterFromHeaders(h map[string][]string, now time.Time) (d time.Duration, name string, ok bool, bad *FieldError) {
 	get := func(name string) (string, bool) {
 		for k, vs := range h {
 			if strings.EqualFold(k, name) && len(vs) > 0 {
@@ -165,19 +230,30 @@ func retryAfterFromHeaders(h map[string][]string, now time.Time) (time.Duration,
 		}
 		return "", false
 	}
+	maxMS := int64(MaxDuration / time.Millisecond)
 	for _, name := range []string{"retry-after-ms", "x-ms-retry-after-ms", "x-amz-retry-after"} {
-		if s, ok := get(name); ok {
-			if ms, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil && ms >= 0 && ms <= int64(MaxDuration/time.Millisecond) {
-				return time.Duration(ms) * time.Millisecond, name, true
+		if s, found := get(name); found {
+			s = strings.TrimSpace(s)
+			if ms, err := strconv.ParseInt(s, 10, 64); err == nil && ms >= 0 && ms <= maxMS {
+				return time.Duration(ms) * time.Millisecond, name, true, bad
+			}
+			if bad == nil {
+				bad = &FieldError{Field: name, Value: truncate(s, maxInput), Code: CodeInt,
+					Args:    []string{"0", strconv.FormatInt(maxMS, 10)},
+					Allowed: "a whole number of milliseconds from 0 to " + strconv.FormatInt(maxMS, 10)}
 			}
 		}
 	}
-	if s, ok := get("Retry-After"); ok {
-		if d, err := ParseRetryAfter(s, now); err == nil {
-			return d, "Retry-After", true
+	if s, found := get("Retry-After"); found {
+		d, err := ParseRetryAfter(s, now)
+		if err == nil {
+			return d, "Retry-After", true, bad
+		}
+		if bad == nil {
+			bad = err.(*FieldError)
 		}
 	}
-	return 0, "", false
+	return 0, "", false, bad
 }
 
 // ParseRetryAfter reads an RFC 9110 Retry-After value: delta-seconds (a
@@ -185,19 +261,24 @@ func retryAfterFromHeaders(h map[string][]string, now time.Time) (time.Duration,
 // in the past means 0). Values above MaxDuration are refused.
 func ParseRetryAfter(value string, now time.Time) (time.Duration, error) {
 	v := strings.TrimSpace(value)
-	allowed := "delta-seconds (0 to " + strconv.Itoa(int(MaxDuration.Seconds())) + ") or an HTTP-date such as Sun, 06 Nov 1994 08:49:37 GMT"
-	if v == "" || len(v) > 64 {
-		return 0, fieldErr("Retry-After", truncate(v, 64), allowed)
+	if len(v) > maxInput {
+		return 0, tooLongErr("Retry-After", v, maxInput)
+	}
+	maxS := strconv.Itoa(int(MaxDuration.Seconds()))
+	bad := &FieldError{Field: "Retry-After", Value: v, Code: CodeRetryAfter, Args: []string{maxS},
+		Allowed: "delta-seconds (0 to " + maxS + ") or an HTTP-date such as Sun, 06 Nov 1994 08:49:37 GMT"}
+	if v == "" {
+		return 0, bad
 	}
 	if v[0] >= '0' && v[0] <= '9' {
 		for i := 0; i < len(v); i++ {
 			if v[i] < '0' || v[i] > '9' {
-				return 0, fieldErr("Retry-After", v, allowed)
+				return 0, bad
 			}
 		}
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil || n > uint64(MaxDuration.Seconds()) {
-			return 0, fieldErr("Retry-After", v, allowed)
+			return 0, bad
 		}
 		return time.Duration(n) * time.Second, nil
 	}
@@ -208,12 +289,12 @@ func ParseRetryAfter(value string, now time.Time) (time.Duration, error) {
 				d = 0
 			}
 			if d > MaxDuration || t.Year() > 9999 {
-				return 0, fieldErr("Retry-After", v, allowed)
+				return 0, bad
 			}
 			return d.Round(time.Second), nil
 		}
 	}
-	return 0, fieldErr("Retry-After", v, allowed)
+	return 0, bad
 }
 
 func findPhrase(lbody string, phrases []string) (string, bool) {

@@ -92,13 +92,24 @@ func ExampleClassify() {
 		{Status: 401, Body: "token expired"},
 		{Method: "POST", Status: 503},
 		{Method: "POST", Status: 503, IdempotencyKey: "order-42", Header: map[string][]string{"Retry-After": {"5"}}},
+		{Status: 503, Header: map[string][]string{"Retry-After": {"soon"}}},
 	} {
 		v := backoff.Classify(c, rules)
-		fmt.Printf("%v: %s\n", v.Retry, v.Reason)
+		fmt.Printf("%v: %s [%s %v]\n", v.Retry, v.Reason, v.Code, v.Args)
+		// The Retry-After is data beside the reason, not part of it.
+		if v.HasRetryAfter {
+			fmt.Printf("  server asks to wait %s (%s)\n", backoff.FormatDuration(v.RetryAfter), v.RetryAfterHeader)
+		}
+		if v.RetryAfterError != nil {
+			fmt.Printf("  ignored: %v\n", v.RetryAfterError)
+		}
 	}
 	// Output:
-	// true: status 400, but the body says "temporarily unavailable": a temporary failure, body beats status
-	// false: status 401 with "token expired" in the body: the credential is bad, a retry gets the same answer
-	// false: POST is not idempotent and no idempotency key was sent: a retry could repeat the side effect
-	// true: status 503 is retryable (POST is safe to repeat with its idempotency key); the server asks to wait 5s (Retry-After)
+	// true: status 400, but the body says "temporarily unavailable": a temporary failure, body beats status [transient-body [400 temporarily unavailable]]
+	// false: status 401 with "token expired" in the body: the credential is bad, a retry gets the same answer [bad-credential [401 token expired]]
+	// false: POST is not idempotent and no idempotency key was sent: a retry could repeat the side effect [not-idempotent [POST]]
+	// true: status 503 is retryable (POST is safe to repeat with its idempotency key) [retryable [503]]
+	//   server asks to wait 5s (Retry-After)
+	// true: status 503 is retryable [retryable [503]]
+	//   ignored: Retry-After: "soon" is not valid: want delta-seconds (0 to 2592000) or an HTTP-date such as Sun, 06 Nov 1994 08:49:37 GMT
 }

@@ -2,7 +2,6 @@ package backoff
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -18,23 +17,10 @@ const (
 	MaxJitterFactor = 10.0
 	MaxSteps        = 1000
 	MaxExponent     = 100
+	// MaxPolynomialExponent bounds Factor for Polynomial growth: 1000^10
+	// seconds already saturates every delay.
+	MaxPolynomialExponent = 10.0
 )
-
-// FieldError is a bad value for one field: its name, the value as given and
-// the allowed range. The UI shows it next to the field.
-type FieldError struct {
-	Field   string
-	Value   string
-	Allowed string
-}
-
-func (e *FieldError) Error() string {
-	return fmt.Sprintf("%s: %q is not valid: want %s", e.Field, e.Value, e.Allowed)
-}
-
-func fieldErr(field, value, allowed string) error {
-	return &FieldError{Field: field, Value: value, Allowed: allowed}
-}
 
 // Param names, shared by the CLI's flags and the page's URL query.
 const (
@@ -75,12 +61,13 @@ var ParamNames = []string{
 // policy is unchanged and the error is a *FieldError.
 func (p *Policy) Set(name, value string) error {
 	v := strings.TrimSpace(value)
-	var err error
 	switch name {
 	case ParamGrowth:
-		p.Growth, err = parseEnum[Growth](name, v, growthNames, p.Growth)
+		return setEnum(&p.Growth, name, v, growthNames)
 	case ParamJitter:
-		p.Jitter, err = parseEnum[Jitter](name, v, jitterNames, p.Jitter)
+		if err := setEnum(&p.Jitter, name, v, jitterNames); err != nil {
+			return err
+		}
 		// Switching kinds should give a useful spread, not a zero one.
 		if p.Jitter == Proportional && p.JitterLo == 0 && p.JitterHi == 0 {
 			p.JitterLo, p.JitterHi = 0.8, 1.2
@@ -88,54 +75,82 @@ func (p *Policy) Set(name, value string) error {
 		if p.Jitter == Additive && p.JitterAdd == 0 {
 			p.JitterAdd = p.Base
 		}
+		return nil
 	case ParamCapMode:
-		p.CapMode, err = parseEnum[CapMode](name, v, capModeNames, p.CapMode)
+		return setEnum(&p.CapMode, name, v, capModeNames)
 	case ParamRetryAfter:
-		p.RetryAfter, err = parseEnum[RetryAfterMode](name, v, retryAfterNames, p.RetryAfter)
+		return setEnum(&p.RetryAfter, name, v, retryAfterNames)
 	case ParamCapAfterJitter:
-		var b bool
-		if b, err = ParseBool(name, v); err == nil {
+		b, err := ParseBool(name, v)
+		if err == nil {
 			p.CapMode = CapBeforeJitter
 			if b {
 				p.CapMode = CapAfterJitter
 			}
 		}
+		return err
 	case ParamJitterAddScaled:
-		p.JitterAddScaled, err = parseBoolInto(name, v, p.JitterAddScaled)
+		b, err := ParseBool(name, v)
+		return set(&p.JitterAddScaled, b, err)
 	case ParamImmediateFirst:
-		p.ImmediateFirst, err = parseBoolInto(name, v, p.ImmediateFirst)
+		b, err := ParseBool(name, v)
+		return set(&p.ImmediateFirst, b, err)
 	case ParamFirstUnjittered:
-		p.FirstUnjittered, err = parseBoolInto(name, v, p.FirstUnjittered)
-	case ParamBase:
-		p.Base, err = parseDurationInto(name, v, MaxDuration, p.Base)
-	case ParamCap:
-		p.Cap, err = parseDurationInto(name, v, MaxDuration, p.Cap)
-	case ParamJitterAdd:
-		p.JitterAdd, err = parseDurationInto(name, v, MaxDuration, p.JitterAdd)
-	case ParamQuantum:
-		p.Quantum, err = parseDurationInto(name, v, MaxDuration, p.Quantum)
-	case ParamOffset:
-		p.Offset, err = parseDurationInto(name, v, MaxDuration, p.Offset)
-	case ParamRetryAfterSlack:
-		p.RetryAfterSlack, err = parseDurationInto(name, v, MaxDuration, p.RetryAfterSlack)
-	case ParamDeadline:
-		p.Deadline, err = parseDurationInto(name, v, MaxDeadline, p.Deadline)
+		b, err := ParseBool(name, v)
+		return set(&p.FirstUnjittered, b, err)
+	case ParamBase, ParamCap, ParamJitterAdd, ParamQuantum, ParamOffset, ParamRetryAfterSlack, ParamDeadline:
+		dst, max := p.duration(name)
+		d, err := ParseDuration(name, v, max)
+		return set(dst, d, err)
 	case ParamFactor:
-		p.Factor, err = parseFloatInto(name, v, 0, MaxFactor, p.Factor)
+		f, err := ParseFloat(name, v, 0, MaxFactor)
+		return set(&p.Factor, f, err)
 	case ParamJitterLo:
-		p.JitterLo, err = parseFloatInto(name, v, 0, MaxJitterFactor, p.JitterLo)
+		f, err := ParseFloat(name, v, 0, MaxJitterFactor)
+		return set(&p.JitterLo, f, err)
 	case ParamJitterHi:
-		p.JitterHi, err = parseFloatInto(name, v, 0, MaxJitterFactor, p.JitterHi)
+		f, err := ParseFloat(name, v, 0, MaxJitterFactor)
+		return set(&p.JitterHi, f, err)
 	case ParamAttempts:
-		p.Attempts, err = parseIntInto(name, v, 0, MaxAttempts, "(0 = no limit; attempts count the first try)", p.Attempts)
+		n, err := ParseInt(name, v, 0, MaxAttempts, ZeroNoLimit)
+		if err != nil {
+			err.(*FieldError).Allowed += "; attempts count the first try"
+		}
+		return set(&p.Attempts, n, err)
 	case ParamSteps:
-		p.Steps, err = parseIntInto(name, v, 0, MaxSteps, "", p.Steps)
+		n, err := ParseInt(name, v, 0, MaxSteps)
+		return set(&p.Steps, n, err)
 	case ParamFirstExponent:
-		p.FirstExponent, err = parseIntInto(name, v, 0, MaxExponent, "", p.FirstExponent)
-	default:
-		return fieldErr("parameter", name, "one of "+strings.Join(ParamNames, ", "))
+		n, err := ParseInt(name, v, 0, MaxExponent)
+		return set(&p.FirstExponent, n, err)
 	}
-	return err
+	return unknownErr("parameter", truncate(name, maxInput), ParamNames)
+}
+
+// duration returns the duration field name and its upper bound.
+func (p *Policy) duration(name string) (*time.Duration, time.Duration) {
+	switch name {
+	case ParamBase:
+		return &p.Base, MaxDuration
+	case ParamCap:
+		return &p.Cap, MaxDuration
+	case ParamJitterAdd:
+		return &p.JitterAdd, MaxDuration
+	case ParamQuantum:
+		return &p.Quantum, MaxDuration
+	case ParamOffset:
+		return &p.Offset, MaxDuration
+	case ParamRetryAfterSlack:
+		return &p.RetryAfterSlack, MaxDuration
+	case ParamDeadline:
+		return &p.Deadline, MaxDeadline
+	}
+	return nil, 0
+}
+
+func setEnum[T ~uint8](dst *T, field, s string, names []string) error {
+	i, err := ParseChoice(field, s, names)
+	return set(dst, T(i), err)
 }
 
 // Get returns the text form of one field, the inverse of Set.
@@ -190,178 +205,80 @@ func (p *Policy) Get(name string) string {
 // Validate checks the fields together. It returns the first problem found as
 // a *FieldError.
 func (p *Policy) Validate() error {
-	if int(p.Growth) >= len(growthNames) {
-		return fieldErr(ParamGrowth, p.Growth.String(), "one of "+strings.Join(growthNames, ", "))
-	}
-	if int(p.Jitter) >= len(jitterNames) {
-		return fieldErr(ParamJitter, p.Jitter.String(), "one of "+strings.Join(jitterNames, ", "))
-	}
-	if int(p.CapMode) >= len(capModeNames) {
-		return fieldErr(ParamCapMode, p.CapMode.String(), "one of "+strings.Join(capModeNames, ", "))
-	}
-	if int(p.RetryAfter) >= len(retryAfterNames) {
-		return fieldErr(ParamRetryAfter, p.RetryAfter.String(), "one of "+strings.Join(retryAfterNames, ", "))
-	}
-	for _, d := range []struct {
-		name string
-		v    time.Duration
-		max  time.Duration
+	for _, e := range []struct {
+		field string
+		v     uint8
+		names []string
 	}{
-		{ParamBase, p.Base, MaxDuration}, {ParamCap, p.Cap, MaxDuration},
-		{ParamJitterAdd, p.JitterAdd, MaxDuration}, {ParamQuantum, p.Quantum, MaxDuration},
-		{ParamOffset, p.Offset, MaxDuration}, {ParamRetryAfterSlack, p.RetryAfterSlack, MaxDuration},
-		{ParamDeadline, p.Deadline, MaxDeadline},
+		{ParamGrowth, uint8(p.Growth), growthNames}, {ParamJitter, uint8(p.Jitter), jitterNames},
+		{ParamCapMode, uint8(p.CapMode), capModeNames}, {ParamRetryAfter, uint8(p.RetryAfter), retryAfterNames},
 	} {
-		if d.v < 0 || d.v > d.max {
-			return fieldErr(d.name, FormatDuration(d.v), "a duration from 0s to "+FormatDuration(d.max))
+		if int(e.v) >= len(e.names) {
+			return choiceErr(e.field, strconv.Itoa(int(e.v)), e.names)
 		}
 	}
-	if p.Attempts < 0 || p.Attempts > MaxAttempts {
-		return fieldErr(ParamAttempts, strconv.Itoa(p.Attempts), fmt.Sprintf("a whole number from 0 to %d (0 = no limit)", MaxAttempts))
+	for _, name := range []string{ParamBase, ParamCap, ParamJitterAdd, ParamQuantum, ParamOffset, ParamRetryAfterSlack, ParamDeadline} {
+		d, max := p.duration(name)
+		if err := CheckDuration(name, *d, 0, max); err != nil {
+			return err
+		}
 	}
-	if math.IsNaN(p.Factor) || p.Factor < 0 || p.Factor > MaxFactor {
-		return fieldErr(ParamFactor, p.Get(ParamFactor), fmt.Sprintf("a number from 0 to %g", MaxFactor))
+	if err := CheckInt(ParamAttempts, p.Attempts, 0, MaxAttempts, ZeroNoLimit); err != nil {
+		return err
 	}
+	if err := CheckInt(ParamSteps, p.Steps, 0, MaxSteps); err != nil {
+		return err
+	}
+	if err := CheckInt(ParamFirstExponent, p.FirstExponent, 0, MaxExponent); err != nil {
+		return err
+	}
+	if err := CheckFloat(ParamFactor, p.Factor, 0, MaxFactor); err != nil {
+		return err
+	}
+	factor := p.Get(ParamFactor)
 	switch p.Growth {
 	case Exponential, ExpMinusOne:
-		if p.Jitter != Decorrelated && p.Jitter != DecorrelatedV2 && p.Factor < 1 {
-			return fieldErr(ParamFactor, p.Get(ParamFactor), fmt.Sprintf("a number from 1 to %g for %s growth", MaxFactor, p.Growth))
+		if !p.Jitter.HistoryDependent() && p.Factor < 1 {
+			return needsErr(ParamFactor, factor, ParamGrowth, p.Growth.String(), "1", formatFloat(MaxFactor),
+				fmt.Sprintf("a number from 1 to %g for %s growth", MaxFactor, p.Growth))
 		}
 	case Polynomial:
-		if p.Factor > 10 {
-			return fieldErr(ParamFactor, p.Get(ParamFactor), "an exponent from 0 to 10 for polynomial growth")
+		if p.Factor > MaxPolynomialExponent {
+			return needsErr(ParamFactor, factor, ParamGrowth, p.Growth.String(), "0", formatFloat(MaxPolynomialExponent),
+				fmt.Sprintf("an exponent from 0 to %g for polynomial growth", MaxPolynomialExponent))
 		}
 	}
 	if p.Cap > 0 && p.Cap < p.Base && p.Growth != None {
-		return fieldErr(ParamCap, FormatDuration(p.Cap), "0s (no cap) or at least base ("+FormatDuration(p.Base)+")")
+		return &FieldError{Field: ParamCap, Value: FormatDuration(p.Cap), Code: CodeZeroOrAtLeast,
+			Args: []string{FormatDuration(p.Base)}, Other: ParamBase,
+			Allowed: "0s (no cap) or at least base (" + FormatDuration(p.Base) + ")"}
 	}
 	if p.Growth == Geometric && p.Steps > 0 && p.Cap == 0 {
-		return fieldErr(ParamCap, "0s", "a positive duration: geometric growth with steps interpolates from base to cap")
+		return needsErr(ParamCap, "0s", ParamGrowth, p.Growth.String(), FormatDuration(time.Nanosecond), FormatDuration(MaxDuration),
+			"a positive duration: geometric growth with steps interpolates from base to cap")
 	}
-	if (p.Jitter == Decorrelated || p.Jitter == DecorrelatedV2) && p.Base <= 0 {
-		return fieldErr(ParamBase, FormatDuration(p.Base), "a positive duration for "+p.Jitter.String()+" jitter")
+	if p.Jitter.HistoryDependent() && p.Base <= 0 {
+		return needsErr(ParamBase, FormatDuration(p.Base), ParamJitter, p.Jitter.String(), FormatDuration(time.Nanosecond), FormatDuration(MaxDuration),
+			"a positive duration for "+p.Jitter.String()+" jitter")
 	}
 	if p.Jitter == Proportional {
-		if math.IsNaN(p.JitterLo) || math.IsNaN(p.JitterHi) || p.JitterLo < 0 || p.JitterHi > MaxJitterFactor || p.JitterLo > p.JitterHi {
-			return fieldErr(ParamJitterLo, p.Get(ParamJitterLo)+".."+p.Get(ParamJitterHi),
-				fmt.Sprintf("0 <= jitter-lo <= jitter-hi <= %g", MaxJitterFactor))
+		if err := CheckFloat(ParamJitterLo, p.JitterLo, 0, MaxJitterFactor); err != nil {
+			return err
+		}
+		if err := CheckFloat(ParamJitterHi, p.JitterHi, 0, MaxJitterFactor); err != nil {
+			return err
+		}
+		if p.JitterLo > p.JitterHi {
+			return pairErr(ParamJitterLo, p.Get(ParamJitterLo), CodeAtMost, ParamJitterHi, p.Get(ParamJitterHi))
 		}
 	}
 	if p.Quantum > 0 && p.Jitter != Full && p.Jitter != Additive {
-		return fieldErr(ParamQuantum, FormatDuration(p.Quantum), "0s unless jitter is full or additive")
+		return needsErr(ParamQuantum, FormatDuration(p.Quantum), ParamJitter, p.Jitter.String(), "0s", "0s",
+			"0s unless jitter is full or additive")
 	}
 	if p.Quantum > 0 && p.Quantum < time.Microsecond {
-		return fieldErr(ParamQuantum, FormatDuration(p.Quantum), "0s or at least 1µs")
+		return &FieldError{Field: ParamQuantum, Value: FormatDuration(p.Quantum), Code: CodeZeroOrAtLeast,
+			Args: []string{FormatDuration(time.Microsecond)}, Allowed: "0s or at least 1µs"}
 	}
 	return nil
-}
-
-// ParseDuration reads a duration in Go syntax (250ms, 1.5s, 2m) or a bare
-// number of seconds, within [0, max]. Errors name the field.
-func ParseDuration(field, s string, max time.Duration) (time.Duration, error) {
-	allowed := "a duration such as 250ms, 1.5s or 2m, from 0s to " + FormatDuration(max)
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, fieldErr(field, s, allowed)
-	}
-	if len(s) > 64 {
-		return 0, fieldErr(field, s[:64]+"…", allowed)
-	}
-	var d time.Duration
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || f < 0 || f > max.Seconds() {
-			return 0, fieldErr(field, s, allowed)
-		}
-		d = time.Duration(math.Round(f * 1e9))
-	} else {
-		d, err = time.ParseDuration(s)
-		if err != nil {
-			return 0, fieldErr(field, s, allowed)
-		}
-	}
-	if d < 0 || d > max {
-		return 0, fieldErr(field, s, allowed)
-	}
-	return d, nil
-}
-
-// FormatDuration prints a duration compactly: 1s, 250ms, 1m30s, 0s.
-func FormatDuration(d time.Duration) string {
-	s := d.String()
-	// time.Duration prints 2m0s and 1h0m0s; trim the zero units.
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
-}
-
-func parseDurationInto(field, s string, max, old time.Duration) (time.Duration, error) {
-	d, err := ParseDuration(field, s, max)
-	if err != nil {
-		return old, err
-	}
-	return d, nil
-}
-
-func parseFloatInto(field, s string, lo, hi, old float64) (float64, error) {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || f < lo || f > hi {
-		return old, fieldErr(field, s, fmt.Sprintf("a number from %g to %g", lo, hi))
-	}
-	return f, nil
-}
-
-func parseIntInto(field, s string, lo, hi int, note string, old int) (int, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < lo || n > hi {
-		allowed := fmt.Sprintf("a whole number from %d to %d", lo, hi)
-		if note != "" {
-			allowed += " " + note
-		}
-		return old, fieldErr(field, s, allowed)
-	}
-	return n, nil
-}
-
-// ParseBool reads a yes/no parameter: 1/0, true/false, yes/no, on/off (an
-// empty value is false). Errors name the field. The simulator's parameters
-// use it too, so both speak one language.
-func ParseBool(field, s string) (bool, error) {
-	switch strings.ToLower(s) {
-	case "1", "t", "true", "yes", "on":
-		return true, nil
-	case "0", "f", "false", "no", "off", "":
-		return false, nil
-	}
-	return false, fieldErr(field, s, "true or false")
-}
-
-func parseBoolInto(field, s string, old bool) (bool, error) {
-	b, err := ParseBool(field, s)
-	if err != nil {
-		return old, err
-	}
-	return b, nil
-}
-
-// ParseChoice returns the index of s among names, ignoring case, or a
-// *FieldError listing the names.
-func ParseChoice(field, s string, names []string) (int, error) {
-	for i, n := range names {
-		if strings.EqualFold(s, n) {
-			return i, nil
-		}
-	}
-	return 0, fieldErr(field, s, "one of "+strings.Join(names, ", "))
-}
-
-func parseEnum[T ~uint8](field, s string, names []string, old T) (T, error) {
-	i, err := ParseChoice(field, s, names)
-	if err != nil {
-		return old, err
-	}
-	return T(i), nil
 }

@@ -60,6 +60,11 @@ var jitterNames = []string{"none", "full", "equal", "decorrelated", "decorrelate
 
 func (j Jitter) String() string { return nameOf(jitterNames, int(j)) }
 
+// HistoryDependent reports whether a delay of j depends on the previous
+// delay, not only on the retry number: such kinds have no closed-form
+// means or percentiles, and a table samples them.
+func (j Jitter) HistoryDependent() bool { return j == Decorrelated || j == DecorrelatedV2 }
+
 // CapMode says where the cap applies.
 type CapMode uint8
 

@@ -1,7 +1,6 @@
 package backoff
 
 import (
-	"strings"
 	"time"
 )
 
@@ -126,5 +125,5 @@ func LookupPreset(name string) (Preset, error) {
 			return p, nil
 		}
 	}
-	return Preset{}, fieldErr("preset", name, "one of "+strings.Join(PresetNames(), ", "))
+	return Preset{}, unknownErr("preset", truncate(name, maxInput), PresetNames())
 }

@@ -205,7 +205,7 @@ func TestPresetsMatchReferences(t *testing.T) {
 				// The sampled extremes reach the bounds (within 1% of the
 				// span; decorrelated kinds rarely reach their suprema).
 				reach := 0.01
-				if p.historyDependent() {
+				if p.Jitter.HistoryDependent() {
 					reach = 0.6
 				}
 				if lo[i]-row.Min > reach*span+tol || row.Max-hi[i] > reach*span+tol {

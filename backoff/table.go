@@ -139,17 +139,13 @@ func NewTableWith(p Policy, r *rand.Rand, o TableOptions) (*Table, error) {
 		last := rows[len(rows)-1]
 		t.Total = Totals{Min: last.CumMin, Mean: last.CumMean, Max: last.CumMax}
 	}
-	if p.historyDependent() || binds {
+	if p.Jitter.HistoryDependent() || binds {
 		t.monteCarlo(r, o)
 	}
 	if hasDeadline && t.Total.Max > deadline {
 		t.Total.Max = deadline
 	}
 	return t, nil
-}
-
-func (p *Policy) historyDependent() bool {
-	return p.Jitter == Decorrelated || p.Jitter == DecorrelatedV2
 }
 
 // dist is the distribution of one delay before the after-jitter cap and
@@ -310,7 +306,7 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 	keep := min(paths, max(minRuns, min(maxMCValues, o.MaxDraws/4)/nr))
 	ps := t.runPaths(r, paths, keep)
 	t.MonteCarlo, t.Paths, t.MeanError = true, paths, 0
-	hist := p.historyDependent()
+	hist := p.Jitter.HistoryDependent()
 	for i := 0; i <= nr; i++ {
 		if i < nr && !hist {
 			continue // closed forms already hold for this row

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -268,13 +269,6 @@ func isPolicyParam(name string) bool {
 	return false
 }
 
-func fieldErr(field, value, allowed string) error {
-	if len(value) > 64 {
-		value = value[:64] + "…"
-	}
-	return &backoff.FieldError{Field: field, Value: value, Allowed: allowed}
-}
-
 // Set sets one field from text, as a flag or a URL parameter gives it, and
 // checks the value alone (Validate checks the fields together). On error the
 // config is unchanged and the error is a *backoff.FieldError.
@@ -287,49 +281,63 @@ func (c *Config) Set(name, value string) error {
 	var err error
 	switch name {
 	case ParamClients:
-		n.Clients, err = parseInt(name, v, 1, MaxClients)
+		n.Clients, err = backoff.ParseInt(name, v, 1, MaxClients)
 	case ParamServer:
 		n.Server, err = parseEnum[ServerModel](name, v, serverNames)
 	case ParamCapacity:
-		n.Capacity, err = parseFloat(name, v, math.SmallestNonzeroFloat64, MaxCapacity, "calls per second, above 0 and at most 1e9")
-	case ParamCapacityWindow:
-		n.CapacityWindow, err = backoff.ParseDuration(name, v, MaxTime)
-	case ParamOutageStart:
-		n.OutageStart, err = backoff.ParseDuration(name, v, MaxTime)
-	case ParamOutageEnd:
-		n.OutageEnd, err = backoff.ParseDuration(name, v, MaxTime)
+		n.Capacity, err = parsePositive(name, v, MaxCapacity)
 	case ParamCollapseFactor:
-		n.CollapseFactor, err = parseFloat(name, v, 0, MaxCollapseFactor, "")
-	case ParamCollapseWindow:
-		n.CollapseWindow, err = backoff.ParseDuration(name, v, MaxTime)
+		n.CollapseFactor, err = backoff.ParseFloat(name, v, 0, MaxCollapseFactor)
 	case ParamArrival:
 		n.Arrival, n.ArrivalWindow, err = parseArrival(v)
-	case ParamLatency:
-		n.Latency, err = backoff.ParseDuration(name, v, MaxLatency)
-	case ParamLatencySD:
-		n.LatencySD, err = backoff.ParseDuration(name, v, MaxLatency)
 	case ParamHonorRetryAfter:
 		n.HonorRetryAfter, err = backoff.ParseBool(name, v)
-	case ParamRetryAfterS:
-		n.RetryAfter, err = backoff.ParseDuration(name, v, backoff.MaxDuration)
 	case ParamBudget:
 		n.Budget, err = parseBudget(v)
 	case ParamBreaker:
 		n.Breaker, err = parseBreaker(v)
-	case ParamBucket:
-		n.Bucket, err = backoff.ParseDuration(name, v, MaxTime)
-	case ParamHorizon:
-		n.Horizon, err = backoff.ParseDuration(name, v, MaxTime)
 	case ParamMaxCalls:
-		n.MaxCalls, err = parseInt(name, v, 1, MaxCalls)
+		n.MaxCalls, err = backoff.ParseInt(name, v, 1, MaxCalls)
 	default:
-		return fieldErr("parameter", name, "one of "+strings.Join(ParamNames, ", ")+" or a policy parameter")
+		dst, max := n.duration(name)
+		if dst == nil {
+			return &backoff.FieldError{Field: "parameter", Value: clip(name), Code: backoff.CodeUnknown,
+				Args:    append(slices.Clone(ParamNames), backoff.ParamNames...),
+				Allowed: "one of " + strings.Join(ParamNames, ", ") + " or a policy parameter"}
+		}
+		*dst, err = backoff.ParseDuration(name, v, max)
 	}
 	if err != nil {
 		return err
 	}
 	*c = n
 	return nil
+}
+
+// duration returns the plain duration field name and its upper bound, or
+// nil.
+func (c *Config) duration(name string) (*time.Duration, time.Duration) {
+	switch name {
+	case ParamCapacityWindow:
+		return &c.CapacityWindow, MaxTime
+	case ParamOutageStart:
+		return &c.OutageStart, MaxTime
+	case ParamOutageEnd:
+		return &c.OutageEnd, MaxTime
+	case ParamCollapseWindow:
+		return &c.CollapseWindow, MaxTime
+	case ParamLatency:
+		return &c.Latency, MaxLatency
+	case ParamLatencySD:
+		return &c.LatencySD, MaxLatency
+	case ParamRetryAfterS:
+		return &c.RetryAfter, backoff.MaxDuration
+	case ParamBucket:
+		return &c.Bucket, MaxTime
+	case ParamHorizon:
+		return &c.Horizon, MaxTime
+	}
+	return nil, 0
 }
 
 // Get returns the text form of one field, the inverse of Set.
@@ -402,51 +410,53 @@ func (c *Config) Validate() error {
 	if err := c.Policy.Validate(); err != nil {
 		return err
 	}
-	if c.Clients < 1 || c.Clients > MaxClients {
-		return fieldErr(ParamClients, strconv.Itoa(c.Clients), fmt.Sprintf("a whole number from 1 to %d", MaxClients))
+	if err := backoff.CheckInt(ParamClients, c.Clients, 1, MaxClients); err != nil {
+		return err
 	}
 	if int(c.Server) >= len(serverNames) {
-		return fieldErr(ParamServer, c.Server.String(), "one of "+strings.Join(serverNames, ", "))
+		return choiceErr(ParamServer, c.Server.String(), serverNames)
 	}
 	if int(c.Arrival) >= len(arrivalNames) {
-		return fieldErr(ParamArrival, c.Arrival.String(), "burst, uniform:DURATION or clock:DURATION")
+		return formatErr(ParamArrival, c.Arrival.String(), arrivalForms)
 	}
 	if c.Server != OCC && !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {
-		return fieldErr(ParamCapacity, formatFloat(c.Capacity), "calls per second, above 0 and at most 1e9")
+		return positiveErr(ParamCapacity, formatFloat(c.Capacity), formatFloat(MaxCapacity), "", "calls per second, above 0 and at most 1e9")
 	}
-	durs := []struct {
-		name   string
-		v, max time.Duration
-	}{
-		{ParamCapacityWindow, c.CapacityWindow, MaxTime}, {ParamOutageStart, c.OutageStart, MaxTime},
-		{ParamOutageEnd, c.OutageEnd, MaxTime}, {ParamCollapseWindow, c.CollapseWindow, MaxTime},
-		{ParamArrival, c.ArrivalWindow, MaxTime}, {ParamLatency, c.Latency, MaxLatency},
-		{ParamLatencySD, c.LatencySD, MaxLatency}, {ParamRetryAfterS, c.RetryAfter, backoff.MaxDuration},
-		{ParamBucket, c.Bucket, MaxTime}, {ParamHorizon, c.Horizon, MaxTime},
-		{ParamBreaker, c.Breaker.Window, MaxTime}, {ParamBreaker, c.Breaker.Cooldown, MaxTime},
-	}
-	for _, d := range durs {
-		if d.v < 0 || d.v > d.max {
-			return fieldErr(d.name, backoff.FormatDuration(d.v), "a duration from 0s to "+backoff.FormatDuration(d.max))
+	for _, name := range ParamNames {
+		if d, max := c.duration(name); d != nil {
+			if err := backoff.CheckDuration(name, *d, 0, max); err != nil {
+				return err
+			}
 		}
 	}
+	if err := backoff.CheckDuration(ParamArrival, c.ArrivalWindow, 0, MaxTime); err != nil {
+		return err
+	}
 	if c.Server == Outage && c.OutageEnd < c.OutageStart {
-		return fieldErr(ParamOutageEnd, backoff.FormatDuration(c.OutageEnd), "at least outage-start ("+backoff.FormatDuration(c.OutageStart)+")")
+		return &backoff.FieldError{Field: ParamOutageEnd, Value: backoff.FormatDuration(c.OutageEnd),
+			Code: backoff.CodeAtLeast, Args: []string{backoff.FormatDuration(c.OutageStart)}, Other: ParamOutageStart,
+			Allowed: "at least outage-start (" + backoff.FormatDuration(c.OutageStart) + ")"}
 	}
 	if c.Server == Collapse && c.CollapseWindow <= 0 {
-		return fieldErr(ParamCollapseWindow, backoff.FormatDuration(c.CollapseWindow), "a positive duration")
+		return &backoff.FieldError{Field: ParamCollapseWindow, Value: backoff.FormatDuration(c.CollapseWindow),
+			Code: backoff.CodeNeeds, Other: ParamServer,
+			Args:    []string{c.Server.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxTime)},
+			Allowed: "a positive duration for the collapse server"}
 	}
-	if math.IsNaN(c.CollapseFactor) || c.CollapseFactor < 0 || c.CollapseFactor > MaxCollapseFactor {
-		return fieldErr(ParamCollapseFactor, formatFloat(c.CollapseFactor), fmt.Sprintf("a number from 0 to %g", MaxCollapseFactor))
+	if err := backoff.CheckFloat(ParamCollapseFactor, c.CollapseFactor, 0, MaxCollapseFactor); err != nil {
+		return err
 	}
 	if c.Arrival != Burst && c.ArrivalWindow <= 0 {
-		return fieldErr(ParamArrival, c.Get(ParamArrival), "a positive duration after "+c.Arrival.String()+":")
+		return positiveErr(ParamArrival, c.Get(ParamArrival), backoff.FormatDuration(MaxTime), "DURATION",
+			"a positive duration after "+c.Arrival.String()+":")
 	}
 	if c.Bucket != 0 && c.Bucket < MinBucket {
-		return fieldErr(ParamBucket, backoff.FormatDuration(c.Bucket), "0s (automatic) or at least 1µs")
+		return &backoff.FieldError{Field: ParamBucket, Value: backoff.FormatDuration(c.Bucket),
+			Code: backoff.CodeZeroOrAtLeast, Args: []string{backoff.FormatDuration(MinBucket)},
+			Allowed: "0s (automatic) or at least 1µs"}
 	}
-	if c.MaxCalls < 0 || c.MaxCalls > MaxCalls {
-		return fieldErr(ParamMaxCalls, strconv.Itoa(c.MaxCalls), fmt.Sprintf("a whole number from 1 to %d (0 = %d)", MaxCalls, DefaultMaxCalls))
+	if err := backoff.CheckInt(ParamMaxCalls, c.MaxCalls, 0, MaxCalls, backoff.ZeroDefault, strconv.Itoa(DefaultMaxCalls)); err != nil {
+		return err
 	}
 	if err := c.Budget.validate(); err != nil {
 		return err
@@ -454,95 +464,144 @@ func (c *Config) Validate() error {
 	return c.Breaker.validate()
 }
 
+// The forms of the values with parts, as CodeFormat's Args list them.
+var (
+	arrivalForms = []string{"burst", "uniform:DURATION", "clock:DURATION"}
+	budgetForms  = []string{"none", "tokens[:TOKENS[:COST[:REFUND]]]", "ratio[:RATIO[:MIN]]"}
+	breakerForms = []string{"none", "consecutive[:K[:COOLDOWN]]", "ratio[:RATIO[:MIN-CALLS[:WINDOW[:COOLDOWN]]]]"}
+)
+
+// validate checks b; a bad part is named in the error's Part.
 func (b *Budget) validate() error {
-	bad := func(allowed string) error {
-		c := Config{Budget: *b}
-		return fieldErr(ParamBudget, c.Get(ParamBudget), allowed)
-	}
+	c := Config{Budget: *b}
+	v := c.Get(ParamBudget)
+	const syntax = "tokens:TOKENS:COST:REFUND with 0 < COST <= TOKENS <= 1e9 and 0 <= REFUND <= TOKENS"
 	switch b.Kind {
 	case NoBudget:
 	case TokenBudget:
-		if !(b.Tokens > 0 && b.Tokens <= MaxBudgetTokens) || !(b.RetryCost > 0 && b.RetryCost <= b.Tokens) ||
-			!(b.Refund >= 0 && b.Refund <= b.Tokens) {
-			return bad("tokens:TOKENS:COST:REFUND with 0 < COST <= TOKENS <= 1e9 and 0 <= REFUND <= TOKENS")
+		tokens := formatFloat(b.Tokens)
+		switch {
+		case !(b.Tokens > 0 && b.Tokens <= MaxBudgetTokens):
+			return positiveErr(ParamBudget, v, formatFloat(MaxBudgetTokens), "TOKENS", syntax)
+		case !(b.RetryCost > 0 && b.RetryCost <= b.Tokens):
+			return positiveErr(ParamBudget, v, tokens, "COST", syntax)
+		case !(b.Refund >= 0 && b.Refund <= b.Tokens):
+			return partErr(backoff.CheckFloat(ParamBudget, b.Refund, 0, b.Tokens), v, "REFUND", syntax)
 		}
 	case RatioBudget:
-		if !(b.Ratio >= 0 && b.Ratio <= 1) || b.MinRetries < 0 || b.MinRetries > MaxClients {
-			return bad(fmt.Sprintf("ratio:RATIO:MIN with RATIO from 0 to 1 and MIN from 0 to %d", MaxClients))
+		const syntax = "ratio:RATIO:MIN with RATIO from 0 to 1 and MIN from 0 to 2000000"
+		if err := backoff.CheckFloat(ParamBudget, b.Ratio, 0, 1); err != nil {
+			return partErr(err, v, "RATIO", syntax)
+		}
+		if err := backoff.CheckInt(ParamBudget, b.MinRetries, 0, MaxClients); err != nil {
+			return partErr(err, v, "MIN", syntax)
 		}
 	default:
-		return bad("none, tokens[:TOKENS[:COST[:REFUND]]] or ratio[:RATIO[:MIN]]")
+		return formatErr(ParamBudget, v, budgetForms)
 	}
 	return nil
 }
 
+// validate checks b; a bad part is named in the error's Part.
 func (b *Breaker) validate() error {
-	bad := func(allowed string) error {
-		c := Config{Breaker: *b}
-		return fieldErr(ParamBreaker, c.Get(ParamBreaker), allowed)
-	}
+	c := Config{Breaker: *b}
+	v := c.Get(ParamBreaker)
 	switch b.Kind {
 	case NoBreaker:
 	case ConsecutiveBreaker:
-		if b.Failures < 1 || b.Failures > MaxBreakerCalls {
-			return bad(fmt.Sprintf("consecutive:K:COOLDOWN with K from 1 to %d", MaxBreakerCalls))
+		syntax := fmt.Sprintf("consecutive:K:COOLDOWN with K from 1 to %d", MaxBreakerCalls)
+		if err := backoff.CheckInt(ParamBreaker, b.Failures, 1, MaxBreakerCalls); err != nil {
+			return partErr(err, v, "K", syntax)
 		}
 	case RatioBreaker:
-		if !(b.Ratio > 0 && b.Ratio <= 1) || b.MinCalls < 1 || b.MinCalls > MaxBreakerCalls || b.Window <= 0 {
-			return bad(fmt.Sprintf("ratio:RATIO:MIN-CALLS:WINDOW:COOLDOWN with RATIO in (0, 1], MIN-CALLS from 1 to %d, WINDOW > 0", MaxBreakerCalls))
+		syntax := fmt.Sprintf("ratio:RATIO:MIN-CALLS:WINDOW:COOLDOWN with RATIO in (0, 1], MIN-CALLS from 1 to %d, WINDOW > 0", MaxBreakerCalls)
+		if !(b.Ratio > 0 && b.Ratio <= 1) {
+			return positiveErr(ParamBreaker, v, "1", "RATIO", syntax)
+		}
+		if err := backoff.CheckInt(ParamBreaker, b.MinCalls, 1, MaxBreakerCalls); err != nil {
+			return partErr(err, v, "MIN-CALLS", syntax)
+		}
+		if !(b.Window > 0 && b.Window <= MaxTime) {
+			return positiveErr(ParamBreaker, v, backoff.FormatDuration(MaxTime), "WINDOW", syntax)
 		}
 	default:
-		return bad("none, consecutive[:K[:COOLDOWN]] or ratio[:RATIO[:MIN-CALLS[:WINDOW[:COOLDOWN]]]]")
+		return formatErr(ParamBreaker, v, breakerForms)
+	}
+	if err := backoff.CheckDuration(ParamBreaker, b.Cooldown, 0, MaxTime); err != nil {
+		return partErr(err, v, "COOLDOWN", "a cool-down from 0s to "+backoff.FormatDuration(MaxTime))
 	}
 	return nil
 }
 
+// partErr restates err, about one part of a value with parts, as an error
+// about the whole value v.
+func partErr(err error, v, part, allowed string) error {
+	fe := err.(*backoff.FieldError)
+	fe.Value, fe.Part, fe.Allowed = clip(v), part, allowed
+	return fe
+}
+
+func positiveErr(field, v, max, part, allowed string) error {
+	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodePositive, Args: []string{max},
+		Part: part, Allowed: allowed}
+}
+
+func formatErr(field, v string, forms []string) error {
+	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeFormat, Args: slices.Clone(forms),
+		Allowed: strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]}
+}
+
+func choiceErr(field, v string, names []string) error {
+	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeChoice, Args: slices.Clone(names),
+		Allowed: "one of " + strings.Join(names, ", ")}
+}
+
+// clip bounds a value quoted in an error.
+func clip(v string) string {
+	if len(v) > 64 {
+		return v[:64] + "…"
+	}
+	return v
+}
+
 func parseArrival(v string) (Arrival, time.Duration, error) {
-	const allowed = "burst, uniform:DURATION or clock:DURATION (a positive duration up to 8760h)"
 	kind, arg, hasArg := strings.Cut(v, ":")
 	a, err := parseEnum[Arrival](ParamArrival, kind, arrivalNames)
-	if err != nil {
-		return 0, 0, fieldErr(ParamArrival, v, allowed)
+	if err != nil || a == Burst && hasArg || a != Burst && !hasArg {
+		return 0, 0, formatErr(ParamArrival, v, arrivalForms)
 	}
 	if a == Burst {
-		if hasArg {
-			return 0, 0, fieldErr(ParamArrival, v, allowed)
-		}
 		return Burst, 0, nil
 	}
 	d, err := backoff.ParseDuration(ParamArrival, arg, MaxTime)
 	if err != nil || d <= 0 {
-		return 0, 0, fieldErr(ParamArrival, v, allowed)
+		return 0, 0, positiveErr(ParamArrival, v, backoff.FormatDuration(MaxTime), "DURATION",
+			"burst, uniform:DURATION or clock:DURATION (a positive duration up to 8760h)")
 	}
 	return a, d, nil
 }
 
 func parseBudget(v string) (Budget, error) {
-	const allowed = "none, tokens[:TOKENS[:COST[:REFUND]]] (AWS: tokens:500:5:1) or ratio[:RATIO[:MIN]] (Envoy: ratio:0.2:3)"
 	parts := strings.Split(v, ":")
 	b := Budget{Tokens: DefaultBudgetTokens, RetryCost: DefaultBudgetRetryCost, Refund: DefaultBudgetRefund,
 		Ratio: DefaultBudgetRatio, MinRetries: DefaultBudgetMinRetries}
 	kind, err := parseEnum[BudgetKind](ParamBudget, parts[0], budgetNames)
 	if err != nil {
-		return Budget{}, fieldErr(ParamBudget, v, allowed)
+		return Budget{}, formatErr(ParamBudget, v, budgetForms)
 	}
 	b.Kind = kind
 	args := parts[1:]
 	ok := true
 	num := func(i int, dst *float64) {
 		if i < len(args) {
-			f, err := strconv.ParseFloat(args[i], 64)
-			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-				ok = false
-			}
+			f, err := backoff.ParseFloat(ParamBudget, args[i], -math.MaxFloat64, math.MaxFloat64)
+			ok = ok && err == nil
 			*dst = f
 		}
 	}
 	switch kind {
 	case NoBudget:
-		if len(args) > 0 {
-			ok = false
-		}
+		ok = len(args) == 0
 		b = Budget{}
 	case TokenBudget:
 		ok = len(args) <= 3
@@ -559,22 +618,22 @@ func parseBudget(v string) (Budget, error) {
 		}
 	}
 	if !ok {
-		return Budget{}, fieldErr(ParamBudget, v, allowed)
+		return Budget{}, formatErr(ParamBudget, v, budgetForms)
 	}
 	if err := b.validate(); err != nil {
-		return Budget{}, fieldErr(ParamBudget, v, err.(*backoff.FieldError).Allowed)
+		err.(*backoff.FieldError).Value = clip(v)
+		return Budget{}, err
 	}
 	return b, nil
 }
 
 func parseBreaker(v string) (Breaker, error) {
-	const allowed = "none, consecutive[:K[:COOLDOWN]] (e.g. consecutive:5:5s) or ratio[:RATIO[:MIN-CALLS[:WINDOW[:COOLDOWN]]]] (e.g. ratio:0.5:20:10s:5s)"
 	parts := strings.Split(v, ":")
 	b := Breaker{Failures: DefaultBreakerFailures, Ratio: DefaultBreakerRatio, MinCalls: DefaultBreakerMinCalls,
 		Window: DefaultBreakerWindow, Cooldown: DefaultBreakerCooldown}
 	kind, err := parseEnum[BreakerKind](ParamBreaker, parts[0], breakerNames)
 	if err != nil {
-		return Breaker{}, fieldErr(ParamBreaker, v, allowed)
+		return Breaker{}, formatErr(ParamBreaker, v, breakerForms)
 	}
 	b.Kind = kind
 	args := parts[1:]
@@ -604,7 +663,7 @@ func parseBreaker(v string) (Breaker, error) {
 	case RatioBreaker:
 		ok = len(args) <= 4
 		if len(args) > 0 {
-			f, err := strconv.ParseFloat(args[0], 64)
+			f, err := backoff.ParseFloat(ParamBreaker, args[0], -math.MaxFloat64, math.MaxFloat64)
 			ok = ok && err == nil
 			b.Ratio = f
 		}
@@ -613,29 +672,20 @@ func parseBreaker(v string) (Breaker, error) {
 		dur(3, &b.Cooldown)
 	}
 	if !ok {
-		return Breaker{}, fieldErr(ParamBreaker, v, allowed)
+		return Breaker{}, formatErr(ParamBreaker, v, breakerForms)
 	}
 	if err := b.validate(); err != nil {
-		return Breaker{}, fieldErr(ParamBreaker, v, err.(*backoff.FieldError).Allowed)
+		err.(*backoff.FieldError).Value = clip(v)
+		return Breaker{}, err
 	}
 	return b, nil
 }
 
-func parseInt(field, s string, lo, hi int) (int, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < lo || n > hi {
-		return 0, fieldErr(field, s, fmt.Sprintf("a whole number from %d to %d", lo, hi))
-	}
-	return n, nil
-}
-
-func parseFloat(field, s string, lo, hi float64, allowed string) (float64, error) {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || f < lo || f > hi {
-		if allowed == "" {
-			allowed = fmt.Sprintf("a number from %g to %g", lo, hi)
-		}
-		return 0, fieldErr(field, s, allowed)
+// parsePositive reads a number above 0 and at most max (CodePositive).
+func parsePositive(field, s string, max float64) (float64, error) {
+	f, err := backoff.ParseFloat(field, s, 0, max)
+	if err != nil || f == 0 {
+		return 0, positiveErr(field, s, formatFloat(max), "", "calls per second, above 0 and at most 1e9")
 	}
 	return f, nil
 }

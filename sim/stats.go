@@ -3,6 +3,8 @@ package sim
 import (
 	"math"
 	"strconv"
+
+	"github.com/backoff-playground/playground/backoff"
 )
 
 // finish stops the run and builds its Result.
@@ -130,7 +132,7 @@ func selectK(xs []float64, k int) {
 // means and standard deviations. The blog's simulator averaged 100 runs.
 func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 	if runs < 1 || runs > MaxRuns {
-		return nil, fieldErr("runs", itoa(runs), "a whole number from 1 to "+itoa(MaxRuns))
+		return nil, backoff.CheckInt("runs", runs, 1, MaxRuns)
 	}
 	sum := &Summary{Runs: runs, Seed: seed}
 	all := make([]MeanTotals, 0, runs)
