@@ -2,6 +2,7 @@ package backoff
 
 import (
 	"math"
+	"slices"
 	"time"
 )
 
@@ -33,6 +34,10 @@ var growthNames = []string{"exponential", "linear", "constant", "none", "exp-min
 
 func (g Growth) String() string { return nameOf(growthNames, int(g)) }
 
+// GrowthNames lists every Growth's name, indexed by Growth: the values
+// Set and the URL accept. The slice is a copy.
+func GrowthNames() []string { return slices.Clone(growthNames) }
+
 // Jitter is the kind of randomisation applied to the nominal delay d.
 type Jitter uint8
 
@@ -56,14 +61,41 @@ const (
 	Additive
 )
 
-var jitterNames = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}
+// jitterKinds is the one table of jitter kinds, indexed by Jitter: the
+// name (flags, URL values, the page's label keys) and whether a delay
+// depends on the previous delay.
+var jitterKinds = [...]struct {
+	name    string
+	history bool
+}{
+	NoJitter:       {"none", false},
+	Full:           {"full", false},
+	Equal:          {"equal", false},
+	Decorrelated:   {"decorrelated", true},
+	DecorrelatedV2: {"decorrelated-v2", true},
+	Proportional:   {"proportional", false},
+	Additive:       {"additive", false},
+}
+
+var jitterNames = func() []string {
+	names := make([]string, len(jitterKinds))
+	for i, k := range jitterKinds {
+		names[i] = k.name
+	}
+	return names
+}()
 
 func (j Jitter) String() string { return nameOf(jitterNames, int(j)) }
 
+// JitterNames lists every Jitter's name, indexed by Jitter. The slice is a
+// copy.
+func JitterNames() []string { return slices.Clone(jitterNames) }
+
 // HistoryDependent reports whether a delay of j depends on the previous
-// delay, not only on the retry number: such kinds have no closed-form
-// means or percentiles, and a table samples them.
-func (j Jitter) HistoryDependent() bool { return j == Decorrelated || j == DecorrelatedV2 }
+// delay, not only on the retry number (Decorrelated, DecorrelatedV2). Such
+// kinds have no closed form: a table gives their exact bounds but samples
+// their means and percentiles. The others' columns are all closed forms.
+func (j Jitter) HistoryDependent() bool { return int(j) < len(jitterKinds) && jitterKinds[j].history }
 
 // CapMode says where the cap applies.
 type CapMode uint8
@@ -83,6 +115,10 @@ const (
 var capModeNames = []string{"before", "after", "exact"}
 
 func (c CapMode) String() string { return nameOf(capModeNames, int(c)) }
+
+// CapModeNames lists every CapMode's name, indexed by CapMode. The slice
+// is a copy.
+func CapModeNames() []string { return slices.Clone(capModeNames) }
 
 // RetryAfterMode says how a server's Retry-After combines with the computed
 // delay t and the cap. Real libraries differ (see the presets).
@@ -109,6 +145,10 @@ const (
 var retryAfterNames = []string{"ignore", "as-is", "floor", "clamp", "give-up", "bounded"}
 
 func (m RetryAfterMode) String() string { return nameOf(retryAfterNames, int(m)) }
+
+// RetryAfterNames lists every RetryAfterMode's name, indexed by
+// RetryAfterMode. The slice is a copy.
+func RetryAfterNames() []string { return slices.Clone(retryAfterNames) }
 
 // Policy describes the delay before each retry. The zero value is not valid;
 // start from a preset or from Default. A Policy is a plain value, safe to

@@ -36,6 +36,10 @@ var serverNames = []string{"capacity", "outage", "collapse", "occ"}
 
 func (m ServerModel) String() string { return nameOf(serverNames, int(m)) }
 
+// ServerNames lists every ServerModel's name, indexed by ServerModel: the kinds Set and
+// the URL accept. The slice is a copy.
+func ServerNames() []string { return slices.Clone(serverNames) }
+
 // Arrival is when clients make their first call.
 type Arrival uint8
 
@@ -55,6 +59,10 @@ var arrivalNames = []string{"burst", "uniform", "clock"}
 
 func (a Arrival) String() string { return nameOf(arrivalNames, int(a)) }
 
+// ArrivalNames lists every Arrival's name, indexed by Arrival: the kinds Set and
+// the URL accept. The slice is a copy.
+func ArrivalNames() []string { return slices.Clone(arrivalNames) }
+
 // BudgetKind selects a client-side retry budget. A budget is shared by the
 // whole population, as one SDK client or one Envoy sidecar is shared by the
 // callers behind it; a retry the budget refuses makes the client give up.
@@ -73,6 +81,10 @@ const (
 var budgetNames = []string{"none", "tokens", "ratio"}
 
 func (k BudgetKind) String() string { return nameOf(budgetNames, int(k)) }
+
+// BudgetNames lists every BudgetKind's name, indexed by BudgetKind: the kinds Set and
+// the URL accept. The slice is a copy.
+func BudgetNames() []string { return slices.Clone(budgetNames) }
 
 // Budget is a retry budget. Its text form (Set/Get "budget") is
 // none | tokens[:TOKENS[:COST[:REFUND]]] | ratio[:RATIO[:MIN]].
@@ -111,6 +123,10 @@ const (
 var breakerNames = []string{"none", "consecutive", "ratio"}
 
 func (k BreakerKind) String() string { return nameOf(breakerNames, int(k)) }
+
+// BreakerNames lists every BreakerKind's name, indexed by BreakerKind: the kinds Set and
+// the URL accept. The slice is a copy.
+func BreakerNames() []string { return slices.Clone(breakerNames) }
 
 // Breaker is a circuit breaker: closed, it lets calls through; open, it
 // fails them at once without calling the server (they count as Blocked and
@@ -365,7 +381,7 @@ func (c *Config) Get(name string) string {
 		return d(c.CollapseWindow)
 	case ParamArrival:
 		if c.Arrival == Burst {
-			return "burst"
+			return Burst.String()
 		}
 		return c.Arrival.String() + ":" + d(c.ArrivalWindow)
 	case ParamLatency:
@@ -380,20 +396,20 @@ func (c *Config) Get(name string) string {
 		b := c.Budget
 		switch b.Kind {
 		case TokenBudget:
-			return "tokens:" + formatFloat(b.Tokens) + ":" + formatFloat(b.RetryCost) + ":" + formatFloat(b.Refund)
+			return TokenBudget.String() + ":" + formatFloat(b.Tokens) + ":" + formatFloat(b.RetryCost) + ":" + formatFloat(b.Refund)
 		case RatioBudget:
-			return "ratio:" + formatFloat(b.Ratio) + ":" + strconv.Itoa(b.MinRetries)
+			return RatioBudget.String() + ":" + formatFloat(b.Ratio) + ":" + strconv.Itoa(b.MinRetries)
 		}
-		return "none"
+		return NoBudget.String()
 	case ParamBreaker:
 		b := c.Breaker
 		switch b.Kind {
 		case ConsecutiveBreaker:
-			return "consecutive:" + strconv.Itoa(b.Failures) + ":" + d(b.Cooldown)
+			return ConsecutiveBreaker.String() + ":" + strconv.Itoa(b.Failures) + ":" + d(b.Cooldown)
 		case RatioBreaker:
-			return "ratio:" + formatFloat(b.Ratio) + ":" + strconv.Itoa(b.MinCalls) + ":" + d(b.Window) + ":" + d(b.Cooldown)
+			return RatioBreaker.String() + ":" + formatFloat(b.Ratio) + ":" + strconv.Itoa(b.MinCalls) + ":" + d(b.Window) + ":" + d(b.Cooldown)
 		}
-		return "none"
+		return NoBreaker.String()
 	case ParamBucket:
 		return d(c.Bucket)
 	case ParamHorizon:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,5 +98,42 @@ func TestErrorCodes(t *testing.T) {
 	}
 	if len(produced) != len(backoff.ErrorCodes) {
 		t.Errorf("inputs produced %d codes, ErrorCodes lists %d", len(produced), len(backoff.ErrorCodes))
+	}
+}
+
+// The exported name lists are complete, unique, what String prints and
+// what Set accepts.
+func TestKindNames(t *testing.T) {
+	for _, c := range []struct {
+		param string
+		names []string
+		str   func(i int) string
+		value func(n string) string // the Set value that selects kind n
+	}{
+		{ParamServer, ServerNames(), func(i int) string { return ServerModel(i).String() }, func(n string) string { return n }},
+		{ParamArrival, ArrivalNames(), func(i int) string { return Arrival(i).String() }, func(n string) string {
+			if n == Burst.String() {
+				return n
+			}
+			return n + ":1s"
+		}},
+		{ParamBudget, BudgetNames(), func(i int) string { return BudgetKind(i).String() }, func(n string) string { return n }},
+		{ParamBreaker, BreakerNames(), func(i int) string { return BreakerKind(i).String() }, func(n string) string { return n }},
+	} {
+		if c.str(len(c.names)) != "unknown" {
+			t.Errorf("%s: kind %d has a name but is not listed", c.param, len(c.names))
+		}
+		for i, n := range c.names {
+			cfg := DefaultConfig()
+			if n == "" || c.str(i) != n || slices.Index(c.names, n) != i {
+				t.Errorf("%s: name %d %q: String %q, or empty or repeated", c.param, i, n, c.str(i))
+			}
+			if err := cfg.Set(c.param, c.value(n)); err != nil {
+				t.Errorf("%s: Set(%q) = %v", c.param, c.value(n), err)
+			}
+			if got, _, _ := strings.Cut(cfg.Get(c.param), ":"); got != n {
+				t.Errorf("%s: after Set(%q), Get = %q", c.param, c.value(n), cfg.Get(c.param))
+			}
+		}
 	}
 }

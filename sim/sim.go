@@ -138,7 +138,7 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 		s.policy.RetryAfter = backoff.RetryAfterAsIs
 	}
 	s.delays = backoff.NewSampler(s.policy)
-	s.hist = c.Policy.Jitter == backoff.Decorrelated || c.Policy.Jitter == backoff.DecorrelatedV2
+	s.hist = c.Policy.Jitter.HistoryDependent()
 	s.fast = c.Budget.Kind == NoBudget && c.Breaker.Kind == NoBreaker
 	s.lat, s.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
 	if c.Arrival == Clock {
