@@ -135,3 +135,32 @@ func TestSetUnchangedOnError(t *testing.T) {
 		}
 	}
 }
+
+func TestParseNumbers(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"1.5", 1.5, true}, {" 2 ", 2, true}, {"1,5", 1.5, true}, {"1e1", 10, true},
+		{"NaN", 0, false}, {"Inf", 0, false}, {"-Inf", 0, false}, {"1e400", 0, false},
+		{"11", 0, false}, {"-0.1", 0, false}, {"1,5.0", 0, false}, {"1,000,5", 0, false}, {"", 0, false},
+	} {
+		got, err := ParseFloat("f", c.in, 0, 10)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseFloat(%q) = %v, %v; want %v ok=%v", c.in, got, err, c.want, c.ok)
+		}
+	}
+	for _, c := range []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"7", 7, true}, {" 0 ", 0, true}, {"10", 10, true}, {"11", 0, false}, {"1.5", 0, false}, {"x", 0, false},
+	} {
+		got, err := ParseInt("n", c.in, 0, 10)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseInt(%q) = %v, %v; want %v ok=%v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package backoff
 
 import (
+	"errors"
 	"math"
 	"net/url"
 	"testing"
@@ -93,6 +94,34 @@ func FuzzParseRetryAfter(f *testing.F) {
 		d, err := ParseRetryAfter(s, time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
 		if err == nil && (d < 0 || d > MaxDuration) {
 			t.Fatalf("ParseRetryAfter(%q) = %v: out of range", s, d)
+		}
+	})
+}
+
+// FuzzParseDuration: any text parses within [0, max] or is a *FieldError
+// naming the field, and a parsed duration's canonical text parses back to
+// it exactly.
+func FuzzParseDuration(f *testing.F) {
+	for _, s := range []string{"250ms", "1.5s", "2m", "1h30m", "3", "0.25", "1,5 с", "250 мс", "2 мин.",
+		"1 ч", "1 д", "1м30с", "1 ч 30 мин", "1.5 s", "2 min", "1 h", "1d", "1h 30m", "50 мкс", "3 секунды",
+		"-1s", "1e400", "NaN", "1,5,5", "720h0m0.000000001s", "99999999999 d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDuration("base", s, MaxDuration)
+		if err != nil {
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Field != "base" || fe.Code == "" {
+				t.Fatalf("ParseDuration(%q): %v, want a *FieldError with a code", s, err)
+			}
+			return
+		}
+		if d < 0 || d > MaxDuration {
+			t.Fatalf("ParseDuration(%q) = %v: out of range", s, d)
+		}
+		back, err := ParseDuration("base", FormatDuration(d), MaxDuration)
+		if err != nil || back != d {
+			t.Fatalf("ParseDuration(%q) = %v, its text %q parses to %v, %v", s, d, FormatDuration(d), back, err)
 		}
 	})
 }

@@ -61,73 +61,67 @@ var ParamNames = []string{
 // policy is unchanged and the error is a *FieldError.
 func (p *Policy) Set(name, value string) error {
 	v := strings.TrimSpace(value)
+	n := *p // work on a copy so a failed Set changes nothing
+	var err error
 	switch name {
 	case ParamGrowth:
-		return setEnum(&p.Growth, name, v, growthNames)
+		n.Growth, err = parseEnum[Growth](name, v, growthNames)
 	case ParamJitter:
-		if err := setEnum(&p.Jitter, name, v, jitterNames); err != nil {
-			return err
-		}
+		n.Jitter, err = parseEnum[Jitter](name, v, jitterNames)
 		// Switching kinds should give a useful spread, not a zero one.
-		if p.Jitter == Proportional && p.JitterLo == 0 && p.JitterHi == 0 {
-			p.JitterLo, p.JitterHi = 0.8, 1.2
+		if n.Jitter == Proportional && n.JitterLo == 0 && n.JitterHi == 0 {
+			n.JitterLo, n.JitterHi = 0.8, 1.2
 		}
-		if p.Jitter == Additive && p.JitterAdd == 0 {
-			p.JitterAdd = p.Base
+		if n.Jitter == Additive && n.JitterAdd == 0 {
+			n.JitterAdd = n.Base
 		}
-		return nil
 	case ParamCapMode:
-		return setEnum(&p.CapMode, name, v, capModeNames)
+		n.CapMode, err = parseEnum[CapMode](name, v, capModeNames)
 	case ParamRetryAfter:
-		return setEnum(&p.RetryAfter, name, v, retryAfterNames)
+		n.RetryAfter, err = parseEnum[RetryAfterMode](name, v, retryAfterNames)
 	case ParamCapAfterJitter:
-		b, err := ParseBool(name, v)
-		if err == nil {
-			p.CapMode = CapBeforeJitter
-			if b {
-				p.CapMode = CapAfterJitter
-			}
+		var after bool
+		after, err = ParseBool(name, v)
+		n.CapMode = CapBeforeJitter
+		if after {
+			n.CapMode = CapAfterJitter
 		}
-		return err
 	case ParamJitterAddScaled:
-		b, err := ParseBool(name, v)
-		return set(&p.JitterAddScaled, b, err)
+		n.JitterAddScaled, err = ParseBool(name, v)
 	case ParamImmediateFirst:
-		b, err := ParseBool(name, v)
-		return set(&p.ImmediateFirst, b, err)
+		n.ImmediateFirst, err = ParseBool(name, v)
 	case ParamFirstUnjittered:
-		b, err := ParseBool(name, v)
-		return set(&p.FirstUnjittered, b, err)
-	case ParamBase, ParamCap, ParamJitterAdd, ParamQuantum, ParamOffset, ParamRetryAfterSlack, ParamDeadline:
-		dst, max := p.duration(name)
-		d, err := ParseDuration(name, v, max)
-		return set(dst, d, err)
+		n.FirstUnjittered, err = ParseBool(name, v)
 	case ParamFactor:
-		f, err := ParseFloat(name, v, 0, MaxFactor)
-		return set(&p.Factor, f, err)
+		n.Factor, err = ParseFloat(name, v, 0, MaxFactor)
 	case ParamJitterLo:
-		f, err := ParseFloat(name, v, 0, MaxJitterFactor)
-		return set(&p.JitterLo, f, err)
+		n.JitterLo, err = ParseFloat(name, v, 0, MaxJitterFactor)
 	case ParamJitterHi:
-		f, err := ParseFloat(name, v, 0, MaxJitterFactor)
-		return set(&p.JitterHi, f, err)
+		n.JitterHi, err = ParseFloat(name, v, 0, MaxJitterFactor)
 	case ParamAttempts:
-		n, err := ParseInt(name, v, 0, MaxAttempts, ZeroNoLimit)
+		n.Attempts, err = ParseInt(name, v, 0, MaxAttempts, ZeroNoLimit)
 		if err != nil {
 			err.(*FieldError).Allowed += "; attempts count the first try"
 		}
-		return set(&p.Attempts, n, err)
 	case ParamSteps:
-		n, err := ParseInt(name, v, 0, MaxSteps)
-		return set(&p.Steps, n, err)
+		n.Steps, err = ParseInt(name, v, 0, MaxSteps)
 	case ParamFirstExponent:
-		n, err := ParseInt(name, v, 0, MaxExponent)
-		return set(&p.FirstExponent, n, err)
+		n.FirstExponent, err = ParseInt(name, v, 0, MaxExponent)
+	default:
+		dst, max := n.duration(name)
+		if dst == nil {
+			return unknownErr("parameter", truncate(name, maxInput), ParamNames)
+		}
+		*dst, err = ParseDuration(name, v, max)
 	}
-	return unknownErr("parameter", truncate(name, maxInput), ParamNames)
+	if err != nil {
+		return err
+	}
+	*p = n
+	return nil
 }
 
-// duration returns the duration field name and its upper bound.
+// duration returns the duration field name and its upper bound, or nil.
 func (p *Policy) duration(name string) (*time.Duration, time.Duration) {
 	switch name {
 	case ParamBase:
@@ -148,9 +142,9 @@ func (p *Policy) duration(name string) (*time.Duration, time.Duration) {
 	return nil, 0
 }
 
-func setEnum[T ~uint8](dst *T, field, s string, names []string) error {
+func parseEnum[T ~uint8](field, s string, names []string) (T, error) {
 	i, err := ParseChoice(field, s, names)
-	return set(dst, T(i), err)
+	return T(i), err
 }
 
 // Get returns the text form of one field, the inverse of Set.

@@ -5,15 +5,20 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // maxInput bounds any text a parser reads: no valid value is longer, and
 // it bounds the work and the error message.
 const maxInput = 64
 
-// ParseDuration reads a duration in Go syntax (250ms, 1.5s, 2m) or a bare
-// number of seconds, within [0, max]. Errors are *FieldError naming field:
-// CodeTooLong, or CodeDuration with Args {"0s", max}.
+// ParseDuration reads a duration within [0, max]: Go syntax (250ms, 1.5s,
+// 2m, 1h30m), a bare number of seconds, or what people type: a decimal
+// comma, spaces, days and English or Russian units (1,5 с, 250 мс, 2 мин,
+// 1 ч, 1 д, 1.5 s, 2 min, 1 d, 1м30с). FormatDuration gives the canonical
+// text. Errors are *FieldError naming field: CodeTooLong, or CodeDuration
+// with Args {"0s", max}.
 func ParseDuration(field, s string, max time.Duration) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	bad := func() error {
@@ -33,16 +38,78 @@ func ParseDuration(field, s string, max time.Duration) (time.Duration, error) {
 			return 0, bad()
 		}
 		d = time.Duration(math.Round(f * 1e9))
-	} else {
-		d, err = time.ParseDuration(s)
-		if err != nil {
+	} else if d, err = time.ParseDuration(s); err != nil {
+		ns, ok := parseSpokenDuration(s)
+		if !ok || ns > float64(max) {
 			return 0, bad()
 		}
+		d = time.Duration(math.Round(ns))
 	}
 	if d < 0 || d > max {
 		return 0, bad()
 	}
 	return d, nil
+}
+
+// durationUnits are the units parseSpokenDuration knows, lower case:
+// Go's, English words and Russian abbreviations and words (the page is in
+// both languages, and people type what they say).
+var durationUnits = func() map[string]time.Duration {
+	m := map[string]time.Duration{}
+	for u, names := range map[time.Duration]string{
+		time.Nanosecond:  "ns нс",
+		time.Microsecond: "us µs μs мкс",
+		time.Millisecond: "ms msec мс",
+		time.Second:      "s sec secs second seconds с сек секунд секунда секунды секунду",
+		time.Minute:      "m min mins minute minutes м мин минут минута минуты минуту",
+		time.Hour:        "h hr hrs hour hours ч час часа часов",
+		24 * time.Hour:   "d day days д дн день дня дней сут сутки суток",
+	} {
+		for _, n := range strings.Fields(names) {
+			m[n] = u
+		}
+	}
+	return m
+}()
+
+// parseSpokenDuration reads one or more "number unit" pairs, with a
+// decimal point or comma, optional spaces and an optional dot after a
+// unit (2 мин.), or one bare number of seconds. It returns nanoseconds.
+func parseSpokenDuration(s string) (float64, bool) {
+	s = strings.ToLower(s)
+	space := func(s string) string { return strings.TrimLeft(s, " \t\u00a0.") }
+	total, pairs := 0.0, 0
+	for s != "" {
+		i := 0
+		for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == ',') {
+			i++
+		}
+		f, err := strconv.ParseFloat(strings.Replace(s[:i], ",", ".", 1), 64)
+		if i == 0 || err != nil {
+			return 0, false
+		}
+		s = strings.TrimLeft(s[i:], " \t\u00a0")
+		j := 0
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			j += n
+		}
+		unit := s[:j]
+		s = space(s[j:])
+		if unit == "" && pairs == 0 && s == "" {
+			unit = "s" // a bare number is seconds
+		}
+		u, ok := durationUnits[unit]
+		if !ok {
+			return 0, false
+		}
+		total += f * float64(u)
+		pairs++
+	}
+	return total, pairs > 0 && total < math.MaxInt64
 }
 
 // FormatDuration prints a duration compactly: 1s, 250ms, 1m30s, 0s. It is
@@ -59,15 +126,19 @@ func FormatDuration(d time.Duration) string {
 	return s
 }
 
-// ParseFloat reads a finite number within [lo, hi]. Errors are *FieldError
-// naming field: CodeTooLong, or CodeNumber with Args {lo, hi}. NaN and
-// infinities are refused whatever the bounds.
+// ParseFloat reads a finite number within [lo, hi], with a decimal point
+// or comma (1,5). Errors are *FieldError naming field: CodeTooLong, or
+// CodeNumber with Args {lo, hi}. NaN and infinities are refused whatever
+// the bounds.
 func ParseFloat(field, s string, lo, hi float64) (float64, error) {
 	s = strings.TrimSpace(s)
 	if len(s) > maxInput {
 		return 0, tooLongErr(field, s, maxInput)
 	}
 	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
+		f, err = strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
+	}
 	if err != nil || math.IsInf(f, 0) || !(f >= lo && f <= hi) {
 		return 0, numberErr(field, s, lo, hi)
 	}
@@ -118,13 +189,4 @@ func ParseChoice(field, s string, names []string) (int, error) {
 		return 0, tooLongErr(field, s, maxInput)
 	}
 	return 0, choiceErr(field, s, names)
-}
-
-// set stores v in *dst unless err is set: Set's cases go through it, so a
-// failed Set changes nothing.
-func set[T any](dst *T, v T, err error) error {
-	if err == nil {
-		*dst = v
-	}
-	return err
 }
