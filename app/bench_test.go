@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 )
@@ -23,8 +24,8 @@ func BenchmarkDelayChart(b *testing.B) {
 	t, _ := backoff.NewTable(p, backoff.NewRand(1))
 	for b.Loop() {
 		s := sampleClients(p, len(t.Rows), 1)
-		delayChartSVG(t, s, false)
-		histogramSVG(s.Totals, t.Total)
+		delayChartSVG(i18n.En, t, s, false)
+		histogramSVG(i18n.En, s.Totals, t.Total)
 	}
 }
 
@@ -33,6 +34,6 @@ func BenchmarkHerd1000(b *testing.B) {
 	c := sim.DefaultConfig()
 	for b.Loop() {
 		r, _ := sim.Run(c, 1)
-		herdSVG(seriesOf(r), 0, 0, false, "")
+		herdSVG(i18n.En, seriesOf(r), 0, 0, false, "")
 	}
 }

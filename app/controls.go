@@ -2,54 +2,30 @@ package app
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // The policy controls, rendered by the playground (they edit its state).
 
-// The select controls' entries: the value Set takes and what people read.
-var (
-	jitterOptions = []option{
-		{"none", "none: exactly the nominal delay"},
-		{"full", "full: U[0, d)"},
-		{"equal", "equal: d/2 + U[0, d/2)"},
-		{"decorrelated", "decorrelated: U[base, prev×3)"},
-		{"decorrelated-v2", "decorrelated v2 (Polly)"},
-		{"proportional", "proportional: d × U[lo, hi)"},
-		{"additive", "additive: d + U[0, a)"},
-	}
-	capModeOptions = []option{
-		{"before", "before jitter (AWS, gRPC, cenkalti)"},
-		{"after", "after jitter (Azure, Polly)"},
-		{"exact", "exactly, un-jittered once reached"},
-	}
-	growthOptions = []option{
-		{"exponential", "exponential: base × factor^(n−1)"},
-		{"linear", "linear: base × n"},
-		{"constant", "constant: base"},
-		{"none", "none: retry at once"},
-		{"exp-minus-one", "exp-minus-one: base × (factor^n − 1)"},
-		{"polynomial", "polynomial: base × (n−1)^factor"},
-		{"geometric", "geometric: base to cap in steps"},
-	}
-)
-
 // knob is a value box that a select shows while one of its entries (kind)
 // is chosen: the parameters of that kind alone. Data, not code: each
-// control rendered costs the wasm far more than a table row.
+// control rendered costs the wasm far more than a table row. label and
+// hint are catalog keys.
 type knob struct{ kind, param, label, hint string }
 
 var (
 	jitterKnobs = []knob{
-		{"proportional", backoff.ParamJitterLo, "lo", "the smallest factor, e.g. 0.8"},
-		{"proportional", backoff.ParamJitterHi, "hi", "the largest factor, e.g. 1.2"},
-		{"additive", backoff.ParamJitterAdd, "amplitude a", "the largest added delay: 250ms, 1.5s"},
+		{"proportional", backoff.ParamJitterLo, "policy.jitter-lo", "policy.lo-hint"},
+		{"proportional", backoff.ParamJitterHi, "policy.jitter-hi", "policy.hi-hint"},
+		{"additive", backoff.ParamJitterAdd, "policy.jitter-add", "policy.add-hint"},
 	}
 	growthKnobs = []knob{
-		{"geometric", backoff.ParamSteps, "steps", "retries from base to cap; 0 = stay at base"},
+		{"geometric", backoff.ParamSteps, "policy.steps", "policy.steps-hint"},
 	}
 )
 
@@ -62,30 +38,53 @@ func isDuration(param string) bool {
 	return false
 }
 
-func (p *playground) box(param string) string {
+// box is a policy box's text: what the user is typing, else the value in
+// the page's language (1,5 с in Russian).
+func (p *playground) box(l i18n.Lang, param string) string {
 	if t, ok := p.text[param]; ok {
 		return t
 	}
-	return p.st.Policy.Get(param)
+	return localValue(l, param, p.st.Policy.Get(param))
+}
+
+// localValue is a parameter's canonical text as the page's language writes
+// it: durations in its units, numbers with its decimal mark.
+func localValue(l i18n.Lang, param, v string) string {
+	if d, err := time.ParseDuration(v); err == nil && strings.ContainsAny(v, "hmsuµn") {
+		return l.Duration(d, v)
+	}
+	if _, err := strconv.ParseFloat(v, 64); err == nil {
+		return l.NumText(v)
+	}
+	return v
+}
+
+// durationOf is a duration parameter's value.
+func durationOf(pol backoff.Policy, param string) time.Duration {
+	d, _ := time.ParseDuration(pol.Get(param))
+	return d
 }
 
 // fieldError is the inline error slot of one control; empty when valid.
-func (p *playground) fieldError(id string) app.UI {
-	msg := p.errs[id]
+func (p *playground) fieldError(l i18n.Lang, id string) app.UI {
+	msg := ""
+	if e, ok := p.errs[id]; ok {
+		msg = errText(l, e.err, e.typed)
+	}
 	return app.P().ID(id+"-error").Class("field-error").Aria("live", "polite").Hidden(msg == "").Text(msg)
 }
 
-func (p *playground) valueBox(param, label, hint string) app.UI {
+func (p *playground) valueBox(l i18n.Lang, param, label, hint string) app.UI {
 	id := param + "-value"
-	in := app.Input().Type("text").ID(id).Class("value-box").Value(p.box(param)).
-		Aria("label", label+" value").Aria("describedby", id+"-error").
+	in := app.Input().Type("text").ID(id).Class("value-box").Value(p.box(l, param)).
+		Aria("label", l.F("policy.value", label)).Aria("describedby", id+"-error").
 		Attr("autocomplete", "off").Attr("spellcheck", "false").
 		Title(hint).OnInput(p.onInput).OnChange(p.onInput)
 	if !isDuration(param) {
 		// A number pad on phones; durations need letters (250ms, 2m).
 		in = in.Attr("inputmode", "decimal")
 	}
-	if p.errs[id] != "" {
+	if _, bad := p.errs[id]; bad {
 		in = in.Class("invalid").Aria("invalid", "true")
 	}
 	return in
@@ -93,21 +92,21 @@ func (p *playground) valueBox(param, label, hint string) app.UI {
 
 // selectField is a labelled select of opts, then the knobs of the chosen
 // entry (last, so that showing them shifts no other control).
-func (p *playground) selectField(id, label string, opts []option, cur string, knobs []knob) app.UI {
+func (p *playground) selectField(l i18n.Lang, id, label string, opts []option, cur string, knobs []knob) app.UI {
 	var items []app.UI
 	for _, k := range knobs {
 		if k.kind == cur {
 			items = append(items, app.Div().Class("sub-field").Body(
-				app.Label().For(k.param+"-value").Text(k.label),
-				p.valueBox(k.param, k.label, k.hint),
-				p.fieldError(k.param+"-value"),
+				app.Label().For(k.param+"-value").Text(l.T(k.label)),
+				p.valueBox(l, k.param, l.T(k.label), l.T(k.hint)),
+				p.fieldError(l, k.param+"-value"),
 			))
 		}
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
 		p.enumSelect(id, opts, cur),
-		p.fieldError(id+"-value"),
+		p.fieldError(l, id+"-value"),
 		app.Div().Class("sub-fields").Hidden(len(items) == 0).Body(items...),
 	)
 }
@@ -117,105 +116,113 @@ func (p *playground) selectField(id, label string, opts []option, cur string, kn
 // app.wasm bytes. pos is the slider's position, valuetext what a screen
 // reader says for it; note (may be nil) follows the label, extra (may be
 // nil) the error slot.
-func (p *playground) sliderField(param, label string, note app.UI, min, max any, step float64, pos, valuetext, hint string, extra app.UI) app.UI {
+func (p *playground) sliderField(l i18n.Lang, param, label string, note app.UI, min, max any, step float64, pos, valuetext, hint string, extra app.UI) app.UI {
 	return app.Div().Class("field").Body(
-		app.Label().For(param).Body(app.Text(label), note),
+		app.Label().For(param).Body(app.Text(label+" "), note),
 		app.Div().Class("slider-row").Body(
 			app.Input().Type("range").ID(param).Min(min).Max(max).Step(step).Value(pos).
 				Aria("valuetext", valuetext).OnInput(p.onInput).OnChange(p.onInput),
-			p.valueBox(param, label, hint),
+			p.valueBox(l, param, label, hint),
 		),
-		p.fieldError(param+"-value"),
+		p.fieldError(l, param+"-value"),
 		extra,
 	)
 }
 
-func (p *playground) durationField(param, label, hint string, d time.Duration) app.UI {
-	return p.sliderField(param, label, nil, 0, sliderSteps, 1, strconv.Itoa(sliderPos(d)), backoff.FormatDuration(d), hint, nil)
+func (p *playground) durationField(l i18n.Lang, param, label, hint string) app.UI {
+	d := durationOf(p.st.Policy, param)
+	return p.sliderField(l, param, label, nil, 0, sliderSteps, 1, strconv.Itoa(sliderPos(d)), p.box(l, param), hint, nil)
 }
 
-func (p *playground) renderControls() app.UI {
+func (p *playground) renderControls(l i18n.Lang) app.UI {
 	pol := p.st.Policy
-	retries := "no limit"
+	retries := l.T("policy.no-limit")
 	if pol.Attempts > 0 {
-		retries = "= " + strconv.Itoa(pol.Attempts-1) + " retries"
-		if pol.Attempts == 2 {
-			retries = "= 1 retry"
-		}
+		retries = l.F("policy.eq-retries", l.Count(int64(pol.Attempts-1), "unit.retries"))
 	}
 	presetLabel := p.st.Preset
 	if presetLabel == "" {
-		presetLabel = "the article's policy"
+		presetLabel = l.T("policy.article-name")
 	}
-	source := "The article's example: base 1s, factor 2, cap 30s, 6 attempts, full jitter."
+	var source app.UI = app.Text(l.T("policy.article-src"))
 	desc := ""
 	if pr, err := backoff.LookupPreset(p.st.Preset); err == nil {
-		source = "Source: " + pr.Source
-		desc = pr.Description
+		source = sourceLink(l, pr.Source)
+		desc = l.PresetDescription(pr.Name, pr.Description)
 	}
 	mod := ""
 	if p.st.modified() {
-		mod = "modified from " + presetLabel
+		mod = l.F("policy.modified", presetLabel)
 	}
 
-	return app.Section().Class("card controls").Aria("label", "Retry policy").Body(
-		app.H2().Text("Retry policy"),
+	return app.Section().Class("card controls").Aria("label", l.T("policy.head")).Body(
+		app.H2().Text(l.T("policy.head")),
 		app.Div().Class("field").Body(
-			app.Label().For("preset").Text("Preset"),
-			p.presetSelect(),
-			app.P().ID("preset-source").Class("source").Text(source),
-			app.If(desc != "", func() app.UI { return app.P().Class("preset-desc").Text(desc) }),
+			app.Label().For("preset").Text(l.T("policy.preset")),
+			p.presetSelect(l),
+			app.P().ID("preset-source").Class("source").Body(source),
+			app.If(desc != "", func() app.UI { return app.P().ID("preset-desc").Class("preset-desc").Text(desc) }),
 			app.If(mod != "", func() app.UI { return app.P().Class("modified").Text(mod) }),
 		),
-		p.durationField(backoff.ParamBase, "Base (first delay)", "the first delay: 250ms, 1.5s, 2m", pol.Base),
-		p.sliderField(backoff.ParamFactor, "Factor (growth per retry)", nil, 1, 4, 0.05,
-			pol.Get(backoff.ParamFactor), pol.Get(backoff.ParamFactor), "a number, e.g. 2 or 1.6", nil),
-		p.durationField(backoff.ParamCap, "Cap (largest delay)", "the largest delay; 0 = no cap", pol.Cap),
-		p.sliderField(backoff.ParamAttempts, "Attempts ", app.Span().ID("attempts-retries").Class("retries").Text(retries),
-			1, 30, 1, strconv.Itoa(max(pol.Attempts, 1)), strconv.Itoa(pol.Attempts)+" attempts "+retries,
-			"total tries, the first included; 0 = no limit",
-			app.P().Class("hint").Text("Attempts count the first try: attempts 6 = 5 retries.")),
-		p.selectField("jitter", "Jitter", jitterOptions, pol.Jitter.String(), jitterKnobs),
-		p.selectField("cap-mode", "Cap applies", capModeOptions, pol.CapMode.String(), nil),
+		p.durationField(l, backoff.ParamBase, l.T("policy.base"), l.T("policy.base-hint")),
+		p.sliderField(l, backoff.ParamFactor, l.T("policy.factor"), nil, 1, 4, 0.05,
+			pol.Get(backoff.ParamFactor), p.box(l, backoff.ParamFactor), l.T("policy.factor-hint"), nil),
+		p.durationField(l, backoff.ParamCap, l.T("policy.cap"), l.T("policy.cap-hint")),
+		p.sliderField(l, backoff.ParamAttempts, l.T("policy.attempts"), app.Span().ID("attempts-retries").Class("retries").Text(retries),
+			0, attemptsSteps, 1, strconv.Itoa(attemptsPos(pol.Attempts)), pol.Get(backoff.ParamAttempts)+" "+retries,
+			l.T("policy.attempts-hint"),
+			app.P().Class("hint").Text(l.T("policy.attempts-note"))),
+		p.selectField(l, "jitter", l.T("policy.jitter"), kindOptions(l, "jitter"), pol.Jitter.String(), jitterKnobs),
+		p.selectField(l, "cap-mode", l.T("policy.cap-mode"), kindOptions(l, "cap-mode"), pol.CapMode.String(), nil),
 		app.Div().Class("field").Body(
-			app.Label().For("deadline-value").Text("Deadline (total time; 0 = none)"),
-			p.valueBox(backoff.ParamDeadline, "Deadline", "the longest total time, e.g. 15m; 0 = none"),
-			p.fieldError("deadline-value"),
+			app.Label().For("deadline-value").Text(l.T("policy.deadline")),
+			p.valueBox(l, backoff.ParamDeadline, l.T("policy.deadline-short"), l.T("policy.deadline-hint")),
+			p.fieldError(l, "deadline-value"),
 		),
 		app.Div().Class("field").Body(
-			app.Label().For("seed").Text("Seed"),
+			app.Label().For("seed").Text(l.T("policy.seed")),
 			app.Div().Class("slider-row").Body(
-				app.Input().Type("number").ID("seed").Min(0).Step(1).Class("value-box seed").
+				app.Input().Type("text").ID("seed").Class("value-box seed").Attr("inputmode", "numeric").
 					Value(strconv.FormatUint(p.st.Seed, 10)).OnInput(p.onInput).OnChange(p.onInput),
-				app.Button().ID("reroll").Type("button").Title("a new random seed").OnClick(p.onReroll).Text("Re-roll"),
+				app.Button().ID("reroll").Type("button").Title(l.T("policy.reroll-hint")).OnClick(p.onReroll).Text(l.T("policy.reroll")),
 			),
-			p.fieldError("seed"),
+			p.fieldError(l, "seed"),
 		),
 		// The rarer knobs under a plain heading: a disclosure (a <details>,
-		// or a toggle button) cost app.wasm 10 KB, and it is at its budget.
-		app.H3().Class("advanced").Text("Advanced"),
-		p.selectField("growth", "Growth of the nominal delay", growthOptions, pol.Growth.String(), growthKnobs),
-		app.P().Class("lesson").Text("Backoff answers \"when to try again\", not \"whether\": cap the delay, limit the attempts, and add jitter so that clients who failed together do not retry together."),
+		// or a toggle button) cost app.wasm 10 KB.
+		app.H3().Class("advanced").Text(l.T("policy.advanced")),
+		p.selectField(l, "growth", l.T("policy.growth"), kindOptions(l, "growth"), pol.Growth.String(), growthKnobs),
+		app.P().Class("lesson").Text(l.T("policy.lesson")),
 	)
 }
 
-func (p *playground) presetSelect() app.UI {
+// sourceLink is a preset's source: a link to the file where the text names
+// a repository and a file in it, else plain text.
+func sourceLink(l i18n.Lang, src string) app.UI {
+	label := app.Text(l.T("policy.source") + " ")
+	if u := sourceURL(src); u != "" {
+		return app.Span().Body(label, app.A().Href(u).Target("_blank").Rel("noopener").Text(src))
+	}
+	return app.Span().Body(label, app.Text(src))
+}
+
+func (p *playground) presetSelect(l i18n.Lang) app.UI {
 	var groups []app.UI
 	var opts []app.UI
 	family := ""
 	flush := func() {
 		if len(opts) > 0 {
-			groups = append(groups, app.OptGroup().Label(family).Body(opts...))
+			groups = append(groups, app.OptGroup().Label(l.T("family."+family)).Body(opts...))
 		}
 		opts = nil
 	}
-	groups = append(groups, app.Option().Value("").Selected(p.st.Preset == "").Text("The article: 1s × 2, cap 30s, 6 attempts, full jitter"))
+	groups = append(groups, app.Option().Value("").Selected(p.st.Preset == "").Text(l.T("policy.article")))
 	for _, pr := range backoff.Presets() {
 		if pr.Family != family {
 			flush()
 			family = pr.Family
 		}
-		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == p.st.Preset).Title(pr.Description).Text(pr.Name))
+		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == p.st.Preset).Text(pr.Name))
 	}
 	flush()
 	return app.Select().ID("preset").OnChange(p.onInput).OnInput(p.onInput).Body(groups...)

@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -13,35 +14,38 @@ import (
 type delayTable struct {
 	app.Compo
 	Table *backoff.Table
+	Lang  i18n.Lang
 }
 
 // secondsAttr is the exact number, as the core computed it.
 func secondsAttr(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// tableCols are the table's columns: data-col, heading, tooltip. The rows
-// are built by one loop over them: in Go's wasm every go-app call site
-// costs app.wasm about 200 bytes, and the page is at its size budget.
+// tableCols are the table's columns: data-col, heading and tooltip (catalog
+// keys). The rows are built by one loop over them: in Go's wasm every
+// go-app call site costs app.wasm about 200 bytes.
 var tableCols = [...]struct{ col, head, title string }{
-	{"retry", "retry", ""},
-	{"nominal", "nominal", ""},
-	{"min", "min", ""},
-	{"max", "max", ""},
-	{"mean", "mean", ""},
-	{"sample", "sample", "one seeded run: change the seed for another"},
-	{"cum_mean", "Σ mean", "expected total wait up to this retry"},
-	{"cum_max", "Σ max", "worst-case total wait up to this retry"},
+	{"retry", "table.retry", ""},
+	{"nominal", "table.nominal", ""},
+	{"min", "table.min", ""},
+	{"max", "table.max", ""},
+	{"mean", "table.mean", ""},
+	{"p50", "table.p50", ""},
+	{"p95", "table.p95", ""},
+	{"sample", "table.sample", "table.sample-t"},
+	{"cum_mean", "table.cum-mean", "table.cum-mean-t"},
+	{"cum_max", "table.cum-max", "table.cum-max-t"},
 }
 
 func (c *delayTable) Render() app.UI {
-	t := c.Table
+	t, l := c.Table, c.Lang
 	if t == nil {
 		return app.Table().ID("delay-table").Class("delay-table")
 	}
 	heads := make([]app.UI, len(tableCols))
 	for i, col := range tableCols {
-		th := app.Th().Scope("col").Text(col.head)
+		th := app.Th().Scope("col").Text(l.T(col.head))
 		if col.title != "" {
-			th = th.Title(col.title)
+			th = th.Title(l.T(col.title))
 		}
 		heads[i] = th
 	}
@@ -54,32 +58,34 @@ func (c *delayTable) Render() app.UI {
 		if r.PastDeadline {
 			cls += " past-deadline"
 		}
-		vals := [len(tableCols)]float64{float64(r.Retry), r.Nominal, r.Min, r.Max, r.Mean, r.Sample, r.CumMean, r.CumMax}
+		vals := [len(tableCols)]float64{float64(r.Retry), r.Nominal, r.Min, r.Max, r.Mean, r.P50, r.P95, r.Sample, r.CumMean, r.CumMax}
 		cells := make([]app.UI, len(vals))
 		for j, v := range vals {
-			text := strconv.Itoa(r.Retry)
+			text := l.Int(int64(r.Retry))
 			if j > 0 {
-				text = backoff.FormatSeconds(v)
+				text = l.Seconds(v)
 			}
 			cells[j] = app.Td().DataSet("col", tableCols[j].col).DataSet("seconds", secondsAttr(v)).Text(text)
 		}
 		rows[i] = app.Tr().Class(cls).Body(cells...)
 	}
 	total := func(id string, v float64) app.UI {
-		return app.Td().ID("total-"+id).DataSet("col", "total_"+id).DataSet("seconds", secondsAttr(v)).Text(backoff.FormatSeconds(v))
+		return app.Td().ID("total-"+id).DataSet("col", "total_"+id).DataSet("seconds", secondsAttr(v)).Text(l.Seconds(v))
 	}
+	// The totals sit under the columns they sum: expected under Σ mean,
+	// worst under Σ max; the best case has its own row.
 	return app.Table().ID("delay-table").Class("delay-table").Body(
-		app.Caption().Text("Delay before each retry"),
+		app.Caption().Text(l.T("table.caption")),
 		app.THead().Body(app.Tr().Body(heads...)),
 		app.TBody().Body(rows...),
 		app.TFoot().Body(
 			app.Tr().Body(
-				app.Th().Scope("row").ColSpan(6).Text("total wait: best / expected / worst case"),
+				app.Th().Scope("row").ColSpan(len(tableCols)-2).Text(l.T("table.totals")),
 				total("mean", t.Total.Mean),
 				total("max", t.Total.Max),
 			),
 			app.Tr().Class("total-min").Body(
-				app.Th().Scope("row").ColSpan(7).Text("best case (every draw lowest)"),
+				app.Th().Scope("row").ColSpan(len(tableCols)-1).Text(l.T("table.best")),
 				total("min", t.Total.Min),
 			),
 		),

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -10,6 +11,7 @@ import (
 type herdChart struct {
 	app.Compo
 	Result *sim.Result
+	Lang   i18n.Lang
 }
 
 // seriesOf turns a result into the chart's plain numbers.
@@ -37,6 +39,6 @@ func (c *herdChart) Render() app.UI {
 		return app.Div().ID("herd-chart").Class("chart-box")
 	}
 	return app.Div().ID("herd-chart").Class("chart-box").Body(
-		app.Raw(herdSVG(seriesOf(c.Result), 0, 0, false, "Server answers per time bucket: succeeded and rejected, with capacity and the outage")),
+		app.Raw(herdSVG(c.Lang, seriesOf(c.Result), 0, 0, false, c.Lang.T("chart.herd"))),
 	)
 }

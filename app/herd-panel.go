@@ -1,9 +1,12 @@
 package app
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,76 +17,85 @@ import (
 // option is a select entry: the value Set takes and what people read.
 type option struct{ Value, Label string }
 
+// customValue is the select entry that reveals a herd field's typed box.
+const customValue = "custom"
+
+// The herd selects' common values; their labels are worded from the values
+// (herdLabel), in the page's language.
 var (
-	clientOptions = []option{{"10", "10"}, {"100", "100"}, {"1000", "1,000"}, {"10000", "10,000"},
-		{"100000", "100,000"}, {"1000000", "1,000,000"}}
-	serverOptions = []option{
-		{"outage", "outage, then capacity"},
-		{"capacity", "fixed capacity"},
-		{"collapse", "collapses under overload"},
-		{"occ", "optimistic concurrency (AWS blog)"},
-	}
-	arrivalOptions = []option{
-		{"burst", "all at once"},
-		{"uniform:10s", "spread over 10s"},
-		{"clock:1m", "on the minute (clock-aligned)"},
-	}
-	budgetOptions = []option{
-		{"none", "none"},
-		{"tokens:500:5:1", "AWS retry quota (500 tokens, retry 5, success +1)"},
-		{"ratio:0.2:3", "Envoy budget (20% of active, min 3)"},
-	}
-	breakerOptions = []option{
-		{"none", "none"},
-		{"consecutive:5:5s", "open after 5 failures, 5s cool-down"},
-		{"ratio:0.5:20:10s:5s", "open at 50% of ≥20 calls in 10s"},
-	}
+	serverValues  = sim.ServerNames
+	arrivalValues = []string{"burst", "uniform:10s", "clock:1m"}
+	budgetValues  = []string{"none", "tokens:500:5:1", "ratio:0.2:3"}
+	breakerValues = []string{"none", "consecutive:5:5s", "ratio:0.5:20:10s:5s"}
 )
 
-// herdFields are the herd's controls in order: a select of opts (with a
-// typed box when box), or a typed box alone when opts is nil; only lists
-// the server models a field applies to (nil: all). One loop renders them:
+// herdFields are the herd's controls in order: a select of values (with a
+// "custom…" entry revealing a typed box when custom is set), or a typed box
+// alone when values is nil; only lists the server models a field applies
+// to (nil: all). label and hint are catalog keys. One loop renders them:
 // each go-app call site costs app.wasm bytes.
 var herdFields = []struct {
 	name, label, hint string
-	opts              []option
-	box               bool
+	values            func() []string
+	custom            bool
 	only              []string
 }{
-	{sim.ParamClients, "Clients", "", clientOptions, true, nil},
-	{sim.ParamServer, "Server", "", serverOptions, false, nil},
-	{sim.ParamCapacity, "Capacity (calls/s)", "calls per second the server can serve", nil, true, []string{"outage", "capacity", "collapse"}},
-	{sim.ParamOutageEnd, "Outage ends at", "the server fails every call until then, e.g. 10s", nil, true, []string{"outage"}},
-	{sim.ParamCollapseFactor, "Collapse factor", "how fast throughput falls under overload (0 = not at all)", nil, true, []string{"collapse"}},
-	{sim.ParamArrival, "First calls", "", arrivalOptions, true, nil},
-	{sim.ParamBudget, "Retry budget", "", budgetOptions, true, nil},
-	{sim.ParamBreaker, "Circuit breaker", "", breakerOptions, true, nil},
-	{sim.ParamRetryAfterS, "Retry-After sent with 503s", "0 = the server sends none; e.g. 2s", nil, true, nil},
-	{sim.ParamLatency, "Network latency", "one-way delay per hop, e.g. 50ms", nil, true, nil},
+	{sim.ParamClients, "herd.clients", "herd.clients-hint", nil, false, nil},
+	{sim.ParamServer, "herd.server", "", serverValues, false, nil},
+	{sim.ParamCapacity, "herd.capacity", "herd.capacity-hint", nil, false, []string{"outage", "capacity", "collapse"}},
+	{sim.ParamOutageEnd, "herd.outage-end", "herd.outage-hint", nil, false, []string{"outage"}},
+	{sim.ParamCollapseFactor, "herd.collapse", "herd.collapse-hint", nil, false, []string{"collapse"}},
+	{sim.ParamArrival, "herd.arrival", "", func() []string { return arrivalValues }, true, nil},
+	{sim.ParamBudget, "herd.budget", "", func() []string { return budgetValues }, true, nil},
+	{sim.ParamBreaker, "herd.breaker", "", func() []string { return breakerValues }, true, nil},
+	{sim.ParamRetryAfterS, "herd.retry-after", "herd.retry-after-hint", nil, false, nil},
+	{sim.ParamLatency, "herd.latency", "herd.latency-hint", nil, false, nil},
 }
 
-func (p *playground) herdControls() []app.UI {
+// herdLabel words a herd value ("tokens:500:5:1") in l: the catalog entry
+// of its kind, filled with its parameters in l's format.
+func herdLabel(l i18n.Lang, field, v string) string {
+	parts := strings.Split(v, ":")
+	key := field + "." + parts[0]
+	if l.T(key) == key {
+		return v
+	}
+	args := make([]string, len(parts)-1)
+	for i, a := range parts[1:] {
+		args[i] = valueArg(l, a)
+		if i == 0 && parts[0] == "ratio" {
+			if f, err := strconv.ParseFloat(a, 64); err == nil {
+				args[i] = l.Percent(f, 1)
+			}
+		}
+	}
+	return l.F(key, args...)
+}
+
+func (p *playground) herdControls(l i18n.Lang) []app.UI {
 	c := p.st.Herd.Config
 	server := c.Get(sim.ParamServer)
 	var items []app.UI
 	for _, f := range herdFields {
 		switch {
 		case f.only != nil && !contains(f.only, server):
-		case f.opts != nil:
-			items = append(items, p.herdSelect(f.name, f.label, f.opts, f.box))
+		case f.values != nil:
+			items = append(items, p.herdSelect(l, f.name, l.T(f.label), f.values(), f.custom))
 		default:
-			items = append(items, p.herdBox(f.name, f.label, f.hint))
+			items = append(items, p.herdBox(l, f.name, l.T(f.label), l.T(f.hint)))
 		}
 	}
 	return append(items, app.Div().Class("field").Body(
 		app.Label().For(sim.ParamHonorRetryAfter).Class("toggle").Body(
 			app.Input().Type("checkbox").ID(sim.ParamHonorRetryAfter).Checked(c.HonorRetryAfter).OnChange(p.onHerdInput),
-			app.Text(" clients honour Retry-After"),
+			app.Text(" "+l.T("herd.honor")),
 		),
 	))
 }
 
 // onHerdInput handles every herd control; the element's id says which.
+// Selects and the checkbox apply at once; a typed box is checked while
+// typed and applied when committed, like the policy's boxes.
 func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	id := src.Get("id").String()
@@ -93,8 +105,13 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 		v = strconv.FormatBool(src.Get("checked").Bool())
 	}
 	typed := strings.HasSuffix(id, "-value")
+	commit := !typed || e.Get("type").String() == "change"
+	if !typed && v == customValue {
+		p.custom[name] = true
+		return
+	}
 	nc := p.st.Herd.config(p.st.Policy)
-	err := nc.Set(name, v)
+	err := nc.Set(name, p.herdCanonical(name, v))
 	if err == nil {
 		err = nc.Validate()
 	}
@@ -102,120 +119,160 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 		p.text[name] = v
 	}
 	if err != nil {
-		p.errs[name+"-value"] = errText(err)
+		var fe *backoff.FieldError
+		if errors.As(err, &fe) {
+			err = fe.From(name)
+		}
+		shown := ""
+		if typed {
+			shown = v
+		}
+		p.errs[name+"-value"] = inlineErr{err, shown}
 		return
 	}
 	delete(p.errs, name+"-value")
+	if !commit {
+		return
+	}
+	delete(p.text, name)
 	if !typed {
-		delete(p.text, name)
+		delete(p.custom, name)
 	}
 	nc.Policy = p.st.Herd.Config.Policy
 	if nc == p.st.Herd.Config {
 		return
 	}
 	p.st.Herd.Config = nc
-	p.copied = ""
+	p.copied, p.copyText = "", ""
 	p.herd.start(ctx, p)
+	p.urlPush = true
 	p.writeURL(ctx)
 }
 
+// herdCanonical is a typed herd value in the syntax the simulator parses.
+func (p *playground) herdCanonical(name, v string) string {
+	switch name {
+	case sim.ParamOutageEnd, sim.ParamRetryAfterS, sim.ParamLatency:
+		return i18n.CanonDuration(v)
+	case sim.ParamClients, sim.ParamCapacity, sim.ParamCollapseFactor:
+		return p.lang().CanonNumber(v)
+	}
+	return strings.TrimSpace(v)
+}
+
 // herdInput is the typed box of a herd parameter: what the user typed while
-// it is not valid yet, else the config's value.
-func (p *playground) herdInput(name, label string) app.UI {
+// it is not valid yet, else the config's value in the page's language.
+func (p *playground) herdInput(l i18n.Lang, name, label string) app.UI {
 	id := name + "-value"
 	v, ok := p.text[name]
 	if !ok {
 		v = p.st.Herd.Config.Get(name)
+		if name != sim.ParamArrival && name != sim.ParamBudget && name != sim.ParamBreaker {
+			v = localValue(l, name, v)
+		}
 	}
 	in := app.Input().Type("text").ID(id).Class("value-box").Value(v).
-		Aria("label", label+" value").Aria("describedby", id+"-error").
+		Aria("label", l.F("policy.value", label)).Aria("describedby", id+"-error").
 		Attr("autocomplete", "off").Attr("spellcheck", "false").
 		OnInput(p.onHerdInput).OnChange(p.onHerdInput)
-	if p.errs[id] != "" {
+	if _, bad := p.errs[id]; bad {
 		in = in.Class("invalid").Aria("invalid", "true")
 	}
 	return in
 }
 
 // herdBox is a labelled typed box (hint: its tooltip).
-func (p *playground) herdBox(name, label, hint string) app.UI {
+func (p *playground) herdBox(l i18n.Lang, name, label, hint string) app.UI {
 	id := name + "-value"
 	return app.Div().Class("field").Title(hint).Body(
 		app.Label().For(id).Text(label),
-		p.herdInput(name, label),
-		p.fieldError(id),
+		p.herdInput(l, name, label),
+		p.fieldError(l, id),
 	)
 }
 
-// herdSelect is a select of common values with a typed box for any other.
-func (p *playground) herdSelect(name, label string, opts []option, box bool) app.UI {
+// herdSelect is a select of common values; with custom, a last "custom…"
+// entry reveals a typed box for any other value (shown too while the value
+// is not one of the list's).
+func (p *playground) herdSelect(l i18n.Lang, name, label string, values []string, custom bool) app.UI {
 	cur := p.st.Herd.Config.Get(name)
 	var items []app.UI
 	found := false
-	for _, o := range opts {
-		found = found || o.Value == cur
-		items = append(items, app.Option().Value(o.Value).Selected(o.Value == cur).Text(o.Label))
+	for _, v := range values {
+		found = found || v == cur
+		items = append(items, app.Option().Value(v).Selected(v == cur && !p.custom[name]).Text(herdLabel(l, name, v)))
 	}
+	showBox := custom && (p.custom[name] || !found)
 	if !found {
-		items = append(items, app.Option().Value(cur).Selected(true).Text("custom: "+cur))
+		items = append(items, app.Option().Value(cur).Selected(!p.custom[name]).Text(herdLabel(l, name, cur)))
+	}
+	if custom {
+		items = append(items, app.Option().Value(customValue).Selected(p.custom[name]).Text(l.T("herd.custom-entry")))
 	}
 	var in app.UI
-	if box {
-		in = p.herdInput(name, label)
+	if showBox {
+		in = app.Div().Class("sub-field").Body(p.herdInput(l, name, label))
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For(name).Text(label),
-		app.Select().ID(name).OnChange(p.onHerdInput).OnInput(p.onHerdInput).Body(items...),
+		app.Select().ID(name).OnChange(p.onHerdInput).Body(items...),
 		in,
-		p.fieldError(name+"-value"),
+		p.fieldError(l, name+"-value"),
 	)
 }
 
-func (p *playground) renderHerd() app.UI {
+func (p *playground) renderHerd(l i18n.Lang) app.UI {
 	c := p.st.Herd.Config
 	h := &p.herd
 	status := ""
 	switch {
-	case h.err != "":
-		status = "The herd cannot run: " + h.err
+	case h.err != nil:
+		status = l.F("herd.cannot", errText(l, h.err, ""))
 	case h.running:
-		status = "Simulating " + compactCount(float64(c.Clients)) + " clients… " + strconv.Itoa(int(h.progress*100)) + "%"
+		status = l.F("herd.running", l.Count(int64(c.Clients), "herd.clients-n"), l.Percent(h.progress, 1))
 	case h.res != nil:
-		status = "Simulated " + compactCount(float64(h.res.Totals.Clients)) + " clients in " + strconv.FormatFloat(h.ms, 'f', 0, 64) + " ms of your browser's time."
+		n := l.Count(int64(h.res.Totals.Clients), "herd.clients-n")
+		if h.ms < 1 {
+			status = l.F("herd.done-fast", n)
+		} else {
+			status = l.F("herd.done", n, l.Seconds(h.ms/1000))
+		}
 		if h.res.Truncated {
-			status += " The run was cut short (horizon or call limit): some clients are unfinished."
+			status += " " + l.T("herd.truncated")
 		}
 	}
 	var totals sim.Totals
 	if h.res != nil {
 		totals = h.res.Totals
 	}
-	cmpStatus := "Each panel: the same herd, the same seed, only the jitter differs; one scale for all. The outlined one is your policy."
+	cmpStatus := l.T("compare.note")
 	if h.cmpPending > 0 {
-		cmpStatus += " Updating…"
+		cmpStatus += " " + l.T("compare.updating")
+	}
+	keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
+	if c.Server != sim.OCC {
+		keys = append(keys, "capacity", l.T("herd.legend-capacity"))
+	}
+	if c.Server == sim.Outage {
+		keys = append(keys, "outage", l.T("herd.legend-outage"))
 	}
 	return app.Div().Class("herd-wrap").Body(
-		app.Section().Class("card herd").Aria("label", "The herd").Body(
-			app.H2().Text("A herd of clients"),
-			app.P().Class("lesson").Text("Clients that failed together retry together: without jitter they come back in synchronized waves and hit the server that is trying to recover. Jitter spreads them out."),
-			app.Div().Class("herd-controls").Body(p.herdControls()...),
+		app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
+			app.H2().Text(l.T("herd.head")),
+			app.P().Class("lesson").Text(l.T("herd.lesson")),
+			&herdChart{Result: h.res, Lang: l},
 			app.Div().Class("progress-row").Body(
-				app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", "herd simulation progress"),
+				app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 				app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
 			),
-			legend(
-				"ok", "succeeded (below)",
-				"rejected", "rejected (striped, above)",
-				"capacity", "capacity",
-				"outage", "outage",
-			),
-			&herdChart{Result: h.res},
-			&metricCards{Totals: totals},
+			legend(keys...),
+			&metricCards{Totals: totals, Server: c.Server, Lang: l},
+			app.Div().Class("herd-controls").Body(p.herdControls(l)...),
 		),
-		app.Section().Class("card compare").Aria("label", "Compare jitter kinds").Body(
-			app.H2().Text("Why jitter: the same herd under each jitter kind"),
+		app.Section().Class("card compare").Aria("label", l.T("compare.aria")).Body(
+			app.H2().Text(l.T("compare.head")),
 			app.P().Class("hint").Text(cmpStatus),
-			&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String()},
+			&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},
 		),
 	)
 }

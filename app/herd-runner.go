@@ -34,7 +34,7 @@ var compareKinds = []string{"none", "full", "equal", "decorrelated", "decorrelat
 type cmpResult struct {
 	Kind string
 	Res  *sim.Result
-	Err  string
+	Err  error
 }
 
 // herdRunner runs the herd scenario and the compare runs for the
@@ -46,7 +46,7 @@ type herdRunner struct {
 	gen atomic.Uint64
 
 	res      *sim.Result
-	err      string
+	err      error
 	running  bool
 	progress float64 // 0..1 of the main run
 	ms       float64 // wall time of the last finished main run
@@ -102,15 +102,15 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 	seed := p.st.Seed
 	t0 := time.Now()
 	if err := cfg.Validate(); err != nil {
-		h.res, h.err, h.running = nil, errText(err), false
+		h.res, h.err, h.running = nil, err, false
 		return
 	}
-	h.err = ""
+	h.err = nil
 	var j *job
 	if cfg.Clients <= syncClients {
 		s, err := sim.New(cfg, seed)
 		if err != nil {
-			h.res, h.err, h.running = nil, errText(err), false
+			h.res, h.err, h.running = nil, err, false
 			return
 		}
 		j = &job{s: s, chunk: firstChunk}
@@ -136,7 +136,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 			if err != nil {
 				ctx.Dispatch(func(ctx app.Context) {
 					if h.gen.Load() == gen {
-						h.res, h.err, h.running = nil, errText(err), false
+						h.res, h.err, h.running = nil, err, false
 					}
 				})
 				return
@@ -195,7 +195,7 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, s
 			out[i].Kind = k
 			s, err := sim.New(c, seed)
 			if err != nil {
-				out[i].Err = errText(err)
+				out[i].Err = err
 				continue
 			}
 			j := &job{s: s, chunk: firstChunk}

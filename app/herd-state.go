@@ -37,7 +37,7 @@ func (h *herdState) parse(first func(string) (string, bool), known map[string]bo
 			continue
 		}
 		if err := c.Set(name, v); err != nil {
-			notes = append(notes, notice{name, clip(v, 32), reason(err)})
+			notes = append(notes, notice{Key: name, Value: clip(v, 32), Err: err})
 			continue
 		}
 		given[name] = v
@@ -52,11 +52,11 @@ func (h *herdState) parse(first func(string) (string, bool), known map[string]bo
 		field := fieldOf(err)
 		v, ok := given[field]
 		if !ok {
-			notes = append(notes, notice{"herd", "", reason(err) + ": the default herd is used"})
+			notes = append(notes, notice{Key: "herd", Err: err, Msg: "notice.herd"})
 			c = sim.DefaultConfig()
 			break
 		}
-		notes = append(notes, notice{field, clip(v, 32), reason(err)})
+		notes = append(notes, notice{Key: field, Value: clip(v, 32), Err: err})
 		delete(given, field)
 		c = sim.DefaultConfig()
 		for _, name := range sim.ParamNames {

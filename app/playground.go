@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -24,36 +25,107 @@ type playground struct {
 	notes []notice // URL parameters ignored on load
 	// text holds what the user typed in a value box (by param name) while it
 	// differs from the policy's own text; errs holds inline errors by the id
-	// of the control they belong to.
+	// of the control they belong to, worded when rendered (in the page's
+	// language of the moment).
 	text map[string]string
-	errs map[string]string
+	errs map[string]inlineErr
+	// custom holds the herd selects whose "custom…" entry is chosen: their
+	// typed box shows until a value is applied.
+	custom map[string]bool
+	// browserLang is the language the browser's preferences pick, used
+	// while the link names none.
+	browserLang i18n.Lang
 
 	table    *backoff.Table
 	tableErr string
 	delaySVG string // the delay chart and histogram, drawn from table
 	histSVG  string
 
-	copied    string // copy-link feedback
+	copied    string // copy-link feedback: a catalog key
+	copyText  string // the link to copy by hand, when the clipboard is blocked
 	urlQueued bool
+	urlPush   bool // the queued address write is a discrete change: a history entry
 	loaded    bool
 	herd      herdRunner
 }
 
+// inlineErr is a control's inline error: the core's error and what the
+// user typed.
+type inlineErr struct {
+	err   error
+	typed string
+}
+
 func newPlayground() *playground {
-	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]string{}}
+	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{}}
 	p.recompute()
 	return p
 }
 
+// lang is the page's language: the link's, else the browser's.
+func (p *playground) lang() i18n.Lang {
+	if l, ok := i18n.Parse(p.st.Lang); ok {
+		return l
+	}
+	return p.browserLang
+}
+
 // OnNav restores the state from the URL, on the server's pre-render and in
-// the browser.
+// the browser, and again when Back or Forward lands on another state.
 func (p *playground) OnNav(ctx app.Context) {
+	q := ctx.Page().URL().RawQuery
 	if p.loaded {
+		if q != p.st.query() {
+			p.restore(ctx, q)
+		}
 		return
 	}
 	p.loaded = true
-	p.load(ctx.Page().URL().RawQuery)
+	if app.IsClient {
+		p.browserLang = i18n.Detect(browserLanguages())
+	}
+	p.load(q)
 	p.herd.start(ctx, p)
+	p.applyLang(ctx)
+}
+
+// restore shows the state of a history entry.
+func (p *playground) restore(ctx app.Context, q string) {
+	p.load(q)
+	clear(p.text)
+	clear(p.errs)
+	clear(p.custom)
+	p.herd.start(ctx, p)
+	p.applyLang(ctx)
+	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
+
+// browserLanguages are navigator.languages, most preferred first.
+func browserLanguages() []string {
+	nav := app.Window().Get("navigator")
+	langs := nav.Get("languages")
+	var out []string
+	if langs.Truthy() {
+		for i := range min(langs.Length(), 16) {
+			out = append(out, langs.Index(i).String())
+		}
+	}
+	if l := nav.Get("language"); len(out) == 0 && l.Truthy() {
+		out = append(out, l.String())
+	}
+	return out
+}
+
+// applyLang makes <html lang> and the document's title follow the page's
+// language.
+func (p *playground) applyLang(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	l := p.lang()
+	doc := app.Window().Get("document")
+	doc.Get("documentElement").Set("lang", l.Code())
+	doc.Set("title", l.T("page.doc-title"))
 }
 
 // load sets the state from a URL query.
@@ -69,6 +141,17 @@ func (p *playground) OnDismount() { p.herd.cancel() }
 // to the default 0..100 range. Later updates find min, max and step set.
 func (p *playground) OnMount(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+	// go-app skips its own navigation when Back returns to the first
+	// address it saw (it compares with its last visited URL, which our
+	// writes never change): listen as well.
+	app.Window().Call("addEventListener", "popstate", app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) {
+			if q := app.Window().URL().RawQuery; q != p.st.query() {
+				p.restore(ctx, q)
+			}
+		})
+		return nil
+	}))
 }
 
 func (p *playground) syncSliders() {
@@ -77,7 +160,7 @@ func (p *playground) syncSliders() {
 		"base":     strconv.Itoa(sliderPos(pol.Base)),
 		"cap":      strconv.Itoa(sliderPos(pol.Cap)),
 		"factor":   pol.Get(backoff.ParamFactor),
-		"attempts": strconv.Itoa(max(pol.Attempts, 1)),
+		"attempts": strconv.Itoa(attemptsPos(pol.Attempts)),
 	} {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
 			el.Set("value", v)
@@ -95,7 +178,7 @@ var tableBudget = backoff.TableOptions{MaxDraws: 1 << 18, MinRuns: 200}
 func (p *playground) recompute() {
 	t, err := backoff.NewTableWith(p.st.Policy, backoff.NewRand(p.st.Seed), tableBudget)
 	if err != nil {
-		p.tableErr = err.Error()
+		p.tableErr = errText(p.lang(), err, "")
 		return
 	}
 	p.table, p.tableErr = t, ""
@@ -107,17 +190,20 @@ func (p *playground) drawDelays() {
 	if t == nil {
 		return
 	}
+	l := p.lang()
 	s := sampleClients(t.Policy, len(t.Rows), p.st.Seed)
-	p.delaySVG = delayChartSVG(t, s, p.st.Log)
-	p.histSVG = histogramSVG(s.Totals, t.Total)
+	p.delaySVG = delayChartSVG(l, t, s, p.st.Log)
+	p.histSVG = histogramSVG(l, s.Totals, t.Total)
 }
 
 // changed is called after every accepted edit: derive, rerun the herd and
-// write the URL.
-func (p *playground) changed(ctx app.Context) {
-	p.copied = ""
+// write the URL. A discrete change (a select, a committed box) is a
+// history entry, so Back undoes it; a slider drag replaces the entry.
+func (p *playground) changed(ctx app.Context, discrete bool) {
+	p.copied, p.copyText = "", ""
 	p.recompute()
 	p.herd.start(ctx, p)
+	p.urlPush = p.urlPush || discrete
 	p.writeURL(ctx)
 }
 
@@ -145,16 +231,41 @@ const urlEvery = 150 * time.Millisecond
 
 func (p *playground) replaceURL(ctx app.Context) {
 	u := *ctx.Page().URL()
-	u.RawQuery = p.st.query()
+	q := p.st.query()
+	if u.RawQuery == q {
+		p.urlPush = false
+		return
+	}
+	u.RawQuery = q
+	if p.urlPush {
+		p.urlPush = false
+		app.Window().Get("history").Call("pushState", nil, "", u.String())
+		return
+	}
 	ctx.Page().ReplaceURL(&u)
 }
 
 // onInput handles every policy control; the element's id says which.
+// Sliders and selects apply at once. A typed box is checked as it is typed
+// but applied only when committed (Enter, or leaving the box): a prefix of
+// what is being typed (999 on the way to 99999) is never applied.
 func (p *playground) onInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	id := src.Get("id").String()
 	v := src.Get("value").String()
+	commit := e.Get("type").String() == "change"
 	switch id {
+	case "lang":
+		l, ok := i18n.Parse(v)
+		if !ok || l.Code() == p.st.Lang {
+			return
+		}
+		p.st.Lang = l.Code()
+		p.relabel()
+		p.applyLang(ctx)
+		p.urlPush = true
+		p.writeURL(ctx)
+		return
 	case "preset":
 		if v == p.st.Preset && p.st.Policy == basePolicy(v) {
 			return
@@ -165,43 +276,66 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		clear(p.errs)
 	case "base", "cap":
 		n, _ := strconv.Atoi(v)
-		p.setParam(ctx, id, id, backoff.FormatDuration(sliderDuration(n)), false)
+		p.setParam(ctx, id, id, backoff.FormatDuration(sliderDuration(n)), false, true)
 		return
-	case "factor", "attempts", "jitter", "cap-mode", "growth":
-		p.setParam(ctx, id, id, v, false)
+	case "attempts":
+		n, _ := strconv.Atoi(v)
+		p.setParam(ctx, id, id, strconv.Itoa(attemptsFromPos(n)), false, true)
+		return
+	case "factor":
+		p.setParam(ctx, id, id, v, false, true)
+		return
+	case "jitter", "cap-mode", "growth":
+		p.setParam(ctx, id, id, v, false, true)
 		return
 	case "base-value", "factor-value", "cap-value", "attempts-value", "deadline-value",
 		"jitter-lo-value", "jitter-hi-value", "jitter-add-value", "steps-value":
-		p.setParam(ctx, strings.TrimSuffix(id, "-value"), id, v, true)
+		p.setParam(ctx, strings.TrimSuffix(id, "-value"), id, v, true, commit)
 		return
 	case "seed":
-		n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+		n, err := parseSeed(v)
 		if err != nil {
-			p.errs[id] = "seed: want a whole number from 0 to 18446744073709551615"
+			p.errs[id] = inlineErr{err, v}
 			return
 		}
 		delete(p.errs, id)
-		if n == p.st.Seed {
+		if !commit || n == p.st.Seed {
 			return
 		}
 		p.st.Seed = n
 	case "delay-log":
 		p.st.Log = src.Get("checked").Bool()
 		p.drawDelays()
+		p.urlPush = true
 		p.writeURL(ctx)
 		return
 	default:
 		return
 	}
-	p.changed(ctx)
+	p.changed(ctx, true)
 }
 
-// setParam applies one policy field. An invalid value (alone or with the
-// other fields) shows an inline error next to the control and keeps the last
+// relabel redraws what holds words after a change of language.
+func (p *playground) relabel() {
+	p.recompute()
+}
+
+// canonical is a typed value in the syntax the core parses: the page's
+// language may write 1,5 с for 1.5s.
+func (p *playground) canonical(param, v string) string {
+	if isDuration(param) {
+		return i18n.CanonDuration(v)
+	}
+	return p.lang().CanonNumber(v)
+}
+
+// setParam checks one policy field, and applies it when apply is set. An
+// invalid value (alone or with the other fields) shows an inline error
+// next to the control, naming that control's field, and keeps the last
 // valid state.
-func (p *playground) setParam(ctx app.Context, name, id, v string, typed bool) {
+func (p *playground) setParam(ctx app.Context, name, id, v string, typed, apply bool) {
 	np := p.st.Policy
-	err := np.Set(name, v)
+	err := np.Set(name, p.canonical(name, v))
 	if err == nil {
 		err = np.Validate()
 	}
@@ -210,96 +344,149 @@ func (p *playground) setParam(ctx app.Context, name, id, v string, typed bool) {
 		p.text[name] = v
 	}
 	if err != nil {
-		p.errs[errID] = errText(err)
+		var fe *backoff.FieldError
+		if errors.As(err, &fe) {
+			err = fe.From(name)
+		}
+		shown := ""
+		if typed {
+			shown = v
+		}
+		p.errs[errID] = inlineErr{err, shown}
 		return
 	}
 	delete(p.errs, errID)
-	if !typed {
-		delete(p.text, name)
+	if !apply {
+		return
 	}
+	delete(p.text, name)
 	if np == p.st.Policy {
 		return // the same value again (input then change): nothing to redo
 	}
 	p.st.Policy = np
-	p.changed(ctx)
+	p.changed(ctx, typed || !isSlider(id))
 }
 
-func errText(err error) string {
-	var fe *backoff.FieldError
-	if errors.As(err, &fe) {
-		return fe.Error()
+// isSlider reports whether a control is a range input (its moves replace
+// the history entry instead of adding one).
+func isSlider(id string) bool {
+	switch id {
+	case "base", "cap", "factor", "attempts":
+		return true
 	}
-	return err.Error()
+	return false
 }
 
 func (p *playground) onReroll(ctx app.Context, e app.Event) {
 	// A small number reads well in a link; any 0..999999 will do.
 	p.st.Seed = uint64(time.Now().UnixNano()/1000)%999_999 + 1
 	delete(p.errs, "seed")
-	p.changed(ctx)
+	p.changed(ctx, true)
 }
 
+// onCopyLink copies the share link. Where the clipboard is refused (an
+// iframe without clipboard-write, an insecure origin) it says so and shows
+// the link selected, to copy by hand: it never claims a copy it did not
+// make.
 func (p *playground) onCopyLink(ctx app.Context, e app.Event) {
-	link := ctx.Page().URL()
-	u := *link
+	u := *ctx.Page().URL()
 	u.RawQuery = p.st.query()
 	s := u.String()
+	manual := func() {
+		p.copied, p.copyText = "copy.manual", s
+		ctx.Defer(func(ctx app.Context) {
+			if el := app.Window().GetElementByID("copy-text"); el.Truthy() {
+				el.Call("focus")
+				el.Call("select")
+			}
+		})
+	}
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
-		p.copied = "Copy this link: " + s
+		manual()
 		return
 	}
-	clip.Call("writeText", s)
-	p.copied = "Link copied"
-	ctx.After(2*time.Second, func(ctx app.Context) { p.copied = "" })
+	promise := clip.Call("writeText", s)
+	var ok, fail app.Func
+	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.copied, p.copyText = "copy.done", ""
+			ctx.After(2*time.Second, func(ctx app.Context) { p.copied = "" })
+		})
+		ok.Release()
+		fail.Release()
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) { manual() })
+		ok.Release()
+		fail.Release()
+		return nil
+	})
+	promise.Call("then", ok, fail)
 }
 
 func (p *playground) Render() app.UI {
+	l := p.lang()
 	return app.Main().Class("playground").Body(
 		app.Header().Class("top").Body(
 			app.Div().Body(
-				app.H1().Text("Backoff Playground"),
-				app.P().Class("tagline").Text("Move a slider: see what a retry policy does to one client, and to a thousand of them after an outage."),
+				app.H1().Text(l.T("page.title")),
+				app.P().Class("tagline").Text(l.T("page.tagline")),
 			),
 			app.Div().Class("share").Body(
-				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text("Copy link"),
-				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(p.copied),
+				p.langSwitch(l),
+				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
+				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
+				app.If(p.copyText != "", func() app.UI {
+					return app.Input().Type("text").ID("copy-text").Class("value-box copy-text").ReadOnly(true).
+						Aria("label", l.T("copy.manual")).Value(p.copyText)
+				}),
 			),
 		),
-		&updateBanner{},
-		p.renderNotices(),
+		&updateBanner{Lang: l},
+		p.renderNotices(l),
 		app.Div().Class("layout").Body(
-			p.renderControls(),
+			p.renderControls(l),
 			app.Div().Class("results").Body(
-				p.renderDelays(),
-				p.renderHerd(),
+				p.renderDelays(l),
+				p.renderHerd(l),
 			),
 		),
 		app.Footer().Class("foot").Body(
-			app.P().Text("Numbers come from the project's backoff core and herd simulator, run in your browser. Same URL, same seed, same picture."),
+			app.P().Text(l.T("page.foot")),
 		),
 	)
 }
 
-func (p *playground) renderNotices() app.UI {
+// langSwitch is the language picker; changing it keeps every other setting.
+func (p *playground) langSwitch(l i18n.Lang) app.UI {
+	opts := make([]app.UI, len(i18n.Langs))
+	for i, o := range i18n.Langs {
+		opts[i] = app.Option().Value(o.Code()).Selected(o == l).Lang(o.Code()).Text(o.T("lang." + o.Code()))
+	}
+	return app.Select().ID("lang").Class("lang").Aria("label", l.T("page.lang")).OnChange(p.onInput).Body(opts...)
+}
+
+func (p *playground) renderNotices(l i18n.Lang) app.UI {
 	if len(p.notes) == 0 {
 		return app.Div().ID("notice").Hidden(true)
 	}
 	items := make([]app.UI, len(p.notes))
 	for i, n := range p.notes {
-		items[i] = app.Li().Text(n.String())
+		items[i] = app.Li().Text(n.text(l))
 	}
 	return app.Div().ID("notice").Class("notice").Role("status").Body(
-		app.Strong().Text("Some link parameters were ignored:"),
+		app.Strong().Text(l.T("notice.head")),
 		app.Ul().Body(items...),
 	)
 }
 
-func (p *playground) renderDelays() app.UI {
+func (p *playground) renderDelays(l i18n.Lang) app.UI {
 	pol := p.st.Policy
 	body := []app.UI{
-		app.H2().Text("One client"),
-		app.P().Class("describe").ID("describe").Text(pol.Describe()),
+		app.H2().Text(l.T("one.head")),
+		app.P().Class("describe").ID("describe").Text(describe(l, pol)),
 	}
 	if p.tableErr != "" {
 		body = append(body, app.P().Class("error").Text(p.tableErr))
@@ -307,37 +494,37 @@ func (p *playground) renderDelays() app.UI {
 	if t := p.table; t != nil {
 		var notes []app.UI
 		if t.Unlimited {
-			notes = append(notes, app.Li().Text("No attempt limit: the first "+strconv.Itoa(len(t.Rows))+" retries are shown and totalled."))
+			notes = append(notes, app.Li().Text(l.F("one.unlimited", l.Int(int64(len(t.Rows))))))
 		}
 		if t.MonteCarlo {
-			notes = append(notes, app.Li().Text("Means estimated from "+strconv.Itoa(t.Paths)+" seeded runs (within "+strconv.FormatFloat(t.MeanError*100, 'f', 2, 64)+"%)."))
+			notes = append(notes, app.Li().Text(l.F("one.mc", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1))))
 		}
 		if t.CapRow > 0 {
-			notes = append(notes, app.Li().Text("The cap is reached at retry "+strconv.Itoa(t.CapRow)+" (highlighted): from there the delay stops growing."))
+			notes = append(notes, app.Li().Text(l.F("one.cap-row", l.Int(int64(t.CapRow)))))
 		}
 		if pol.Jitter == backoff.Full && pol.Attempts > 0 {
-			notes = append(notes, app.Li().Text("Full jitter guarantees no minimum wait: the best case is 0."))
+			notes = append(notes, app.Li().Text(l.T("one.full-zero")))
 		}
 		body = append(body,
-			app.Div().Class("table-wrap").Body(&delayTable{Table: t}),
+			app.Div().Class("table-wrap").Body(&delayTable{Table: t, Lang: l}),
 			app.Ul().Class("notes").Body(notes...),
 			app.Div().Class("chart-head").Body(
-				app.H3().Text("Delay per retry"),
+				app.H3().Text(l.T("one.chart-head")),
 				app.Label().For("delay-log").Class("toggle").Body(
 					app.Input().Type("checkbox").ID("delay-log").Checked(p.st.Log).OnChange(p.onInput),
-					app.Text(" log scale"),
+					app.Text(" "+l.T("one.log")),
 				),
 			),
 			legend(
-				"band", "min–max",
-				"mean", "mean",
-				"dots", strconv.Itoa(dotClients)+" seeded clients",
-				"cap", "cap",
+				"band", l.T("legend.band"),
+				"mean", l.T("legend.mean"),
+				"dots", l.F("legend.dots", l.Int(dotClients)),
+				"cap", l.T("legend.cap"),
 			),
 			&delayChart{Delays: p.delaySVG, Hist: p.histSVG},
 		)
 	}
-	return app.Section().Class("card delays").Aria("label", "One client's delays").Body(body...)
+	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
 }
 
 // legend is a chart's key: pairs of a key's class suffix and its text, each

@@ -101,3 +101,36 @@ func round2(x float64) float64 {
 	e := math.Pow(10, math.Floor(math.Log10(x))-1)
 	return math.Round(x/e) * e
 }
+
+// The attempts slider covers the box's whole range: position 0 is 0 (no
+// limit), 1..10 are 1..10 attempts, and 10..attemptsSteps climb on a log
+// scale to backoff.MaxAttempts (1000).
+const attemptsSteps = 100
+
+// attemptsFromPos maps a slider position to a number of attempts.
+func attemptsFromPos(pos int) int {
+	switch {
+	case pos <= 0:
+		return 0
+	case pos <= 10:
+		return pos
+	case pos >= attemptsSteps:
+		return backoff.MaxAttempts
+	}
+	span := math.Log(float64(backoff.MaxAttempts) / 10)
+	return int(math.Round(10 * math.Exp(span*float64(pos-10)/float64(attemptsSteps-10))))
+}
+
+// attemptsPos is the slider position closest to n attempts.
+func attemptsPos(n int) int {
+	switch {
+	case n <= 0:
+		return 0
+	case n <= 10:
+		return n
+	case n >= backoff.MaxAttempts:
+		return attemptsSteps
+	}
+	span := math.Log(float64(backoff.MaxAttempts) / 10)
+	return 10 + int(math.Round(math.Log(float64(n)/10)/span*float64(attemptsSteps-10)))
+}

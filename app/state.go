@@ -2,12 +2,12 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 )
 
@@ -17,6 +17,7 @@ const (
 	keyPreset = "preset"
 	keySeed   = "seed"
 	keyScale  = "scale" // delay chart axis: linear (default) or log
+	keyLang   = "lang"  // en or ru; absent: the browser's languages decide
 )
 
 // alwaysInURL are the policy keys written even when they equal the preset's
@@ -35,7 +36,11 @@ type state struct {
 	Policy backoff.Policy
 	Seed   uint64
 	Log    bool // log axis on the delay chart
-	Herd   herdState
+	// Lang is the language the link asks for ("en", "ru"), or "" to follow
+	// the browser's: a shared link keeps a language only when one was
+	// chosen.
+	Lang string
+	Herd herdState
 }
 
 func defaultState() state {
@@ -50,14 +55,34 @@ func basePolicy(preset string) backoff.Policy {
 	return backoff.Default()
 }
 
-// notice is one query parameter the page ignored, and why.
+// notice is one query parameter the page ignored, and why: a core error
+// (Err), or a catalog message (Msg with Args).
 type notice struct {
-	Key, Value, Reason string
+	Key, Value string
+	Err        error
+	Msg        string
+	Args       []string
+	// Kept: the value was used after all (a duplicate key's first value),
+	// so Msg is the whole line, with the key as its first argument.
+	Kept bool
 }
 
-func (n notice) String() string {
-	return fmt.Sprintf("%s=%s ignored: %s", n.Key, n.Value, n.Reason)
+// text is the notice for a person reading l.
+func (n notice) text(l i18n.Lang) string {
+	if n.Kept {
+		return l.F(n.Msg, append([]string{n.Key}, n.Args...)...)
+	}
+	why := l.F(n.Msg, n.Args...)
+	if n.Err != nil {
+		why = ruleOf(l, n.Err)
+		if n.Msg != "" {
+			why = l.F(n.Msg, why)
+		}
+	}
+	return l.F("notice.item", n.Key, n.Value, why)
 }
+
+func (n notice) String() string { return n.text(i18n.En) }
 
 // parseQuery restores a state from a URL query. Unknown or invalid
 // parameters are reported and ignored; the result is always a valid state.
@@ -65,13 +90,13 @@ func parseQuery(raw string) (state, []notice) {
 	s := defaultState()
 	var notes []notice
 	if len(raw) > maxQueryLen {
-		notes = append(notes, notice{"query", raw[:32] + "…", fmt.Sprintf("longer than %d bytes", maxQueryLen)})
+		notes = append(notes, notice{Key: "query", Value: clip(raw, 32), Msg: "notice.too-long", Args: []string{strconv.Itoa(maxQueryLen)}})
 		raw = raw[:maxQueryLen]
 	}
 	q, err := url.ParseQuery(raw)
 	if err != nil {
 		// ParseQuery keeps every pair it could read; note the first bad one.
-		notes = append(notes, notice{"query", clip(raw, 32), "not a valid query string"})
+		notes = append(notes, notice{Key: "query", Value: clip(raw, 32), Msg: "notice.bad-query"})
 	}
 	first := func(key string) (string, bool) {
 		vs, ok := q[key]
@@ -79,15 +104,16 @@ func parseQuery(raw string) (state, []notice) {
 			return "", false
 		}
 		if len(vs) > 1 {
-			notes = append(notes, notice{key, clip(strings.Join(vs[1:], ","), 32), "given more than once: the first value is used"})
+			notes = append(notes, notice{Key: key, Value: clip(vs[0], 32), Msg: "notice.dup", Kept: true,
+				Args: []string{clip(vs[0], 32), clip(strings.Join(vs, ", "), 64)}})
 		}
 		return vs[0], true
 	}
-	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true}
+	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true}
 
 	if v, ok := first(keyPreset); ok && v != "" {
 		if _, err := backoff.LookupPreset(v); err != nil {
-			notes = append(notes, notice{keyPreset, clip(v, 32), "no such preset"})
+			notes = append(notes, notice{Key: keyPreset, Value: clip(v, 32), Msg: "notice.preset"})
 		} else {
 			s.Preset = v
 		}
@@ -103,7 +129,7 @@ func parseQuery(raw string) (state, []notice) {
 			continue
 		}
 		if err := s.Policy.Set(name, v); err != nil {
-			notes = append(notes, notice{name, clip(v, 32), reason(err)})
+			notes = append(notes, notice{Key: name, Value: clip(v, 32), Err: err})
 			continue
 		}
 		given[name] = v
@@ -120,11 +146,11 @@ func parseQuery(raw string) (state, []notice) {
 		if !ok {
 			// The offending field came from the preset: start again from it.
 			p := basePolicy(s.Preset)
-			notes = append(notes, notice{"policy", "", reason(err) + ": the preset's values are used"})
+			notes = append(notes, notice{Key: "policy", Err: err, Msg: "notice.policy"})
 			s.Policy = p
 			break
 		}
-		notes = append(notes, notice{field, clip(v, 32), reason(err)})
+		notes = append(notes, notice{Key: field, Value: clip(v, 32), Err: err})
 		delete(given, field)
 		p := basePolicy(s.Preset)
 		for _, name := range backoff.ParamNames {
@@ -136,8 +162,8 @@ func parseQuery(raw string) (state, []notice) {
 	}
 
 	if v, ok := first(keySeed); ok {
-		if n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64); err != nil {
-			notes = append(notes, notice{keySeed, clip(v, 32), "want a whole number from 0 to 18446744073709551615"})
+		if n, err := parseSeed(v); err != nil {
+			notes = append(notes, notice{Key: keySeed, Value: clip(v, 32), Err: err})
 		} else {
 			s.Seed = n
 		}
@@ -148,7 +174,14 @@ func parseQuery(raw string) (state, []notice) {
 			s.Log = true
 		case "linear", "":
 		default:
-			notes = append(notes, notice{keyScale, clip(v, 32), "want linear or log"})
+			notes = append(notes, notice{Key: keyScale, Value: clip(v, 32), Msg: "notice.scale"})
+		}
+	}
+	if v, ok := first(keyLang); ok {
+		if l, ok := i18n.Parse(v); ok {
+			s.Lang = l.Code()
+		} else {
+			notes = append(notes, notice{Key: keyLang, Value: clip(v, 32), Msg: "notice.lang"})
 		}
 	}
 	notes = append(notes, s.Herd.parse(first, known)...)
@@ -161,7 +194,7 @@ func parseQuery(raw string) (state, []notice) {
 	}
 	slices.Sort(unknown)
 	for _, k := range unknown {
-		notes = append(notes, notice{clip(k, 32), clip(strings.Join(q[k], ","), 32), "unknown parameter"})
+		notes = append(notes, notice{Key: clip(k, 32), Value: clip(strings.Join(q[k], ","), 32), Msg: "notice.unknown"})
 	}
 	return s, notes
 }
@@ -201,6 +234,9 @@ func (s *state) query() string {
 		add(keyScale, "log")
 	}
 	s.Herd.query(add)
+	if s.Lang != "" {
+		add(keyLang, s.Lang)
+	}
 	return b.String()
 }
 
@@ -223,14 +259,14 @@ func fieldOf(err error) string {
 	return ""
 }
 
-// reason is an error's text without the field and value the notice already
+// ruleOf is an error's rule without the field and value a notice already
 // shows.
-func reason(err error) string {
+func ruleOf(l i18n.Lang, err error) string {
 	var fe *backoff.FieldError
 	if errors.As(err, &fe) {
-		return "want " + fe.Allowed
+		return ruleText(l, fe)
 	}
-	return err.Error()
+	return l.T("err.generic")
 }
 
 func clip(s string, n int) string {
@@ -251,4 +287,14 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// parseSeed reads a seed: any whole number a uint64 holds.
+func parseSeed(v string) (uint64, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	if err != nil {
+		return 0, &backoff.FieldError{Field: keySeed, Value: clip(v, 32), Code: backoff.CodeInt,
+			Args: []string{"0", "18446744073709551615"}, Allowed: "a whole number from 0 to 18446744073709551615"}
+	}
+	return n, nil
 }

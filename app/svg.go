@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 )
 
@@ -66,13 +67,36 @@ func (a axis) at(v float64) float64 {
 	return a.p0 + t*(a.p1-a.p0)
 }
 
-// ticks returns tick values: about n "nice" linear steps, or the decades of
-// a log axis.
+// logTicks are the round times a log axis marks, in seconds: decades up to
+// 10 s, then 1 min, 10 min, 1 h, 10 h, 1 day, 10 days, 100 days: never
+// "100s" or "1000s", which people do not read as times.
+var logTicks = []float64{1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 0.1, 1, 10, 60, 600, 3600, 36000, 86400, 864000, 8640000}
+
+// logRange widens [lo, hi] to the round ticks around it.
+func logRange(lo, hi float64) (float64, float64) {
+	a, b := logTicks[0], logTicks[len(logTicks)-1]
+	for _, t := range logTicks {
+		if t <= lo*1.0001 {
+			a = t
+		}
+	}
+	for i := len(logTicks) - 1; i >= 0; i-- {
+		if logTicks[i] >= hi*0.9999 {
+			b = logTicks[i]
+		}
+	}
+	if b <= a {
+		b = a * 10
+	}
+	return a, b
+}
+
+// ticks returns tick values: about n "nice" linear steps, or the round
+// times of a log axis.
 func (a axis) ticks(n int) []float64 {
 	var out []float64
 	if a.log {
-		for e := math.Floor(a.llo); e <= math.Ceil(a.lhi); e++ {
-			v := math.Pow(10, e)
+		for _, v := range logTicks {
 			if v >= a.lo*0.999 && v <= a.hi*1.001 {
 				out = append(out, v)
 			}
@@ -212,13 +236,16 @@ func (w *svgWriter) yAxis(f frame, a axis, n int, format func(float64) string) {
 
 // delayChartSVG draws, per retry, the min–max range as a bar, the mean as a
 // line, the seeded clients' delays as dots, and the cap.
-func delayChartSVG(t *backoff.Table, s samples, log bool) string {
+//
+// On a log axis a zero delay (full jitter's best case) cannot sit on the
+// scale: it is drawn on its own line below the axis's floor, labelled 0.
+func delayChartSVG(l i18n.Lang, t *backoff.Table, s samples, log bool) string {
 	f := frame{W: 640, H: 310, Left: 58, Right: 12, Top: 14, Bottom: wideBottom}
 	var w svgWriter
-	w.open(f, "", "Delay before each retry: min to max range, mean, and sampled clients")
+	w.open(f, "", l.T("chart.delays"))
 	n := len(t.Rows)
 	if n == 0 {
-		w.text("empty", f.W/2, f.H/2, "middle", "No retries: attempts 1 = 0 retries")
+		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-retries"))
 		w.close()
 		return w.String()
 	}
@@ -243,18 +270,36 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 		hi = 1
 	}
 	var ya axis
+	zeroY := f.H - f.Bottom // where a zero delay is drawn
+	hasZero := false
 	if log {
 		if math.IsInf(lo, 1) || lo >= hi {
 			lo = hi / 10
 		}
 		lo = math.Max(lo, hi/1e6)
-		lo = math.Pow(10, math.Floor(math.Log10(lo)))
-		hi = math.Pow(10, math.Ceil(math.Log10(hi)))
-		ya = newAxis(lo, hi, f.H-f.Bottom, f.Top, true)
+		lo, hi = logRange(lo, hi)
+		for _, r := range t.Rows {
+			hasZero = hasZero || r.Min <= 0
+		}
+		floor := f.H - f.Bottom
+		if hasZero {
+			floor -= 14
+		}
+		ya = newAxis(lo, hi, floor, f.Top, true)
 	} else {
 		ya = newAxis(0, niceMax(hi), f.H-f.Bottom, f.Top, false)
 	}
-	w.yAxis(f, ya, 5, backoff.FormatSeconds)
+	w.yAxis(f, ya, 5, l.Seconds)
+	y := func(v float64) float64 {
+		if hasZero && v <= 0 {
+			return zeroY
+		}
+		return ya.at(v)
+	}
+	if hasZero {
+		w.text("tick", f.Left-6, zeroY+4, "end", l.T("chart.zero"))
+		w.path("grid zero", hline(f.Left, f.W-f.Right, zeroY))
+	}
 	slot := f.plotW() / float64(n)
 	x := func(i int) float64 { return f.Left + (float64(i)+0.5)*slot }
 	half := math.Min(slot*0.35, 18)
@@ -263,12 +308,12 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 	dots := make(pathData, 0, 16*len(t.Rows)*dotClients)
 	for i, r := range t.Rows {
 		cx := x(i)
-		y0, y1 := ya.at(r.Min), ya.at(r.Max)
+		y0, y1 := y(r.Min), y(r.Max)
 		if y0-y1 < 1.5 { // a fixed delay: still show a visible bar
 			y0, y1 = y0+0.75, y1-0.75
 		}
 		band.rect(cx-half, y1, cx+half, y0)
-		my := ya.at(r.Mean)
+		my := y(r.Mean)
 		mean.op('M', cx-half, my)
 		mean.op('H', cx+half)
 		if i == 0 {
@@ -286,7 +331,7 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 			// Spread the dots across the bar (golden-ratio sequence) so they
 			// read as a distribution, not a line.
 			off := (math.Mod(float64(j)*0.618033988749895, 1) - 0.5) * 1.6 * half
-			dots.op('M', cx+off, ya.at(d))
+			dots.op('M', cx+off, y(d))
 			dots = append(dots, 'h', '0')
 		}
 	}
@@ -295,20 +340,20 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 	w.path("mean-line", meanLine.String())
 	w.path("mean", mean.String())
 	p := t.Policy
-	if p.Cap > 0 && p.Jitter != backoff.DecorrelatedV2 {
+	if p.Cap > 0 {
 		c := p.Cap.Seconds() + p.Offset.Seconds()
 		if c <= ya.hi {
 			cy := ya.at(c)
 			w.path("cap", hline(f.Left, f.W-f.Right, cy))
-			w.text("cap-label", f.W-f.Right-4, cy-4, "end", "cap "+backoff.FormatDuration(p.Cap))
+			w.text("cap-label", f.W-f.Right-4, cy-4, "end", l.F("chart.cap", l.Seconds(p.Cap.Seconds())))
 		}
 	}
 	// Retry numbers, thinned to about 16 labels.
 	every := max(1, (n+15)/16)
 	for i := 0; i < n; i += every {
-		w.text("tick", x(i), f.H-f.Bottom+wideTickDY, "middle", strconv.Itoa(t.Rows[i].Retry))
+		w.text("tick", x(i), f.H-f.Bottom+wideTickDY, "middle", l.Int(int64(t.Rows[i].Retry)))
 	}
-	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "retry")
+	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.retry"))
 	w.close()
 	return w.String()
 }
@@ -316,16 +361,16 @@ func delayChartSVG(t *backoff.Table, s samples, log bool) string {
 // histogramSVG draws the distribution of the total wait of sampled clients,
 // with the table's mean and worst case marked. The marks' labels sit in a
 // row above the bars, so they never cover them or each other.
-func histogramSVG(totals []float64, tot backoff.Totals) string {
+func histogramSVG(l i18n.Lang, totals []float64, tot backoff.Totals) string {
 	f := frame{W: 640, H: 194, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
 	var w svgWriter
-	w.open(f, "", "Histogram of the total wait over sampled clients")
+	w.open(f, "", l.T("chart.hist"))
 	hi := tot.Max
 	for _, v := range totals {
 		hi = math.Max(hi, v)
 	}
 	if !(hi > 0) || len(totals) == 0 {
-		w.text("empty", f.W/2, f.H/2, "middle", "Total wait is always 0")
+		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.hist-zero"))
 		w.close()
 		return w.String()
 	}
@@ -363,16 +408,16 @@ func histogramSVG(totals []float64, tot backoff.Totals) string {
 		d.op('V', f.H-f.Bottom)
 		w.path(m.class, d.String())
 	}
-	meanText := "mean " + backoff.FormatSeconds(tot.Mean)
-	worstText := "worst " + backoff.FormatSeconds(tot.Max)
+	meanText := l.F("chart.hist-mean", l.Seconds(tot.Mean))
+	worstText := l.F("chart.hist-worst", l.Seconds(tot.Max))
 	meanEnd, worstX, worstAnchor := labelSpans(xm, xw, textWidth(meanText), textWidth(worstText), f.W)
 	y := f.Top - 9
 	w.text("mark-mean-label", meanEnd, y, "end", meanText)
 	w.text("mark-max-label", worstX, y, worstAnchor, worstText)
 	for _, v := range xa.ticks(6) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", backoff.FormatSeconds(v))
+		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Seconds(v))
 	}
-	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "total wait of one client")
+	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.hist-axis"))
 	w.close()
 	return w.String()
 }
@@ -442,7 +487,11 @@ func (h herdSeries) end() float64 { return float64(len(h.OK)) * h.Width }
 // herdSVG draws calls per bucket stacked (succeeded below, rejected above),
 // the capacity line and the outage shaded. yMax and xMax fix the scales so
 // small multiples compare; 0 means fit the data.
-func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string {
+//
+// Every bar taller than the y axis (a shared scale cuts the first burst)
+// is clipped at the top and marked: an arrow with the first such bar's
+// height.
+func herdSVG(l i18n.Lang, h herdSeries, yMax, xMax float64, small bool, label string) string {
 	f := frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
 	class := ""
 	if small {
@@ -452,7 +501,7 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 	var w svgWriter
 	w.open(f, class, label)
 	if len(h.OK) == 0 || h.Width <= 0 {
-		w.text("empty", f.W/2, f.H/2, "middle", "No calls")
+		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-calls"))
 		w.close()
 		return w.String()
 	}
@@ -470,7 +519,7 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 		d.rect(x0, f.Top, x1, f.H-f.Bottom)
 		w.path("outage", d.String())
 	}
-	w.yAxis(f, ya, 4, compactCount)
+	w.yAxis(f, ya, 4, l.Compact)
 	var ok, rej pathData
 	base := f.H - f.Bottom
 	for i := range h.OK {
@@ -503,20 +552,27 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 		w.WriteString(rej.String())
 		w.WriteString(`"></path>`)
 	}
-	// Bars taller than the axis are clipped at its top: say how tall.
+	// Bars taller than the axis are clipped at its top: mark each with a
+	// notch, and say how tall the first is (more labels would pile up).
+	var notches pathData
+	labelled := false
 	for i := range h.OK {
 		v := h.OK[i] + h.Rejected[i]
 		if v > ya.hi*1.02 && float64(i)*h.Width < xMax {
-			x := xa.at((float64(i) + 0.5) * h.Width)
-			w.text("clipped", x+3, f.Top+10, "start", "↑"+compactCount(v))
-			break // the first one only: labels must not pile up
+			x0, x1 := xa.at(float64(i)*h.Width), xa.at(float64(i+1)*h.Width)
+			notches.rect(x0, f.Top-3, math.Max(x1, x0+2), f.Top)
+			if !labelled {
+				w.text("clipped", (x0+x1)/2+3, f.Top+10, "start", "↑"+l.Compact(v))
+				labelled = true
+			}
 		}
 	}
+	w.path("clipped-mark", notches.String())
 	if h.Capacity > 0 && h.Capacity <= ya.hi {
 		cy := ya.at(h.Capacity)
 		w.path("capacity", hline(f.Left, f.W-f.Right, cy))
 		if !small {
-			w.text("capacity-label", f.W-f.Right-4, cy-4, "end", "capacity")
+			w.text("capacity-label", f.W-f.Right-4, cy-4, "end", l.T("chart.capacity"))
 		}
 	}
 	tickY := f.H - f.Bottom + wideTickDY
@@ -524,13 +580,13 @@ func herdSVG(h herdSeries, yMax, xMax float64, small bool, label string) string 
 		tickY = f.H - f.Bottom + 15
 	}
 	for _, v := range xa.ticks(map[bool]int{false: 8, true: 4}[small]) {
-		w.text("tick", xa.at(v), tickY, "middle", backoff.FormatSeconds(v))
+		w.text("tick", xa.at(v), tickY, "middle", l.Seconds(v))
 	}
 	if small {
 		w.text("small-title", f.Left, 14, "start", label)
 	} else {
-		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", "time since the first calls")
-		w.text("axis-label", f.Left, f.Top-10, "start", "server answers per "+backoff.FormatSeconds(h.Width)+" bucket")
+		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
+		w.text("axis-label", f.Left, f.Top-10, "start", l.F("chart.bucket-axis", l.Seconds(h.Width)))
 	}
 	w.close()
 	return w.String()
@@ -544,19 +600,4 @@ func hatchID(label string) string {
 		h = (h ^ uint32(label[i])) * 16777619
 	}
 	return "hatch-" + strconv.FormatUint(uint64(h), 36)
-}
-
-// compactCount prints a count for an axis: 950, 1.2k, 3M.
-func compactCount(v float64) string {
-	switch a := math.Abs(v); {
-	case a >= 1e6:
-		return trimFloat(v/1e6) + "M"
-	case a >= 1e3:
-		return trimFloat(v/1e3) + "k"
-	}
-	return trimFloat(v)
-}
-
-func trimFloat(v float64) string {
-	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
 }

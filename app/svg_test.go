@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 )
 
@@ -49,10 +50,11 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 		for _, log := range []bool{false, true} {
 			tb := table(t, q)
 			s := sampleClients(tb.Policy, len(tb.Rows), 1)
-			svg := delayChartSVG(tb, s, log)
+			svg := delayChartSVG(i18n.En, tb, s, log)
 			c := wellFormed(t, svg)
-			// band, dots, mean line, mean ticks, grid, cap: never one per dot.
-			if c["path"] > 6 {
+			// band, dots, mean line, mean ticks, grid, cap, the log axis's
+			// zero line: never one per dot.
+			if c["path"] > 7 {
 				t.Errorf("%q log=%v: %d paths", q, log, c["path"])
 			}
 			if c["circle"]+c["rect"] > 0 {
@@ -61,7 +63,7 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 			if strings.Contains(svg, "NaN") || strings.Contains(svg, "Inf") {
 				t.Errorf("%q log=%v: NaN or Inf in the SVG", q, log)
 			}
-			h := histogramSVG(s.Totals, tb.Total)
+			h := histogramSVG(i18n.En, s.Totals, tb.Total)
 			wellFormed(t, h)
 			if strings.Contains(h, "NaN") || strings.Contains(h, "Inf") {
 				t.Errorf("%q: NaN or Inf in the histogram", q)
@@ -73,7 +75,7 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 func TestDelayChartDotsAreTheSamples(t *testing.T) {
 	tb := table(t, "jitter=full&attempts=4")
 	s := sampleClients(tb.Policy, len(tb.Rows), 1)
-	svg := delayChartSVG(tb, s, false)
+	svg := delayChartSVG(i18n.En, tb, s, false)
 	i := strings.Index(svg, `class="dots" d="`)
 	if i < 0 {
 		t.Fatal("no dots path")
@@ -121,9 +123,10 @@ func TestHerdSVG(t *testing.T) {
 	h := herdSeries{Width: 1, OK: []float64{0, 0, 100, 100, 40}, Rejected: []float64{1000, 0, 300, 0, 0},
 		Capacity: 100, OutageStart: 0, OutageEnd: 2}
 	for _, small := range []bool{false, true} {
-		svg := herdSVG(h, 0, 0, small, "test <herd>")
+		svg := herdSVG(i18n.En, h, 0, 0, small, "test <herd>")
 		c := wellFormed(t, svg)
-		if c["path"] > 6 {
+		// outage, grid, ok, rejected, hatch line, capacity, clipped marks.
+		if c["path"] > 7 {
 			t.Errorf("%d paths", c["path"])
 		}
 		for _, class := range []string{"ok", "rejected", "capacity", "outage"} {
@@ -132,7 +135,7 @@ func TestHerdSVG(t *testing.T) {
 			}
 		}
 	}
-	if svg := herdSVG(herdSeries{}, 0, 0, false, "empty"); !strings.Contains(svg, "No calls") {
+	if svg := herdSVG(i18n.En, herdSeries{}, 0, 0, false, "empty"); !strings.Contains(svg, "No calls") {
 		t.Error("empty herd draws no message")
 	}
 }

@@ -1,12 +1,16 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // updateBanner offers the newer build once the service worker has fetched
 // one. go-app's worker serves the cached build first, so without this a
 // visitor would keep running the old playground until a second reload.
 type updateBanner struct {
 	app.Compo
+	Lang  i18n.Lang
 	ready bool
 }
 
@@ -20,7 +24,7 @@ func (b *updateBanner) Render() app.UI {
 		return app.Div().ID("update").Hidden(true)
 	}
 	return app.Div().ID("update").Class("notice").Role("status").Body(
-		app.Span().Text("A new version of the playground is ready. "),
-		app.Button().ID("update-reload").Type("button").OnClick(b.onReload).Text("Reload"),
+		app.Span().Text(b.Lang.T("update.ready")+" "),
+		app.Button().ID("update-reload").Type("button").OnClick(b.onReload).Text(b.Lang.T("update.reload")),
 	)
 }

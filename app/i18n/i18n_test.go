@@ -1,0 +1,177 @@
+package i18n
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+)
+
+func TestEveryEntryHasBothLanguages(t *testing.T) {
+	for key, m := range messages {
+		for _, l := range Langs {
+			if strings.TrimSpace(m[l]) == "" {
+				t.Errorf("%q has no %s text", key, l.Code())
+			}
+		}
+		// The same placeholders in both: a translation must not drop one.
+		for i := 1; i <= 9; i++ {
+			ph := "{" + string(rune('0'+i)) + "}"
+			if strings.Contains(m[En], ph) != strings.Contains(m[Ru], ph) {
+				t.Errorf("%q: %s in one language only", key, ph)
+			}
+		}
+		if strings.Count(m[En], "|") > 1 || (strings.Contains(m[En], "|") && strings.Count(m[Ru], "|") != 2) {
+			t.Errorf("%q: plural forms want one|many and one|few|many", key)
+		}
+	}
+}
+
+// A Russian text that differs from the English one must read as Russian:
+// at least one Cyrillic letter (names such as AWS stay the same in both).
+func TestRussianIsRussian(t *testing.T) {
+	for key, m := range messages {
+		if m[Ru] == m[En] || !strings.ContainsFunc(m[En], unicode.IsLetter) {
+			continue
+		}
+		if !strings.ContainsFunc(m[Ru], func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) {
+			t.Errorf("%q: the Russian text %q has no Russian word", key, m[Ru])
+		}
+	}
+}
+
+func TestFormats(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{En.Seconds(1.5), "1.5s"},
+		{Ru.Seconds(1.5), "1,5\u00a0с"},
+		{Ru.Seconds(0.25), "250\u00a0мс"},
+		{Ru.Seconds(90), "1,5\u00a0мин"},
+		{Ru.Seconds(7200), "2\u00a0ч"},
+		{Ru.Seconds(3 * 86400), "3\u00a0д"},
+		{En.Seconds(0), "0"},
+		{En.Seconds(31), "31s"},
+		{En.Seconds(101 * 365.25 * 86400), "> 100 years"},
+		{Ru.Seconds(1e300), "> 100 лет"},
+		{En.Int(9997), "9,997"},
+		{Ru.Int(9997), "9997"},
+		{Ru.Int(10000), "10\u202f000"},
+		{Ru.Int(1234567), "1\u202f234\u202f567"},
+		{En.Int(-1234567), "-1,234,567"},
+		{En.Compact(9997), "9,997"},
+		{En.Compact(99999), "99,999"},
+		{En.Compact(100000), "100k"},
+		{En.Compact(1234567), "1.23M"},
+		{Ru.Compact(1500000), "1,5\u00a0млн"},
+		{En.Percent(9997, 10000), "99.9%"},
+		{En.Percent(10000, 10000), "100.0%"},
+		{En.Percent(1, 100000), "0.1%"},
+		{En.Percent(0, 10), "0.0%"},
+		{Ru.Percent(1, 8), "12,5\u00a0%"},
+		{En.Ratio(5.789), "5.79×"},
+		{Ru.Ratio(5.789), "5,79×"},
+		{Ru.Num(1.6), "1,6"},
+		{En.Count(1, "unit.retries"), "1 retry"},
+		{En.Count(5, "unit.retries"), "5 retries"},
+		{Ru.Count(1, "unit.retries"), "1 повтор"},
+		{Ru.Count(3, "unit.retries"), "3 повтора"},
+		{Ru.Count(5, "unit.retries"), "5 повторов"},
+		{Ru.Count(11, "unit.retries"), "11 повторов"},
+		{Ru.Count(21, "unit.retries"), "21 повтор"},
+		{Ru.Count(22, "unit.retries"), "22 повтора"},
+		{Ru.Count(112, "unit.retries"), "112 повторов"},
+		{Fill("{2} of {1}", "a", "b"), "b of a"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+func TestCanonDuration(t *testing.T) {
+	for in, want := range map[string]string{
+		"1,5 с":      "1.5s",
+		"250 мс":     "250ms",
+		"2 мин":      "2m",
+		"1 ч":        "1h",
+		"1 д":        "24h",
+		"1,5 д":      "36h",
+		"1 мин 30 с": "1m30s",
+		"51,2 мкс":   "51.2us",
+		"250ms":      "250ms",
+		"1.5s":       "1.5s",
+		"2 min":      "2m",
+		"3 sec":      "3s",
+		"1d":         "24h",
+		"30":         "30",
+		"1,5":        "1.5",
+		"fast":       "fast",
+		"1e9h":       "1e9h",
+		"5 лет":      "5 лет",
+		"1 2":        "1 2",
+	} {
+		if got := CanonDuration(in); got != want {
+			t.Errorf("CanonDuration(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// What Duration prints, CanonDuration reads back to the same duration.
+func TestDurationRoundTrip(t *testing.T) {
+	for _, d := range []time.Duration{0, time.Nanosecond, 51200 * time.Nanosecond, 250 * time.Millisecond,
+		1500 * time.Millisecond, 90 * time.Second, 2 * time.Minute, 15 * time.Minute, 36 * time.Hour,
+		30 * 24 * time.Hour, 1234567 * time.Microsecond, 61 * time.Second} {
+		for _, l := range Langs {
+			shown := l.Duration(d, d.String())
+			back, err := time.ParseDuration(CanonDuration(shown))
+			if shown == "0" {
+				back, err = 0, nil
+			}
+			if err != nil || back != d {
+				t.Errorf("%s: %v shown as %q reads back as %v (%v)", l.Code(), d, shown, back, err)
+			}
+		}
+	}
+	if got := Ru.Duration(1500*time.Millisecond, "1.5s"); got != "1,5\u00a0с" {
+		t.Errorf("Ru 1.5s = %q", got)
+	}
+}
+
+func TestCanonNumber(t *testing.T) {
+	for _, c := range []struct {
+		l        Lang
+		in, want string
+	}{
+		{Ru, "1,5", "1.5"}, {Ru, "10 000", "10000"}, {Ru, "10\u202f000", "10000"},
+		{En, "10,000", "10000"}, {En, "1.5", "1.5"}, {En, "1e3", "1e3"},
+	} {
+		if got := c.l.CanonNumber(c.in); got != c.want {
+			t.Errorf("%s CanonNumber(%q) = %q, want %q", c.l.Code(), c.in, got, c.want)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	for _, c := range []struct {
+		prefs []string
+		want  Lang
+	}{
+		{nil, En}, {[]string{"ru-RU", "en"}, Ru}, {[]string{"en-US", "ru"}, En},
+		{[]string{"de", "ru"}, Ru}, {[]string{"de", "fr"}, En}, {[]string{"RU"}, Ru}, {[]string{"rue"}, En},
+	} {
+		if got := Detect(c.prefs); got != c.want {
+			t.Errorf("Detect(%v) = %s", c.prefs, got.Code())
+		}
+	}
+}
+
+func FuzzCanonDuration(f *testing.F) {
+	for _, s := range []string{"1,5 с", "1 мин 30 с", "1d", "", "-1s", "1..5s", "9999999999999 д", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := CanonDuration(s)
+		if len(out) > 4*len(s)+64 {
+			t.Fatalf("%q grew to %d bytes", s, len(out))
+		}
+	})
+}

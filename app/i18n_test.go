@@ -1,0 +1,141 @@
+package app
+
+import (
+	"html"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// Every kind the core exports has a label in both languages.
+func TestEveryKindHasALabel(t *testing.T) {
+	for family, names := range kindFamilies {
+		for _, n := range names() {
+			key := family + "." + n
+			for _, l := range i18n.Langs {
+				if l.T(key) == key {
+					t.Errorf("%s: no %s label for the core's %q", key, l.Code(), n)
+				}
+			}
+		}
+	}
+	for _, pr := range backoff.Presets() {
+		if k := "family." + pr.Family; i18n.Ru.T(k) == k {
+			t.Errorf("no label for the preset family %q", pr.Family)
+		}
+	}
+}
+
+// Every error code the core can give is worded in both languages, never
+// with the generic fallback.
+func TestEveryErrorCodeIsWorded(t *testing.T) {
+	for _, code := range backoff.ErrorCodes {
+		fe := &backoff.FieldError{Field: "base", Value: "x", Code: code, Args: []string{"1", "2", "3"}, Other: "cap"}
+		for _, l := range i18n.Langs {
+			if got := ruleText(l, fe); got == l.T("err.generic") || strings.Contains(got, "{") {
+				t.Errorf("%s: code %q is not worded: %q", l.Code(), code, got)
+			}
+		}
+	}
+}
+
+// visibleText returns the text nodes and the person-facing attributes of
+// rendered HTML.
+func visibleText(page string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`>([^<]+)<`).FindAllStringSubmatch(page, -1) {
+		if s := strings.TrimSpace(html.UnescapeString(m[1])); s != "" {
+			out = append(out, s)
+		}
+	}
+	for _, m := range regexp.MustCompile(`(?:title|aria-label|placeholder|label)="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		if s := strings.TrimSpace(html.UnescapeString(m[1])); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// englishOnly are the catalog's English texts that differ from their
+// Russian ones and hold words.
+func englishOnly() []string {
+	var out []string
+	for _, key := range i18n.Keys() {
+		en, ru := i18n.En.T(key), i18n.Ru.T(key)
+		if en == ru || !strings.ContainsFunc(en, unicode.IsLetter) {
+			continue
+		}
+		// The part before the first placeholder: the words a leak shows.
+		if i := strings.Index(en, "{"); i >= 0 {
+			en = en[:i]
+		}
+		if len(strings.TrimSpace(en)) >= 4 {
+			out = append(out, strings.TrimSpace(en))
+		}
+	}
+	return out
+}
+
+// The page rendered in Russian shows no English UI string, for the default
+// page and for pages with every optional part shown.
+func TestRussianPageHasNoEnglish(t *testing.T) {
+	en := englishOnly()
+	for _, q := range []string{
+		"lang=ru",
+		"lang=ru&jitter=proportional&attempts=0&deadline=1m&bogus=1&base=fast",
+		"lang=ru&preset=sidekiq&growth=geometric&steps=3&cap=1h&server=collapse&budget=ratio:0.2:3&breaker=consecutive:5:5s",
+		"lang=ru&jitter=decorrelated&server=occ&arrival=clock:1m&scale=log",
+	} {
+		page := render(t, q)
+		if !strings.Contains(page, "Политика повторов") || !strings.Contains(page, "Толпа клиентов") {
+			t.Fatalf("%s: the page is not in Russian", q)
+		}
+		missing := regexp.MustCompile(`^[a-z0-9-]+\.[a-z0-9-]+$`)
+		for _, s := range visibleText(page) {
+			if missing.MatchString(s) && i18n.Ru.T(s) == s && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz") && !strings.Contains(s, "..") {
+				if _, err := backoff.LookupPreset(s); err != nil && !strings.HasSuffix(s, ".go") {
+					t.Errorf("%s: %q looks like a catalog key with no entry", q, s)
+				}
+			}
+			for _, e := range en {
+				if s == e || (len(e) >= 10 && strings.Contains(s, e)) {
+					t.Errorf("%s: English %q in %q", q, e, s)
+				}
+			}
+		}
+	}
+}
+
+// The switch keeps the state: only the language differs in the query.
+func TestLangIsInTheQuery(t *testing.T) {
+	s, notes := parseQuery("preset=gax&attempts=4&lang=ru")
+	if len(notes) > 0 || s.Lang != "ru" {
+		t.Fatalf("lang=ru not read: %+v %v", s.Lang, notes)
+	}
+	if q := s.query(); !strings.HasSuffix(q, "&lang=ru") || !strings.Contains(q, "attempts=4") {
+		t.Errorf("query %q", q)
+	}
+	s.Lang = "en"
+	if q := s.query(); !strings.Contains(q, "lang=en") || !strings.Contains(q, "preset=gax") {
+		t.Errorf("query after switching %q", q)
+	}
+	if _, notes := parseQuery("lang=fr"); len(notes) != 1 || notes[0].Key != "lang" {
+		t.Errorf("lang=fr: notices %v", notes)
+	}
+	if s, _ := parseQuery(""); s.Lang != "" || strings.Contains(s.query(), "lang") {
+		t.Error("a link without lang gained one")
+	}
+}
+
+func TestRussianPageFormats(t *testing.T) {
+	page := render(t, "lang=ru&base=1.5s&factor=1.5&cap=2m&attempts=4&jitter=none")
+	for _, want := range []string{`value="1,5`, `value="1,5"`, `value="2`, "= 3 повтора"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("no %q in the Russian page", want)
+		}
+	}
+}
