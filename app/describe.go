@@ -58,7 +58,7 @@ func describe(l i18n.Lang, p backoff.Policy) string {
 		}
 		j = l.F("desc.jitter-additive", a)
 	default:
-		j = l.F("desc.jitter", kindName(l, "jitter", p.Jitter.String()))
+		j = l.F("desc.jitter", kindName(l, p.Jitter.String()))
 	}
 	if p.Quantum > 0 {
 		j += " " + l.F("desc.quantum", d(p, backoff.ParamQuantum))
@@ -77,17 +77,5 @@ func describe(l i18n.Lang, p backoff.Policy) string {
 	return out
 }
 
-// kindName is a kind's short name in l: the catalog label up to its colon
-// ("full: U[0, d)" -> "full").
-func kindName(l i18n.Lang, family, name string) string {
-	s := l.T(family + "." + name)
-	for i := 0; i < len(s); i++ {
-		if s[i] == ':' || s[i] == '(' {
-			for i > 0 && s[i-1] == ' ' {
-				i--
-			}
-			return s[:i]
-		}
-	}
-	return s
-}
+// kindName is a jitter kind's short name in l ("full", "полный").
+func kindName(l i18n.Lang, kind string) string { return l.T("jname." + kind) }

@@ -245,10 +245,6 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 	if h.res != nil {
 		totals = h.res.Totals
 	}
-	cmpStatus := l.T("compare.note")
-	if h.cmpPending > 0 {
-		cmpStatus += " " + l.T("compare.updating")
-	}
 	keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
 	if c.Server != sim.OCC {
 		keys = append(keys, "capacity", l.T("herd.legend-capacity"))
@@ -256,23 +252,30 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 	if c.Server == sim.Outage {
 		keys = append(keys, "outage", l.T("herd.legend-outage"))
 	}
-	return app.Div().Class("herd-wrap").Body(
-		app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
-			app.H2().Text(l.T("herd.head")),
-			app.P().Class("lesson").Text(l.T("herd.lesson")),
-			&herdChart{Result: h.res, Lang: l},
-			app.Div().Class("progress-row").Body(
-				app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
-				app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
-			),
-			legend(keys...),
-			&metricCards{Totals: totals, Server: c.Server, Lang: l},
-			app.Div().Class("herd-controls").Body(p.herdControls(l)...),
+	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
+		app.H2().Text(l.T("herd.head")),
+		app.P().Class("lesson").Text(l.T("herd.lesson")),
+		&herdChart{Result: h.res, Lang: l},
+		app.Div().Class("progress-row").Body(
+			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
+			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
 		),
-		app.Section().Class("card compare").Aria("label", l.T("compare.aria")).Body(
-			app.H2().Text(l.T("compare.head")),
-			app.P().Class("hint").Text(cmpStatus),
-			&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},
-		),
+		legend(keys...),
+		&metricCards{Totals: totals, Server: c.Server, Lang: l},
+		app.Div().Class("herd-controls").Body(p.herdControls(l)...),
+	)
+}
+
+// renderCompare is the same herd under every jitter kind.
+func (p *playground) renderCompare(l i18n.Lang) app.UI {
+	h := &p.herd
+	cmpStatus := l.T("compare.note")
+	if h.cmpPending > 0 {
+		cmpStatus += " " + l.T("compare.updating")
+	}
+	return app.Section().Class("card compare").Aria("label", l.T("compare.aria")).Body(
+		app.H2().Text(l.T("compare.head")),
+		app.P().Class("hint").Text(cmpStatus),
+		&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},
 	)
 }

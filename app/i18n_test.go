@@ -23,6 +23,11 @@ func TestEveryKindHasALabel(t *testing.T) {
 			}
 		}
 	}
+	for _, n := range backoff.JitterNames() {
+		if k := "jname." + n; i18n.Ru.T(k) == k {
+			t.Errorf("no short name for the jitter kind %q", n)
+		}
+	}
 	for _, pr := range backoff.Presets() {
 		if k := "family." + pr.Family; i18n.Ru.T(k) == k {
 			t.Errorf("no label for the preset family %q", pr.Family)
@@ -100,6 +105,9 @@ func TestRussianPageHasNoEnglish(t *testing.T) {
 				if _, err := backoff.LookupPreset(s); err != nil && !strings.HasSuffix(s, ".go") {
 					t.Errorf("%s: %q looks like a catalog key with no entry", q, s)
 				}
+			}
+			if _, err := backoff.LookupPreset(s); err == nil {
+				continue // names stay as they are
 			}
 			for _, e := range en {
 				if s == e || (len(e) >= 10 && strings.Contains(s, e)) {

@@ -448,9 +448,14 @@ func (p *playground) Render() app.UI {
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
 			p.renderControls(l),
+			// The results' order suits a laptop's first screen: the table, then
+			// the herd, then the delay charts; the style sheet places them
+			// side by side on wide screens.
 			app.Div().Class("results").Body(
 				p.renderDelays(l),
 				p.renderHerd(l),
+				p.renderDelayCharts(l),
+				p.renderCompare(l),
 			),
 		),
 		app.Footer().Class("foot").Body(
@@ -508,6 +513,16 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 		body = append(body,
 			app.Div().Class("table-wrap").Body(&delayTable{Table: t, Lang: l}),
 			app.Ul().Class("notes").Body(notes...),
+		)
+	}
+	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
+}
+
+// renderDelayCharts is the delay chart and the histogram of the total wait.
+func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
+	var body []app.UI
+	if p.table != nil {
+		body = append(body,
 			app.Div().Class("chart-head").Body(
 				app.H3().Text(l.T("one.chart-head")),
 				app.Label().For("delay-log").Class("toggle").Body(
@@ -524,7 +539,7 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 			&delayChart{Delays: p.delaySVG, Hist: p.histSVG},
 		)
 	}
-	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
+	return app.Section().Class("card delay-charts").Aria("label", l.T("one.chart-head")).Body(body...)
 }
 
 // legend is a chart's key: pairs of a key's class suffix and its text, each

@@ -350,6 +350,21 @@ func (t *tab) typeInto(tb testing.TB, id, text string) {
 	}
 }
 
+// viewportShot saves what the window shows (the first screen) as a PNG
+// under tmp/screenshots/.
+func (t *tab) viewportShot(tb testing.TB, name string) string {
+	tb.Helper()
+	buf, err := chromedp.Run(t.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.Fatalf("screenshot: %v", err)
+	}
+	path := "../../tmp/screenshots/" + name + ".png"
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
 // screenshot saves a full-page PNG under tmp/screenshots/ (gitignored) and
 // returns its path.
 func (t *tab) screenshot(tb testing.TB, name string) string {

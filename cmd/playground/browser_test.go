@@ -236,6 +236,7 @@ func TestBrowserScreenshots(t *testing.T) {
 			t.Errorf("%s: the page is %d px wider than the %d px viewport (horizontal scrolling)", vp.name, over, vp.width)
 		}
 		tb.screenshot(t, vp.name)
+		tb.viewportShot(t, vp.name+"-first")
 	}
 }
 
