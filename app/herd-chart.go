@@ -31,6 +31,9 @@ func seriesOf(r *sim.Result) herdSeries {
 		h.OK[i] = float64(b.OK)
 		h.Rejected[i] = float64(b.Rejected)
 	}
+	if n := len(h.OK); n > maxBuckets && h.Width > 0 {
+		h = rebin(h, h.Width*float64((n+maxBuckets-1)/maxBuckets))
+	}
 	return h
 }
 

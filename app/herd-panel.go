@@ -144,6 +144,7 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 	}
 	p.st.Herd.Config = nc
 	p.copied, p.copyText = "", ""
+	p.herd.more = 0
 	p.herd.start(ctx, p)
 	p.urlPush = true
 	p.writeURL(ctx)
@@ -237,7 +238,10 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 		} else {
 			status = l.F("herd.done", n, l.Seconds(h.ms/1000))
 		}
-		if h.res.Truncated {
+		switch {
+		case h.pageBound():
+			status += " " + l.F("herd.page-bound", l.Compact(float64(h.limit)))
+		case h.res.Truncated:
 			status += " " + l.T("herd.truncated")
 		}
 	}
@@ -278,4 +282,11 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 		app.P().Class("hint").Text(cmpStatus),
 		&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},
 	)
+}
+
+// onHerdMore runs the herd again with ten times the page's call bound, at
+// the user's request.
+func (p *playground) onHerdMore(ctx app.Context, e app.Event) {
+	p.herd.more++
+	p.herd.start(ctx, p)
 }

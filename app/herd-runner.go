@@ -26,6 +26,16 @@ const (
 	compareChunk = 10 * time.Millisecond
 )
 
+// pageCalls bounds the calls of one herd run in the page: about 1.2 s of
+// WebAssembly (6M calls ran in 0.9 s under Node on 2026-12-02, a million
+// clients into an outage), so no link can make the tab burn minutes.
+// "Run further" multiplies it by ten, up to the run's own max-calls. Each
+// compare run gets a quarter: there are seven of them.
+const pageCalls = 8_000_000
+
+// maxBuckets bounds the bars of one chart; longer timelines are re-binned.
+const maxBuckets = 2000
+
 // compareKinds are the jitter kinds of the compare panel, the AWS blog's
 // four first.
 var compareKinds = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}
@@ -53,6 +63,35 @@ type herdRunner struct {
 
 	cmp        []cmpResult
 	cmpPending int // compare runs not finished yet
+
+	// more is how many times "run further" raised the page's bound
+	// (pageCalls × 10^more); limit is the bound of the last run, and
+	// bounded tells whether it was below the run's own max-calls.
+	more    int
+	limit   int
+	bounded bool
+}
+
+// bound applies the page's call limit to c.
+func (h *herdRunner) bound(c *sim.Config) {
+	own := c.MaxCalls
+	if own == 0 {
+		own = sim.DefaultMaxCalls
+	}
+	limit := pageCalls
+	for range h.more {
+		limit = min(limit*10, sim.MaxCalls)
+	}
+	h.limit, h.bounded = limit, limit < own
+	if h.bounded {
+		c.MaxCalls = limit
+	}
+}
+
+// pageBound reports whether the page's bound, not the run's own limits,
+// stopped the last run.
+func (h *herdRunner) pageBound() bool {
+	return h.res != nil && h.res.Truncated && h.bounded && h.res.Totals.Calls+h.res.Totals.Blocked >= h.limit
 }
 
 func (h *herdRunner) cancel() { h.gen.Add(1) }
@@ -99,6 +138,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 		return
 	}
 	cfg := p.st.Herd.config(p.st.Policy)
+	h.bound(&cfg)
 	seed := p.st.Seed
 	t0 := time.Now()
 	if err := cfg.Validate(); err != nil {
@@ -192,6 +232,9 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, s
 		for i, k := range compareKinds {
 			c := cfg
 			c.Policy = comparePolicy(cfg.Policy, k)
+			if h.bounded {
+				c.MaxCalls = max(cfg.MaxCalls/4, 1)
+			}
 			out[i].Kind = k
 			s, err := sim.New(c, seed)
 			if err != nil {

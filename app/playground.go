@@ -202,6 +202,7 @@ func (p *playground) drawDelays() {
 func (p *playground) changed(ctx app.Context, discrete bool) {
 	p.copied, p.copyText = "", ""
 	p.recompute()
+	p.herd.more = 0
 	p.herd.start(ctx, p)
 	p.urlPush = p.urlPush || discrete
 	p.writeURL(ctx)

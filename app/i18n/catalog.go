@@ -196,6 +196,8 @@ var messages = map[string][2]string{
 	"herd.done-fast":        {"Simulated {1} in under a millisecond of your browser's time.", "Смоделировано: {1} меньше чем за миллисекунду времени вашего браузера."},
 	"herd.clients-n":        {"client|clients", "клиент|клиента|клиентов"},
 	"herd.truncated":        {"The run was cut short (horizon or call limit): some clients are unfinished.", "Прогон оборван (горизонт или предел вызовов): часть клиентов не закончила."},
+	"herd.page-bound":       {"It stopped after {1} calls: the page's bound, about a second or two of your browser's work, so no link can hold the tab for minutes.", "Прогон остановлен после {1} вызовов: это предел страницы, около одной-двух секунд работы браузера, чтобы никакая ссылка не заняла вкладку на минуты."},
+	"herd.more":             {"Run 10× further", "Считать в 10 раз дальше"},
 	"herd.legend-ok":        {"succeeded (below)", "успешные (внизу)"},
 	"herd.legend-rejected":  {"rejected (striped, above)", "отклонённые (штриховка, сверху)"},
 	"herd.legend-capacity":  {"capacity", "пропускная способность"},
