@@ -1,0 +1,133 @@
+package sim
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// estimateCases spread over every server, arrival, budget and the
+// breaker, with and without attempt limits, deadlines and horizons, as
+// URL parameters applied to DefaultConfig ("preset" first).
+var estimateCases = []variant{
+	{"default", nil},
+	{"no-jitter herd", [][2]string{{"jitter", "none"}}},
+	{"outage unlimited", [][2]string{{"attempts", "0"}, {"clients", "500"}}},
+	{"outage unlimited no jitter", [][2]string{{"attempts", "0"}, {"jitter", "none"}}},
+	{"capacity uniform", [][2]string{{"server", "capacity"}, {"arrival", "uniform:5s"}}},
+	{"capacity unlimited", [][2]string{{"server", "capacity"}, {"attempts", "0"}, {"clients", "2000"}}},
+	{"capacity unlimited no jitter", [][2]string{{"server", "capacity"}, {"jitter", "none"}, {"attempts", "0"}, {"clients", "500"}}},
+	{"capacity uniform unlimited", [][2]string{{"server", "capacity"}, {"arrival", "uniform:20s"}, {"attempts", "0"}, {"clients", "5000"}}},
+	{"capacity clock 60s", [][2]string{{"server", "capacity"}, {"arrival", "clock:1m"}, {"attempts", "0"}, {"clients", "3000"}}},
+	{"clock", [][2]string{{"arrival", "clock:2s"}, {"attempts", "0"}}},
+	{"collapse", [][2]string{{"server", "collapse"}, {"collapse-factor", "2"}}},
+	{"collapse metastable", [][2]string{{"server", "collapse"}, {"collapse-factor", "10"}, {"attempts", "20"}, {"clients", "3000"}}},
+	{"collapse unlimited", [][2]string{{"server", "collapse"}, {"collapse-factor", "2"}, {"attempts", "0"}, {"clients", "300"}}},
+	{"deadline", [][2]string{{"attempts", "0"}, {"deadline", "20s"}}},
+	{"deadline capacity", [][2]string{{"server", "capacity"}, {"capacity", "10"}, {"attempts", "0"}, {"deadline", "2m"}}},
+	{"horizon", [][2]string{{"attempts", "0"}, {"growth", "constant"}, {"horizon", "30s"}, {"outage-end", "1h"}}},
+	{"retry-after", [][2]string{{"retry-after-s", "3s"}, {"honor-retry-after", "true"}, {"attempts", "0"}}},
+	{"tokens", [][2]string{{"budget", "tokens:100:5:1"}, {"attempts", "0"}}},
+	{"ratio budget", [][2]string{{"budget", "ratio"}, {"attempts", "0"}}},
+	{"breaker", [][2]string{{"breaker", "consecutive:5:2s"}, {"attempts", "0"}}},
+	{"breaker ratio", [][2]string{{"breaker", "ratio"}, {"server", "capacity"}, {"attempts", "0"}, {"clients", "3000"}}},
+	{"decorrelated", [][2]string{{"jitter", "decorrelated"}, {"server", "capacity"}, {"capacity", "20"}, {"attempts", "0"}}},
+	{"polly v2", [][2]string{{"preset", "polly-v2"}, {"server", "capacity"}, {"capacity", "20"}, {"attempts", "0"}}},
+	{"sidekiq, outage of an hour", [][2]string{{"preset", "sidekiq"}, {"outage-end", "1h"}, {"clients", "100"}}},
+	{"no latency", [][2]string{{"latency", "0"}, {"latency-sd", "0"}, {"growth", "none"}, {"attempts", "5"}}},
+	{"occ full", [][2]string{{"preset", "aws-blog-full"}, {"server", "occ"}, {"clients", "100"}, {"latency", "10s"}, {"latency-sd", "2s"}}},
+	{"occ decorrelated", [][2]string{{"preset", "aws-blog-decorrelated"}, {"server", "occ"}, {"clients", "190"}, {"latency", "10s"}, {"latency-sd", "2s"}}},
+	{"occ no backoff", [][2]string{{"preset", "aws-blog-full"}, {"server", "occ"}, {"clients", "190"}, {"growth", "none"}, {"jitter", "none"}, {"latency", "10s"}, {"latency-sd", "2s"}}},
+	{"occ breaker", [][2]string{{"preset", "aws-blog-decorrelated"}, {"server", "occ"}, {"clients", "50"}, {"latency", "10s"}, {"latency-sd", "2s"}, {"breaker", "consecutive:3:100s"}}},
+}
+
+// TestEstimateCalls holds the estimate against real runs: at or above
+// every seed's tries, and within 20 times them unless MaxCalls bounds it.
+func TestEstimateCalls(t *testing.T) {
+	for _, v := range estimateCases {
+		c := v.config(t)
+		est := EstimateCalls(c)
+		for seed := uint64(1); seed <= 3; seed++ {
+			r, err := Run(c, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tries := float64(r.Totals.Calls + r.Totals.Blocked)
+			if est < tries {
+				t.Errorf("%s, seed %d: estimate %.0f below the real %.0f tries", v.name, seed, est, tries)
+			}
+			if est > 20*tries && est < float64(c.MaxCalls) {
+				t.Errorf("%s, seed %d: estimate %.0f over 20 times the real %.0f tries", v.name, seed, est, tries)
+			}
+		}
+	}
+}
+
+// Where the model is exact, the estimate is the count times estMargin.
+func TestEstimateCallsExact(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  [][2]string
+		want float64
+	}{
+		// One try each, whatever the server does.
+		{"one attempt", [][2]string{{"attempts", "1"}, {"clients", "1000"}}, 1000 * estMargin},
+		// Every try falls in the outage: clients times attempts.
+		{"outage outlasts the retries", [][2]string{{"attempts", "50"}, {"clients", "200"}, {"outage-end", "1h"}}, 200 * 50 * estMargin},
+		// A year's outage: every client uses its 1000 attempts, unless
+		// MaxCalls stops the run first.
+		{"a year's outage", [][2]string{{"clients", "200000"}, {"attempts", "1000"}, {"outage-end", "8760h"}, {"max-calls", "1000000000"}}, 200000 * 1000 * estMargin},
+		{"bounded by max-calls", [][2]string{{"clients", "2000000"}, {"attempts", "1000"}, {"outage-end", "8760h"}}, DefaultMaxCalls},
+		// No attempt limit, immediate retries, a year's outage.
+		{"unlimited", [][2]string{{"clients", "1"}, {"attempts", "0"}, {"growth", "none"}, {"latency", "0"}, {"latency-sd", "0"}, {"outage-end", "8760h"}, {"max-calls", "1000"}}, 1000},
+		// The token budget: 100/5 = 20 retries and no success to refund.
+		{"token budget", [][2]string{{"budget", "tokens:100:5:1"}, {"outage-end", "1h"}}, (1000 + 20) * estMargin},
+	} {
+		cfg := variant{c.name, c.set}.config(t)
+		if got := EstimateCalls(cfg); math.Abs(got-c.want) > 1e-6*c.want {
+			t.Errorf("%s: EstimateCalls = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// FuzzEstimateCalls: any valid config gets a finite estimate from 0 to
+// MaxCalls, fast.
+func FuzzEstimateCalls(f *testing.F) {
+	f.Add("clients=1000 server=outage attempts=6")
+	f.Add("server=occ clients=190 growth=none jitter=none latency=10s latency-sd=2s attempts=0")
+	f.Add("arrival=clock:1s breaker=ratio budget=tokens attempts=0 deadline=1m")
+	f.Add("arrival=uniform:1m server=collapse collapse-factor=100 horizon=30s max-calls=5")
+	f.Add("latency=0 latency-sd=0 growth=none attempts=0 breaker=consecutive:1:0s")
+	f.Fuzz(func(t *testing.T, s string) {
+		c := DefaultConfig()
+		for _, kv := range strings.Fields(s) {
+			name, value, _ := strings.Cut(kv, "=")
+			c.Set(name, value) // bad values leave c as it was
+		}
+		if c.Validate() != nil {
+			return
+		}
+		start := time.Now()
+		est := EstimateCalls(c)
+		maxCalls := float64(c.MaxCalls)
+		if c.MaxCalls == 0 {
+			maxCalls = DefaultMaxCalls
+		}
+		if !(est >= 0 && est <= maxCalls) {
+			t.Fatalf("%q: estimate %v, want 0 to %v", s, est, maxCalls)
+		}
+		if d := time.Since(start); d > 100*time.Millisecond {
+			t.Fatalf("%q: estimate took %v", s, d)
+		}
+	})
+}
+
+// BenchmarkEstimateCalls: the CLI estimates every point of a sweep.
+func BenchmarkEstimateCalls(b *testing.B) {
+	c := occConfig(b, "decorrelated", 190)
+	b.ReportAllocs()
+	for b.Loop() {
+		EstimateCalls(c)
+	}
+}
