@@ -24,8 +24,8 @@ func BenchmarkDelayChart(b *testing.B) {
 	t, _ := backoff.NewTable(p, backoff.NewRand(1))
 	for b.Loop() {
 		s := sampleClients(p, len(t.Rows), 1)
-		delayChartSVG(i18n.En, t, s, false)
-		histogramSVG(i18n.En, s.Totals, t.Total)
+		delayChartSVG(i18n.En, delaySeries{t, s}, nil, false)
+		histogramSVG(i18n.En, s.Totals, t.Total, nil)
 	}
 }
 

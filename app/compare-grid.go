@@ -75,6 +75,16 @@ func rebin(s herdSeries, w float64) herdSeries {
 		r.OK[i/m] += s.OK[i]
 		r.Rejected[i/m] += s.Rejected[i]
 	}
+	// The spread of a sum is bounded by the sums of the spreads.
+	if len(s.Lo) == len(s.OK) && len(s.Hi) == len(s.OK) {
+		r.Lo, r.Hi = make([]float64, n), make([]float64, n)
+		for i := range s.Lo {
+			r.Lo[i/m] += s.Lo[i]
+			r.Hi[i/m] += s.Hi[i]
+		}
+	} else {
+		r.Lo, r.Hi = nil, nil
+	}
 	return r
 }
 

@@ -105,7 +105,7 @@ func (p *playground) selectField(l i18n.Lang, id, label string, opts []option, c
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
-		p.enumSelect(id, opts, cur),
+		enumSelect(id, opts, cur, p.onInput),
 		p.fieldError(l, id+"-value"),
 		app.Div().Class("sub-fields").Hidden(len(items) == 0).Body(items...),
 	)
@@ -207,6 +207,12 @@ func sourceLink(l i18n.Lang, src string) app.UI {
 }
 
 func (p *playground) presetSelect(l i18n.Lang) app.UI {
+	return p.presetOptions(l, "preset", p.st.Preset, p.onInput)
+}
+
+// presetOptions is a preset picker grouped by family, cur selected, the
+// article's policy first.
+func (p *playground) presetOptions(l i18n.Lang, id, cur string, handler app.EventHandler) app.UI {
 	var groups []app.UI
 	var opts []app.UI
 	family := ""
@@ -216,22 +222,23 @@ func (p *playground) presetSelect(l i18n.Lang) app.UI {
 		}
 		opts = nil
 	}
-	groups = append(groups, app.Option().Value("").Selected(p.st.Preset == "").Text(l.T("policy.article")))
+	groups = append(groups, app.Option().Value("").Selected(cur == "").Text(l.T("policy.article")))
 	for _, pr := range backoff.Presets() {
 		if pr.Family != family {
 			flush()
 			family = pr.Family
 		}
-		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == p.st.Preset).Text(pr.Name))
+		opts = append(opts, app.Option().Value(pr.Name).Selected(pr.Name == cur).Text(pr.Name))
 	}
 	flush()
-	return app.Select().ID("preset").OnChange(p.onInput).OnInput(p.onInput).Body(groups...)
+	return app.Select().ID(id).OnChange(handler).Body(groups...)
 }
 
-func (p *playground) enumSelect(id string, opts []option, cur string) app.UI {
+// enumSelect is a select of opts, cur selected.
+func enumSelect(id string, opts []option, cur string, handler app.EventHandler) app.UI {
 	items := make([]app.UI, len(opts))
 	for i, o := range opts {
 		items[i] = app.Option().Value(o.Value).Selected(o.Value == cur).Text(o.Label)
 	}
-	return app.Select().ID(id).OnChange(p.onInput).OnInput(p.onInput).Body(items...)
+	return app.Select().ID(id).OnChange(handler).Body(items...)
 }

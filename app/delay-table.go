@@ -13,6 +13,7 @@ import (
 // carries the unrounded number in data-seconds.
 type delayTable struct {
 	app.Compo
+	ID    string // delay-table, or delay-table-b for the second policy
 	Table *backoff.Table
 	Lang  i18n.Lang
 }
@@ -39,7 +40,7 @@ var tableCols = [...]struct{ col, head, title string }{
 func (c *delayTable) Render() app.UI {
 	t, l := c.Table, c.Lang
 	if t == nil {
-		return app.Table().ID("delay-table").Class("delay-table")
+		return app.Table().ID(c.ID).Class("delay-table")
 	}
 	heads := make([]app.UI, len(tableCols))
 	for i, col := range tableCols {
@@ -69,12 +70,17 @@ func (c *delayTable) Render() app.UI {
 		}
 		rows[i] = app.Tr().Class(cls).Body(cells...)
 	}
+	// Only the first policy's totals have the ids total-min, -mean, -max.
+	idp := "total-"
+	if c.ID != "delay-table" {
+		idp = c.ID + "-total-"
+	}
 	total := func(id string, v float64) app.UI {
-		return app.Td().ID("total-"+id).DataSet("col", "total_"+id).DataSet("seconds", secondsAttr(v)).Text(l.Seconds(v))
+		return app.Td().ID(idp+id).DataSet("col", "total_"+id).DataSet("seconds", secondsAttr(v)).Text(l.Seconds(v))
 	}
 	// The totals sit under the columns they sum: expected under Σ mean,
 	// worst under Σ max; the best case has its own row.
-	return app.Table().ID("delay-table").Class("delay-table").Body(
+	return app.Table().ID(c.ID).Class("delay-table").Body(
 		app.Caption().Text(l.T("table.caption")),
 		app.THead().Body(app.Tr().Body(heads...)),
 		app.TBody().Body(rows...),

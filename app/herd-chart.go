@@ -6,12 +6,14 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// herdChart draws a herd run's timeline: calls per bucket, succeeded and
-// rejected stacked, the capacity line and the outage shaded.
+// herdChart draws a herd's timeline: calls per bucket, succeeded and
+// rejected stacked, the capacity line and the outage shaded; over several
+// runs the means with each bucket's range; with a second policy, both on
+// one scale.
 type herdChart struct {
 	app.Compo
-	Result *sim.Result
-	Lang   i18n.Lang
+	A, B *herdOut // B: the second policy's runs, or nil
+	Lang i18n.Lang
 }
 
 // seriesOf turns a result into the chart's plain numbers.
@@ -38,10 +40,19 @@ func seriesOf(r *sim.Result) herdSeries {
 }
 
 func (c *herdChart) Render() app.UI {
-	if c.Result == nil {
+	l := c.Lang
+	if c.A == nil || c.A.first == nil {
 		return app.Div().ID("herd-chart").Class("chart-box")
 	}
-	return app.Div().ID("herd-chart").Class("chart-box").Body(
-		app.Raw(herdSVG(c.Lang, seriesOf(c.Result), 0, 0, false, c.Lang.T("chart.herd"))),
+	if c.B == nil || c.B.first == nil {
+		return app.Div().ID("herd-chart").Class("chart-box").Body(
+			app.Raw(herdSVG(l, c.A.series(), 0, 0, false, l.T("chart.herd"))),
+		)
+	}
+	// Two policies on one scale: the same bucket width, y and time axes.
+	ss, yMax, xMax := commonScale([]herdSeries{c.A.series(), c.B.series()})
+	return app.Div().ID("herd-chart").Class("chart-box two").Body(
+		app.Figure().Class("herd-a").Body(app.FigCaption().Text(l.T("policy.a")), app.Raw(herdSVG(l, ss[0], yMax, xMax, false, l.T("chart.herd-a")))),
+		app.Figure().Class("herd-b").Body(app.FigCaption().Text(l.T("policy.b")), app.Raw(herdSVG(l, ss[1], yMax, xMax, false, l.T("chart.herd-b")))),
 	)
 }

@@ -17,6 +17,9 @@ import (
 // option is a select entry: the value Set takes and what people read.
 type option struct{ Value, Label string }
 
+// runsValues are the runs the page offers.
+var runsValues = []int{1, 3, 10, 20}
+
 // customValue is the select entry that reveals a herd field's typed box.
 const customValue = "custom"
 
@@ -85,6 +88,17 @@ func (p *playground) herdControls(l i18n.Lang) []app.UI {
 			items = append(items, p.herdBox(l, f.name, l.T(f.label), l.T(f.hint)))
 		}
 	}
+	runs := make([]app.UI, 0, len(runsValues))
+	for _, n := range runsValues {
+		runs = append(runs, app.Option().Value(strconv.Itoa(n)).Selected(n == p.st.Herd.Runs).Text(l.Count(int64(n), "herd.runs-n")))
+	}
+	if !contains(runsValues, p.st.Herd.Runs) {
+		runs = append(runs, app.Option().Value(strconv.Itoa(p.st.Herd.Runs)).Selected(true).Text(l.Count(int64(p.st.Herd.Runs), "herd.runs-n")))
+	}
+	items = append(items, app.Div().Class("field").Title(l.T("herd.runs-hint")).Body(
+		app.Label().For(keyRuns).Text(l.T("herd.runs")),
+		app.Select().ID(keyRuns).OnChange(p.onHerdInput).Body(runs...),
+	))
 	return append(items, app.Div().Class("field").Body(
 		app.Label().For(sim.ParamHonorRetryAfter).Class("toggle").Body(
 			app.Input().Type("checkbox").ID(sim.ParamHonorRetryAfter).Checked(c.HonorRetryAfter).OnChange(p.onHerdInput),
@@ -106,6 +120,15 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 	}
 	typed := strings.HasSuffix(id, "-value")
 	commit := !typed || e.Get("type").String() == "change"
+	if id == keyRuns {
+		n, err := backoff.ParseInt(keyRuns, v, 1, maxPageRuns)
+		if err != nil || n == p.st.Herd.Runs {
+			return
+		}
+		p.st.Herd.Runs = n
+		p.herdChanged(ctx)
+		return
+	}
 	if !typed && v == customValue {
 		p.custom[name] = true
 		return
@@ -143,6 +166,12 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 		return
 	}
 	p.st.Herd.Config = nc
+	p.herdChanged(ctx)
+}
+
+// herdChanged reruns the herd after a change of its scenario, as a history
+// entry.
+func (p *playground) herdChanged(ctx app.Context) {
 	p.copied, p.copyText = "", ""
 	p.herd.more = 0
 	p.herd.start(ctx, p)
@@ -231,8 +260,11 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 		status = l.F("herd.cannot", errText(l, h.err, ""))
 	case h.running:
 		status = l.F("herd.running", l.Count(int64(c.Clients), "herd.clients-n"), l.Percent(h.progress, 1))
-	case h.res != nil:
-		n := l.Count(int64(h.res.Totals.Clients), "herd.clients-n")
+	case h.a != nil && h.a.first != nil:
+		n := l.Count(int64(h.a.first.Totals.Clients), "herd.clients-n")
+		if runs := h.a.runs(); runs > 1 {
+			n = l.F("herd.n-runs", n, l.Count(int64(runs), "herd.runs-n"))
+		}
 		if h.ms < 1 {
 			status = l.F("herd.done-fast", n)
 		} else {
@@ -241,13 +273,9 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 		switch {
 		case h.pageBound():
 			status += " " + l.F("herd.page-bound", l.Compact(float64(h.limit)))
-		case h.res.Truncated:
+		case h.a.first.Truncated:
 			status += " " + l.T("herd.truncated")
 		}
-	}
-	var totals sim.Totals
-	if h.res != nil {
-		totals = h.res.Totals
 	}
 	keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
 	if c.Server != sim.OCC {
@@ -256,16 +284,19 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 	if c.Server == sim.Outage {
 		keys = append(keys, "outage", l.T("herd.legend-outage"))
 	}
+	if p.st.Herd.Runs > 1 {
+		keys = append(keys, "spread", l.T("herd.legend-spread"))
+	}
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
 		app.H2().Text(l.T("herd.head")),
 		app.P().Class("lesson").Text(l.T("herd.lesson")),
-		&herdChart{Result: h.res, Lang: l},
+		&herdChart{A: h.a, B: h.b, Lang: l},
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
 		),
 		legend(keys...),
-		&metricCards{Totals: totals, Server: c.Server, Lang: l},
+		&metricCards{A: h.a, B: h.b, Server: c.Server, Lang: l},
 		app.Div().Class("herd-controls").Body(p.herdControls(l)...),
 	)
 }

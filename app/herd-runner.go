@@ -26,11 +26,11 @@ const (
 	compareChunk = 10 * time.Millisecond
 )
 
-// pageCalls bounds the calls of one herd run in the page: about 1.2 s of
-// WebAssembly (6M calls ran in 0.9 s under Node on 2026-12-02, a million
-// clients into an outage), so no link can make the tab burn minutes.
-// "Run further" multiplies it by ten, up to the run's own max-calls. Each
-// compare run gets a quarter: there are seven of them.
+// pageCalls bounds the calls of the page's herd runs, all runs of one
+// policy together: about 1.2 s of WebAssembly (6M calls ran in 0.9 s under
+// Node on 2026-12-02, a million clients into an outage), so no link can
+// make the tab burn minutes. "Run further" multiplies it by ten, up to the
+// runs' own max-calls. Each compare run gets a quarter: there are seven.
 const pageCalls = 8_000_000
 
 // maxBuckets bounds the bars of one chart; longer timelines are re-binned.
@@ -47,33 +47,36 @@ type cmpResult struct {
 	Err  error
 }
 
-// herdRunner runs the herd scenario and the compare runs for the
-// playground, without ever holding the browser's thread for long. Its
-// fields are touched on the UI goroutine only; the worker goroutine hands
-// results back through ctx.Dispatch and checks gen to stop when a newer
-// change has superseded it.
+// herdRunner runs the herd scenario (for one policy or two, once or over
+// several seeds) and the compare runs for the playground, without ever
+// holding the browser's thread for long. Its fields are touched on the UI
+// goroutine only; the worker goroutine hands results back through
+// ctx.Dispatch and checks gen to stop when a newer change has superseded
+// it.
 type herdRunner struct {
 	gen atomic.Uint64
 
-	res      *sim.Result
+	a, b     *herdOut // the first policy's runs and the second's (nil: none)
 	err      error
 	running  bool
-	progress float64 // 0..1 of the main run
-	ms       float64 // wall time of the last finished main run
+	progress float64 // 0..1 of all the runs
+	ms       float64 // wall time of the last finished set of runs
 
 	cmp        []cmpResult
 	cmpPending int // compare runs not finished yet
 
 	// more is how many times "run further" raised the page's bound
-	// (pageCalls × 10^more); limit is the bound of the last run, and
-	// bounded tells whether it was below the run's own max-calls.
+	// (pageCalls × 10^more); limit is the bound of the last runs (per
+	// run), and bounded tells whether it was below the runs' own max-calls.
 	more    int
 	limit   int
 	bounded bool
 }
 
-// bound applies the page's call limit to c.
-func (h *herdRunner) bound(c *sim.Config) {
+func (h *herdRunner) cancel() { h.gen.Add(1) }
+
+// bound applies the page's call limit to c, shared by runs runs.
+func (h *herdRunner) bound(c *sim.Config, runs int) {
 	own := c.MaxCalls
 	if own == 0 {
 		own = sim.DefaultMaxCalls
@@ -82,19 +85,22 @@ func (h *herdRunner) bound(c *sim.Config) {
 	for range h.more {
 		limit = min(limit*10, sim.MaxCalls)
 	}
+	limit = max(limit/max(runs, 1), 1)
 	h.limit, h.bounded = limit, limit < own
 	if h.bounded {
 		c.MaxCalls = limit
 	}
 }
 
-// pageBound reports whether the page's bound, not the run's own limits,
-// stopped the last run.
+// pageBound reports whether the page's bound, not the runs' own limits,
+// stopped the last run of the first policy.
 func (h *herdRunner) pageBound() bool {
-	return h.res != nil && h.res.Truncated && h.bounded && h.res.Totals.Calls+h.res.Totals.Blocked >= h.limit
+	if h.a == nil || h.a.first == nil || !h.bounded {
+		return false
+	}
+	r := h.a.first
+	return r.Truncated && r.Totals.Calls+r.Totals.Blocked >= h.limit
 }
-
-func (h *herdRunner) cancel() { h.gen.Add(1) }
 
 // job is one simulation in progress.
 type job struct {
@@ -130,87 +136,152 @@ func (j *job) advance(budget time.Duration) bool {
 // so bigger herds are set up after the table has been painted.
 const syncClients = 20_000
 
-// start (re)runs the herd for the playground's current state.
+// task is one run the runner has to make: a policy's config and seed, and
+// which output it adds to.
+type task struct {
+	cfg  sim.Config
+	seed uint64
+	out  *herdOut
+}
+
+// start (re)runs the herd for the playground's current state: the first
+// policy's first run, then the second policy's, then the further seeds of
+// each (runs > 1), showing results as they come.
 func (h *herdRunner) start(ctx app.Context, p *playground) {
 	gen := h.gen.Add(1)
 	if app.IsServer {
 		// The pre-rendered page does without the herd: the browser runs it.
 		return
 	}
-	cfg := p.st.Herd.config(p.st.Policy)
-	h.bound(&cfg)
+	runs := p.st.Herd.Runs
+	cfgA := p.st.Herd.config(p.st.Policy)
+	h.bound(&cfgA, runs)
 	seed := p.st.Seed
 	t0 := time.Now()
-	if err := cfg.Validate(); err != nil {
-		h.res, h.err, h.running = nil, err, false
+	if err := cfgA.Validate(); err != nil {
+		h.a, h.b, h.err, h.running = nil, nil, err, false
 		return
 	}
+	a := &herdOut{}
+	var b *herdOut
+	tasks := []task{{cfgA, seed, a}}
+	if p.st.B.On {
+		cfgB := cfgA
+		cfgB.Policy = p.st.B.Policy
+		b = &herdOut{}
+		tasks = append(tasks, task{cfgB, seed, b})
+	}
+	// Further seeds, alternating policies so both spreads grow together.
+	policies := len(tasks)
+	for k := 1; k < runs; k++ {
+		for _, t := range tasks[:policies] {
+			tasks = append(tasks, task{t.cfg, seed + uint64(k), t.out})
+		}
+	}
 	h.err = nil
+	// Further seeds share their policy's first bucket width (the worker's
+	// own record: results reach the outputs later, through Dispatch).
+	widths := map[*herdOut]float64{}
+
+	// The first task may finish within the handler: the common case (1,000
+	// clients, one policy, one run) repaints with the table.
+	first := tasks[0]
 	var j *job
-	if cfg.Clients <= syncClients {
-		s, err := sim.New(cfg, seed)
+	if first.cfg.Clients <= syncClients {
+		s, err := sim.New(first.cfg, first.seed)
 		if err != nil {
-			h.res, h.err, h.running = nil, err, false
+			h.a, h.b, h.err, h.running = nil, nil, err, false
 			return
 		}
 		j = &job{s: s, chunk: firstChunk}
 		if j.advance(syncBudget) {
-			h.res, h.running, h.progress = s.Result(), false, 1
-			h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
-			h.startCompare(ctx, gen, cfg, seed)
-			return
+			res := s.Result()
+			first.out.add(res)
+			widths[first.out] = res.BucketWidth
+			tasks = tasks[1:]
+			j = nil
+			if len(tasks) == 0 {
+				h.a, h.b, h.running, h.progress = a, b, false, 1
+				h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
+				h.startCompare(ctx, gen, cfgA, seed)
+				return
+			}
 		}
-		h.progress = s.Progress()
-	} else {
-		h.progress = 0
 	}
-	h.running = true
+	total := len(tasks)
+	h.running, h.progress = true, 0
+	if b == nil {
+		h.b = nil // the second policy was removed: no stale chart of it
+	}
 	ctx.Async(func() {
 		if j == nil {
 			// Let the frame with the new table paint before the set-up.
 			time.Sleep(chunkBudget)
-			if h.gen.Load() != gen {
-				return
-			}
-			s, err := sim.New(cfg, seed)
-			if err != nil {
-				ctx.Dispatch(func(ctx app.Context) {
-					if h.gen.Load() == gen {
-						h.res, h.err, h.running = nil, err, false
-					}
-				})
-				return
-			}
-			j = &job{s: s, chunk: firstChunk}
 		}
-		s := j.s
 		last := time.Now()
-		for {
-			time.Sleep(yieldFor)
+		for i, t := range tasks {
 			if h.gen.Load() != gen {
 				return
 			}
-			if j.advance(chunkBudget) {
-				res := s.Result()
-				ms := float64(time.Since(t0)) / float64(time.Millisecond)
-				ctx.Dispatch(func(ctx app.Context) {
-					if h.gen.Load() != gen {
-						return
-					}
-					h.res, h.running, h.progress, h.ms = res, false, 1, ms
-					h.startCompare(ctx, gen, cfg, seed)
-				})
-				return
+			if i > 0 || j == nil {
+				c := t.cfg
+				if w := widths[t.out]; t.seed != seed && w > 0 {
+					// Further seeds share the first run's buckets, so the
+					// chart can show their spread bucket by bucket.
+					c.Bucket = backoff.Seconds(w)
+				}
+				s, err := sim.New(c, t.seed)
+				if err != nil {
+					ctx.Dispatch(func(ctx app.Context) {
+						if h.gen.Load() == gen {
+							h.a, h.b, h.err, h.running = nil, nil, err, false
+						}
+					})
+					return
+				}
+				j = &job{s: s, chunk: firstChunk}
 			}
-			if time.Since(last) >= progressEvery {
-				last = time.Now()
-				pr := s.Progress()
-				ctx.Dispatch(func(ctx app.Context) {
-					if h.gen.Load() == gen {
-						h.progress = pr
-					}
-				})
+			for {
+				time.Sleep(yieldFor)
+				if h.gen.Load() != gen {
+					return
+				}
+				if j.advance(chunkBudget) {
+					break
+				}
+				if time.Since(last) >= progressEvery {
+					last = time.Now()
+					pr := (float64(i) + j.s.Progress()) / float64(total)
+					ctx.Dispatch(func(ctx app.Context) {
+						if h.gen.Load() == gen {
+							h.progress = pr
+						}
+					})
+				}
 			}
+			res := j.s.Result()
+			if t.seed == seed {
+				widths[t.out] = res.BucketWidth
+			}
+			done := i == len(tasks)-1
+			// Show each policy's first run as soon as it is there; further
+			// seeds update the means at the end (one repaint).
+			show := t.seed == seed || done
+			ms := float64(time.Since(t0)) / float64(time.Millisecond)
+			out := t.out
+			ctx.Dispatch(func(ctx app.Context) {
+				if h.gen.Load() != gen {
+					return
+				}
+				out.add(res)
+				if show {
+					h.a, h.b = a, b
+				}
+				if done {
+					h.running, h.progress, h.ms = false, 1, ms
+					h.startCompare(ctx, gen, cfgA, seed)
+				}
+			})
 		}
 	})
 }
@@ -226,13 +297,14 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, s
 		}
 	}
 	h.cmpPending = len(compareKinds)
+	bounded := h.bounded
 	ctx.Async(func() {
 		time.Sleep(compareDelay)
 		out := make([]cmpResult, len(compareKinds))
 		for i, k := range compareKinds {
 			c := cfg
 			c.Policy = comparePolicy(cfg.Policy, k)
-			if h.bounded {
+			if bounded {
 				c.MaxCalls = max(cfg.MaxCalls/4, 1)
 			}
 			out[i].Kind = k

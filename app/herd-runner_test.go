@@ -15,19 +15,19 @@ func TestPageBoundsTheHerd(t *testing.T) {
 	}
 	var h herdRunner
 	c := s.Herd.config(s.Policy)
-	h.bound(&c)
+	h.bound(&c, 1)
 	if !h.bounded || c.MaxCalls != pageCalls {
 		t.Fatalf("max-calls %d (bounded %v), want the page's %d", c.MaxCalls, h.bounded, pageCalls)
 	}
 	h.more = 1
 	c = s.Herd.config(s.Policy)
-	h.bound(&c)
+	h.bound(&c, 1)
 	if c.MaxCalls != 10*pageCalls {
 		t.Errorf("after run further: %d, want %d", c.MaxCalls, 10*pageCalls)
 	}
 	h.more = 5
 	c = s.Herd.config(s.Policy)
-	h.bound(&c)
+	h.bound(&c, 1)
 	if h.bounded || c.MaxCalls != 1_000_000_000 {
 		t.Errorf("far further: %d bounded=%v, want the link's own 1e9", c.MaxCalls, h.bounded)
 	}
@@ -35,7 +35,7 @@ func TestPageBoundsTheHerd(t *testing.T) {
 	s, _ = parseQuery("")
 	c = s.Herd.config(s.Policy)
 	h = herdRunner{}
-	h.bound(&c)
+	h.bound(&c, 1)
 	if c.MaxCalls != pageCalls || !h.bounded {
 		t.Errorf("default herd: max-calls %d", c.MaxCalls)
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strconv"
+
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 )
@@ -13,9 +15,19 @@ var herdAlwaysInURL = []string{sim.ParamClients, sim.ParamServer}
 // config whose Policy is ignored (the page's policy is used).
 type herdState struct {
 	Config sim.Config
+	// Runs is how many seeds the page runs and averages (keyRuns).
+	Runs int
 }
 
-func defaultHerd() herdState { return herdState{Config: sim.DefaultConfig()} }
+// keyRuns is the number of runs; maxPageRuns the most the page makes, so
+// that a change still repaints within a second or two (the page's call
+// bound is shared by the runs).
+const (
+	keyRuns     = "runs"
+	maxPageRuns = 20
+)
+
+func defaultHerd() herdState { return herdState{Config: sim.DefaultConfig(), Runs: 1} }
 
 // config is the scenario run under policy p.
 func (h *herdState) config(p backoff.Policy) sim.Config {
@@ -67,6 +79,15 @@ func (h *herdState) parse(first func(string) (string, bool), known map[string]bo
 	}
 	c.Policy = backoff.Default()
 	h.Config = c
+	h.Runs = 1
+	known[keyRuns] = true
+	if v, ok := first(keyRuns); ok {
+		if n, err := backoff.ParseInt(keyRuns, v, 1, maxPageRuns); err != nil {
+			notes = append(notes, notice{Key: keyRuns, Value: clip(v, 32), Err: err})
+		} else {
+			h.Runs = n
+		}
+	}
 	return notes
 }
 
@@ -78,5 +99,8 @@ func (h *herdState) query(add func(k, v string)) {
 		if v != def.Get(name) || contains(herdAlwaysInURL, name) {
 			add(name, v)
 		}
+	}
+	if h.Runs > 1 {
+		add(keyRuns, strconv.Itoa(h.Runs))
 	}
 }

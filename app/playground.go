@@ -37,6 +37,7 @@ type playground struct {
 	browserLang i18n.Lang
 
 	table    *backoff.Table
+	tableB   *backoff.Table // the second policy's, when compared
 	tableErr string
 	delaySVG string // the delay chart and histogram, drawn from table
 	histSVG  string
@@ -174,8 +175,14 @@ func (p *playground) syncSliders() {
 // up to a second for the CLI's 1% target. The page shows the error it got.
 var tableBudget = backoff.TableOptions{MaxDraws: 1 << 18, MinRuns: 200}
 
-// recompute derives the table and its charts from the state.
+// recompute derives the tables and their charts from the state.
 func (p *playground) recompute() {
+	p.tableB = nil
+	if p.st.B.On {
+		// Same seed as the first: the two policies' samples differ only
+		// by the policies.
+		p.tableB, _ = backoff.NewTableWith(p.st.B.Policy, backoff.NewRand(p.st.Seed), tableBudget)
+	}
 	t, err := backoff.NewTableWith(p.st.Policy, backoff.NewRand(p.st.Seed), tableBudget)
 	if err != nil {
 		p.tableErr = errText(p.lang(), err, "")
@@ -191,9 +198,15 @@ func (p *playground) drawDelays() {
 		return
 	}
 	l := p.lang()
-	s := sampleClients(t.Policy, len(t.Rows), p.st.Seed)
-	p.delaySVG = delayChartSVG(l, t, s, p.st.Log)
-	p.histSVG = histogramSVG(l, s.Totals, t.Total)
+	a := delaySeries{t, sampleClients(t.Policy, len(t.Rows), p.st.Seed)}
+	var b *delaySeries
+	var totalsB []float64
+	if p.st.B.On && p.tableB != nil {
+		b = &delaySeries{p.tableB, sampleClients(p.tableB.Policy, len(p.tableB.Rows), p.st.Seed)}
+		totalsB = b.S.Totals
+	}
+	p.delaySVG = delayChartSVG(l, a, b, p.st.Log)
+	p.histSVG = histogramSVG(l, a.S.Totals, t.Total, totalsB)
 }
 
 // changed is called after every accepted edit: derive, rerun the herd and
@@ -292,6 +305,9 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 	case "base-value", "factor-value", "cap-value", "attempts-value", "deadline-value",
 		"jitter-lo-value", "jitter-hi-value", "jitter-add-value", "steps-value":
 		p.setParam(ctx, strings.TrimSuffix(id, "-value"), id, v, true, commit)
+		return
+	case "b-preset", "b-jitter":
+		p.onInputB(ctx, e)
 		return
 	case "seed":
 		n, err := parseSeed(v)
@@ -448,7 +464,10 @@ func (p *playground) Render() app.UI {
 		&updateBanner{Lang: l},
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
-			p.renderControls(l),
+			app.Div().Class("controls-col").Body(
+				p.renderControls(l),
+				p.renderPolicyB(l),
+			),
 			// The results' order suits a laptop's first screen: the table, then
 			// the herd, then the delay charts; the style sheet places them
 			// side by side on wide screens.
@@ -512,8 +531,15 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 			notes = append(notes, app.Li().Text(l.T("one.full-zero")))
 		}
 		body = append(body,
-			app.Div().Class("table-wrap").Body(&delayTable{Table: t, Lang: l}),
+			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table", Table: t, Lang: l}),
 			app.Ul().Class("notes").Body(notes...),
+		)
+	}
+	if tb := p.tableB; p.st.B.On && tb != nil {
+		body = append(body,
+			app.H3().Class("table-b-head").Text(l.T("policy.b")),
+			app.P().Class("describe").ID("describe-b").Text(describe(l, p.st.B.Policy)),
+			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table-b", Table: tb, Lang: l}),
 		)
 	}
 	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)

@@ -36,11 +36,21 @@ type state struct {
 	Policy backoff.Policy
 	Seed   uint64
 	Log    bool // log axis on the delay chart
+	// B is the second policy, compared with the first when On.
+	B policyB
 	// Lang is the language the link asks for ("en", "ru"), or "" to follow
 	// the browser's: a shared link keeps a language only when one was
 	// chosen.
 	Lang string
 	Herd herdState
+}
+
+// policyB is the second policy of a comparison: its preset and fields, as
+// the first's.
+type policyB struct {
+	On     bool
+	Preset string
+	Policy backoff.Policy
 }
 
 func defaultState() state {
@@ -111,54 +121,9 @@ func parseQuery(raw string) (state, []notice) {
 	}
 	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true}
 
-	if v, ok := first(keyPreset); ok && v != "" {
-		if _, err := backoff.LookupPreset(v); err != nil {
-			notes = append(notes, notice{Key: keyPreset, Value: clip(v, 32), Msg: "notice.preset"})
-		} else {
-			s.Preset = v
-		}
-	}
-	s.Policy = basePolicy(s.Preset)
-	// Apply in ParamNames order: jitter before its own knobs, so setting a
-	// kind's defaults never overrides an explicit jitter-lo or jitter-add.
-	given := map[string]string{}
-	for _, name := range backoff.ParamNames {
-		known[name] = true
-		v, ok := first(name)
-		if !ok {
-			continue
-		}
-		if err := s.Policy.Set(name, v); err != nil {
-			notes = append(notes, notice{Key: name, Value: clip(v, 32), Err: err})
-			continue
-		}
-		given[name] = v
-	}
-	// The fields may be fine alone and wrong together (cap below base):
-	// drop the parameter the check names and try again.
-	for range len(backoff.ParamNames) + 1 {
-		err := s.Policy.Validate()
-		if err == nil {
-			break
-		}
-		field := fieldOf(err)
-		v, ok := given[field]
-		if !ok {
-			// The offending field came from the preset: start again from it.
-			p := basePolicy(s.Preset)
-			notes = append(notes, notice{Key: "policy", Err: err, Msg: "notice.policy"})
-			s.Policy = p
-			break
-		}
-		notes = append(notes, notice{Key: field, Value: clip(v, 32), Err: err})
-		delete(given, field)
-		p := basePolicy(s.Preset)
-		for _, name := range backoff.ParamNames {
-			if gv, ok := given[name]; ok {
-				_ = p.Set(name, gv)
-			}
-		}
-		s.Policy = p
+	s.Preset, s.Policy, _ = parsePolicy(first, known, "", &notes)
+	if bPreset, bPolicy, given := parsePolicy(first, known, prefixB, &notes); given {
+		s.B = policyB{On: true, Preset: bPreset, Policy: bPolicy}
 	}
 
 	if v, ok := first(keySeed); ok {
@@ -199,6 +164,69 @@ func parseQuery(raw string) (state, []notice) {
 	return s, notes
 }
 
+// prefixB starts the second policy's keys: b.preset, b.base...
+const prefixB = "b."
+
+// parsePolicy reads one policy's keys (each name after prefix): its preset,
+// then its fields over the preset's. Invalid values are noted and ignored;
+// the result is always valid. given reports whether any of its keys was
+// in the query.
+func parsePolicy(first func(string) (string, bool), known map[string]bool, prefix string, notes *[]notice) (preset string, pol backoff.Policy, given bool) {
+	key := func(name string) string {
+		known[prefix+name] = true
+		return prefix + name
+	}
+	if v, ok := first(key(keyPreset)); ok {
+		given = true
+		if _, err := backoff.LookupPreset(v); v != "" && err != nil {
+			*notes = append(*notes, notice{Key: prefix + keyPreset, Value: clip(v, 32), Msg: "notice.preset"})
+		} else {
+			preset = v
+		}
+	}
+	pol = basePolicy(preset)
+	// Apply in ParamNames order: jitter before its own knobs, so setting a
+	// kind's defaults never overrides an explicit jitter-lo or jitter-add.
+	set := map[string]string{}
+	for _, name := range backoff.ParamNames {
+		v, ok := first(key(name))
+		if !ok {
+			continue
+		}
+		given = true
+		if err := pol.Set(name, v); err != nil {
+			*notes = append(*notes, notice{Key: prefix + name, Value: clip(v, 32), Err: err})
+			continue
+		}
+		set[name] = v
+	}
+	// The fields may be fine alone and wrong together (cap below base):
+	// drop the parameter the check names and try again.
+	for range len(backoff.ParamNames) + 1 {
+		err := pol.Validate()
+		if err == nil {
+			break
+		}
+		field := fieldOf(err)
+		v, ok := set[field]
+		if !ok {
+			// The offending field came from the preset: start again from it.
+			*notes = append(*notes, notice{Key: prefix + "policy", Err: err, Msg: "notice.policy"})
+			pol = basePolicy(preset)
+			break
+		}
+		*notes = append(*notes, notice{Key: prefix + field, Value: clip(v, 32), Err: err})
+		delete(set, field)
+		pol = basePolicy(preset)
+		for _, name := range backoff.ParamNames {
+			if gv, ok := set[name]; ok {
+				_ = pol.Set(name, gv)
+			}
+		}
+	}
+	return preset, pol, given
+}
+
 // query is the state as a URL query, keys in a fixed, readable order: the
 // preset, the policy keys that differ from the preset (and the main five
 // always), the seed, the view, then the herd.
@@ -212,22 +240,9 @@ func (s *state) query() string {
 		b.WriteByte('=')
 		b.WriteString(url.QueryEscape(v))
 	}
-	if s.Preset != "" {
-		add(keyPreset, s.Preset)
-	}
-	// Replay what parseQuery will do, key by key, so a key is left out only
-	// when the parser arrives at the same value without it (setting the
-	// jitter kind also fills in that kind's zero parameters).
-	replay := basePolicy(s.Preset)
-	for _, name := range backoff.ParamNames {
-		if name == backoff.ParamCapAfterJitter {
-			continue // cap-mode says the same, and more
-		}
-		v := s.Policy.Get(name)
-		if v != replay.Get(name) || contains(alwaysInURL, name) {
-			add(name, v)
-			_ = replay.Set(name, v)
-		}
+	policyQuery(add, "", s.Preset, s.Policy)
+	if s.B.On {
+		policyQuery(add, prefixB, s.B.Preset, s.B.Policy)
 	}
 	add(keySeed, strconv.FormatUint(s.Seed, 10))
 	if s.Log {
@@ -238,6 +253,28 @@ func (s *state) query() string {
 		add(keyLang, s.Lang)
 	}
 	return b.String()
+}
+
+// policyQuery writes one policy's keys: the preset, then the fields that
+// differ from it (and the main five always). It replays what parsePolicy
+// will do, key by key, so a key is left out only when the parser arrives
+// at the same value without it (setting the jitter kind also fills in that
+// kind's zero parameters).
+func policyQuery(add func(k, v string), prefix, preset string, pol backoff.Policy) {
+	if preset != "" {
+		add(prefix+keyPreset, preset)
+	}
+	replay := basePolicy(preset)
+	for _, name := range backoff.ParamNames {
+		if name == backoff.ParamCapAfterJitter {
+			continue // cap-mode says the same, and more
+		}
+		v := pol.Get(name)
+		if v != replay.Get(name) || contains(alwaysInURL, name) {
+			add(prefix+name, v)
+			_ = replay.Set(name, v)
+		}
+	}
 }
 
 // modified reports whether the policy differs from its preset's.
@@ -280,7 +317,7 @@ func clip(s string, n int) string {
 	return string(r) + "…"
 }
 
-func contains(xs []string, x string) bool {
+func contains[T comparable](xs []T, x T) bool {
 	for _, v := range xs {
 		if v == x {
 			return true

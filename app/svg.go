@@ -234,16 +234,32 @@ func (w *svgWriter) yAxis(f frame, a axis, n int, format func(float64) string) {
 	w.path("grid", grid.String())
 }
 
+// delaySeries is one policy's delays for the chart: its table and sampled
+// clients.
+type delaySeries struct {
+	T *backoff.Table
+	S samples
+}
+
 // delayChartSVG draws, per retry, the min–max range as a bar, the mean as a
-// line, the seeded clients' delays as dots, and the cap.
+// line, the seeded clients' delays as dots, and the cap. With a second
+// policy (b, may be nil) each retry's slot holds both, A on the left and
+// B on the right, on one axis.
 //
 // On a log axis a zero delay (full jitter's best case) cannot sit on the
 // scale: it is drawn on its own line below the axis's floor, labelled 0.
-func delayChartSVG(l i18n.Lang, t *backoff.Table, s samples, log bool) string {
+func delayChartSVG(l i18n.Lang, a delaySeries, b *delaySeries, log bool) string {
 	f := frame{W: 640, H: 310, Left: 58, Right: 12, Top: 14, Bottom: wideBottom}
 	var w svgWriter
 	w.open(f, "", l.T("chart.delays"))
-	n := len(t.Rows)
+	all := []delaySeries{a}
+	if b != nil {
+		all = append(all, *b)
+	}
+	n := 0
+	for _, d := range all {
+		n = max(n, len(d.T.Rows))
+	}
 	if n == 0 {
 		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-retries"))
 		w.close()
@@ -256,14 +272,18 @@ func delayChartSVG(l i18n.Lang, t *backoff.Table, s samples, log bool) string {
 			lo = math.Min(lo, v)
 		}
 	}
-	for _, r := range t.Rows {
-		consider(r.Max)
-		consider(r.Min)
-		consider(r.Mean)
-	}
-	for _, ds := range s.Delays {
-		for _, d := range ds {
-			consider(d)
+	hasZero := false
+	for _, d := range all {
+		for _, r := range d.T.Rows {
+			consider(r.Max)
+			consider(r.Min)
+			consider(r.Mean)
+			hasZero = hasZero || r.Min <= 0
+		}
+		for _, ds := range d.S.Delays {
+			for _, v := range ds {
+				consider(v)
+			}
 		}
 	}
 	if hi <= 0 {
@@ -271,22 +291,19 @@ func delayChartSVG(l i18n.Lang, t *backoff.Table, s samples, log bool) string {
 	}
 	var ya axis
 	zeroY := f.H - f.Bottom // where a zero delay is drawn
-	hasZero := false
 	if log {
 		if math.IsInf(lo, 1) || lo >= hi {
 			lo = hi / 10
 		}
 		lo = math.Max(lo, hi/1e6)
 		lo, hi = logRange(lo, hi)
-		for _, r := range t.Rows {
-			hasZero = hasZero || r.Min <= 0
-		}
 		floor := f.H - f.Bottom
 		if hasZero {
 			floor -= 14
 		}
 		ya = newAxis(lo, hi, floor, f.Top, true)
 	} else {
+		hasZero = false // a linear axis has its own 0
 		ya = newAxis(0, niceMax(hi), f.H-f.Bottom, f.Top, false)
 	}
 	w.yAxis(f, ya, 5, l.Seconds)
@@ -301,57 +318,82 @@ func delayChartSVG(l i18n.Lang, t *backoff.Table, s samples, log bool) string {
 		w.path("grid zero", hline(f.Left, f.W-f.Right, zeroY))
 	}
 	slot := f.plotW() / float64(n)
-	x := func(i int) float64 { return f.Left + (float64(i)+0.5)*slot }
 	half := math.Min(slot*0.35, 18)
-
-	var band, mean, meanLine pathData
-	dots := make(pathData, 0, 16*len(t.Rows)*dotClients)
-	for i, r := range t.Rows {
-		cx := x(i)
-		y0, y1 := y(r.Min), y(r.Max)
-		if y0-y1 < 1.5 { // a fixed delay: still show a visible bar
-			y0, y1 = y0+0.75, y1-0.75
-		}
-		band.rect(cx-half, y1, cx+half, y0)
-		my := y(r.Mean)
-		mean.op('M', cx-half, my)
-		mean.op('H', cx+half)
-		if i == 0 {
-			meanLine.op('M', cx, my)
-		} else {
-			meanLine.op('L', cx, my)
-		}
+	if len(all) > 1 {
+		half = math.Min(slot*0.2, 12)
 	}
-	for i, ds := range s.Delays {
-		if i >= n {
-			break
+	// x is the centre of series k's bar at retry i.
+	x := func(k, i int) float64 {
+		c := f.Left + (float64(i)+0.5)*slot
+		if len(all) > 1 {
+			c += (float64(k) - 0.5) * slot / 2
 		}
-		cx := x(i)
-		for j, d := range ds {
-			// Spread the dots across the bar (golden-ratio sequence) so they
-			// read as a distribution, not a line.
-			off := (math.Mod(float64(j)*0.618033988749895, 1) - 0.5) * 1.6 * half
-			dots.op('M', cx+off, y(d))
-			dots = append(dots, 'h', '0')
-		}
+		return c
 	}
-	w.path("band", band.String())
-	w.path("dots", dots.String())
-	w.path("mean-line", meanLine.String())
-	w.path("mean", mean.String())
-	p := t.Policy
-	if p.Cap > 0 {
+	for k, d := range all {
+		suffix := ""
+		if k == 1 {
+			suffix = " series-b"
+		}
+		var band, mean, meanLine pathData
+		dots := make(pathData, 0, 16*len(d.T.Rows)*dotClients)
+		for i, r := range d.T.Rows {
+			cx := x(k, i)
+			y0, y1 := y(r.Min), y(r.Max)
+			if y0-y1 < 1.5 { // a fixed delay: still show a visible bar
+				y0, y1 = y0+0.75, y1-0.75
+			}
+			band.rect(cx-half, y1, cx+half, y0)
+			my := y(r.Mean)
+			mean.op('M', cx-half, my)
+			mean.op('H', cx+half)
+			if i == 0 {
+				meanLine.op('M', cx, my)
+			} else {
+				meanLine.op('L', cx, my)
+			}
+		}
+		for i, ds := range d.S.Delays {
+			if i >= len(d.T.Rows) {
+				break
+			}
+			cx := x(k, i)
+			for j, v := range ds {
+				// Spread the dots across the bar (golden-ratio sequence) so
+				// they read as a distribution, not a line.
+				off := (math.Mod(float64(j)*0.618033988749895, 1) - 0.5) * 1.6 * half
+				dots.op('M', cx+off, y(v))
+				dots = append(dots, 'h', '0')
+			}
+		}
+		w.path("band"+suffix, band.String())
+		w.path("dots"+suffix, dots.String())
+		w.path("mean-line"+suffix, meanLine.String())
+		w.path("mean"+suffix, mean.String())
+	}
+	caps := map[float64]bool{}
+	for k, d := range all {
+		p := d.T.Policy
+		if p.Cap <= 0 {
+			continue
+		}
 		c := p.Cap.Seconds() + p.Offset.Seconds()
-		if c <= ya.hi {
-			cy := ya.at(c)
-			w.path("cap", hline(f.Left, f.W-f.Right, cy))
-			w.text("cap-label", f.W-f.Right-4, cy-4, "end", l.F("chart.cap", l.Seconds(p.Cap.Seconds())))
+		if c > ya.hi || caps[c] {
+			continue
 		}
+		caps[c] = true
+		cy := ya.at(c)
+		label := l.F("chart.cap", l.Seconds(p.Cap.Seconds()))
+		if len(all) > 1 {
+			label = []string{"A: ", "B: "}[k] + label
+		}
+		w.path("cap", hline(f.Left, f.W-f.Right, cy))
+		w.text("cap-label", f.W-f.Right-4, cy-4-float64(k)*14, "end", label)
 	}
 	// Retry numbers, thinned to about 16 labels.
 	every := max(1, (n+15)/16)
 	for i := 0; i < n; i += every {
-		w.text("tick", x(i), f.H-f.Bottom+wideTickDY, "middle", l.Int(int64(t.Rows[i].Retry)))
+		w.text("tick", f.Left+(float64(i)+0.5)*slot, f.H-f.Bottom+wideTickDY, "middle", l.Int(int64(i+1)))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.retry"))
 	w.close()
@@ -361,12 +403,18 @@ func delayChartSVG(l i18n.Lang, t *backoff.Table, s samples, log bool) string {
 // histogramSVG draws the distribution of the total wait of sampled clients,
 // with the table's mean and worst case marked. The marks' labels sit in a
 // row above the bars, so they never cover them or each other.
-func histogramSVG(l i18n.Lang, totals []float64, tot backoff.Totals) string {
+//
+// With a second policy's totals (totalsB, may be nil), their distribution
+// is drawn as an outline on the same axes.
+func histogramSVG(l i18n.Lang, totals []float64, tot backoff.Totals, totalsB []float64) string {
 	f := frame{W: 640, H: 194, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
 	var w svgWriter
 	w.open(f, "", l.T("chart.hist"))
 	hi := tot.Max
 	for _, v := range totals {
+		hi = math.Max(hi, v)
+	}
+	for _, v := range totalsB {
 		hi = math.Max(hi, v)
 	}
 	if !(hi > 0) || len(totals) == 0 {
@@ -376,28 +424,54 @@ func histogramSVG(l i18n.Lang, totals []float64, tot backoff.Totals) string {
 	}
 	xa := newAxis(0, niceMax(hi), f.Left, f.W-f.Right, false)
 	const bins = 40
-	counts := make([]int, bins)
 	width := xa.hi / bins
-	for _, v := range totals {
-		b := int(v / width)
-		counts[min(max(b, 0), bins-1)]++
+	binned := func(vs []float64) []float64 {
+		counts := make([]float64, bins)
+		for _, v := range vs {
+			b := int(v / width)
+			counts[min(max(b, 0), bins-1)]++
+		}
+		// Shares, not counts: the two policies' samples may differ in size.
+		for i := range counts {
+			counts[i] /= float64(max(len(vs), 1))
+		}
+		return counts
 	}
-	peak := 0
-	for _, c := range counts {
-		peak = max(peak, c)
+	counts := binned(totals)
+	var countsB []float64
+	if len(totalsB) > 0 {
+		countsB = binned(totalsB)
 	}
-	ya := newAxis(0, float64(peak), f.H-f.Bottom, f.Top, false)
+	peak := 0.0
+	for i, c := range counts {
+		peak = math.Max(peak, c)
+		if countsB != nil {
+			peak = math.Max(peak, countsB[i])
+		}
+	}
+	ya := newAxis(0, peak, f.H-f.Bottom, f.Top, false)
 	var bars pathData
 	for i, c := range counts {
 		if c == 0 {
 			continue
 		}
 		x0, x1 := xa.at(float64(i)*width), xa.at(float64(i+1)*width)
-		y := ya.at(float64(c))
+		y := ya.at(c)
 		bars.rect(x0+0.5, y, x1-0.5, f.H-f.Bottom)
 	}
 	w.path("grid", hline(f.Left, f.W-f.Right, f.H-f.Bottom))
 	w.path("hist", bars.String())
+	if countsB != nil {
+		// The second policy as a step outline over the first's bars.
+		var out pathData
+		out.op('M', xa.at(0), f.H-f.Bottom)
+		for i, c := range countsB {
+			out.op('V', ya.at(c))
+			out.op('H', xa.at(float64(i+1)*width))
+		}
+		out.op('V', f.H-f.Bottom)
+		w.path("hist-b", out.String())
+	}
 	xm, xw := xa.at(tot.Mean), xa.at(tot.Max)
 	for _, m := range []struct {
 		class string
@@ -455,6 +529,9 @@ type herdSeries struct {
 	Capacity    float64   // calls per bucket the server can take
 	OutageStart float64
 	OutageEnd   float64
+	// Lo and Hi, when set, are the fewest and most calls answered per
+	// bucket over several runs (OK and Rejected are then their means).
+	Lo, Hi []float64
 }
 
 func (h herdSeries) peak() float64 {
@@ -541,6 +618,20 @@ func herdSVG(l i18n.Lang, h herdSeries, yMax, xMax float64, small bool, label st
 		}
 	}
 	w.path("ok", ok.String())
+	if len(h.Lo) == len(h.OK) && len(h.Hi) == len(h.OK) {
+		// Several runs: a whisker per bucket from the fewest calls answered
+		// to the most.
+		var spread pathData
+		for i := range h.Lo {
+			t := (float64(i) + 0.5) * h.Width
+			if t >= xMax || h.Hi[i] <= 0 {
+				continue
+			}
+			spread.op('M', xa.at(t), ya.at(h.Lo[i]))
+			spread.op('V', ya.at(math.Min(h.Hi[i], ya.hi)))
+		}
+		w.path("spread", spread.String())
+	}
 	if len(rej) > 0 {
 		// Rejected calls are hatched as well as coloured, so they differ
 		// from the succeeded ones without colour too. Pattern ids are per

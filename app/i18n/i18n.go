@@ -216,6 +216,7 @@ var units = []struct {
 	{1, "s", "с"},
 	{1e-3, "ms", "мс"},
 	{1e-6, "µs", "мкс"},
+	{1e-9, "ns", "нс"},
 }
 
 // centurySec is 100 years: anything longer prints as "> 100 years", since
@@ -223,7 +224,7 @@ var units = []struct {
 const centurySec = 100 * 365.25 * 86400
 
 // Seconds prints a time for people: three significant digits in the
-// largest unit that keeps the number at least 1 (µs to days); 0 as 0;
+// largest unit that keeps the number at least 1 (ns to days); 0 as 0;
 // beyond 100 years as such.
 func (l Lang) Seconds(sec float64) string {
 	switch {

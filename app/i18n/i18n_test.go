@@ -175,3 +175,12 @@ func FuzzCanonDuration(f *testing.F) {
 		}
 	})
 }
+
+func TestNanoseconds(t *testing.T) {
+	if got := En.Seconds(1e-9); got != "1ns" {
+		t.Errorf("1 ns = %q", got)
+	}
+	if got := Ru.Seconds(1e-9); got != "1\u00a0нс" {
+		t.Errorf("1 ns = %q", got)
+	}
+}

@@ -227,6 +227,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	}{
 		{"default-desktop", 1280, 800, "lang=en"}, {"default-phone", 390, 844, "lang=en"}, {"default-wide", 1920, 1080, "lang=en"},
 		{"ru-desktop", 1280, 800, "lang=ru"}, {"ru-phone", 390, 844, "lang=ru"}, {"ru-wide", 1920, 1080, "lang=ru"},
+		{"compare-two", 1920, 1080, "preset=aws-standard&b.preset=gax&b.attempts=4&runs=3&lang=en"},
 	} {
 		tb := newTab(t, vp.width, vp.height)
 		tb.open(t, vp.query)
