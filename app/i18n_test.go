@@ -147,3 +147,40 @@ func TestRussianPageFormats(t *testing.T) {
 		}
 	}
 }
+
+// Every classification reason the core gives is worded in both languages,
+// with every argument it carries.
+func TestEveryReasonIsWorded(t *testing.T) {
+	calls := []backoff.Call{
+		{Status: 200}, {Status: 999}, {Status: 401, Body: "token expired"}, {Status: 403},
+		{Status: 500, Body: "invalid token"}, {Status: 503, Method: "POST"},
+		{Status: 503, Body: "temporarily unavailable"}, {Status: 400, Body: "service temporarily unavailable"},
+		{Status: 0}, {Status: 429, Method: "POST", IdempotencyKey: "k"}, {Status: 404}, {Status: 501},
+		{Status: 599}, {Status: 418},
+	}
+	seen := map[string]bool{}
+	for _, c := range calls {
+		v := backoff.Classify(c, backoff.DefaultRules())
+		seen[v.Code] = true
+		for _, l := range i18n.Langs {
+			got := verdictText(l, v)
+			if strings.Contains(got, "{") || strings.Contains(got, "reason.") {
+				t.Errorf("%s: %+v worded %q", l.Code(), c, got)
+			}
+			for _, a := range v.Args {
+				if !strings.Contains(got, a) {
+					t.Errorf("%s: %q lacks the argument %q", l.Code(), got, a)
+				}
+			}
+		}
+	}
+	for _, code := range backoff.ReasonCodes {
+		if !seen[code] {
+			t.Errorf("no test call gives the reason %q", code)
+		}
+	}
+	v := backoff.Classify(backoff.Call{Status: 503, Header: map[string][]string{"Retry-After": {"soon"}}}, backoff.DefaultRules())
+	if got := verdictText(i18n.Ru, v); !strings.Contains(got, "Retry-After") || !strings.Contains(got, "не учтён") {
+		t.Errorf("an unreadable Retry-After is not reported: %q", got)
+	}
+}

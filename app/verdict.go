@@ -1,0 +1,27 @@
+package app
+
+import (
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// verdictText words a classification verdict in l: the decision, its
+// reason from the core's code and arguments, and the server's Retry-After
+// (or why a Retry-After header was ignored).
+func verdictText(l i18n.Lang, v backoff.Verdict) string {
+	s := l.T("verdict.no-retry")
+	if v.Retry {
+		s = l.T("verdict.retry")
+	}
+	s += ": " + l.F("reason."+v.Code, v.Args...)
+	if v.ViaKey {
+		s += " " + l.F("reason.via-key", v.Method)
+	}
+	if v.HasRetryAfter {
+		s += "; " + l.F("reason.retry-after", l.Seconds(v.RetryAfter.Seconds()), v.RetryAfterHeader)
+	}
+	if e := v.RetryAfterError; e != nil {
+		s += "; " + l.F("reason.retry-after-bad", e.Field, ruleText(l, e))
+	}
+	return s
+}
