@@ -38,6 +38,22 @@ func BenchmarkNewTable(b *testing.B) {
 			}
 		})
 	}
+	// The CLI's decorrelated table (no attempt limit: 30 retries, 1% at
+	// three standard errors) and the page's, within its draw budget.
+	pr, _ := LookupPreset("aws-blog-decorrelated")
+	for _, c := range []struct {
+		name string
+		o    TableOptions
+	}{{"decorrelated-cli", TableOptions{}}, {"decorrelated-page", TableOptions{MaxDraws: 1 << 18, MinRuns: 200}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := NewTableWith(pr.Policy, NewRand(1), c.o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 	b.Run("article-default", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

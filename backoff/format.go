@@ -5,9 +5,15 @@ import (
 	"strconv"
 )
 
+// Century is 100 years of 365.25 days in seconds: FormatSeconds prints any
+// longer time as ">100y". Such a wait only comes from a policy without a
+// cap whose growth has run away (factor 100, 1000 attempts), and its digits
+// would mean nothing.
+const Century = 100 * 365.25 * 86400
+
 // FormatSeconds prints a time in seconds for people: three significant
 // digits in the largest unit that keeps the number at least 1 (µs, ms, s,
-// min, h, d). 0 prints as 0.
+// min, h, d), ">100y" beyond a Century (and +Inf). 0 prints as 0.
 func FormatSeconds(sec float64) string {
 	switch {
 	case math.IsNaN(sec):
@@ -16,6 +22,8 @@ func FormatSeconds(sec float64) string {
 		return "0"
 	case sec < 0:
 		return "-" + FormatSeconds(-sec)
+	case sec > Century:
+		return ">100y"
 	case sec < 1e-3:
 		return sig3(sec*1e6) + "µs"
 	case sec < 1:

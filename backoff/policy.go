@@ -53,6 +53,8 @@ const (
 	Decorrelated
 	// DecorrelatedV2 (Polly): t = (n-1) + U[0,1), f(t) = 2^t * tanh(sqrt(4t)),
 	// delay = (f(t) - f(t_prev)) / 1.4 * Base. Medians near Base, 2 Base, 4 Base...
+	// A cap clamps the delay in every CapMode (Polly's MaxDelay); the
+	// formula's history goes on unclamped, as in Polly.
 	DecorrelatedV2
 	// Proportional: d * U[JitterLo, JitterHi), as gRPC's 0.8-1.2.
 	Proportional
@@ -278,19 +280,53 @@ func (p *Policy) Nominal(n int) float64 {
 	if !(d < maxSeconds) { // also catches NaN and +Inf
 		d = maxSeconds
 	}
-	return d
+	// A factor below 1 (allowed only for the decorrelated kinds, which
+	// ignore growth) would make exp-minus-one negative.
+	return max(d, 0)
 }
 
 // capped reports the nominal delay of retry n after a before-jitter cap, and
 // whether the cap bit.
 func (p *Policy) capped(n int) (float64, bool) {
 	d := p.Nominal(n)
-	if p.Cap > 0 && p.CapMode != CapAfterJitter && p.Jitter != Decorrelated {
+	if p.Cap > 0 && p.CapMode != CapAfterJitter && !p.Jitter.HistoryDependent() {
 		if c := p.Cap.Seconds(); d >= c {
 			return c, true
 		}
 	}
 	return d, false
+}
+
+// capsDelay reports whether the cap clamps the delay itself, after any
+// jitter (and before Offset): in CapAfterJitter mode, and always for the
+// kinds that have no nominal delay to cap before jitter. Decorrelated's
+// formula holds its own cap; Polly's V2 has no pre-jitter delay, so its cap
+// clamps the delay, as Polly's MaxDelay does.
+func (p *Policy) capsDelay() bool {
+	return p.Cap > 0 && (p.CapMode == CapAfterJitter || p.Jitter.HistoryDependent())
+}
+
+// CapBoundsDelay reports whether the cap bounds every delay: no delay
+// exceeds Cap + Offset. It is false without a cap, and when the cap applies
+// before a jitter that can add to the capped delay (proportional with
+// JitterHi above 1, additive with an amplitude) in CapBeforeJitter or
+// CapExact mode: that is AWS's, gRPC's and cenkalti's design (cenkalti's
+// delays reach Max*1.5), and a page should say so rather than call the cap
+// a maximum.
+func (p *Policy) CapBoundsDelay() bool {
+	if p.Cap <= 0 {
+		return false
+	}
+	if p.capsDelay() {
+		return true
+	}
+	switch p.Jitter {
+	case Proportional:
+		return p.JitterHi <= 1
+	case Additive:
+		return p.JitterAdd == 0
+	}
+	return true
 }
 
 // Step returns the delay before retry n (1-based) in seconds and the state
@@ -329,7 +365,7 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 			d = p.jitter(n, g, u)
 		}
 	}
-	if p.Cap > 0 && p.CapMode == CapAfterJitter {
+	if p.capsDelay() {
 		d = math.Min(d, p.Cap.Seconds())
 	}
 	d += p.Offset.Seconds()

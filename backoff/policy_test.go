@@ -333,7 +333,8 @@ func TestFormatSeconds(t *testing.T) {
 		in   float64
 		want string
 	}{{0, "0"}, {0.0000512, "51.2µs"}, {0.25, "250ms"}, {1, "1s"}, {31, "31s"}, {15.5, "15.5s"}, {90, "1.5min"},
-		{1765007.5, "20.4d"}, {7200, "2h"}, {0.1234567, "123ms"}} {
+		{1765007.5, "20.4d"}, {7200, "2h"}, {0.1234567, "123ms"}, {36500 * 86400, "36500d"},
+		{Century * 1.001, ">100y"}, {1e300, ">100y"}, {math.Inf(1), ">100y"}} {
 		if got := FormatSeconds(c.in); got != c.want {
 			t.Errorf("FormatSeconds(%g) = %q, want %q", c.in, got, c.want)
 		}

@@ -22,7 +22,7 @@ type Sampler struct {
 	lo, span float64 // Proportional: JitterLo, JitterHi-JitterLo
 	base     float64 // Decorrelated: Base, seconds
 	cap      float64 // seconds; 0 = none
-	capAfter bool    // clamp the jittered delay to cap (CapAfterJitter)
+	capAfter bool    // clamp the jittered delay to cap (Policy.capsDelay)
 	off      float64 // Offset, seconds
 }
 
@@ -33,7 +33,7 @@ const maxTable = 4096
 // NewSampler returns a Sampler for p (copied).
 func NewSampler(p Policy) Sampler {
 	d := Sampler{p: p, jitter: p.Jitter, cap: p.Cap.Seconds(), off: p.Offset.Seconds(),
-		capAfter: p.Cap > 0 && p.CapMode == CapAfterJitter,
+		capAfter: p.capsDelay(),
 		lo:       p.JitterLo, span: p.JitterHi - p.JitterLo, base: p.Base.Seconds()}
 	switch p.Jitter {
 	case NoJitter, Full, Equal, Proportional, Decorrelated:

@@ -11,13 +11,13 @@ import (
 const UnlimitedRows = 30
 
 // Monte Carlo sizing: enough paths that each mean is within 1% at three
-// standard errors, but never more than maxMCValues stored draws in all.
+// standard errors, within a budget of draws. Every draw of a
+// history-dependent kind is kept (4 bytes each) for the percentiles.
 const (
-	minMCPaths  = 2000
-	maxMCPaths  = 1 << 20
-	maxMCDraws  = 1 << 23 // draws per table, streamed
-	maxMCValues = 1 << 18 // draws kept for percentiles
-	mcTarget    = 0.01    // default relative error of a mean, at 3 standard errors
+	minMCPaths = 2000
+	maxMCPaths = 1 << 20
+	maxMCDraws = 1 << 23 // draws per table: 32 MB kept at most
+	mcTarget   = 0.01    // default relative error of a mean, at 3 standard errors
 )
 
 // Row is one retry of a delay table. Times are in seconds.
@@ -60,9 +60,12 @@ type Table struct {
 	// seeded sampled runs (decorrelated jitter kinds, or totals under a
 	// deadline that can bind); Paths runs were sampled and MeanError is the
 	// largest relative error of a mean at three standard errors.
-	MonteCarlo bool
-	Paths      int
-	MeanError  float64
+	// QuantileError is the same for the sampled P50 and P95 (0 when they
+	// are closed forms): they come from all Paths runs.
+	MonteCarlo    bool
+	Paths         int
+	MeanError     float64
+	QuantileError float64
 }
 
 // NewTable computes the delay table of p. The Sample column and any Monte
@@ -142,10 +145,29 @@ func NewTableWith(p Policy, r *rand.Rand, o TableOptions) (*Table, error) {
 	if p.Jitter.HistoryDependent() || binds {
 		t.monteCarlo(r, o)
 	}
-	if hasDeadline && t.Total.Max > deadline {
-		t.Total.Max = deadline
+	if binds {
+		t.Total.Min = t.deadlineBest()
+		t.Total.Max = math.Min(t.Total.Max, deadline)
 	}
 	return t, nil
+}
+
+// deadlineBest is the least total wait when the deadline can stop a run
+// early: a run stops after retry k when the next delay would pass the
+// deadline D, so its total is at least max(CumMin_k, D - Max_(k+1)), for
+// the k where that is still reachable; after the last row it is CumMin.
+func (t *Table) deadlineBest() float64 {
+	d := t.Policy.Deadline.Seconds()
+	rows := t.Rows
+	best := rows[len(rows)-1].CumMin
+	var cumMin, cumMax float64 // before retry k+1
+	for _, row := range rows {
+		if low := math.Max(cumMin, d-row.Max); low <= math.Min(cumMax, d) {
+			best = math.Min(best, low)
+		}
+		cumMin, cumMax = row.CumMin, row.CumMax
+	}
+	return best
 }
 
 // dist is the distribution of one delay before the after-jitter cap and
@@ -189,11 +211,13 @@ func (p *Policy) dist(n int) dist {
 // the exact bounds; the mean and percentiles are placeholders until
 // monteCarlo replaces them.
 func (p *Policy) analyticRow(n int) Row {
-	c := math.Inf(1)
-	if p.Cap > 0 && (p.CapMode == CapAfterJitter || p.Jitter == Decorrelated) {
-		c = p.Cap.Seconds()
-	}
 	off := p.Offset.Seconds()
+	// Step clamps the delay to the cap when capsDelay, then adds Offset,
+	// then clamps to maxSeconds: one clamp c before Offset does both.
+	c := maxSeconds - off
+	if p.capsDelay() {
+		c = math.Min(c, p.Cap.Seconds())
+	}
 	g, _ := p.capped(n)
 	if p.ImmediateFirst && n <= 1 {
 		g = 0
@@ -206,27 +230,23 @@ func (p *Policy) analyticRow(n int) Row {
 		row.Min, row.Max, row.Mean, row.P50, row.P95 = off, off, off, off, off
 		return row
 	}
+	m := n // the history-dependent kinds' step: retry 1 is immediate
+	if p.ImmediateFirst {
+		m--
+	}
 	switch p.Jitter {
 	case Decorrelated:
 		b := p.Base.Seconds()
-		m := n
-		if p.ImmediateFirst {
-			m--
-		}
 		hi := math.Min(b*math.Pow(3, float64(m)), maxSeconds)
 		row.Min, row.Max = math.Min(b, c)+off, math.Min(hi, c)+off
-		row.Capped = p.Cap > 0 && hi >= c
+		row.Capped = p.Cap > 0 && hi >= p.Cap.Seconds()
 		row.Mean = (row.Min + row.Max) / 2
 		row.P50, row.P95 = row.Mean, row.Max
 		return row
 	case DecorrelatedV2:
-		f := func(t float64) float64 { return pollyV2(t) / 1.4 * p.Base.Seconds() }
-		m := n
-		if p.ImmediateFirst {
-			m--
-		}
-		hi := f(float64(m)) - f(float64(m-2))
+		hi := p.v2Max(m)
 		row.Min, row.Max = off, math.Min(hi, c)+off
+		row.Capped = p.Cap > 0 && hi >= p.Cap.Seconds()
 		row.Mean = (row.Min + row.Max) / 2
 		row.P50, row.P95 = row.Mean, row.Max
 		return row
@@ -240,6 +260,20 @@ func (p *Policy) analyticRow(n int) Row {
 	row.P50 += off
 	row.P95 += off
 	return row
+}
+
+// v2f is Polly's V2 formula scaled to seconds: f(t) / 1.4 * Base.
+func (p *Policy) v2f(t float64) float64 { return pollyV2(t) / 1.4 * p.Base.Seconds() }
+
+// v2Max is the supremum of the m-th V2 delay before cap and Offset:
+// t_m near m and t_(m-1) at m-2, clamped to maxSeconds (2^t overflows
+// float64 past t = 1024).
+func (p *Policy) v2Max(m int) float64 {
+	hi := p.v2f(float64(m)) - p.v2f(float64(m-2))
+	if !(hi < maxSeconds) {
+		hi = maxSeconds
+	}
+	return hi
 }
 
 // stats returns the min, max and mean of min(X, c).
@@ -281,7 +315,7 @@ func (d dist) quantile(p, c float64) float64 {
 
 // monteCarlo estimates means, percentiles and deadline-bound totals from
 // seeded sampled runs. Means stream over every run; percentiles come from
-// the first keep runs, stored.
+// every run's delays, kept.
 func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 	target, minRuns := o.MeanError, o.MinRuns
 	p := &t.Policy
@@ -292,7 +326,7 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 	}
 	// A pilot sizes the sample: runs >= (3*cv/target)^2 for every row and
 	// for the total.
-	pilot := t.runPaths(r, minRuns, minRuns)
+	pilot := t.runPaths(r, minRuns, false)
 	paths := minRuns
 	for i := 0; i <= nr; i++ {
 		m, sd := pilot.mean[i], pilot.sd(i)
@@ -301,12 +335,9 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 		}
 	}
 	paths = min(paths, maxMCPaths, max(minRuns, o.MaxDraws/nr))
-	// Percentiles need stored draws; a tight budget stores fewer (sorting
-	// them is the cost that dominates under WebAssembly).
-	keep := min(paths, max(minRuns, min(maxMCValues, o.MaxDraws/4)/nr))
-	ps := t.runPaths(r, paths, keep)
-	t.MonteCarlo, t.Paths, t.MeanError = true, paths, 0
 	hist := p.Jitter.HistoryDependent()
+	ps := t.runPaths(r, paths, hist)
+	t.MonteCarlo, t.Paths, t.MeanError = true, paths, 0
 	for i := 0; i <= nr; i++ {
 		if i < nr && !hist {
 			continue // closed forms already hold for this row
@@ -318,36 +349,14 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 	if hist {
 		var cum float64
 		for i := range rows {
-			col := ps.kept[i*keep : (i+1)*keep]
-			slices.Sort(col)
 			rows[i].Mean = ps.mean[i]
-			rows[i].P50 = quantileSorted(col, 0.5)
-			rows[i].P95 = quantileSorted(col, 0.95)
 			cum += ps.mean[i]
 			rows[i].CumMean = cum
 		}
-		switch {
-		case p.Jitter == DecorrelatedV2 && p.Cap > 0:
-			// No closed form: the sampled extremes of the cumulative wait.
-			for i := range rows {
-				rows[i].CumMin, rows[i].CumMax = ps.cumMin[i], ps.cumMax[i]
-			}
-		case p.Jitter == DecorrelatedV2:
-			// The sum telescopes: cum_n = f(t_n) / 1.4 * Base + n*Offset,
-			// t_n in [n-1, n).
-			f := func(x float64) float64 { return pollyV2(x) / 1.4 * p.Base.Seconds() }
-			off := p.Offset.Seconds()
-			shift := 0
-			if p.ImmediateFirst {
-				shift = 1
-			}
-			for i := range rows {
-				m := float64(i + 1 - shift)
-				k := float64(i + 1)
-				rows[i].CumMin = f(m-1) + off*k
-				rows[i].CumMax = f(m) + off*k
-			}
-		default:
+		t.quantiles(ps)
+		if p.Jitter == DecorrelatedV2 {
+			t.v2CumBounds()
+		} else {
 			// Decorrelated: the all-low and all-high runs are attainable, so
 			// the bounds add up.
 			var lo, hi float64
@@ -362,41 +371,89 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 	t.Total = Totals{Min: last.CumMin, Mean: ps.mean[nr], Max: last.CumMax}
 }
 
+// v2CumBounds sets the cumulative bounds of Polly's V2. Uncapped, the sum
+// telescopes: cum_n = f(t_n) + n*Offset with t_n in [m-1, m). A cap (or
+// the maxSeconds clamp) cuts each delay to c, and the telescoped sum is
+// then only an upper bound; the lower bound pairs retries: two in a row
+// span t from below m-1 to at least m, so min(c, d_m) + min(c, d_(m+1)) >=
+// min(c, f(m) - f(m-1)), and the better of the two pairings is taken.
+// Both bounds hold for every run; capped, they need not be reached.
+func (t *Table) v2CumBounds() {
+	p, rows := &t.Policy, t.Rows
+	off := p.Offset.Seconds()
+	c := maxSeconds - off
+	if p.capsDelay() {
+		c = math.Min(c, p.Cap.Seconds())
+	}
+	shift := 0
+	if p.ImmediateFirst {
+		shift = 1
+	}
+	clamped := false // some delay can be cut to c
+	var sumMax float64
+	pair := [2]float64{} // pairings starting at steps 1 and 2
+	for i := range rows {
+		m := i + 1 - shift // V2 step of this row; 0 = the immediate retry
+		k := float64(i + 1)
+		if m >= 1 && p.v2f(float64(m))-p.v2f(float64(m-2)) > c {
+			clamped = true
+		}
+		sumMax += rows[i].Max
+		hi := math.Min(sumMax, p.v2f(float64(m))+off*k)
+		if m >= 2 {
+			d := p.v2f(float64(m-1)) - p.v2f(float64(m-2))
+			if !(d < c) { // also Inf - Inf past t = 1024
+				d = c
+			}
+			pair[m%2] += d
+		}
+		lo := math.Max(pair[0], pair[1]) + off*k
+		if !clamped {
+			lo = p.v2f(float64(m-1)) + off*k
+		}
+		rows[i].CumMin, rows[i].CumMax = math.Min(lo, hi), hi
+	}
+}
+
 // pathStats are streamed statistics of sampled runs: per row i < rows the
 // sum and sum of squares of the delay, and at index rows those of the run's
-// total wait (stopping at the deadline). kept[i*keep + j] is retry i+1 of
-// run j < keep.
+// total wait (stopping at the deadline). When kept, kept[i*n + j] is the
+// delay of retry i+1 in run j less Offset (so a large Offset costs no
+// precision), as float32: 4 bytes a draw, and far finer than the sampling
+// error.
 type pathStats struct {
-	n              int
-	mean, sq       []float64 // after runPaths: means and mean squares
-	cumMin, cumMax []float64
-	kept           []float64
+	n        int
+	mean, sq []float64 // after runPaths: means and mean squares
+	kept     []float32
 }
 
 func (ps *pathStats) sd(i int) float64 {
 	return math.Sqrt(math.Max(ps.sq[i]-ps.mean[i]*ps.mean[i], 0))
 }
 
-func (t *Table) runPaths(r *rand.Rand, n, keep int) *pathStats {
+// column is retry i+1's delays over every run.
+func (ps *pathStats) column(i int) []float32 { return ps.kept[i*ps.n : (i+1)*ps.n] }
+
+func (t *Table) runPaths(r *rand.Rand, n int, keep bool) *pathStats {
 	nr := len(t.Rows)
-	ps := &pathStats{n: n, mean: make([]float64, nr+1), sq: make([]float64, nr+1),
-		cumMin: make([]float64, nr), cumMax: make([]float64, nr), kept: make([]float64, nr*keep)}
-	for i := range ps.cumMin {
-		ps.cumMin[i] = math.Inf(1)
+	ps := &pathStats{n: n, mean: make([]float64, nr+1), sq: make([]float64, nr+1)}
+	if keep {
+		ps.kept = make([]float32, nr*n)
 	}
 	p := &t.Policy
 	deadline, hasDeadline := p.Deadline.Seconds(), p.Deadline > 0
+	off := p.Offset.Seconds()
 	sum, sq := ps.mean, ps.sq
 	smp := NewSampler(*p)
 	for j := 0; j < n; j++ {
-		var prev, cum, total float64
+		var prev, total float64
 		stopped := false
 		for i := 0; i < nr; i++ {
 			d := smp.Next(i+1, &prev, r.Float64())
 			sum[i] += d
 			sq[i] += d * d
-			if j < keep {
-				ps.kept[i*keep+j] = d
+			if keep {
+				ps.kept[i*n+j] = float32(max(d-off, 0))
 			}
 			if !stopped {
 				if hasDeadline && total+d > deadline {
@@ -404,13 +461,6 @@ func (t *Table) runPaths(r *rand.Rand, n, keep int) *pathStats {
 				} else {
 					total += d
 				}
-			}
-			cum += d
-			if cum < ps.cumMin[i] {
-				ps.cumMin[i] = cum
-			}
-			if cum > ps.cumMax[i] {
-				ps.cumMax[i] = cum
 			}
 		}
 		sum[nr] += total
@@ -423,18 +473,270 @@ func (t *Table) runPaths(r *rand.Rand, n, keep int) *pathStats {
 	return ps
 }
 
-// quantileSorted is the p-quantile of sorted xs by linear interpolation.
-func quantileSorted(xs []float64, p float64) float64 {
-	if len(xs) == 0 {
-		return 0
+// quantiles sets the sampled rows' P50 and P95 and t.QuantileError.
+//
+// Decorrelated jitter's delay, given the previous one x, is
+// min(cap, U[base, 3x)): its distribution is known exactly, so the CDF of
+// retry n is the mean over runs of that conditional CDF at retry n-1's
+// delays, an estimate with a fraction of the empirical CDF's variance
+// (conditional Monte Carlo). It is solved exactly for each percentile. The
+// true percentiles never fall from one retry to the next (each delay grows
+// with the previous one), so the estimates are made monotone too.
+//
+// Polly's V2 gets the order statistics of every run. Either way the error
+// stated is three standard errors of the percentile over its value: for
+// order statistics from the binomial interval of its rank.
+func (t *Table) quantiles(ps *pathStats) {
+	p, rows := &t.Policy, t.Rows
+	off := p.Offset.Seconds()
+	c := maxSeconds - off
+	if p.capsDelay() {
+		c = math.Min(c, p.Cap.Seconds())
 	}
-	pos := p * float64(len(xs)-1)
+	var h colHist
+	t.QuantileError = 0
+	conditional := p.Jitter == Decorrelated && p.Base.Seconds()*math.Pow(3, float64(len(rows))) < c
+	if p.Jitter == Decorrelated && p.Cap > 0 {
+		conditional = true // every delay is below the cap, so never clamped to maxSeconds
+	}
+	b := p.Base.Seconds()
+	for i := range rows {
+		if p.ImmediateFirst && i == 0 {
+			continue // the immediate retry: Offset, already exact
+		}
+		first := i == 0 || p.ImmediateFirst && i == 1
+		switch {
+		case conditional && first:
+		case conditional:
+			h.build(ps.column(i-1), rows[i-1].Min-off, rows[i-1].Max-off, b)
+		default:
+			h.build(ps.column(i), rows[i].Min-off, rows[i].Max-off, 0)
+		}
+		for _, q := range [...]struct {
+			p   float64
+			dst *float64
+		}{{0.5, &rows[i].P50}, {0.95, &rows[i].P95}} {
+			var v, se float64
+			switch {
+			case conditional && first:
+				// The first step: U[base, 3 base) exactly.
+				v = math.Min(b+q.p*2*b, c)
+			case conditional:
+				v, se = h.conditional(ps.column(i-1), b, c, q.p)
+			default:
+				v, se = h.quantile(ps.column(i), q.p)
+			}
+			// Kept draws are float32: clamp their rounding into the bounds.
+			*q.dst = min(max(v+off, rows[i].Min), rows[i].Max)
+			if v+off > 0 {
+				t.QuantileError = math.Max(t.QuantileError, 3*se/(v+off))
+			}
+		}
+	}
+	if conditional {
+		isotonic(rows, func(r *Row) *float64 { return &r.P50 })
+		isotonic(rows, func(r *Row) *float64 { return &r.P95 })
+	}
+}
+
+// isotonic replaces the column col of rows by its least-squares
+// non-decreasing fit (pool adjacent violators): averages of the runs of
+// estimates that fall.
+func isotonic(rows []Row, col func(*Row) *float64) {
+	type block struct {
+		sum float64
+		n   int
+	}
+	var st []block
+	for i := range rows {
+		st = append(st, block{*col(&rows[i]), 1})
+		for len(st) > 1 {
+			a, b := st[len(st)-2], st[len(st)-1]
+			if a.sum/float64(a.n) <= b.sum/float64(b.n) {
+				break
+			}
+			st = append(st[:len(st)-2], block{a.sum + b.sum, a.n + b.n})
+		}
+	}
+	i := 0
+	for _, b := range st {
+		for k := 0; k < b.n; k++ {
+			*col(&rows[i]) = b.sum / float64(b.n)
+			i++
+		}
+	}
+}
+
+// colHist finds percentiles of a column of float32 values >= 0 without
+// sorting it: the bits of such a float order like its value, so bits>>16
+// (exponent and 7 mantissa bits) number buckets less than 1% wide. One pass
+// counts the buckets, another gathers the few values of the bucket that
+// holds the answer, and only those are sorted. Its buffers are reused from
+// row to row.
+type colHist struct {
+	lo          int // the first bucket's key
+	count       []int32
+	sumW, sumW2 []float64 // Decorrelated: sums of 1/(3x-b) and its square
+	vals        []float32
+}
+
+const histShift = 16
+
+func histKey(x float32) int { return int(math.Float32bits(x) >> histShift) }
+
+// histEdge is the smallest value of the bucket with key k.
+func histEdge(k int) float64 { return float64(math.Float32frombits(uint32(k) << histShift)) }
+
+// build counts col's values, which lie in [lo, hi] but for rounding; with
+// b > 0 it also sums Decorrelated's weights 1/(3x-b) per bucket.
+func (h *colHist) build(col []float32, lo, hi, b float64) {
+	kl, kh := histKey(float32(math.Max(lo*(1-1e-6), 0))), histKey(float32(hi*(1+1e-6)))
+	n := kh - kl + 1
+	h.lo = kl
+	count := slices.Grow(h.count[:0], n)[:n]
+	clear(count)
+	clamp := func(x float32) int { return min(max(histKey(x), kl), kh) - kl }
+	if b <= 0 {
+		for _, x := range col {
+			count[clamp(x)]++
+		}
+		h.count = count
+		return
+	}
+	sw := slices.Grow(h.sumW[:0], n)[:n]
+	sw2 := slices.Grow(h.sumW2[:0], n)[:n]
+	clear(sw)
+	clear(sw2)
+	for _, x := range col {
+		k := clamp(x)
+		w := 1 / (3*float64(x) - b)
+		count[k]++
+		sw[k] += w
+		sw2[k] += w * w
+	}
+	h.count, h.sumW, h.sumW2 = count, sw, sw2
+}
+
+// gather returns col's values in buckets from..to (indexes of count),
+// sorted.
+func (h *colHist) gather(col []float32, from, to int) []float32 {
+	vals := h.vals[:0]
+	// Compare values, not keys: bucket k holds [edge(k), edge(k+1)), the
+	// first and last also what rounding put outside the column's bounds.
+	lo, hi := float32(math.Inf(-1)), float32(math.Inf(1))
+	if from > 0 {
+		lo = float32(histEdge(h.lo + from))
+	}
+	if to < len(h.count)-1 {
+		hi = float32(histEdge(h.lo + to + 1))
+	}
+	for _, x := range col {
+		if x >= lo && x < hi {
+			vals = append(vals, x)
+		}
+	}
+	slices.Sort(vals)
+	h.vals = vals
+	return vals
+}
+
+// quantile is the p-quantile of the built column col by linear
+// interpolation between order statistics, and its standard error: a sixth
+// of the span of the order statistics at ranks p*n -+ 3*sqrt(n*p*(1-p)),
+// the binomial interval.
+func (h *colHist) quantile(col []float32, p float64) (v, se float64) {
+	n := len(col)
+	if n == 0 {
+		return 0, 0
+	}
+	pos := p * float64(n-1)
 	i := int(pos)
-	if i+1 >= len(xs) {
-		return xs[len(xs)-1]
+	half := 3 * math.Sqrt(float64(n)*p*(1-p))
+	rlo := max(min(int(math.Floor(pos-half)), i), 0)
+	rhi := min(max(int(math.Ceil(pos+half)), i+1), n-1)
+	// The buckets of ranks rlo and rhi, and the count below the first.
+	from, to, below, cum := -1, len(h.count)-1, 0, 0
+	for k, c := range h.count {
+		if from < 0 && cum+int(c) > rlo {
+			from, below = k, cum
+		}
+		cum += int(c)
+		if cum > rhi {
+			to = k
+			break
+		}
 	}
-	f := pos - float64(i)
-	return xs[i]*(1-f) + xs[i+1]*f
+	vals := h.gather(col, from, to)
+	at := func(r int) float64 { return float64(vals[min(r-below, len(vals)-1)]) }
+	v = at(i)
+	if f := pos - float64(i); f > 0 && i+1 < n {
+		v = v*(1-f) + at(i+1)*f
+	}
+	return v, (at(rhi) - at(rlo)) / 6
+}
+
+// conditional is the p-quantile of Decorrelated's next delay
+// min(c, U[b, 3x)) given the delays x of the previous retry in prev (built
+// with weights), and its standard error. The CDF estimate is F(y) = mean
+// over x of min(1, (y-b)/(3x-b)) for y < c: continuous, piecewise linear,
+// with a corner at each 3x, so it is solved exactly segment by segment,
+// buckets that cannot hold the answer skipped whole.
+func (h *colHist) conditional(prev []float32, b, c, p float64) (v, se float64) {
+	n := float64(len(prev))
+	var sat, sumW, sumW2 float64 // saturated count; unsaturated sums of w, w^2
+	for k := range h.count {
+		sumW += h.sumW[k]
+		sumW2 += h.sumW2[k]
+	}
+	target := p * n
+	var y float64
+	solve := func(until float64) bool {
+		if sumW <= 0 {
+			return false
+		}
+		y = b + (target-sat)/sumW
+		return y <= until
+	}
+	found := false
+	for k, cnt := range h.count {
+		if cnt == 0 {
+			continue
+		}
+		e, next := histEdge(k+h.lo), histEdge(k+h.lo+1)
+		if found = solve(3 * e); found {
+			break
+		}
+		// All of bucket k is saturated by 3*next: skip it whole if F is
+		// still below p there.
+		w, w2 := h.sumW[k], h.sumW2[k]
+		if sat+float64(cnt)+(3*next-b)*(sumW-w) < target {
+			sat, sumW, sumW2 = sat+float64(cnt), sumW-w, sumW2-w2
+			continue
+		}
+		for _, x := range h.gather(prev, k, k) {
+			if found = solve(3 * float64(x)); found {
+				break
+			}
+			w := 1 / (3*float64(x) - b)
+			sat, sumW, sumW2 = sat+1, sumW-w, sumW2-w*w
+		}
+		if found || solve(3*next) {
+			found = true
+			break
+		}
+	}
+	if !found || y >= c { // past the cap, or rounding left F just below p
+		return c, 0
+	}
+	// The variance of the conditional CDF at y over runs, then the delta
+	// method: se(y) = se(F(y)) / F'(y).
+	d := y - b
+	g2 := (sat + d*d*sumW2) / n
+	sdF := math.Sqrt(math.Max(g2-p*p, 0) / n)
+	if sumW <= 0 {
+		return y, 0
+	}
+	return y, sdF / (sumW / n)
 }
 
 // NewRand returns the seeded source used throughout: PCG seeded with
