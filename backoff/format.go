@@ -92,12 +92,14 @@ func (p *Policy) Describe() string {
 	}
 	if p.Cap > 0 && p.Growth != Geometric {
 		g += ", cap " + FormatDuration(p.Cap)
-		switch p.CapMode {
-		case CapBeforeJitter:
+		switch {
+		case p.Jitter.HistoryDependent():
+			g += " on each delay" // whatever the mode: see Policy.capsDelay
+		case p.CapMode == CapBeforeJitter:
 			g += " before jitter"
-		case CapAfterJitter:
+		case p.CapMode == CapAfterJitter:
 			g += " after jitter"
-		case CapExact:
+		case p.CapMode == CapExact:
 			g += " exact (un-jittered once reached)"
 		}
 	}

@@ -13,8 +13,8 @@ type refState struct {
 }
 
 // presetRef is a preset's schedule written again, independently, straight
-// from the formulas in shared/presets.md: delay of retry n (1-based) for a
-// uniform draw u, in seconds.
+// from its system's formula as read from the source the preset cites: delay
+// of retry n (1-based) for a uniform draw u, in seconds.
 type presetRef struct {
 	attempts int           // total tries, first included (0 = no limit)
 	deadline time.Duration // max elapsed, 0 = none
@@ -129,8 +129,8 @@ var presetRefs = map[string]presetRef{
 	"tenacity": {0, 0, func(n int, u float64, _ *refState) float64 { return pow2(n-1) + u }},
 }
 
-// TestPresetsMatchReferences checks every preset against its formula from
-// presets.md: the same draws give the same delays (to rounding), the table's
+// TestPresetsMatchReferences checks every preset against its system's
+// formula: the same draws give the same delays (to rounding), the table's
 // bounds contain every sampled delay and are reached by them, and the
 // table's means match the sampled means.
 func TestPresetsMatchReferences(t *testing.T) {
@@ -226,7 +226,7 @@ func close(a, b, rel float64) bool {
 	return math.Abs(a-b) <= rel*math.Max(math.Abs(a), math.Abs(b)) || math.Abs(a-b) < 1e-12
 }
 
-func TestPresetNamesAsIssued(t *testing.T) {
+func TestPresetNames(t *testing.T) {
 	want := strings.Fields(`aws-standard aws-legacy grpc-retry grpc-retry-legacy grpc-connect gax azure cenkalti
 		retryablehttp k8s-crashloop k8s-workqueue envoy systemd tcp-rfc6298 tcp-linux ethernet sidekiq polly
 		polly-v2 celery tenacity aws-blog-full aws-blog-equal aws-blog-decorrelated`)

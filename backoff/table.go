@@ -739,8 +739,9 @@ func (h *colHist) conditional(prev []float32, b, c, p float64) (v, se float64) {
 	return y, sdF / (sumW / n)
 }
 
-// NewRand returns the seeded source used throughout: PCG seeded with
-// (seed, seed). Every run, table and simulation takes one of these.
+// NewRand returns the seeded source of tables and sampled runs: PCG seeded
+// with (seed, seed ^ 0x9e3779b97f4a7c15). The simulator draws from its own
+// seeded SplitMix64 instead, which is cheaper under WebAssembly.
 func NewRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }

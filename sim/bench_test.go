@@ -8,7 +8,7 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-// millionConfig is the benchmark: 1,000,000 clients, a burst into
+// millionConfig is the README's million-client benchmark: 1,000,000 clients, a burst into
 // a 10 s outage, then 100,000 calls/s of capacity; full jitter, 10 attempts.
 func millionConfig() Config {
 	c := DefaultConfig()

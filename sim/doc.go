@@ -1,8 +1,9 @@
 // Package sim is a deterministic discrete-event simulation of many clients
 // retrying against one server: the thundering herd, how it forms and how
 // jitter, budgets and breakers dissolve it. It is pure (no I/O, no clocks,
-// no goroutines) and draws all randomness from one seeded *rand.Rand per
-// run, so a seed gives the same result natively and under WebAssembly.
+// no goroutines) and draws all randomness from one seeded source per run
+// (SplitMix64, not backoff.NewRand's PCG: see splitmix), so a seed gives
+// the same result natively and under WebAssembly.
 //
 // # Model
 //

@@ -19,6 +19,17 @@ type event struct {
 // clientBits holds a client index; MaxClients < 1<<clientBits.
 const clientBits = 21
 
+// The key's layout, checked by the compiler: each constant below is
+// negative, which a uint64 cannot hold, if a client index outgrows
+// clientBits, if MaxCalls tries at 4 sequence numbers each outgrow the 32
+// bits Sim's run loop keeps them in, or if those do not fit above the
+// client bits.
+const (
+	_ uint64 = 1<<clientBits - 1 - MaxClients
+	_ uint64 = 1<<32 - 4*MaxCalls
+	_ uint64 = 1<<(64-clientBits) - 1<<32
+)
+
 func (e event) client() int { return int(e.key & (1<<clientBits - 1)) }
 
 func (a event) less(b event) bool { return a.t < b.t || (a.t == b.t && a.key < b.key) }

@@ -219,7 +219,7 @@ func retryPeaks(r *Result, k float64) []int {
 	return out
 }
 
-// The first claim: in a burst after an outage, no jitter gives
+// The herd, as the page's first screen shows it: in a burst after an outage, no jitter gives
 // periodic retry spikes far above capacity; full jitter keeps the retry
 // peak close to it.
 func TestBurstAfterOutage(t *testing.T) {
