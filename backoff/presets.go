@@ -12,6 +12,28 @@ type Preset struct {
 	Description string // one line: what it is, and any value chosen here
 	Source      string // repository, file and version the formula was read from
 	Policy      Policy
+	// ThrottleBase, when positive, is the base the system uses instead of
+	// Policy.Base for throttling errors (the AWS SDKs' 1 s for
+	// ThrottlingException and the like): ThrottledPolicy gives that
+	// schedule. 0 when the system treats throttling like any other error.
+	ThrottleBase time.Duration
+}
+
+// ThrottledPolicy returns the schedule the system follows after a
+// throttling error, and whether it has one of its own.
+func (pr *Preset) ThrottledPolicy() (Policy, bool) {
+	p := pr.Policy
+	if pr.ThrottleBase <= 0 {
+		return p, false
+	}
+	p.Base = pr.ThrottleBase
+	return p, true
+}
+
+// throttleBases are the presets whose systems back off from throttling
+// errors from another base.
+var throttleBases = map[string]time.Duration{
+	"aws-standard": time.Second, // aws/retry standard.go: throttles use a 1s base
 }
 
 const (
@@ -20,7 +42,7 @@ const (
 )
 
 // presets is in display order, grouped by family.
-var presets = []Preset{
+var presets = withThrottling([]presetDef{
 	{"aws-standard", "AWS", "AWS SDK for Go v2 standard retryer: full jitter on min(50ms*2^(n-1), 20s), 3 attempts; throttling errors use a 1s base; x-amz-retry-after is clamped to [t, t+5s]",
 		"aws/aws-sdk-go-v2 aws/retry/standard.go, jitter_backoff.go (aws/retry v1.48.0)",
 		Policy{Growth: Exponential, Base: 50 * ms, Factor: 2, Cap: 20 * s, Jitter: Full, Attempts: 3, RetryAfter: RetryAfterBounded, RetryAfterSlack: 5 * s}},
@@ -103,6 +125,21 @@ var presets = []Preset{
 	{"tenacity", "Resilience libraries", "Python tenacity wait_exponential_jitter defaults: min(1s*2^(n-1) + U(0, 1s), max), max effectively unbounded, stop never",
 		"jd/tenacity tenacity/wait.py (9.1.4)",
 		Policy{Growth: Exponential, Base: s, Factor: 2, Jitter: Additive, JitterAdd: s}},
+})
+
+// presetDef is a preset as listed above, without the rarer fields.
+type presetDef struct {
+	Name, Family, Description, Source string
+	Policy                            Policy
+}
+
+func withThrottling(defs []presetDef) []Preset {
+	ps := make([]Preset, len(defs))
+	for i, d := range defs {
+		ps[i] = Preset{Name: d.Name, Family: d.Family, Description: d.Description, Source: d.Source,
+			Policy: d.Policy, ThrottleBase: throttleBases[d.Name]}
+	}
+	return ps
 }
 
 // Presets returns every preset in display order. The slice is a copy.

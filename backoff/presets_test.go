@@ -292,3 +292,34 @@ func TestPresetTotals(t *testing.T) {
 		t.Errorf("tcp-linux gives up after %g s, want 924.6", give)
 	}
 }
+
+// Throttling errors: the AWS SDK for Go v2's standard retryer backs off
+// from a 1 s base instead of 50 ms, U[0,1) * min(1s * 2^(n-1), 20s), with
+// everything else as for other errors; systems without such a mode say so.
+func TestThrottledPolicy(t *testing.T) {
+	for _, pr := range Presets() {
+		tp, ok := pr.ThrottledPolicy()
+		if pr.Name != "aws-standard" {
+			if ok || pr.ThrottleBase != 0 || tp != pr.Policy {
+				t.Errorf("%s: throttled policy %v (base %v), want none", pr.Name, ok, pr.ThrottleBase)
+			}
+			continue
+		}
+		if !ok || pr.ThrottleBase != time.Second {
+			t.Fatalf("%s: throttled %v, base %v; want a 1s base", pr.Name, ok, pr.ThrottleBase)
+		}
+		want := pr.Policy
+		want.Base = time.Second
+		if tp != want {
+			t.Errorf("throttled policy %+v, want the standard one with base 1s", tp)
+		}
+		for n := 1; n <= 8; n++ {
+			for _, u := range []float64{0, 0.25, 0.5, 0.999} {
+				got, _ := tp.Step(n, State{}, u)
+				if ref := u * math.Min(pow2(n-1), 20); !close(got, ref, 1e-12) {
+					t.Errorf("throttled retry %d, u=%v: %v, want %v", n, u, got, ref)
+				}
+			}
+		}
+	}
+}
