@@ -6,33 +6,56 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 )
 
-// headerFlags collects repeated --header 'Name: value' flags.
-type headerFlags map[string][]string
+// headerFlags collects repeated --header 'Name: value' flags as given;
+// check reads them after fs.Parse, so a bad one is reported like any
+// other field.
+type headerFlags []string
 
-func (h headerFlags) String() string { return "" }
-func (h headerFlags) Set(v string) error {
-	name, value, ok := strings.Cut(v, ":")
-	name = strings.TrimSpace(name)
-	if !ok || name == "" || strings.ContainsAny(name, " \t") {
-		return &backoff.FieldError{Field: "header", Value: v, Allowed: "'Name: value', such as 'Retry-After: 5'"}
+func (h *headerFlags) String() string     { return "" }
+func (h *headerFlags) Set(v string) error { *h = append(*h, v); return nil }
+
+func (h headerFlags) parse() (map[string][]string, error) {
+	m := map[string][]string{}
+	for _, v := range h {
+		name, value, ok := strings.Cut(v, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || !isToken(name) {
+			return nil, &backoff.FieldError{Field: "header", Value: clip(v), Allowed: "'Name: value', such as 'Retry-After: 5'"}
+		}
+		m[name] = append(m[name], strings.TrimSpace(value))
 	}
-	h[name] = append(h[name], strings.TrimSpace(value))
-	return nil
+	return m, nil
 }
+
+// isToken reports whether s is an RFC 9110 token, as header names and
+// methods are.
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// statusAllowed is --status's range.
+const statusAllowed = "an HTTP status from 100 to 599, or 0 for no response (a transport error)"
 
 func runClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("backoff classify", flag.ContinueOnError)
-	status := fs.Int("status", -1, "HTTP status of the failed call (0 = no response, a transport error)")
+	status := fs.String("status", "", "HTTP status of the failed call, 100 to 599 (0 = no response, a transport error)")
 	method := fs.String("method", "GET", "request method")
 	key := fs.String("idempotency-key", "", "the Idempotency-Key sent with the request, if any")
-	headers := headerFlags{}
-	fs.Var(headers, "header", "a response header, 'Name: value' (repeatable), e.g. 'Retry-After: 5'")
+	var headers headerFlags
+	fs.Var(&headers, "header", "a response header, 'Name: value' (repeatable), e.g. 'Retry-After: 5'")
 	body := fs.String("body", "", "the response body")
 	bodyFile := fs.String("body-file", "", "read the response body from this file (- for standard input)")
 	format := fs.String("format", "text", "output: text|json")
@@ -50,22 +73,37 @@ even a 400 retryable (body beats status); a bad credential never is.
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return exitCode(stderr, err)
 	}
+	bad := func(err error) int { return exitCode(stderr, flagged(fs, err)) }
 	if err := checkFormat(*format, "text", "json"); err != nil {
-		return exitCode(stderr, err)
+		return bad(err)
 	}
-	if *status < 0 || *status > 999 {
-		return exitCode(stderr, &backoff.FieldError{Field: "status", Value: fmt.Sprint(*status), Allowed: "an HTTP status from 100 to 599, or 0 for no response (required)"})
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["status"] {
+		return bad(missingError{"status", statusAllowed})
 	}
-	if *body != "" && *bodyFile != "" {
-		return exitCode(stderr, &backoff.FieldError{Field: "body-file", Value: *bodyFile, Allowed: "either --body or --body-file, not both"})
+	st, err := strconv.Atoi(strings.TrimSpace(*status))
+	if err != nil || st != 0 && (st < 100 || st > 599) {
+		return bad(&backoff.FieldError{Field: "status", Value: clip(*status), Allowed: statusAllowed})
+	}
+	if m := strings.TrimSpace(*method); len(m) > 32 || !isToken(m) {
+		return bad(&backoff.FieldError{Field: "method", Value: clip(*method), Allowed: "an HTTP method such as GET or POST (a token of at most 32 characters)"})
+	}
+	h, err := headers.parse()
+	if err != nil {
+		return bad(err)
+	}
+	if set["body"] && set["body-file"] {
+		return bad(&backoff.FieldError{Field: "body-file", Value: clip(*bodyFile), Allowed: "either --body or --body-file, not both"})
 	}
 	text := *body
-	if *bodyFile != "" {
+	if set["body-file"] {
 		var r io.Reader = stdin
 		if *bodyFile != "-" {
 			f, err := os.Open(*bodyFile)
 			if err != nil {
-				return exitCode(stderr, err)
+				// The file named is the bad value: exit 2, naming the flag.
+				return bad(bodyFileError{err})
 			}
 			defer f.Close()
 			r = f
@@ -73,21 +111,26 @@ even a 400 retryable (body beats status); a bad credential never is.
 		// Only the first MaxBody bytes matter; never read more.
 		b, err := io.ReadAll(io.LimitReader(r, backoff.MaxBody))
 		if err != nil {
-			return exitCode(stderr, err)
+			return exitCode(stderr, fmt.Errorf("--body-file: %w", err))
 		}
 		text = string(b)
 	}
-	v := backoff.Classify(backoff.Call{Method: *method, IdempotencyKey: *key, Status: *status,
-		Header: headers, Body: text, Now: time.Now()}, backoff.DefaultRules())
+	v := backoff.Classify(backoff.Call{Method: *method, IdempotencyKey: *key, Status: st,
+		Header: h, Body: text, Now: time.Now()}, backoff.DefaultRules())
 	if *format == "json" {
 		out := struct {
 			Retry      bool     `json:"retry"`
 			Reason     string   `json:"reason"`
 			RetryAfter *float64 `json:"retry_after_s"`
+			// RetryAfterError says why a retry-after header was ignored.
+			RetryAfterError string `json:"retry_after_error,omitempty"`
 		}{Retry: v.Retry, Reason: v.Reason}
 		if v.HasRetryAfter {
 			s := v.RetryAfter.Seconds()
 			out.RetryAfter = &s
+		}
+		if v.RetryAfterError != nil {
+			out.RetryAfterError = v.RetryAfterError.Error()
 		}
 		if err := json.NewEncoder(stdout).Encode(out); err != nil {
 			return exitCode(stderr, err)
@@ -102,5 +145,15 @@ even a 400 retryable (body beats status); a bad credential never is.
 	if v.HasRetryAfter {
 		fmt.Fprintf(stdout, "server asks to wait %s (%s)\n", backoff.FormatDuration(v.RetryAfter), v.RetryAfterHeader)
 	}
+	if v.RetryAfterError != nil {
+		fmt.Fprintf(stdout, "ignored header %s\n", v.RetryAfterError)
+	}
 	return 0
 }
+
+// bodyFileError is a --body-file that cannot be opened.
+type bodyFileError struct{ err error }
+
+func (e bodyFileError) Error() string { return "--body-file: " + e.err.Error() }
+func (e bodyFileError) Unwrap() error { return e.err }
+func (bodyFileError) badInput()       {}

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
@@ -33,16 +35,19 @@ func (f *paramFlag) Set(v string) error {
 }
 func (f *paramFlag) IsBoolFlag() bool { return f.bool }
 
+// choices is the core's names of a kind, as help text lists them.
+func choices(names []string) string { return strings.Join(names, "|") }
+
 var paramHelp = map[string]string{
-	backoff.ParamGrowth:          "growth: exponential|linear|constant|none|exp-minus-one|polynomial|geometric",
+	backoff.ParamGrowth:          "growth: " + choices(backoff.GrowthNames()),
 	backoff.ParamBase:            "base delay (250ms, 1.5s, 2m)",
 	backoff.ParamFactor:          "growth factor (exponent for polynomial)",
 	backoff.ParamFirstExponent:   "exponent of the first retry: base*factor^(n-1+k)",
 	backoff.ParamSteps:           "systemd RestartSteps for geometric growth",
 	backoff.ParamCap:             "maximum delay (0 = none)",
-	backoff.ParamCapMode:         "where the cap applies: before|after|exact (jitter)",
-	backoff.ParamCapAfterJitter:  "clamp the jittered delay to the cap (same as --cap-mode after)",
-	backoff.ParamJitter:          "jitter: none|full|equal|decorrelated|decorrelated-v2|proportional|additive",
+	backoff.ParamCapMode:         "where the cap applies: " + choices(backoff.CapModeNames()) + " (jitter)",
+	backoff.ParamCapAfterJitter:  "clamp the jittered delay to the cap (same as --cap-mode " + backoff.CapAfterJitter.String() + ")",
+	backoff.ParamJitter:          "jitter: " + choices(backoff.JitterNames()),
 	backoff.ParamJitterLo:        "proportional jitter: lowest factor",
 	backoff.ParamJitterHi:        "proportional jitter: highest factor",
 	backoff.ParamJitterAdd:       "additive jitter amplitude",
@@ -53,8 +58,8 @@ var paramHelp = map[string]string{
 	backoff.ParamFirstUnjittered: "first retry exactly its nominal delay",
 	backoff.ParamAttempts:        "total tries, the first included (6 = 5 retries; 0 = no limit)",
 	backoff.ParamDeadline:        "max elapsed time: no retry starts after it (0 = none)",
-	backoff.ParamRetryAfter:      "Retry-After handling: ignore|as-is|floor|clamp|give-up|bounded",
-	backoff.ParamRetryAfterSlack: "upper slack for --retry-after bounded",
+	backoff.ParamRetryAfter:      "Retry-After handling: " + choices(backoff.RetryAfterNames()),
+	backoff.ParamRetryAfterSlack: "upper slack for --retry-after " + backoff.RetryAfterBounded.String(),
 }
 
 var boolParams = map[string]bool{
@@ -90,8 +95,74 @@ func (pf *policyFlags) policy() (backoff.Policy, error) {
 	return p, p.Validate()
 }
 
-// usageError marks errors that exit with code 2.
+// intFlag is a whole-number flag kept as text and read after fs.Parse:
+// the flag package's own message names neither the range nor the flag
+// as the others do.
+type intFlag struct {
+	text   string
+	lo, hi int
+}
+
+func newIntFlag(fs *flag.FlagSet, name string, def, lo, hi int, usage string) *intFlag {
+	f := &intFlag{text: strconv.Itoa(def), lo: lo, hi: hi}
+	fs.Var(f, name, usage)
+	return f
+}
+
+func (f *intFlag) String() string     { return f.text }
+func (f *intFlag) Set(s string) error { f.text = s; return nil }
+
+// parse reads the flag's text, or returns a *FieldError naming name.
+func (f *intFlag) parse(name string) (int, error) {
+	return backoff.ParseInt(name, f.text, f.lo, f.hi)
+}
+
+// seedFlag is a seed: any uint64, kept as text like intFlag.
+type seedFlag struct {
+	text string
+	n    uint64
+}
+
+func newSeedFlag(fs *flag.FlagSet, usage string) *seedFlag {
+	f := &seedFlag{text: "1", n: 1}
+	fs.Var(f, "seed", usage)
+	return f
+}
+
+func (f *seedFlag) String() string     { return f.text }
+func (f *seedFlag) Set(s string) error { f.text = s; return nil }
+
+func (f *seedFlag) parse() (uint64, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(f.text), 10, 64)
+	if err != nil {
+		return 0, &backoff.FieldError{Field: "seed", Value: clip(f.text),
+			Allowed: fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64))}
+	}
+	f.n = n
+	return n, nil
+}
+
+// clip shortens a value for a message, as the core does.
+func clip(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "…"
+	}
+	return s
+}
+
+// usageError marks errors that exit with code 2 whose message was
+// already printed (by the flag package, with the usage).
 type usageError struct{ error }
+
+// badInput marks errors that exit with code 2 though they are no
+// *backoff.FieldError: a missing flag, a job too big to run.
+type badInput interface{ badInput() }
+
+// missingError is a required flag left out.
+type missingError struct{ flag, want string }
+
+func (e missingError) Error() string { return fmt.Sprintf("--%s is missing: want %s", e.flag, e.want) }
+func (missingError) badInput()       {}
 
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
@@ -102,10 +173,22 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "backoff: unexpected arguments: %s (flags start with --)\n", strings.Join(fs.Args(), " "))
+		fmt.Fprintf(stderr, "backoff: unexpected arguments: %s (flags start with --)\n", clip(strings.Join(fs.Args(), " ")))
 		return usageError{fmt.Errorf("unexpected arguments")}
 	}
 	return nil
+}
+
+// flagged names err's field as the flag the user typed, --name, when fs
+// has a flag of that name (the core names fields as the flags are named).
+func flagged(fs *flag.FlagSet, err error) error {
+	var fe *backoff.FieldError
+	if !errors.As(err, &fe) || fs.Lookup(fe.Field) == nil {
+		return err
+	}
+	c := *fe
+	c.Field = "--" + fe.Field
+	return &c
 }
 
 // exitCode reports err on stderr and returns the exit code for it: 0 for
@@ -119,12 +202,13 @@ func exitCode(stderr io.Writer, err error) int {
 	}
 	var fe *backoff.FieldError
 	var ue usageError
+	var bi badInput
 	if errors.As(err, &ue) {
 		// flag already printed its message and the usage.
 		return 2
 	}
 	fmt.Fprintln(stderr, "backoff:", err)
-	if errors.As(err, &fe) {
+	if errors.As(err, &fe) || errors.As(err, &bi) {
 		return 2
 	}
 	return 1
@@ -136,5 +220,5 @@ func checkFormat(format string, allowed ...string) error {
 			return nil
 		}
 	}
-	return &backoff.FieldError{Field: "format", Value: format, Allowed: "one of " + strings.Join(allowed, ", ")}
+	return &backoff.FieldError{Field: "format", Value: clip(format), Allowed: "one of " + strings.Join(allowed, ", ")}
 }

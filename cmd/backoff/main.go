@@ -4,12 +4,13 @@
 //	backoff table    [policy flags] [--seed N] [--format text|csv|json]
 //	backoff presets  [--format text|json]
 //	backoff classify --status N [--method M] [--header 'K: V'] [--body TEXT | --body-file F]
-//	backoff sim      [policy flags] --clients N --server capacity|outage|collapse|occ ...
+//	backoff sim      [policy flags] --clients N --server MODEL ...
 //
 // Exit codes: 0 success, 1 failure, 2 bad usage.
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 )
@@ -37,6 +38,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
+	fmt.Fprintf(stderr, "backoff: unknown command %q; want table, presets, classify, sim or help\n\n", clip(args[0]))
 	usage(stderr)
 	return 2
 }

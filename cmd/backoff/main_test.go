@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
 )
 
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -116,33 +120,180 @@ func TestUnlimitedWithDeadline(t *testing.T) {
 	}
 }
 
+// flagCase is a bad value for one flag and a piece of the range its
+// message must give.
+type flagCase struct {
+	flag, value, allowed string
+}
+
+// policyFlagCases hold for every command with policy flags.
+var policyFlagCases = []flagCase{
+	{"preset", "nope", "one of aws-standard, "},
+	{"growth", "wobbly", "one of exponential, linear, constant, none, exp-minus-one, polynomial, geometric"},
+	{"base", "-1s", "from 0s to 720h"},
+	{"factor", "abc", "a number from 0 to 100"},
+	{"first-exponent", "200", "a whole number from 0 to 100"},
+	{"steps", "-1", "a whole number from 0 to 1000"},
+	{"cap", "1fortnight", "from 0s to 720h"},
+	{"cap-mode", "middle", "one of before, after, exact"},
+	{"cap-after-jitter", "maybe", "true or false"},
+	{"jitter", "wobbly", "none, full, equal, decorrelated, decorrelated-v2, proportional, additive"},
+	{"jitter-lo", "NaN", "a number from 0 to 10"},
+	{"jitter-hi", "99", "a number from 0 to 10"},
+	{"jitter-add", "-3s", "from 0s to 720h"},
+	{"jitter-add-scaled", "perhaps", "true or false"},
+	{"quantum", "x", "from 0s to 720h"},
+	{"offset", "-1s", "from 0s to 720h"},
+	{"immediate-first", "2", "true or false"},
+	{"first-unjittered", "yes2", "true or false"},
+	{"attempts", "5000", "a whole number from 0 to 1000 (0 = no limit)"},
+	{"deadline", "9999h", "from 0s to 8760h"},
+	{"retry-after", "never", "one of ignore, as-is, floor, clamp, give-up, bounded"},
+	{"retry-after-slack", "-1s", "from 0s to 720h"},
+}
+
+// flagCases give, per command, a bad value for every flag that has one;
+// anyValue lists the flags any text is good for.
+var flagCases = map[string][]flagCase{
+	"table": append([]flagCase{
+		{"seed", "x", "a whole number from 0 to 18446744073709551615"},
+		{"seed", "-1", "a whole number from 0 to 18446744073709551615"},
+		{"format", "xml", "one of text, csv, json"},
+	}, policyFlagCases...),
+	"presets": {
+		{"format", "csv", "one of text, json"},
+	},
+	"classify": {
+		{"status", "abc", "an HTTP status from 100 to 599, or 0 for no response"},
+		{"status", "-5", "an HTTP status from 100 to 599, or 0 for no response"},
+		{"status", "999", "an HTTP status from 100 to 599, or 0 for no response"},
+		{"status", "99", "an HTTP status from 100 to 599, or 0 for no response"},
+		{"method", "G E T", "an HTTP method such as GET or POST"},
+		{"header", "nocolon", "'Name: value'"},
+		{"header", "Retry After: 5", "'Name: value'"},
+		{"format", "csv", "one of text, json"},
+	},
+	"sim": append([]flagCase{
+		{"clients", "0", "a whole number from 1 to 2000000"},
+		{"clients", "5000000", "a whole number from 1 to 2000000"},
+		{"server", "mainframe", "one of capacity, outage, collapse, occ"},
+		{"capacity", "0", "above 0 and at most 1e9"},
+		{"capacity-window", "-1s", "from 0s to 8760h"},
+		{"outage-start", "x", "from 0s to 8760h"},
+		{"outage-end", "9999h", "from 0s to 8760h"},
+		{"collapse-factor", "101", "a number from 0 to 100"},
+		{"collapse-window", "-1", "from 0s to 8760h"},
+		{"arrival", "sometimes", "burst, uniform:DURATION or clock:DURATION"},
+		{"latency", "2h", "from 0s to 1h"},
+		{"latency-sd", "-1ms", "from 0s to 1h"},
+		{"honor-retry-after", "maybe", "true or false"},
+		{"retry-after-s", "-5", "from 0s to 720h"},
+		{"budget", "tokens:x", "tokens[:TOKENS[:COST[:REFUND]]]"},
+		{"breaker", "ratio:7", "RATIO in (0, 1]"},
+		{"bucket", "1ns", "0s (automatic) or at least 1µs"},
+		{"horizon", "-1s", "from 0s to 8760h"},
+		{"max-calls", "0", "a whole number from 1 to 1000000000"},
+		{"max-calls", "2000000000", "a whole number from 1 to 1000000000"},
+		{"runs", "abc", "a whole number from 1 to 10000"},
+		{"runs", "0", "a whole number from 1 to 10000"},
+		{"seed", "-1", "a whole number from 0 to 18446744073709551615"},
+		{"sweep", "clients", "NAME=FROM:TO:STEP or NAME=V1,V2,..."},
+		{"format", "xml", "one of text, csv, json"},
+		{"jitter", "full,wobbly", "or a comma list of at most 8 of them"},
+	}, policyFlagCases...),
+}
+
+var anyValue = map[string][]string{"classify": {"idempotency-key", "body", "body-file"}}
+
+// TestFlagErrors goes through every flag of every command: a bad value
+// exits 2 with one line naming the flag, the value and the range, and
+// prints nothing on stdout.
+func TestFlagErrors(t *testing.T) {
+	for cmd, cases := range flagCases {
+		covered := map[string]bool{}
+		for _, c := range cases {
+			covered[c.flag] = true
+			args := []string{cmd, "--" + c.flag + "=" + c.value}
+			if cmd == "classify" && c.flag != "status" {
+				args = append(args, "--status", "503")
+			}
+			code, out, errOut := run(t, args...)
+			want := fmt.Sprintf("backoff: --%s: %q is not valid: want ", c.flag, c.value)
+			if code != 2 || out != "" || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, c.allowed) ||
+				strings.Count(errOut, "\n") != 1 {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line %q...%q", args, code, out, errOut, want, c.allowed)
+			}
+		}
+		for _, f := range anyValue[cmd] {
+			covered[f] = true
+		}
+		// Every flag the command defines has a case.
+		_, _, help := run(t, cmd, "--help")
+		for _, line := range strings.Split(help, "\n") {
+			if name, ok := strings.CutPrefix(line, "  -"); ok {
+				name, _, _ = strings.Cut(name, " ")
+				if !covered[name] {
+					t.Errorf("%s --%s: no bad-value case", cmd, name)
+				}
+			}
+		}
+	}
+}
+
 func TestBadUsage(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		code int
 		msg  string
 	}{
-		{[]string{"table", "--base", "-1s"}, 2, `base: "-1s"`},
-		{[]string{"table", "--attempts", "5000"}, 2, "0 to 1000"},
-		{[]string{"table", "--jitter", "wobbly"}, 2, "decorrelated"},
-		{[]string{"table", "--preset", "nope"}, 2, "aws-standard"},
-		{[]string{"table", "--format", "xml"}, 2, "text, csv, json"},
-		{[]string{"table", "--cap", "100ms", "--base", "1s"}, 2, "cap"},
-		{[]string{"table", "--bogus"}, 2, "not defined"},
-		{[]string{"table", "extra"}, 2, "unexpected"},
-		{[]string{"classify"}, 2, "status"},
-		{[]string{"classify", "--status", "503", "--header", "nocolon"}, 2, "Name: value"},
-		{[]string{"classify", "--status", "503", "--body-file", "/does/not/exist"}, 1, "no such file"},
-		{[]string{"wat"}, 2, "usage"},
-		{nil, 2, "usage"},
+		{[]string{"table", "--cap", "100ms", "--base", "1s"}, 2, `backoff: --cap: "100ms" is not valid: want 0s (no cap) or at least base (1s)`},
+		{[]string{"table", "--bogus"}, 2, "flag provided but not defined: -bogus"},
+		{[]string{"table", "extra"}, 2, "backoff: unexpected arguments: extra (flags start with --)"},
+		{[]string{"classify"}, 2, "backoff: --status is missing: want an HTTP status from 100 to 599, or 0 for no response"},
+		{[]string{"classify", "--method", "POST"}, 2, "backoff: --status is missing"},
+		{[]string{"classify", "--status", "503", "--body-file", "/does/not/exist"}, 2, "backoff: --body-file: open /does/not/exist: no such file or directory"},
+		{[]string{"classify", "--status", "503", "--body", "x", "--body-file", "y"}, 2, `backoff: --body-file: "y" is not valid: want either --body or --body-file, not both`},
+		{[]string{"frob"}, 2, `backoff: unknown command "frob"; want table, presets, classify, sim or help`},
+		{[]string{"--base", "1s"}, 2, `backoff: unknown command "--base"; want table, presets, classify, sim or help`},
+		{nil, 2, "usage: backoff <command>"},
 	} {
-		code, _, errOut := run(t, c.args...)
-		if code != c.code || !strings.Contains(errOut, c.msg) {
-			t.Errorf("%v: exit %d, stderr %q; want exit %d mentioning %q", c.args, code, errOut, c.code, c.msg)
+		code, out, errOut := run(t, c.args...)
+		if code != c.code || out != "" || !strings.HasPrefix(errOut, c.msg) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and stderr from %q", c.args, code, out, errOut, c.code, c.msg)
 		}
 	}
-	if code, out, _ := run(t, "table", "--help"); code != 0 && !strings.Contains(out, "attempts") {
-		t.Errorf("--help exit %d", code)
+	for _, cmd := range []string{"table", "presets", "classify", "sim"} {
+		if code, out, errOut := run(t, cmd, "--help"); code != 0 || out != "" || !strings.Contains(errOut, "usage: backoff "+cmd) {
+			t.Errorf("%s --help: exit %d, stderr %q", cmd, code, errOut)
+		}
+	}
+	if code, out, _ := run(t, "help"); code != 0 || !strings.Contains(out, "Commands:") {
+		t.Errorf("help: exit %d", code)
+	}
+}
+
+// The help's lists of kinds are the core's: none is left out.
+func TestHelpListsKinds(t *testing.T) {
+	_, _, help := run(t, "sim", "--help")
+	or := func(names []string) string { return strings.Join(names, "|") }
+	for _, want := range []string{
+		"growth: " + or(backoff.GrowthNames()),
+		"jitter: " + or(backoff.JitterNames()),
+		"where the cap applies: " + or(backoff.CapModeNames()),
+		"Retry-After handling: " + or(backoff.RetryAfterNames()),
+		"server model: " + or(sim.ServerNames()),
+		"[--server " + or(sim.ServerNames()) + "]",
+	} {
+		if !strings.Contains(help, want) {
+			t.Errorf("sim --help lacks %q", want)
+		}
+	}
+	for _, names := range [][]string{sim.ArrivalNames(), sim.BudgetNames(), sim.BreakerNames()} {
+		for _, n := range names {
+			if !strings.Contains(help, n) {
+				t.Errorf("sim --help does not name %q", n)
+			}
+		}
 	}
 }
 
@@ -200,6 +351,64 @@ func TestClassifyCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(o.String(), "retry: ") {
 		t.Errorf("body from stdin: exit %d %q %q", code, o.String(), e.String())
 	}
+}
+
+// The server's wait is said once, beside the reason, in text and in JSON;
+// a retry-after header that cannot be read is reported, not dropped.
+func TestClassifyRetryAfter(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		text string
+		json string
+	}{
+		{[]string{"--status", "503", "--header", "Retry-After: 5"},
+			"retry: status 503 is retryable\nserver asks to wait 5s (Retry-After)\n",
+			`{"retry":true,"reason":"status 503 is retryable","retry_after_s":5}`},
+		{[]string{"--status", "400", "--body", "overloaded", "--header", "Retry-After: 7"},
+			"retry: status 400, but the body says \"overloaded\": a temporary failure, body beats status\nserver asks to wait 7s (Retry-After)\n",
+			`{"retry":true,"reason":"status 400, but the body says \"overloaded\": a temporary failure, body beats status","retry_after_s":7}`},
+		{[]string{"--status", "503", "--header", "Retry-After: soon"},
+			"retry: status 503 is retryable\nignored header Retry-After: \"soon\" is not valid: want delta-seconds (0 to 2592000) or an HTTP-date such as Sun, 06 Nov 1994 08:49:37 GMT\n",
+			`{"retry":true,"reason":"status 503 is retryable","retry_after_s":null,"retry_after_error":"Retry-After: \"soon\" is not valid: want delta-seconds (0 to 2592000) or an HTTP-date such as Sun, 06 Nov 1994 08:49:37 GMT"}`},
+		{[]string{"--status", "429", "--header", "retry-after-ms: -3"},
+			"retry: status 429 is retryable\nignored header retry-after-ms: \"-3\" is not valid: want a whole number of milliseconds from 0 to 2592000000\n",
+			`{"retry":true,"reason":"status 429 is retryable","retry_after_s":null,"retry_after_error":"retry-after-ms: \"-3\" is not valid: want a whole number of milliseconds from 0 to 2592000000"}`},
+	} {
+		code, out, errOut := run(t, append([]string{"classify"}, c.args...)...)
+		if code != 0 || out != c.text {
+			t.Errorf("%v: exit %d %s\ngot  %q\nwant %q", c.args, code, errOut, out, c.text)
+		}
+		code, out, errOut = run(t, append([]string{"classify", "--format", "json"}, c.args...)...)
+		if code != 0 || out != c.json+"\n" {
+			t.Errorf("%v json: exit %d %s\ngot  %s\nwant %s", c.args, code, errOut, out, c.json)
+		}
+	}
+}
+
+// FuzzClassifyArgs: any command line ends with an exit code, and on
+// success one verdict line or valid JSON; nothing panics.
+func FuzzClassifyArgs(f *testing.F) {
+	f.Add("--status 503 --header Retry-After:5")
+	f.Add("--status 999 --method G")
+	f.Add("--status 0 --body x --format json")
+	f.Add("--status 401 --header x-ms-retry-after-ms:99999999999999 --format json")
+	f.Add("--header nocolon")
+	f.Fuzz(func(t *testing.T, s string) {
+		args := append([]string{"classify"}, strings.Fields(s)...)
+		for i, a := range args {
+			if strings.HasPrefix(strings.TrimLeft(a, "-"), "body-file") || a == "-" {
+				args[i] = "--body" // no files, no stdin
+			}
+		}
+		var o, e bytes.Buffer
+		code := Run(args, strings.NewReader(""), &o, &e)
+		if code != 0 && e.Len() == 0 {
+			t.Fatalf("exit %d with no message for %q", code, s)
+		}
+		if code == 0 && o.Len() > 0 && strings.HasPrefix(o.String(), "{") && !json.Valid(o.Bytes()) {
+			t.Fatalf("invalid JSON for %q: %s", s, o.String())
+		}
+	})
 }
 
 // FuzzTableArgs runs 'backoff table' with arbitrary flags: any input ends

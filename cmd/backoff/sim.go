@@ -26,25 +26,57 @@ func (f *simFlag) String() string     { return "" }
 func (f *simFlag) IsBoolFlag() bool   { return f.bool }
 func (f *simFlag) Set(v string) error { *f.set = append(*f.set, kv{f.name, v}); return nil }
 
+// The kinds' lists come from the core, so a kind added there shows here;
+// the syntax of each kind's arguments is the CLI's to explain.
+var (
+	arrivalForms = forms(sim.ArrivalNames(), map[string]string{
+		sim.Burst.String():   "burst",
+		sim.Uniform.String(): "uniform:D",
+		sim.Clock.String():   "clock:D",
+	})
+	budgetForms = forms(sim.BudgetNames(), map[string]string{
+		sim.NoBudget.String():    "none",
+		sim.TokenBudget.String(): fmt.Sprintf("tokens[:%g[:%g[:%g]]]", float64(sim.DefaultBudgetTokens), float64(sim.DefaultBudgetRetryCost), float64(sim.DefaultBudgetRefund)),
+		sim.RatioBudget.String(): fmt.Sprintf("ratio[:%g[:%d]]", sim.DefaultBudgetRatio, sim.DefaultBudgetMinRetries),
+	})
+	breakerForms = forms(sim.BreakerNames(), map[string]string{
+		sim.NoBreaker.String():          "none",
+		sim.ConsecutiveBreaker.String(): "consecutive[:K[:COOLDOWN]]",
+		sim.RatioBreaker.String():       "ratio[:R[:MIN[:WINDOW[:COOLDOWN]]]]",
+	})
+)
+
+// forms is each name's syntax, the name itself where none is given.
+func forms(names []string, syntax map[string]string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if f, ok := syntax[n]; ok {
+			out[i] = f
+		}
+	}
+	return out
+}
+
 var simHelp = map[string]string{
-	sim.ParamClients:         "clients, each wanting one successful call (1 to 2000000)",
-	sim.ParamServer:          "server model: capacity|outage|collapse|occ",
+	sim.ParamClients:         fmt.Sprintf("clients, each wanting one successful call (1 to %d)", sim.MaxClients),
+	sim.ParamServer:          "server model: " + choices(sim.ServerNames()),
 	sim.ParamCapacity:        "calls per second the server serves",
 	sim.ParamCapacityWindow:  "the server absorbs capacity*window calls at once",
 	sim.ParamOutageStart:     "outage: when everything starts failing",
 	sim.ParamOutageEnd:       "outage: when the server is back",
 	sim.ParamCollapseFactor:  "collapse: throughput = capacity / (1 + f*(load/capacity - 1)) above capacity",
 	sim.ParamCollapseWindow:  "collapse: window the offered load is measured over",
-	sim.ParamArrival:         "first calls: burst | uniform:D (spread over D) | clock:D (every retry rounded up to a multiple of D)",
+	sim.ParamArrival:         "first calls: " + strings.Join(arrivalForms, " | ") + " (uniform: spread over D; clock: every retry rounded up to a multiple of D)",
 	sim.ParamLatency:         "one-way network latency per hop",
 	sim.ParamLatencySD:       "latency spread: hops are |N(latency, sd)|",
-	sim.ParamHonorRetryAfter: "clients honour the server's Retry-After (as --retry-after says; ignore = as-is)",
+	sim.ParamHonorRetryAfter: "clients honour the server's Retry-After (as --retry-after says; " + backoff.RetryAfterIgnore.String() + " = " + backoff.RetryAfterAsIs.String() + ")",
 	sim.ParamRetryAfterS:     "Retry-After the server sends with its 503s (0 = none)",
-	sim.ParamBudget:          "retry budget shared by the clients: none | tokens[:500[:5[:1]]] (AWS) | ratio[:0.2[:3]] (Envoy)",
-	sim.ParamBreaker:         "circuit breaker shared by the clients: none | consecutive[:K[:COOLDOWN]] | ratio[:R[:MIN[:WINDOW[:COOLDOWN]]]]",
+	sim.ParamBudget:          "retry budget shared by the clients: " + strings.Join(budgetForms, " | ") + " (tokens: the AWS SDK's; ratio: Envoy's)",
+	sim.ParamBreaker:         "circuit breaker shared by the clients: " + strings.Join(breakerForms, " | "),
 	sim.ParamBucket:          "timeline bucket width (0 = about 200 buckets)",
 	sim.ParamHorizon:         "stop at this simulated time (0 = none)",
-	sim.ParamMaxCalls:        "stop after this many calls",
+	sim.ParamMaxCalls:        fmt.Sprintf("stop after this many calls, 1 to %d (default %d)", sim.MaxCalls, sim.DefaultMaxCalls),
 }
 
 // noBackoff is the extra --jitter list entry for the blog's "no backoff"
@@ -60,38 +92,56 @@ type simJob struct {
 	seed    uint64
 	runs    int
 	format  string
+	// calls is the job's estimated work: sim.EstimateCalls summed over
+	// its runs and rows.
+	calls float64
 }
 
-// maxClientRuns bounds the work of one command (clients summed over every
-// run of every row): about two minutes of CPU.
-const maxClientRuns = 200_000_000
+// maxJobCalls bounds a command's work, in calls as sim.EstimateCalls
+// counts them: about two minutes. Measured on 2026-12-02 on this
+// project's machine (2 shared cores; go test -run '^$' -bench . ./sim/
+// and a run of each server model, budget and breaker at 2000 to 1000000
+// clients), the simulator makes 6 to 47 million calls a second natively:
+// 6 with a token budget (every event through the queue), 25 in
+// BenchmarkMillionClients, 47 into a long outage, 10 to 15 in most
+// configs; 120 s at 10 million a second. The estimate runs 1.3 to 2
+// times over real counts, which leaves room for the slowest kinds.
+const maxJobCalls = 1.2e9
 
 func parseSim(args []string, stderr io.Writer) (*simJob, error) {
 	fs := flag.NewFlagSet("backoff sim", flag.ContinueOnError)
+	j, err := parseSimFlags(fs, args, stderr)
+	return j, flagged(fs, err)
+}
+
+func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, error) {
 	pf := addPolicyFlags(fs)
 	var simSet []kv
 	for _, name := range sim.ParamNames {
 		fs.Var(&simFlag{set: &simSet, name: name, bool: name == sim.ParamHonorRetryAfter}, name, simHelp[name])
 	}
-	seed := fs.Uint64("seed", 1, "seed of the first run")
-	runs := fs.Int("runs", 1, "runs with seeds seed..seed+runs-1; totals are their means")
-	sweep := fs.String("sweep", "", "run a range of one parameter: NAME=FROM:TO:STEP or NAME=V1,V2,... (e.g. clients=10:190:10)")
+	seed := newSeedFlag(fs, "seed of the first run")
+	runs := newIntFlag(fs, "runs", 1, 1, sim.MaxRuns, fmt.Sprintf("runs with seeds seed..seed+runs-1, 1 to %d; totals are their means", sim.MaxRuns))
+	sweep := fs.String("sweep", "", fmt.Sprintf("run a range of one parameter: NAME=FROM:TO:STEP or NAME=V1,V2,... (e.g. clients=10:190:10), at most %d values", maxSweepPoints))
 	format := fs.String("format", "text", "output: text|csv|json")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: backoff sim [--preset NAME] [policy flags] [--clients N] [--server capacity|outage|collapse|occ]
-       [--capacity N] [--outage-start D --outage-end D] [--arrival burst|uniform:D|clock:D]
+		fmt.Fprintf(fs.Output(), `usage: backoff sim [--preset NAME] [policy flags] [--clients N] [--server %s]
+       [--capacity N] [--outage-start D --outage-end D] [--arrival %s]
        [--latency D --latency-sd D] [--budget ...] [--breaker ...] [--honor-retry-after]
        [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json]
 
 Many clients retrying against one server, in simulated time. The default: 1000
 clients call at once into a 10 s outage of a server that then serves 100
 calls/s. With --sweep, one row per value (and per jitter kind when --jitter is
-a comma list; "no-backoff" there means growth none). The AWS blog's figures:
+a comma list; "%s" there means growth none). The AWS blog's figures:
 
   backoff sim --preset aws-blog-full --server occ --latency 10s --latency-sd 2s \
     --sweep clients=10:190:10 --jitter no-backoff,none,full,equal,decorrelated --runs 100
 
-`)
+A job estimated to take more than about two minutes (%s calls) is refused
+before it starts.
+
+`, choices(sim.ServerNames()), choices(arrivalForms), noBackoff, sci(maxJobCalls))
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -100,11 +150,14 @@ a comma list; "no-backoff" there means growth none). The AWS blog's figures:
 	if err := checkFormat(*format, "text", "csv", "json"); err != nil {
 		return nil, err
 	}
-	if *runs < 1 || *runs > sim.MaxRuns {
-		return nil, &backoff.FieldError{Field: "runs", Value: strconv.Itoa(*runs), Allowed: fmt.Sprintf("a whole number from 1 to %d", sim.MaxRuns)}
-	}
-	j := &simJob{preset: pf.preset, seed: *seed, runs: *runs, format: *format}
+	j := &simJob{preset: pf.preset, format: *format}
 	var err error
+	if j.runs, err = runs.parse("runs"); err != nil {
+		return nil, err
+	}
+	if j.seed, err = seed.parse(); err != nil {
+		return nil, err
+	}
 	if j.jitters, err = takeJitterList(pf); err != nil {
 		return nil, err
 	}
@@ -129,26 +182,101 @@ a comma list; "no-backoff" there means growth none). The AWS blog's figures:
 	} else if len(j.jitters) > 1 {
 		j.sweep = &sweepSpec{} // a jitter list alone sweeps the jitter kinds
 	}
-	if work := j.clientRuns(); work > maxClientRuns {
-		return nil, &backoff.FieldError{Field: "runs", Value: fmt.Sprintf("%d client-runs", work),
-			Allowed: fmt.Sprintf("at most %d clients summed over all runs (fewer --runs, --clients or sweep values)", maxClientRuns)}
-	}
-	return j, nil
+	return j, j.estimate()
 }
 
-// clientRuns is the job's work: clients summed over every run.
-func (j *simJob) clientRuns() int {
-	rows := max(1, len(j.jitters))
-	if j.sweep == nil || j.sweep.name == "" {
-		return j.cfg.Clients * j.runs * rows
+// estimate sets j.calls, the job's estimated work, and refuses a job over
+// maxJobCalls before it runs.
+func (j *simJob) estimate() error {
+	var most float64 // calls per run of the biggest row
+	rows := 0
+	err := j.eachRow(func(c sim.Config) error {
+		n := sim.EstimateCalls(c)
+		j.calls += n * float64(j.runs)
+		most = max(most, n)
+		rows++
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	total := 0
-	for _, v := range j.sweep.values {
-		c := j.cfg
-		c.Set(j.sweep.name, v) // checked by parseSweep
-		total += c.Clients * j.runs * rows
+	if j.calls > maxJobCalls {
+		return tooMuchWork{calls: j.calls, perRun: most, runs: j.runs, rows: rows}
 	}
-	return total
+	return nil
+}
+
+// eachRow calls f with the config of every row the job runs: each sweep
+// value, each jitter of a --jitter list.
+func (j *simJob) eachRow(f func(sim.Config) error) error {
+	values := []string{""}
+	if j.sweep != nil && j.sweep.name != "" {
+		values = j.sweep.values
+	}
+	jitters := j.jitters
+	if len(jitters) == 0 {
+		jitters = []string{""}
+	}
+	for _, v := range values {
+		for _, jit := range jitters {
+			c := j.cfg
+			if v != "" {
+				if err := c.Set(j.sweep.name, v); err != nil {
+					return err
+				}
+			}
+			if jit != "" {
+				if err := applyJitter(&c, jit); err != nil {
+					return err
+				}
+			}
+			if err := f(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// tooMuchWork is a job estimated to run longer than maxJobCalls allows.
+type tooMuchWork struct {
+	calls, perRun float64
+	runs, rows    int
+}
+
+func (e tooMuchWork) Error() string {
+	shape := fmt.Sprintf("%s x %s calls per run", plural(e.runs, "run"), sci(e.perRun))
+	if e.rows > 1 {
+		shape = fmt.Sprintf("%s x %d rows x up to %s calls per run", plural(e.runs, "run"), e.rows, sci(e.perRun))
+	}
+	return fmt.Sprintf("job too big: about %s calls estimated (%s), over the limit of %s (about two minutes); "+
+		"ask for fewer --runs, --clients, --attempts or sweep values, a shorter outage or --deadline, or a lower --max-calls",
+		sci(e.calls), shape, sci(maxJobCalls))
+}
+
+func (tooMuchWork) badInput() {}
+
+// sci prints a count to two significant digits: 2.6e11, 1.2e9, 15000.
+func sci(f float64) string {
+	if f < 1e5 {
+		return strconv.FormatFloat(math.Round(f), 'f', 0, 64)
+	}
+	return short(f, 2)
+}
+
+// short is f to prec significant digits (-1: as many as it needs), with a
+// plain exponent: 1e300, not 1e+300.
+func short(f float64, prec int) string {
+	s := strconv.FormatFloat(f, 'g', prec, 64)
+	m, exp, ok := strings.Cut(s, "e")
+	if !ok {
+		return s
+	}
+	sign := ""
+	if exp[0] == '-' {
+		sign = "-"
+	}
+	return m + "e" + sign + strings.TrimLeft(exp, "+-0")
 }
 
 func runSim(args []string, stdout, stderr io.Writer) int {
@@ -202,15 +330,19 @@ func takeJitterList(pf *policyFlags) ([]string, error) {
 			kept = append(kept, s)
 			continue
 		}
+		kinds := append(backoff.JitterNames(), noBackoff)
+		bad := &backoff.FieldError{Field: backoff.ParamJitter, Value: clip(s.value),
+			Allowed: fmt.Sprintf("one of %s, or a comma list of at most %d of them", strings.Join(kinds, ", "), len(kinds))}
+		if strings.Count(s.value, ",") >= len(kinds) {
+			return nil, bad
+		}
 		list = nil
 		for _, j := range strings.Split(s.value, ",") {
 			j = strings.TrimSpace(j)
 			if j != noBackoff {
 				var p backoff.Policy
 				if err := p.Set(backoff.ParamJitter, j); err != nil {
-					fe := err.(*backoff.FieldError)
-					fe.Allowed += " (or no-backoff), comma separated"
-					return nil, fe
+					return nil, bad
 				}
 			}
 			list = append(list, j)
@@ -238,17 +370,28 @@ type sweepSpec struct {
 	values []string
 }
 
-const maxSweepValues = 1000
+// maxSweepPoints bounds a sweep's values: a range whose step is tiny
+// beside its values would otherwise never end.
+const maxSweepPoints = 1000
 
 func parseSweep(s string, c sim.Config) (*sweepSpec, error) {
+	const form = "NAME=FROM:TO:STEP or NAME=V1,V2,..., NAME a sim or policy parameter, e.g. clients=10:190:10"
+	rule := fmt.Sprintf("FROM:TO:STEP with finite numbers, FROM <= TO, STEP > 0 and at most %d points", maxSweepPoints)
 	bad := func(allowed string) error {
-		return &backoff.FieldError{Field: "sweep", Value: s, Allowed: allowed}
+		return &backoff.FieldError{Field: "sweep", Value: clip(s), Allowed: allowed}
 	}
-	const form = "NAME=FROM:TO:STEP or NAME=V1,V2,... with NAME a sim or policy parameter, e.g. clients=10:190:10"
 	name, spec, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" || spec == "" {
 		return nil, bad(form)
+	}
+	names := append(append([]string{}, sim.ParamNames...), backoff.ParamNames...)
+	known := false
+	for _, n := range names {
+		known = known || n == name
+	}
+	if !known {
+		return nil, bad("NAME=... with NAME one of " + strings.Join(names, ", "))
 	}
 	sw := &sweepSpec{name: name}
 	if parts := strings.Split(spec, ":"); len(parts) == 3 {
@@ -256,37 +399,49 @@ func parseSweep(s string, c sim.Config) (*sweepSpec, error) {
 		for i, p := range parts {
 			v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, bad(form)
+				return nil, bad(rule)
 			}
 			f[i] = v
 		}
 		from, to, step := f[0], f[1], f[2]
-		if step <= 0 || to < from || (to-from)/step >= maxSweepValues {
-			return nil, bad(fmt.Sprintf("FROM <= TO, STEP > 0 and at most %d values", maxSweepValues))
+		switch {
+		case step <= 0:
+			return nil, bad(rule + " (STEP is " + short(step, -1) + ")")
+		case to < from:
+			return nil, bad(rule + " (TO " + short(to, -1) + " is below FROM " + short(from, -1) + ")")
+		case from+step == from:
+			// Below the value's resolution the range never advances.
+			return nil, bad(rule + " (STEP " + short(step, -1) + " does not change " + short(from, -1) + " in float64)")
 		}
-		for k := 0; ; k++ {
-			v := from + float64(k)*step
-			if v > to+step*1e-9 {
-				break
+		// The tolerance keeps TO in a range such as 0.1:1:0.1.
+		n := math.Floor((to-from)/step+1e-9) + 1
+		if n > maxSweepPoints {
+			return nil, bad(rule + " (this range has " + sci(n) + ")")
+		}
+		for k := 0; k < int(n); k++ {
+			v := strconv.FormatFloat(from+float64(k)*step, 'g', 10, 64)
+			if k > 0 && v == sw.values[k-1] {
+				return nil, bad(rule + " (STEP " + short(step, -1) + " does not change " + v + " at 10 digits)")
 			}
-			sw.values = append(sw.values, strconv.FormatFloat(v, 'g', 10, 64))
+			sw.values = append(sw.values, v)
 		}
 	} else {
+		if n := strings.Count(spec, ",") + 1; n > maxSweepPoints {
+			return nil, bad(fmt.Sprintf("at most %d values (this list has %d)", maxSweepPoints, n))
+		}
 		for _, v := range strings.Split(spec, ",") {
 			sw.values = append(sw.values, strings.TrimSpace(v))
-		}
-		if len(sw.values) > maxSweepValues {
-			return nil, bad(fmt.Sprintf("at most %d values", maxSweepValues))
 		}
 	}
 	// Check every value now, so a bad one fails before any run.
 	for _, v := range sw.values {
 		d := c
-		if err := d.Set(name, v); err != nil {
-			return nil, err
+		err := d.Set(name, v)
+		if err == nil {
+			err = d.Validate()
 		}
-		if err := d.Validate(); err != nil {
-			return nil, err
+		if err != nil {
+			return nil, bad(fmt.Sprintf("values each valid (%v)", err))
 		}
 	}
 	return sw, nil

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/backoff-playground/playground/sim"
 )
 
 func simRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -178,14 +182,113 @@ func TestSimBadFlags(t *testing.T) {
 	}
 }
 
+// The issue's job, a year's outage with 200,000 clients of 1000 attempts
+// a thousand times over, would run for hours: it is refused at once,
+// before any run, with the estimate and the limit.
 func TestSimRefusesTooMuchWork(t *testing.T) {
-	for _, args := range [][]string{
-		{"--clients", "2000000", "--runs", "1000"},
-		{"--sweep", "clients=1000000:2000000:1000"},
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--clients", "200000", "--attempts", "1000", "--outage-end", "8760h", "--max-calls", "1000000000", "--runs", "1000"},
+			"backoff: job too big: about 2.6e11 calls estimated (1000 runs x 2.6e8 calls per run), over the limit of 1.2e9 (about two minutes); " +
+				"ask for fewer --runs, --clients, --attempts or sweep values, a shorter outage or --deadline, or a lower --max-calls\n"},
+		{[]string{"--clients", "2000000", "--runs", "1000"}, "(1000 runs x 1.6e7 calls per run), over the limit of 1.2e9"},
+		{[]string{"--sweep", "clients=1000000:2000000:2000"}, "(1 run x 501 rows x up to 1.6e7 calls per run), over the limit of 1.2e9"},
+		// No attempt limit and nothing to stop it but max-calls.
+		{[]string{"--attempts", "0", "--growth", "none", "--latency", "0", "--latency-sd", "0", "--outage-end", "8760h", "--runs", "100"},
+			"(100 runs x 5e7 calls per run)"},
 	} {
-		code, _, errOut := simRun(t, args...)
-		if code != 2 || !strings.Contains(errOut, "at most") {
-			t.Errorf("%v: exit %d, %s", args, code, errOut)
+		var e bytes.Buffer
+		j, err := parseSim(c.args, &e) // parses and estimates; runs nothing
+		if err == nil {
+			t.Errorf("%v accepted, %.3g calls estimated", c.args, j.calls)
+			continue
+		}
+		code := exitCode(&e, err)
+		if code != 2 || !strings.Contains(e.String(), c.msg) {
+			t.Errorf("%v: exit %d, %q; want %q", c.args, code, e.String(), c.msg)
+		}
+	}
+	// End to end, the refusal comes at once.
+	start := time.Now()
+	code, out, _ := simRun(t, "--clients", "200000", "--attempts", "1000", "--outage-end", "8760h", "--max-calls", "1000000000", "--runs", "1000")
+	if code != 2 || out != "" || time.Since(start) > 5*time.Second {
+		t.Errorf("exit %d after %v, stdout %q", code, time.Since(start), out)
+	}
+}
+
+// Jobs that take seconds are accepted.
+func TestSimAcceptsNormalJobs(t *testing.T) {
+	for _, args := range [][]string{
+		// The README's sweep: the blog's figures.
+		{"--preset", "aws-blog-full", "--server", "occ", "--latency", "10s", "--latency-sd", "2s",
+			"--sweep", "clients=10:190:10", "--jitter", "no-backoff,none,full,equal,decorrelated", "--runs", "100"},
+		{"--clients", "1000000", "--attempts", "10"},
+		{"--clients", "2000000", "--runs", "10"},
+		{"--sweep", "clients=100:100000:100"},
+	} {
+		var e bytes.Buffer
+		j, err := parseSim(args, &e)
+		if err != nil {
+			t.Errorf("%v: %v", args, err)
+			continue
+		}
+		if j.calls <= 0 || j.calls > maxJobCalls {
+			t.Errorf("%v: %.3g calls estimated", args, j.calls)
+		}
+	}
+}
+
+// A sweep has at most maxSweepPoints points, and a range whose step does
+// not move its value is refused, not followed forever.
+func TestSimSweepRefusals(t *testing.T) {
+	const rule = "want FROM:TO:STEP with finite numbers, FROM <= TO, STEP > 0 and at most 1000 points"
+	for _, c := range []struct{ sweep, msg string }{
+		{"clients=1e300:1e300:1", rule + " (STEP 1 does not change 1e300 in float64)"},
+		{"latency=1:2:1e-300", rule + " (STEP 1e-300 does not change 1 in float64)"},
+		{"clients=1:1000000:1", rule + " (this range has 1e6)"},
+		{"clients=1:1e400:1", rule},
+		{"clients=NaN:10:1", rule},
+		{"clients=1:Inf:1", rule},
+		{"clients=1:10:NaN", rule},
+		{"clients=10:1:1", rule + " (TO 1 is below FROM 10)"},
+		{"clients=1:10:-1", rule + " (STEP is -1)"},
+		{"clients=1:10:0", rule + " (STEP is 0)"},
+		{"clients=0:10:5", `want values each valid (clients: "0" is not valid: want a whole number from 1 to 2000000)`},
+		{"clients=1" + strings.Repeat(",1", 1000), "want at most 1000 values (this list has 1001)"},
+		{"nonsense=1,2", "want NAME=... with NAME one of clients, server, "},
+		{"clients", "want NAME=FROM:TO:STEP or NAME=V1,V2,..."},
+		{"=1,2", "want NAME=FROM:TO:STEP or NAME=V1,V2,..."},
+	} {
+		done := make(chan string, 1)
+		go func() {
+			_, _, errOut := simRun(t, "--sweep", c.sweep, "--format", "csv")
+			done <- errOut
+		}()
+		select {
+		case errOut := <-done:
+			want := fmt.Sprintf("backoff: --sweep: %q is not valid: ", clip(c.sweep))
+			if !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, c.msg) {
+				t.Errorf("--sweep %s: %q; want %q...%q", clip(c.sweep), errOut, want, c.msg)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("--sweep %s: no answer after 10s", c.sweep)
+		}
+	}
+	// A range as long as allowed, and one with a step that rounds.
+	for _, c := range []struct {
+		sweep       string
+		n           int
+		first, last string
+	}{
+		{"clients=1:1000:1", 1000, "1", "1000"},
+		{"jitter-lo=0.1:1:0.1", 10, "0.1", "1"},
+		{"clients=10:190:10", 19, "10", "190"},
+	} {
+		sw, err := parseSweep(c.sweep, sim.DefaultConfig())
+		if err != nil || len(sw.values) != c.n || sw.values[0] != c.first || sw.values[c.n-1] != c.last {
+			t.Errorf("%s: %v, %d values", c.sweep, err, len(sw.values))
 		}
 	}
 }
@@ -198,6 +301,15 @@ func FuzzSimArgs(f *testing.F) {
 	f.Add("--budget", "ratio:0.1:1", "--breaker", "consecutive:2:1s")
 	f.Add("--arrival", "clock:3s", "--honor-retry-after", "--retry-after-s=2")
 	f.Add("--preset", "aws-blog-decorrelated", "--attempts", "0")
+	// Sweeps that once never ended, and their kin.
+	f.Add("--sweep", "clients=1e300:1e300:1", "--runs", "1")
+	f.Add("--sweep", "latency=1:2:1e-300", "", "")
+	f.Add("--sweep", "clients=NaN:10:1", "--sweep", "clients=1:Inf:1")
+	f.Add("--sweep", "clients=10:1:1", "--sweep", "clients=1:10:0")
+	f.Add("--sweep", "clients=1:1e400:-1", "--seed", "-1")
+	// Jobs too big to run, refused at once.
+	f.Add("--clients", "200000", "--runs", "1000")
+	f.Add("--attempts", "0", "--growth", "none")
 	f.Fuzz(func(t *testing.T, a1, a2, a3, a4 string) {
 		args := []string{a1, a2, a3, a4}
 		var e bytes.Buffer
@@ -209,7 +321,7 @@ func FuzzSimArgs(f *testing.F) {
 			return
 		}
 		// Keep each run small.
-		if j.clientRuns() > 5000 || j.cfg.Policy.Attempts == 0 {
+		if j.calls > 200_000 {
 			return
 		}
 		j.cfg.MaxCalls = min(j.cfg.MaxCalls, 20000)

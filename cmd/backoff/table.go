@@ -15,7 +15,7 @@ import (
 func runTable(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("backoff table", flag.ContinueOnError)
 	pf := addPolicyFlags(fs)
-	seed := fs.Uint64("seed", 1, "seed of the Sample column and any Monte Carlo estimate")
+	seed := newSeedFlag(fs, "seed of the Sample column and any Monte Carlo estimate")
 	format := fs.String("format", "text", "output: text|csv|json")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: backoff table [--preset NAME] [policy flags] [--seed N] [--format text|csv|json]
@@ -31,20 +31,24 @@ the deadline, at most 30. Durations in Go syntax: 250ms, 1.5s, 2m.
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return exitCode(stderr, err)
 	}
+	bad := func(err error) int { return exitCode(stderr, flagged(fs, err)) }
 	if err := checkFormat(*format, "text", "csv", "json"); err != nil {
-		return exitCode(stderr, err)
+		return bad(err)
+	}
+	if _, err := seed.parse(); err != nil {
+		return bad(err)
 	}
 	p, err := pf.policy()
 	if err != nil {
-		return exitCode(stderr, err)
+		return bad(err)
 	}
-	t, err := backoff.NewTable(p, backoff.NewRand(*seed))
+	t, err := backoff.NewTable(p, backoff.NewRand(seed.n))
 	if err != nil {
-		return exitCode(stderr, err)
+		return bad(err)
 	}
 	switch *format {
 	case "json":
-		err = writeTableJSON(stdout, pf.preset, *seed, t)
+		err = writeTableJSON(stdout, pf.preset, seed.n, t)
 	case "csv":
 		err = writeTableCSV(stdout, t)
 	default:
@@ -210,7 +214,7 @@ func runPresets(args []string, stdout, stderr io.Writer) int {
 		return exitCode(stderr, err)
 	}
 	if err := checkFormat(*format, "text", "json"); err != nil {
-		return exitCode(stderr, err)
+		return exitCode(stderr, flagged(fs, err))
 	}
 	ps := backoff.Presets()
 	if *format == "json" {
