@@ -161,8 +161,9 @@ func (p *playground) renderControls(l i18n.Lang) app.UI {
 			app.Label().For("preset").Text(l.T("policy.preset")),
 			p.presetSelect(l),
 			app.P().ID("preset-source").Class("source").Body(source),
-			app.If(desc != "", func() app.UI { return app.P().ID("preset-desc").Class("preset-desc").Text(desc) }),
-			app.If(mod != "", func() app.UI { return app.P().Class("modified").Text(mod) }),
+			// Hidden rather than left out: the ids are always there.
+			app.P().ID("preset-desc").Class("preset-desc").Hidden(desc == "").Text(desc),
+			app.P().ID("modified").Class("modified").Hidden(mod == "").Text(mod),
 		),
 		p.durationField(l, backoff.ParamBase, l.T("policy.base"), l.T("policy.base-hint")),
 		p.sliderField(l, backoff.ParamFactor, l.T("policy.factor"), nil, 1, 4, 0.05,

@@ -172,6 +172,7 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 // herdChanged reruns the herd after a change of its scenario, as a history
 // entry.
 func (p *playground) herdChanged(ctx app.Context) {
+	ctx = p.own(ctx)
 	p.copied, p.copyText = "", ""
 	p.herd.more = 0
 	p.herd.start(ctx, p)
@@ -294,6 +295,8 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
+			app.Button().ID("herd-more").Type("button").Class("secondary").Hidden(!h.pageBound() || h.running).
+				OnClick(p.onHerdMore).Text(l.T("herd.more")),
 		),
 		legend(keys...),
 		&metricCards{A: h.a, B: h.b, Server: c.Server, Lang: l},
@@ -319,5 +322,5 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 // the user's request.
 func (p *playground) onHerdMore(ctx app.Context, e app.Event) {
 	p.herd.more++
-	p.herd.start(ctx, p)
+	p.herd.start(p.own(ctx), p)
 }

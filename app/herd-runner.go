@@ -27,11 +27,12 @@ const (
 )
 
 // pageCalls bounds the calls of the page's herd runs, all runs of one
-// policy together: about 1.2 s of WebAssembly (6M calls ran in 0.9 s under
-// Node on 2026-12-02, a million clients into an outage), so no link can
-// make the tab burn minutes. "Run further" multiplies it by ten, up to the
+// policy together: about 2 s of WebAssembly in the page (8M calls took
+// 4.4 s in Chromium on 2026-12-02, 200,000 clients into a year-long
+// outage, run in slices between repaints), so no link can make the tab
+// burn minutes. "Run further" multiplies it by ten, up to the
 // runs' own max-calls. Each compare run gets a quarter: there are seven.
-const pageCalls = 8_000_000
+const pageCalls = 4_000_000
 
 // maxBuckets bounds the bars of one chart; longer timelines are re-binned.
 const maxBuckets = 2000

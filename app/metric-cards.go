@@ -71,7 +71,7 @@ func (c *metricCards) none(i int, o *herdOut) string {
 	return ""
 }
 
-func exact(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+func exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func (c *metricCards) Render() app.UI {
 	l := c.Lang

@@ -42,6 +42,13 @@ type playground struct {
 	delaySVG string // the delay chart and histogram, drawn from table
 	histSVG  string
 
+	// ctx is the component's own context, set on mount: a handler's
+	// context belongs to its element, and go-app drops Dispatch and After
+	// once that element is gone (a click may remove its own button), so
+	// deferred work (address writes, herd runs) goes through this one.
+	ctx     app.Context
+	mounted bool
+
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
 	urlQueued bool
@@ -135,12 +142,24 @@ func (p *playground) load(query string) {
 	p.recompute()
 }
 
-func (p *playground) OnDismount() { p.herd.cancel() }
+func (p *playground) OnDismount() {
+	p.mounted = false
+	p.herd.cancel()
+}
+
+// own is the context deferred work should use: the component's.
+func (p *playground) own(ctx app.Context) app.Context {
+	if p.mounted {
+		return p.ctx
+	}
+	return ctx
+}
 
 // OnMount re-applies the sliders' values once the elements exist: go-app
 // sets attributes in map order, so a value set before its max is clamped
 // to the default 0..100 range. Later updates find min, max and step set.
 func (p *playground) OnMount(ctx app.Context) {
+	p.ctx, p.mounted = ctx, true
 	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 	// go-app skips its own navigation when Back returns to the first
 	// address it saw (it compares with its last visited URL, which our
@@ -213,6 +232,7 @@ func (p *playground) drawDelays() {
 // write the URL. A discrete change (a select, a committed box) is a
 // history entry, so Back undoes it; a slider drag replaces the entry.
 func (p *playground) changed(ctx app.Context, discrete bool) {
+	ctx = p.own(ctx)
 	p.copied, p.copyText = "", ""
 	p.recompute()
 	p.herd.more = 0
@@ -228,6 +248,7 @@ func (p *playground) changed(ctx app.Context, discrete bool) {
 // queued at a time, so a dragged slider writes at most every urlEvery, and
 // the last position always.
 func (p *playground) writeURL(ctx app.Context) {
+	ctx = p.own(ctx)
 	if p.urlQueued {
 		return // the queued write reads the state when it runs
 	}
@@ -455,10 +476,8 @@ func (p *playground) Render() app.UI {
 				p.langSwitch(l),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
-				app.If(p.copyText != "", func() app.UI {
-					return app.Input().Type("text").ID("copy-text").Class("value-box copy-text").ReadOnly(true).
-						Aria("label", l.T("copy.manual")).Value(p.copyText)
-				}),
+				app.Input().Type("text").ID("copy-text").Class("value-box copy-text").ReadOnly(true).
+					Hidden(p.copyText == "").Aria("label", l.T("copy.manual")).Value(p.copyText),
 			),
 		),
 		&updateBanner{Lang: l},
