@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"net/url"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -22,6 +24,10 @@ func FuzzPolicyParams(f *testing.F) {
 		"base=-1&factor=NaN&cap=1e400&attempts=99999",
 		"growth=exp-minus-one&base=51.2us&quantum=51.2us&cap=52.3776ms&attempts=16",
 		"immediate-first=1&first-unjittered=yes&retry-after=bounded&retry-after-slack=5s",
+		"base=1,5 с&cap=2 мин&factor=1,6&jitter=proportional&jitter-lo=0,8&jitter-hi=1,2",
+		"base=250 мс&cap=1 ч&deadline=1 д&attempts=0&jitter=decorrelated",
+		"jitter=decorrelated-v2&base=2s&cap=5s&cap-mode=exact&attempts=40",
+		"growth=exponential&factor=100&cap=0&attempts=1000&jitter=full",
 	} {
 		f.Add(s)
 	}
@@ -80,6 +86,15 @@ func FuzzClassify(f *testing.F) {
 		}
 		if v.HasRetryAfter && (v.RetryAfter < 0 || v.RetryAfter > MaxDuration) {
 			t.Fatalf("retry-after out of range: %v", v.RetryAfter)
+		}
+		if !slices.Contains(ReasonCodes, v.Code) {
+			t.Fatalf("reason code %q not in ReasonCodes", v.Code)
+		}
+		// A retry-after header is either used or reported, never dropped.
+		for _, name := range []string{"retry-after", "retry-after-ms", "x-ms-retry-after-ms", "x-amz-retry-after"} {
+			if strings.EqualFold(hk, name) && !v.HasRetryAfter && v.RetryAfterError == nil {
+				t.Fatalf("header %s: %q neither used nor reported", hk, hv)
+			}
 		}
 	})
 }
