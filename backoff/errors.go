@@ -99,8 +99,8 @@ func (e *FieldError) From(field string) *FieldError {
 	var code string
 	switch e.Code {
 	case CodeAtLeast, CodeZeroOrAtLeast:
-		// A zero value would have been allowed, so e's value is positive
-		// and the other field must not exceed it.
+		// field >= other, seen from other: other <= field. (For
+		// zero-or-at-least e's value is not 0, or it would be no error.)
 		code = CodeAtMost
 	case CodeAtMost:
 		code = CodeAtLeast
