@@ -41,7 +41,7 @@ func isDuration(param string) bool {
 // box is a policy box's text: what the user is typing, else the value in
 // the page's language (1,5 с in Russian).
 func (p *playground) box(l i18n.Lang, param string) string {
-	if t, ok := p.text[param]; ok {
+	if t, ok := p.text[param+"-value"]; ok {
 		return t
 	}
 	return localValue(l, param, p.st.Policy.Get(param))

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -138,26 +137,10 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 	if err == nil {
 		err = nc.Validate()
 	}
-	if typed {
-		p.text[name] = v
-	}
-	if err != nil {
-		var fe *backoff.FieldError
-		if errors.As(err, &fe) {
-			err = fe.From(name)
-		}
-		shown := ""
-		if typed {
-			shown = v
-		}
-		p.errs[name+"-value"] = inlineErr{err, shown}
+	if !p.check(name+"-value", name, v, typed, err) || !commit {
 		return
 	}
-	delete(p.errs, name+"-value")
-	if !commit {
-		return
-	}
-	delete(p.text, name)
+	delete(p.text, name+"-value")
 	if !typed {
 		delete(p.custom, name)
 	}
@@ -195,7 +178,7 @@ func (p *playground) herdCanonical(name, v string) string {
 // it is not valid yet, else the config's value in the page's language.
 func (p *playground) herdInput(l i18n.Lang, name, label string) app.UI {
 	id := name + "-value"
-	v, ok := p.text[name]
+	v, ok := p.text[id]
 	if !ok {
 		v = p.st.Herd.Config.Get(name)
 		if name != sim.ParamArrival && name != sim.ParamBudget && name != sim.ParamBreaker {

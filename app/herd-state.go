@@ -40,43 +40,7 @@ func (h *herdState) config(p backoff.Policy) sim.Config {
 // and records duplicates; known collects the keys it understands.
 func (h *herdState) parse(first func(string) (string, bool), known map[string]bool) []notice {
 	var notes []notice
-	c := sim.DefaultConfig()
-	given := map[string]string{}
-	for _, name := range sim.ParamNames {
-		known[name] = true
-		v, ok := first(name)
-		if !ok {
-			continue
-		}
-		if err := c.Set(name, v); err != nil {
-			notes = append(notes, notice{Key: name, Value: clip(v, 32), Err: err})
-			continue
-		}
-		given[name] = v
-	}
-	// Fields fine alone may clash (outage-end before outage-start): drop
-	// the one the check names and rebuild from the rest.
-	for range len(sim.ParamNames) + 1 {
-		err := c.Validate()
-		if err == nil {
-			break
-		}
-		field := fieldOf(err)
-		v, ok := given[field]
-		if !ok {
-			notes = append(notes, notice{Key: "herd", Err: err, Msg: "notice.herd"})
-			c = sim.DefaultConfig()
-			break
-		}
-		notes = append(notes, notice{Key: field, Value: clip(v, 32), Err: err})
-		delete(given, field)
-		c = sim.DefaultConfig()
-		for _, name := range sim.ParamNames {
-			if gv, ok := given[name]; ok {
-				_ = c.Set(name, gv)
-			}
-		}
-	}
+	c, _ := parseParams(sim.DefaultConfig, sim.ParamNames, first, known, "", "herd", "notice.herd", &notes)
 	c.Policy = backoff.Default()
 	h.Config = c
 	h.Runs = 1

@@ -367,42 +367,53 @@ func (p *playground) canonical(param, v string) string {
 	return p.lang().CanonNumber(v)
 }
 
-// setParam checks one policy field, and applies it when apply is set. An
-// invalid value (alone or with the other fields) shows an inline error
-// next to the control, naming that control's field, and keeps the last
-// valid state.
+// setParam checks one field of the first policy, and applies it when
+// apply is set.
 func (p *playground) setParam(ctx app.Context, name, id, v string, typed, apply bool) {
-	np := p.st.Policy
+	p.setPolicyParam(ctx, &p.st.Policy, name, name+"-value", v, typed, apply, !isSlider(id))
+}
+
+// setPolicyParam checks one field of pol as the control boxID (or its
+// slider or select) gives it, and applies it when apply is set. An invalid
+// value (alone or with the other fields) shows an inline error under
+// boxID, naming the field the user changed, and keeps the last valid
+// state. discrete says whether an applied change is a history entry.
+func (p *playground) setPolicyParam(ctx app.Context, pol *backoff.Policy, name, boxID, v string, typed, apply, discrete bool) {
+	np := *pol
 	err := np.Set(name, p.canonical(name, v))
 	if err == nil {
 		err = np.Validate()
 	}
-	errID := name + "-value"
+	if !p.check(boxID, name, v, typed, err) || !apply {
+		return
+	}
+	delete(p.text, boxID)
+	if np == *pol {
+		return // the same value again (input then change): nothing to redo
+	}
+	*pol = np
+	p.changed(ctx, typed || discrete)
+}
+
+// check records what the user typed in boxID (when typed) and the inline
+// error of the value, stated from the changed field's side; it reports
+// whether the value is valid.
+func (p *playground) check(boxID, name, v string, typed bool, err error) bool {
+	shown := ""
 	if typed {
-		p.text[name] = v
+		p.text[boxID] = v
+		shown = v
 	}
 	if err != nil {
 		var fe *backoff.FieldError
 		if errors.As(err, &fe) {
 			err = fe.From(name)
 		}
-		shown := ""
-		if typed {
-			shown = v
-		}
-		p.errs[errID] = inlineErr{err, shown}
-		return
+		p.errs[boxID] = inlineErr{err, shown}
+		return false
 	}
-	delete(p.errs, errID)
-	if !apply {
-		return
-	}
-	delete(p.text, name)
-	if np == p.st.Policy {
-		return // the same value again (input then change): nothing to redo
-	}
-	p.st.Policy = np
-	p.changed(ctx, typed || !isSlider(id))
+	delete(p.errs, boxID)
+	return true
 }
 
 // isSlider reports whether a control is a range input (its moves replace

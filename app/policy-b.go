@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/backoff-playground/playground/app/i18n"
@@ -119,34 +118,5 @@ func (p *playground) onInputB(ctx app.Context, e app.Event) {
 // setParamB checks, and applies when apply is set, one field of the second
 // policy; errors show under its control.
 func (p *playground) setParamB(ctx app.Context, name, id, v string, typed, apply bool) {
-	np := p.st.B.Policy
-	err := np.Set(name, p.canonical(name, v))
-	if err == nil {
-		err = np.Validate()
-	}
-	if typed {
-		p.text[id] = v
-	}
-	if err != nil {
-		var fe *backoff.FieldError
-		if errors.As(err, &fe) {
-			err = fe.From(name)
-		}
-		shown := ""
-		if typed {
-			shown = v
-		}
-		p.errs[id] = inlineErr{err, shown}
-		return
-	}
-	delete(p.errs, id)
-	if !apply {
-		return
-	}
-	delete(p.text, id)
-	if np == p.st.B.Policy {
-		return
-	}
-	p.st.B.Policy = np
-	p.changed(ctx, true)
+	p.setPolicyParam(ctx, &p.st.B.Policy, name, id, v, typed, apply, true)
 }

@@ -172,11 +172,8 @@ const prefixB = "b."
 // the result is always valid. given reports whether any of its keys was
 // in the query.
 func parsePolicy(first func(string) (string, bool), known map[string]bool, prefix string, notes *[]notice) (preset string, pol backoff.Policy, given bool) {
-	key := func(name string) string {
-		known[prefix+name] = true
-		return prefix + name
-	}
-	if v, ok := first(key(keyPreset)); ok {
+	known[prefix+keyPreset] = true
+	if v, ok := first(prefix + keyPreset); ok {
 		given = true
 		if _, err := backoff.LookupPreset(v); v != "" && err != nil {
 			*notes = append(*notes, notice{Key: prefix + keyPreset, Value: clip(v, 32), Msg: "notice.preset"})
@@ -184,47 +181,69 @@ func parsePolicy(first func(string) (string, bool), known map[string]bool, prefi
 			preset = v
 		}
 	}
-	pol = basePolicy(preset)
-	// Apply in ParamNames order: jitter before its own knobs, so setting a
-	// kind's defaults never overrides an explicit jitter-lo or jitter-add.
+	var set bool
+	pol, set = parseParams(func() backoff.Policy { return basePolicy(preset) }, backoff.ParamNames,
+		first, known, prefix, "policy", "notice.policy", notes)
+	given = given || set
+	return preset, pol, given
+}
+
+// params is what the page's policies and herd have in common: fields set
+// by name from text, and a check of them together.
+type params interface {
+	Set(name, value string) error
+	Validate() error
+}
+
+// parseParams reads the keys prefix+name for names, in that order, over
+// base(); invalid values are noted and ignored. Fields fine alone may clash
+// (cap below base, outage-end before outage-start): the one the check
+// names is dropped and the rest applied again over base(); a clash in the
+// base itself gives base() with a notice (whole, msg). The result is
+// always valid; given reports whether any key was in the query.
+func parseParams[T any, P interface {
+	*T
+	params
+}](base func() T, names []string, first func(string) (string, bool), known map[string]bool,
+	prefix, whole, msg string, notes *[]notice) (T, bool) {
+	v := base()
 	set := map[string]string{}
-	for _, name := range backoff.ParamNames {
-		v, ok := first(key(name))
+	given := false
+	for _, name := range names {
+		known[prefix+name] = true
+		s, ok := first(prefix + name)
 		if !ok {
 			continue
 		}
 		given = true
-		if err := pol.Set(name, v); err != nil {
-			*notes = append(*notes, notice{Key: prefix + name, Value: clip(v, 32), Err: err})
+		if err := P(&v).Set(name, s); err != nil {
+			*notes = append(*notes, notice{Key: prefix + name, Value: clip(s, 32), Err: err})
 			continue
 		}
-		set[name] = v
+		set[name] = s
 	}
-	// The fields may be fine alone and wrong together (cap below base):
-	// drop the parameter the check names and try again.
-	for range len(backoff.ParamNames) + 1 {
-		err := pol.Validate()
+	for range len(names) + 1 {
+		err := P(&v).Validate()
 		if err == nil {
 			break
 		}
 		field := fieldOf(err)
-		v, ok := set[field]
+		s, ok := set[field]
 		if !ok {
-			// The offending field came from the preset: start again from it.
-			*notes = append(*notes, notice{Key: prefix + "policy", Err: err, Msg: "notice.policy"})
-			pol = basePolicy(preset)
+			*notes = append(*notes, notice{Key: prefix + whole, Err: err, Msg: msg})
+			v = base()
 			break
 		}
-		*notes = append(*notes, notice{Key: prefix + field, Value: clip(v, 32), Err: err})
+		*notes = append(*notes, notice{Key: prefix + field, Value: clip(s, 32), Err: err})
 		delete(set, field)
-		pol = basePolicy(preset)
-		for _, name := range backoff.ParamNames {
-			if gv, ok := set[name]; ok {
-				_ = pol.Set(name, gv)
+		v = base()
+		for _, name := range names {
+			if gs, ok := set[name]; ok {
+				_ = P(&v).Set(name, gs)
 			}
 		}
 	}
-	return preset, pol, given
+	return v, given
 }
 
 // query is the state as a URL query, keys in a fixed, readable order: the

@@ -113,6 +113,8 @@ func FuzzParseQuery(f *testing.F) {
 		"", "base=1s&factor=2&cap=30s&attempts=6&jitter=full&seed=1",
 		"preset=aws-standard&clients=1000&server=outage", "a=%zz&b", "jitter=proportional&jitter-lo=2&jitter-hi=1",
 		"budget=tokens:1:2:3&breaker=ratio:0.5:20:10s:5s&arrival=clock:1m", strings.Repeat("x=1&", 50),
+		"preset=aws-standard&b.preset=gax&b.attempts=4&runs=3&lang=ru", "b.jitter=proportional&b.jitter-lo=2",
+		"b.preset=nope&b.cap=1ms&b.base=1s", "lang=xx&runs=0&attempts=4&attempts=9",
 	} {
 		f.Add(s)
 	}
@@ -120,6 +122,12 @@ func FuzzParseQuery(f *testing.F) {
 		s, _ := parseQuery(q)
 		if err := s.Policy.Validate(); err != nil {
 			t.Fatalf("%q: invalid policy: %v", q, err)
+		}
+		if err := s.B.Policy.Validate(); s.B.On && err != nil {
+			t.Fatalf("%q: invalid second policy: %v", q, err)
+		}
+		if s.Herd.Runs < 1 || s.Herd.Runs > maxPageRuns {
+			t.Fatalf("%q: runs %d", q, s.Herd.Runs)
 		}
 		cfg := s.Herd.config(s.Policy)
 		if err := cfg.Validate(); err != nil {
