@@ -354,6 +354,9 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 		next := pollyV2(t)
 		d = (next - s.PrevV2) / 1.4 * p.Base.Seconds()
 		s.PrevV2 = next
+		if p.Cap > 0 { // in every mode: see capsDelay
+			d = math.Min(d, p.Cap.Seconds())
+		}
 	default:
 		g, hit := p.capped(n)
 		switch {
@@ -365,7 +368,9 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 			d = p.jitter(n, g, u)
 		}
 	}
-	if p.capsDelay() {
+	// capsDelay, less what the decorrelated kinds did above already: the
+	// test stays one comparison for the others on this hot path.
+	if p.Cap > 0 && p.CapMode == CapAfterJitter {
 		d = math.Min(d, p.Cap.Seconds())
 	}
 	d += p.Offset.Seconds()
