@@ -313,7 +313,7 @@ func (c *Config) Set(name, value string) error {
 	case ParamBreaker:
 		n.Breaker, err = parseBreaker(v)
 	case ParamMaxCalls:
-		n.MaxCalls, err = backoff.ParseInt(name, v, 1, MaxCalls)
+		n.MaxCalls, err = backoff.ParseInt(name, v, 0, MaxCalls, backoff.ZeroDefault, strconv.Itoa(DefaultMaxCalls))
 	default:
 		dst, max := n.duration(name)
 		if dst == nil {

@@ -422,7 +422,7 @@ func TestConfigSetGet(t *testing.T) {
 	for _, kv := range [][2]string{{"clients", "0"}, {"clients", "2000001"}, {"clients", "1e9"}, {"server", "mainframe"},
 		{"capacity", "0"}, {"capacity", "NaN"}, {"arrival", "uniform"}, {"arrival", "clock:0s"}, {"arrival", "burst:1s"},
 		{"budget", "tokens:5:10"}, {"budget", "ratio:2"}, {"budget", "tokens:a"}, {"breaker", "consecutive:0"},
-		{"breaker", "ratio:0.5:10:0s"}, {"latency", "2h"}, {"max-calls", "0"}, {"nope", "1"}} {
+		{"breaker", "ratio:0.5:10:0s"}, {"latency", "2h"}, {"max-calls", "-1"}, {"nope", "1"}} {
 		before := c
 		err := c.Set(kv[0], kv[1])
 		fe, ok := err.(*backoff.FieldError)
@@ -554,5 +554,16 @@ func TestRetryAfter(t *testing.T) {
 	gave := run(t, c, 1)
 	if gave.Totals.GaveUp != c.Clients || gave.Totals.Calls != c.Clients {
 		t.Errorf("give-up: %d gave up after %d calls", gave.Totals.GaveUp, gave.Totals.Calls)
+	}
+}
+
+// max-calls 0 means the default limit, in Set as in Validate.
+func TestMaxCallsZeroIsTheDefault(t *testing.T) {
+	c := DefaultConfig()
+	if err := c.Set(ParamMaxCalls, "0"); err != nil || c.MaxCalls != 0 {
+		t.Fatalf("Set(max-calls, 0) = %v, MaxCalls %d", err, c.MaxCalls)
+	}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
 	}
 }
