@@ -164,6 +164,7 @@ func (p *playground) renderControls(l i18n.Lang) app.UI {
 			// Hidden rather than left out: the ids are always there.
 			app.P().ID("preset-desc").Class("preset-desc").Hidden(desc == "").Text(desc),
 			app.P().ID("modified").Class("modified").Hidden(mod == "").Text(mod),
+			p.throttleSwitch(l),
 		),
 		p.durationField(l, backoff.ParamBase, l.T("policy.base"), l.T("policy.base-hint")),
 		p.sliderField(l, backoff.ParamFactor, l.T("policy.factor"), nil, 1, 4, 0.05,
@@ -211,6 +212,11 @@ func (p *playground) presetSelect(l i18n.Lang) app.UI {
 	return p.presetOptions(l, "preset", p.st.Preset, p.onInput)
 }
 
+// articleValue is the preset picker's value for the article's policy
+// (preset ""): go-app writes no value attribute for an empty one, and the
+// browser then gives the option's text as its value.
+const articleValue = "article"
+
 // presetOptions is a preset picker grouped by family, cur selected, the
 // article's policy first.
 func (p *playground) presetOptions(l i18n.Lang, id, cur string, handler app.EventHandler) app.UI {
@@ -223,7 +229,7 @@ func (p *playground) presetOptions(l i18n.Lang, id, cur string, handler app.Even
 		}
 		opts = nil
 	}
-	groups = append(groups, app.Option().Value("").Selected(cur == "").Text(l.T("policy.article")))
+	groups = append(groups, app.Option().Value(articleValue).Selected(cur == "").Text(l.T("policy.article")))
 	for _, pr := range backoff.Presets() {
 		if pr.Family != family {
 			flush()
@@ -242,4 +248,39 @@ func enumSelect(id string, opts []option, cur string, handler app.EventHandler) 
 		items[i] = app.Option().Value(o.Value).Selected(o.Value == cur).Text(o.Label)
 	}
 	return app.Select().ID(id).OnChange(handler).Body(items...)
+}
+
+// throttleSwitch switches a preset that backs off from throttling errors
+// on another base (the AWS SDK's 1 s) between its two schedules. It is
+// checked when the policy is the throttled one, so links need no key of
+// its own: base=1s says it.
+func (p *playground) throttleSwitch(l i18n.Lang) app.UI {
+	pr, err := backoff.LookupPreset(p.st.Preset)
+	throttled, ok := backoff.Policy{}, false
+	if err == nil {
+		throttled, ok = pr.ThrottledPolicy()
+	}
+	return app.Label().For("throttle").Class("toggle throttle").Hidden(!ok).Body(
+		app.Input().Type("checkbox").ID("throttle").Checked(ok && p.st.Policy == throttled).OnChange(p.onThrottle),
+		app.Text(l.F("policy.throttle", l.Seconds(throttled.Base.Seconds()))),
+	)
+}
+
+func (p *playground) onThrottle(ctx app.Context, e app.Event) {
+	pr, err := backoff.LookupPreset(p.st.Preset)
+	if err != nil {
+		return
+	}
+	throttled, ok := pr.ThrottledPolicy()
+	if !ok {
+		return
+	}
+	if ctx.JSSrc().Get("checked").Bool() {
+		p.st.Policy = throttled
+	} else {
+		p.st.Policy = pr.Policy
+	}
+	clear(p.errs)
+	clear(p.text)
+	p.changed(ctx, true)
 }

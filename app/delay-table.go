@@ -44,7 +44,7 @@ func (c *delayTable) Render() app.UI {
 	}
 	heads := make([]app.UI, len(tableCols))
 	for i, col := range tableCols {
-		th := app.Th().Scope("col").Text(l.T(col.head))
+		th := app.Th().Scope("col").DataSet("col", col.col).Text(l.T(col.head))
 		if col.title != "" {
 			th = th.Title(l.T(col.title))
 		}

@@ -55,11 +55,16 @@ var herdFields = []struct {
 }
 
 // herdLabel words a herd value ("tokens:500:5:1") in l: the catalog entry
-// of its kind, filled with its parameters in l's format.
-func herdLabel(l i18n.Lang, field, v string) string {
+// of its kind (plus suffix: "" for the select's short entry, "-long" for
+// the sentence under it), filled with its parameters in l's format; "" when
+// there is no such entry.
+func herdLabel(l i18n.Lang, field, v, suffix string) string {
 	parts := strings.Split(v, ":")
-	key := field + "." + parts[0]
+	key := field + "." + parts[0] + suffix
 	if l.T(key) == key {
+		if suffix != "" {
+			return ""
+		}
 		return v
 	}
 	args := make([]string, len(parts)-1)
@@ -214,11 +219,11 @@ func (p *playground) herdSelect(l i18n.Lang, name, label string, values []string
 	found := false
 	for _, v := range values {
 		found = found || v == cur
-		items = append(items, app.Option().Value(v).Selected(v == cur && !p.custom[name]).Text(herdLabel(l, name, v)))
+		items = append(items, app.Option().Value(v).Selected(v == cur && !p.custom[name]).Text(herdLabel(l, name, v, "")))
 	}
 	showBox := custom && (p.custom[name] || !found)
 	if !found {
-		items = append(items, app.Option().Value(cur).Selected(!p.custom[name]).Text(herdLabel(l, name, cur)))
+		items = append(items, app.Option().Value(cur).Selected(!p.custom[name]).Text(herdLabel(l, name, cur, "")))
 	}
 	if custom {
 		items = append(items, app.Option().Value(customValue).Selected(p.custom[name]).Text(l.T("herd.custom-entry")))
@@ -227,11 +232,13 @@ func (p *playground) herdSelect(l i18n.Lang, name, label string, values []string
 	if showBox {
 		in = app.Div().Class("sub-field").Body(p.herdInput(l, name, label))
 	}
+	long := herdLabel(l, name, cur, "-long")
 	return app.Div().Class("field").Body(
 		app.Label().For(name).Text(label),
 		app.Select().ID(name).OnChange(p.onHerdInput).Body(items...),
 		in,
 		p.fieldError(l, name+"-value"),
+		app.P().ID(name+"-hint").Class("hint").Hidden(long == "").Text(long),
 	)
 }
 

@@ -184,3 +184,36 @@ func TestEveryReasonIsWorded(t *testing.T) {
 		t.Errorf("an unreadable Retry-After is not reported: %q", got)
 	}
 }
+
+// aws-standard's throttling switch: shown for it alone, checked when the
+// policy is the throttled schedule (base 1 s).
+func TestThrottleSwitch(t *testing.T) {
+	// The server render writes a true boolean attribute bare (or "true")
+	// and a false one as "false" (or not at all).
+	attr := func(page, tag, id, name string) string {
+		el := regexp.MustCompile(`<` + tag + `[^>]*(?:id|for)="` + id + `"[^>]*>`).FindString(page)
+		if el == "" {
+			t.Fatalf("no <%s> for #%s", tag, id)
+		}
+		m := regexp.MustCompile(`\s` + name + `(?:="([^"]*)")?[\s>]`).FindStringSubmatch(el)
+		switch {
+		case m == nil || m[1] == "false":
+			return "false"
+		}
+		return "true"
+	}
+	for _, c := range []struct{ q, hidden, checked string }{
+		{"preset=aws-standard", "false", "false"},
+		{"preset=aws-standard&base=1s", "false", "true"},
+		{"preset=gax", "true", "false"},
+		{"", "true", "false"},
+	} {
+		page := render(t, c.q)
+		if h := attr(page, "label", "throttle", "hidden"); h != c.hidden {
+			t.Errorf("%q: switch hidden=%s, want %s", c.q, h, c.hidden)
+		}
+		if ch := attr(page, "input", "throttle", "checked"); ch != c.checked {
+			t.Errorf("%q: switch checked=%s, want %s", c.q, ch, c.checked)
+		}
+	}
+}

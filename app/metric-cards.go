@@ -1,7 +1,9 @@
 package app
 
 import (
+	"html"
 	"strconv"
+	"strings"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
@@ -42,17 +44,15 @@ var metricDefs = [...]struct {
 
 func completed(t sim.Totals) bool { return t.Succeeded > 0 }
 
-// format is a metric's value in l.
-func (c *metricCards) format(kind byte, v float64, o *herdOut) string {
+// format is a metric's value in l (a gave-up count's share of the
+// clients has its own line).
+func (c *metricCards) format(kind byte, v float64) string {
 	l := c.Lang
 	switch kind {
 	case 'r':
 		return l.Ratio(v)
 	case 's':
 		return l.Seconds(v)
-	case 'g':
-		clients := float64(o.first.Totals.Clients)
-		return l.Compact(v) + " (" + l.Percent(v, clients) + ")"
 	}
 	return l.Compact(v)
 }
@@ -73,50 +73,60 @@ func (c *metricCards) none(i int, o *herdOut) string {
 
 func exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
+// Render draws the cards as one HTML string: go-app leaves out an
+// attribute whose value is empty, and a card without a value must carry
+// data-value="" (no measurement), not lack the attribute.
 func (c *metricCards) Render() app.UI {
 	l := c.Lang
-	cards := make([]app.UI, len(metricDefs))
-	for i, d := range metricDefs {
-		value, shown, hint := "", "—", l.T(d.key+"-t")
-		var extra []app.UI
-		if why := c.none(i, c.A); why != "" {
-			hint = l.T(why)
-			extra = append(extra, app.Span().Class("metric-none").Text(hint))
-		} else {
-			s := c.A.stat(d.f, d.has)
-			value, shown = exact(s.mean), c.format(d.format, s.mean, c.A)
-			if s.n > 1 {
-				kind := d.format
-				if kind == 'g' {
-					kind = 'c' // the spread of a count, without a share
-				}
-				extra = append(extra, app.Span().Class("metric-sd").Text(l.F("metric.sd", c.format(kind, s.sd, c.A), l.Int(int64(s.n)))))
-			}
-		}
-		card := app.Div().ID(d.id).Class("metric").DataSet("value", value).Title(hint)
-		if c.B != nil {
-			bValue, bShown := "", "—"
-			if why := c.none(i, c.B); why == "" {
-				sb := c.B.stat(d.f, d.has)
-				bValue, bShown = exact(sb.mean), c.format(d.format, sb.mean, c.B)
-				if value != "" {
-					a := c.A.stat(d.f, d.has).mean
-					bShown += " (" + delta(l, a, sb.mean) + ")"
-				}
-			}
-			card = card.DataSet("value-b", bValue)
-			extra = append(extra, app.Span().Class("metric-b").Text(l.F("metric.b", bShown)))
-		}
-		cards[i] = card.Body(append([]app.UI{
-			app.Span().Class("metric-value").Text(shown),
-			app.Span().Class("metric-label").Text(l.T(d.key)),
-		}, extra...)...)
-	}
+	var b strings.Builder
 	cls := "metrics"
 	if c.A == nil || c.A.runs() == 0 {
 		cls += " pending-metrics"
 	}
-	return app.Div().Class(cls).Body(cards...)
+	b.WriteString(`<div class="` + cls + `">`)
+	esc := html.EscapeString
+	for i, d := range metricDefs {
+		value, shown, hint := "", "—", l.T(d.key+"-t")
+		var extra strings.Builder
+		span := func(class, text string) {
+			extra.WriteString(`<span class="` + class + `">` + esc(text) + `</span>`)
+		}
+		if why := c.none(i, c.A); why != "" {
+			hint = l.T(why)
+			span("metric-none", hint)
+		} else {
+			s := c.A.stat(d.f, d.has)
+			value, shown = exact(s.mean), c.format(d.format, s.mean)
+			if d.format == 'g' {
+				span("metric-share", l.F("metric.share", l.Percent(s.mean, float64(c.A.first.Totals.Clients))))
+			}
+			if s.n > 1 {
+				kind := d.format
+				if kind == 'g' {
+					kind = 'c'
+				}
+				span("metric-sd", l.F("metric.sd", c.format(kind, s.sd), l.Int(int64(s.n))))
+			}
+		}
+		bAttr := ""
+		if c.B != nil {
+			bValue, bShown := "", "—"
+			if why := c.none(i, c.B); why == "" {
+				sb := c.B.stat(d.f, d.has)
+				bValue, bShown = exact(sb.mean), c.format(d.format, sb.mean)
+				if value != "" {
+					bShown += " (" + delta(l, c.A.stat(d.f, d.has).mean, sb.mean) + ")"
+				}
+			}
+			bAttr = ` data-value-b="` + esc(bValue) + `"`
+			span("metric-b", l.F("metric.b", bShown))
+		}
+		b.WriteString(`<div id="` + d.id + `" class="metric" data-value="` + esc(value) + `"` + bAttr +
+			` title="` + esc(hint) + `"><span class="metric-value">` + esc(shown) +
+			`</span><span class="metric-label">` + esc(l.T(d.key)) + `</span>` + extra.String() + `</div>`)
+	}
+	b.WriteString(`</div>`)
+	return app.Raw(b.String())
 }
 
 // delta is b against a as a signed relative change: +12.5%, −40.0%, or ±0

@@ -41,6 +41,7 @@ type playground struct {
 	tableErr string
 	delaySVG string // the delay chart and histogram, drawn from table
 	histSVG  string
+	capDrawn bool // the delay chart shows a cap line
 
 	// ctx is the component's own context, set on mount: a handler's
 	// context belongs to its element, and go-app drops Dispatch and After
@@ -224,7 +225,7 @@ func (p *playground) drawDelays() {
 		b = &delaySeries{p.tableB, sampleClients(p.tableB.Policy, len(p.tableB.Rows), p.st.Seed)}
 		totalsB = b.S.Totals
 	}
-	p.delaySVG = delayChartSVG(l, a, b, p.st.Log)
+	p.delaySVG, p.capDrawn = delayChartSVG(l, a, b, p.st.Log)
 	p.histSVG = histogramSVG(l, a.S.Totals, t.Total, totalsB)
 }
 
@@ -302,6 +303,9 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		p.writeURL(ctx)
 		return
 	case "preset":
+		if v == articleValue {
+			v = ""
+		}
 		if v == p.st.Preset && p.st.Policy == basePolicy(v) {
 			return
 		}
@@ -552,13 +556,20 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 			notes = append(notes, app.Li().Text(l.F("one.unlimited", l.Int(int64(len(t.Rows))))))
 		}
 		if t.MonteCarlo {
-			notes = append(notes, app.Li().Text(l.F("one.mc", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1))))
+			notes = append(notes, app.Li().Text(l.F("one.mc", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1), l.Percent(t.QuantileError, 1))))
 		}
 		if t.CapRow > 0 {
 			notes = append(notes, app.Li().Text(l.F("one.cap-row", l.Int(int64(t.CapRow)))))
 		}
 		if pol.Jitter == backoff.Full && pol.Attempts > 0 {
 			notes = append(notes, app.Li().Text(l.T("one.full-zero")))
+		}
+		if pol.Cap > 0 && !pol.CapBoundsDelay() && len(t.Rows) > 0 {
+			most := 0.0
+			for _, r := range t.Rows {
+				most = max(most, r.Max)
+			}
+			notes = append(notes, app.Li().Class("cap-exceeded").Text(l.F("one.cap-exceeded", l.Seconds(pol.Cap.Seconds()), l.Seconds(most))))
 		}
 		body = append(body,
 			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table", Table: t, Lang: l}),
@@ -587,16 +598,24 @@ func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
 					app.Text(" "+l.T("one.log")),
 				),
 			),
-			legend(
-				"band", l.T("legend.band"),
-				"mean", l.T("legend.mean"),
-				"dots", l.F("legend.dots", l.Int(dotClients)),
-				"cap", l.T("legend.cap"),
-			),
+			legend(p.delayLegend(l)...),
 			&delayChart{Delays: p.delaySVG, Hist: p.histSVG},
 		)
 	}
 	return app.Section().Class("card delay-charts").Aria("label", l.T("one.chart-head")).Body(body...)
+}
+
+// delayLegend is the delay chart's key: what it draws, the cap only when
+// its line is on the chart, the second policy when there is one.
+func (p *playground) delayLegend(l i18n.Lang) []string {
+	keys := []string{"band", l.T("legend.band"), "mean", l.T("legend.mean"), "dots", l.F("legend.dots", l.Int(dotClients))}
+	if p.capDrawn {
+		keys = append(keys, "cap", l.T("legend.cap"))
+	}
+	if p.st.B.On {
+		keys = append(keys, "band-b", l.T("legend.b"))
+	}
+	return keys
 }
 
 // legend is a chart's key: pairs of a key's class suffix and its text, each

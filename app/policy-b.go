@@ -100,6 +100,9 @@ func (p *playground) onInputB(ctx app.Context, e app.Event) {
 	b := p.st.B
 	switch id {
 	case "b-preset":
+		if v == articleValue {
+			v = ""
+		}
 		if v == b.Preset && b.Policy == basePolicy(v) {
 			return
 		}

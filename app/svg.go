@@ -248,7 +248,10 @@ type delaySeries struct {
 //
 // On a log axis a zero delay (full jitter's best case) cannot sit on the
 // scale: it is drawn on its own line below the axis's floor, labelled 0.
-func delayChartSVG(l i18n.Lang, a delaySeries, b *delaySeries, log bool) string {
+//
+// It also reports whether a cap line was drawn (a cap above the axis is
+// not), so the legend names only what the chart shows.
+func delayChartSVG(l i18n.Lang, a delaySeries, b *delaySeries, log bool) (string, bool) {
 	f := frame{W: 640, H: 310, Left: 58, Right: 12, Top: 14, Bottom: wideBottom}
 	var w svgWriter
 	w.open(f, "", l.T("chart.delays"))
@@ -263,7 +266,7 @@ func delayChartSVG(l i18n.Lang, a delaySeries, b *delaySeries, log bool) string 
 	if n == 0 {
 		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-retries"))
 		w.close()
-		return w.String()
+		return w.String(), false
 	}
 	hi, lo := 0.0, math.Inf(1)
 	consider := func(v float64) {
@@ -384,6 +387,9 @@ func delayChartSVG(l i18n.Lang, a delaySeries, b *delaySeries, log bool) string 
 		caps[c] = true
 		cy := ya.at(c)
 		label := l.F("chart.cap", l.Seconds(p.Cap.Seconds()))
+		if !p.CapBoundsDelay() {
+			label = l.F("chart.cap-before", l.Seconds(p.Cap.Seconds()))
+		}
 		if len(all) > 1 {
 			label = []string{"A: ", "B: "}[k] + label
 		}
@@ -397,7 +403,7 @@ func delayChartSVG(l i18n.Lang, a delaySeries, b *delaySeries, log bool) string 
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.retry"))
 	w.close()
-	return w.String()
+	return w.String(), len(caps) > 0
 }
 
 // histogramSVG draws the distribution of the total wait of sampled clients,

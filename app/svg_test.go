@@ -50,7 +50,7 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 		for _, log := range []bool{false, true} {
 			tb := table(t, q)
 			s := sampleClients(tb.Policy, len(tb.Rows), 1)
-			svg := delayChartSVG(i18n.En, delaySeries{tb, s}, nil, log)
+			svg, _ := delayChartSVG(i18n.En, delaySeries{tb, s}, nil, log)
 			c := wellFormed(t, svg)
 			// band, dots, mean line, mean ticks, grid, cap, the log axis's
 			// zero line: never one per dot.
@@ -75,7 +75,7 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 func TestDelayChartDotsAreTheSamples(t *testing.T) {
 	tb := table(t, "jitter=full&attempts=4")
 	s := sampleClients(tb.Policy, len(tb.Rows), 1)
-	svg := delayChartSVG(i18n.En, delaySeries{tb, s}, nil, false)
+	svg, _ := delayChartSVG(i18n.En, delaySeries{tb, s}, nil, false)
 	i := strings.Index(svg, `class="dots" d="`)
 	if i < 0 {
 		t.Fatal("no dots path")

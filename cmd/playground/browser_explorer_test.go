@@ -616,11 +616,11 @@ func exCards(tb testing.TB, t *tab) map[string]exCard {
 	tb.Helper()
 	return eval[map[string]exCard](tb, t, `Object.fromEntries([...document.querySelectorAll('.metric')].map(m => [m.id, {
 	  has: m.hasAttribute('data-value'), value: m.getAttribute('data-value') || '',
-	  shown: (m.querySelector('.metric-value') || {}).textContent || '', text: m.textContent}]))`)
+	  shown: [...m.querySelectorAll('.metric-value, .metric-share')].map(e => e.textContent).join(' '), text: m.textContent}]))`)
 }
 
 // exPercent is the percentage a gave-up card shows, as text.
-var exPercent = regexp.MustCompile(`\(([0-9.,]+)\x{00a0}?%\)`)
+var exPercent = regexp.MustCompile(`([0-9.,]+)\x{00a0}?%`)
 
 // TestBrowserExplorerMetricCards: a metric without a value shows a dash
 // and data-value=""; percentages read 100.0% or 0.0% only when exact.
@@ -704,11 +704,12 @@ func TestBrowserExplorerMetricCards(t *testing.T) {
 // TestBrowserExplorerMetricEmptyDataValue: a card without a value keeps
 // its data-value attribute, empty (data-value=""), so a script can tell "no
 // value" from "no card" or "not rendered yet".
-//
-// Disabled, failing: go-app drops empty attributes, so these cards have no data-value at all.
-/*
+
 func TestBrowserExplorerMetricEmptyDataValue(t *testing.T) {
-	for _, c := range []struct{ query string; ids []string }{
+	for _, c := range []struct {
+		query string
+		ids   []string
+	}{
 		{"lang=en&server=occ&clients=10", []string{"metric-peak"}},
 		{"lang=en&clients=100&server=outage&outage-end=10m&attempts=2&base=1s&cap=1s", []string{"metric-p50", "metric-p99"}},
 	} {
@@ -723,7 +724,6 @@ func TestBrowserExplorerMetricEmptyDataValue(t *testing.T) {
 		}
 	}
 }
-*/
 
 // exState is one history entry as the test saw it.
 type exState struct {
@@ -1052,9 +1052,7 @@ func TestBrowserExplorerPresetSource(t *testing.T) {
 // TestBrowserExplorerPresetArticleEntry: choosing the article's entry
 // (the preset list's first) after a preset returns to the article's policy,
 // with no preset in the link, and the link loads without a notice.
-//
-// Disabled, failing: go-app drops the entry's value="", so it writes preset=<its text> ("no such preset" on load).
-/*
+
 func TestBrowserExplorerPresetArticleEntry(t *testing.T) {
 	for _, lang := range []string{"en", "ru"} {
 		tb := newTab(t, 1280, 900)
@@ -1078,7 +1076,6 @@ func TestBrowserExplorerPresetArticleEntry(t *testing.T) {
 		}
 	}
 }
-*/
 
 // exFrameEval evaluates js in the execution context id (an iframe's world).
 func exFrameEval[T any](tb testing.TB, t *tab, id runtime.ExecutionContextID, js string) T {

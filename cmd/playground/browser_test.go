@@ -228,6 +228,9 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"default-desktop", 1280, 800, "lang=en"}, {"default-phone", 390, 844, "lang=en"}, {"default-wide", 1920, 1080, "lang=en"},
 		{"ru-desktop", 1280, 800, "lang=ru"}, {"ru-phone", 390, 844, "lang=ru"}, {"ru-wide", 1920, 1080, "lang=ru"},
 		{"compare-two", 1920, 1080, "preset=aws-standard&b.preset=gax&b.attempts=4&runs=3&lang=en"},
+		// The longest select entries, for the clipping check.
+		{"knobs-en", 1280, 800, "lang=en&preset=ethernet&arrival=clock:1m&budget=tokens:500:5:1&breaker=ratio:0.5:20:10s:5s&server=collapse&jitter=decorrelated-v2&growth=exp-minus-one&cap-mode=exact&runs=20"},
+		{"knobs-ru", 390, 844, "lang=ru&preset=retryablehttp&arrival=clock:1m&budget=ratio:0.2:3&breaker=consecutive:5:5s&server=occ&jitter=proportional&growth=polynomial&cap-mode=after&runs=3"},
 	} {
 		tb := newTab(t, vp.width, vp.height)
 		tb.open(t, vp.query)
@@ -236,10 +239,28 @@ func TestBrowserScreenshots(t *testing.T) {
 		if over := eval[int](t, tb, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
 			t.Errorf("%s: the page is %d px wider than the %d px viewport (horizontal scrolling)", vp.name, over, vp.width)
 		}
+		// A select cannot wrap: its chosen entry must fit its box (the text's
+		// width in the select's own font, against the box less its padding
+		// and arrow).
+		if clipped := eval[[]string](t, tb, clippedSelectsJS); len(clipped) > 0 {
+			t.Errorf("%s: clipped selects: %v", vp.name, clipped)
+		}
 		tb.screenshot(t, vp.name)
 		tb.viewportShot(t, vp.name+"-first")
 	}
 }
+
+// clippedSelectsJS lists the visible selects whose chosen entry is wider
+// than the room the select gives it.
+const clippedSelectsJS = `(() => { const c = document.createElement('canvas').getContext('2d'); const out = [];
+  for (const s of document.querySelectorAll('select')) {
+    if (!s.offsetParent || s.selectedIndex < 0) continue;
+    const st = getComputedStyle(s); c.font = st.font;
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+    const text = s.options[s.selectedIndex].text, w = c.measureText(text).width;
+    if (w > room) out.push(s.id + ': ' + text + ' (' + Math.round(w) + ' > ' + Math.round(room) + ' px)');
+  }
+  return out; })()`
 
 // TestBrowserBasePath serves the playground under a prefix, as behind a
 // reverse proxy: every asset, the worker and the URL state stay under it.
