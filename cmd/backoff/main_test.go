@@ -82,6 +82,30 @@ func TestTableJSONFullJitterKeys(t *testing.T) {
 	}
 }
 
+// A Monte Carlo table states the precision of its percentiles as well as
+// its means, in text and JSON.
+func TestTableStatesPercentilePrecision(t *testing.T) {
+	code, out, _ := run(t, "table", "--preset", "aws-blog-decorrelated", "--attempts", "6", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var got struct {
+		Runs      int     `json:"monte_carlo_runs"`
+		MeanErr   float64 `json:"monte_carlo_mean_error"`
+		QuantiErr float64 `json:"monte_carlo_quantile_error"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Runs < 2000 || !(got.MeanErr > 0 && got.MeanErr <= 0.01) || !(got.QuantiErr > 0 && got.QuantiErr <= 0.02) {
+		t.Errorf("runs %d, mean error %v, percentile error %v", got.Runs, got.MeanErr, got.QuantiErr)
+	}
+	_, text, _ := run(t, "table", "--preset", "aws-blog-decorrelated", "--attempts", "6")
+	if !strings.Contains(text, "percentiles within ±") {
+		t.Errorf("the text does not state the percentiles' precision:\n%s", text)
+	}
+}
+
 func TestTableText(t *testing.T) {
 	code, out, _ := run(t, "table", "--preset", "k8s-crashloop", "--attempts", "9")
 	if code != 0 {

@@ -98,7 +98,8 @@ func writeTableText(w io.Writer, preset string, t *backoff.Table) error {
 		fmt.Fprintf(w, "deadline %s: no retry starts after it; rows marked deadline? happen only in some runs\n", backoff.FormatDuration(t.Policy.Deadline))
 	}
 	if t.MonteCarlo {
-		fmt.Fprintf(w, "means and percentiles by Monte Carlo: %d seeded runs, means within ±%.2f%% (3 standard errors)\n", t.Paths, 100*t.MeanError)
+		fmt.Fprintf(w, "means and percentiles by Monte Carlo: %d seeded runs, means within ±%.2f%%, percentiles within ±%.2f%% (3 standard errors)\n",
+			t.Paths, 100*t.MeanError, 100*t.QuantileError)
 	}
 	return nil
 }
@@ -146,13 +147,16 @@ type tableJSON struct {
 	MonteCarlo bool           `json:"monte_carlo"`
 	Paths      int            `json:"monte_carlo_runs,omitempty"`
 	MeanError  float64        `json:"monte_carlo_mean_error,omitempty"`
-	Seed       uint64         `json:"seed"`
+	// QuantileError is the percentiles' relative error at three standard
+	// errors, as MeanError is the means'.
+	QuantileError float64 `json:"monte_carlo_quantile_error,omitempty"`
+	Seed          uint64  `json:"seed"`
 }
 
 func writeTableJSON(w io.Writer, preset string, seed uint64, t *backoff.Table) error {
 	out := tableJSON{Policy: policyJSON(preset, t.Policy), Retries: make([]tableRowJSON, len(t.Rows)),
 		Total: totalsJSON(t.Total), CapRow: t.CapRow, Unlimited: t.Unlimited, MonteCarlo: t.MonteCarlo,
-		Paths: t.Paths, MeanError: t.MeanError, Seed: seed}
+		Paths: t.Paths, MeanError: t.MeanError, QuantileError: t.QuantileError, Seed: seed}
 	for i, r := range t.Rows {
 		out.Retries[i] = tableRowJSON(r)
 	}
