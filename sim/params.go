@@ -1,0 +1,287 @@
+package sim
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// Param names, shared by the CLI's flags and the page's URL query. Set and
+// Get also accept every backoff.ParamNames name (for the policy).
+const (
+	ParamClients         = "clients"
+	ParamServer          = "server"
+	ParamCapacity        = "capacity"
+	ParamCapacityWindow  = "capacity-window"
+	ParamOutageStart     = "outage-start"
+	ParamOutageEnd       = "outage-end"
+	ParamCollapseFactor  = "collapse-factor"
+	ParamCollapseWindow  = "collapse-window"
+	ParamArrival         = "arrival"
+	ParamLatency         = "latency"
+	ParamLatencySD       = "latency-sd"
+	ParamHonorRetryAfter = "honor-retry-after"
+	ParamRetryAfterS     = "retry-after-s"
+	ParamBudget          = "budget"
+	ParamBreaker         = "breaker"
+	ParamBucket          = "bucket"
+	ParamHorizon         = "horizon"
+	ParamMaxCalls        = "max-calls"
+)
+
+// ParamNames lists the simulation's own names, in a stable order.
+var ParamNames = []string{
+	ParamClients, ParamServer, ParamCapacity, ParamCapacityWindow,
+	ParamOutageStart, ParamOutageEnd, ParamCollapseFactor, ParamCollapseWindow,
+	ParamArrival, ParamLatency, ParamLatencySD,
+	ParamHonorRetryAfter, ParamRetryAfterS, ParamBudget, ParamBreaker,
+	ParamBucket, ParamHorizon, ParamMaxCalls,
+}
+
+// isPolicyParam reports whether name belongs to the policy.
+func isPolicyParam(name string) bool {
+	for _, n := range backoff.ParamNames {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Set sets one field from text, as a flag or a URL parameter gives it, and
+// checks the value alone (Validate checks the fields together). On error the
+// config is unchanged and the error is a *backoff.FieldError.
+func (c *Config) Set(name, value string) error {
+	if isPolicyParam(name) {
+		return c.Policy.Set(name, value)
+	}
+	v := strings.TrimSpace(value)
+	n := *c // work on a copy so a failed Set changes nothing
+	var err error
+	switch name {
+	case ParamClients:
+		n.Clients, err = backoff.ParseInt(name, v, 1, MaxClients)
+	case ParamServer:
+		n.Server, err = parseEnum[ServerModel](name, v, serverNames)
+	case ParamCapacity:
+		n.Capacity, err = parsePositive(name, v, MaxCapacity)
+	case ParamCollapseFactor:
+		n.CollapseFactor, err = backoff.ParseFloat(name, v, 0, MaxCollapseFactor)
+	case ParamArrival:
+		n.Arrival, n.ArrivalWindow, err = parseArrival(v)
+	case ParamHonorRetryAfter:
+		n.HonorRetryAfter, err = backoff.ParseBool(name, v)
+	case ParamBudget:
+		n.Budget, err = parseBudget(v)
+	case ParamBreaker:
+		n.Breaker, err = parseBreaker(v)
+	case ParamMaxCalls:
+		n.MaxCalls, err = backoff.ParseInt(name, v, 0, MaxCalls, backoff.ZeroDefault, strconv.Itoa(DefaultMaxCalls))
+	default:
+		dst, max := n.duration(name)
+		if dst == nil {
+			return &backoff.FieldError{Field: "parameter", Value: clip(name), Code: backoff.CodeUnknown,
+				Args:    append(slices.Clone(ParamNames), backoff.ParamNames...),
+				Allowed: "one of " + strings.Join(ParamNames, ", ") + " or a policy parameter"}
+		}
+		*dst, err = backoff.ParseDuration(name, v, max)
+	}
+	if err != nil {
+		return err
+	}
+	*c = n
+	return nil
+}
+
+// duration returns the plain duration field name and its upper bound, or
+// nil.
+func (c *Config) duration(name string) (*time.Duration, time.Duration) {
+	switch name {
+	case ParamCapacityWindow:
+		return &c.CapacityWindow, MaxTime
+	case ParamOutageStart:
+		return &c.OutageStart, MaxTime
+	case ParamOutageEnd:
+		return &c.OutageEnd, MaxTime
+	case ParamCollapseWindow:
+		return &c.CollapseWindow, MaxTime
+	case ParamLatency:
+		return &c.Latency, MaxLatency
+	case ParamLatencySD:
+		return &c.LatencySD, MaxLatency
+	case ParamRetryAfterS:
+		return &c.RetryAfter, backoff.MaxDuration
+	case ParamBucket:
+		return &c.Bucket, MaxTime
+	case ParamHorizon:
+		return &c.Horizon, MaxTime
+	}
+	return nil, 0
+}
+
+// Get returns the text form of one field, the inverse of Set.
+func (c *Config) Get(name string) string {
+	if isPolicyParam(name) {
+		return c.Policy.Get(name)
+	}
+	d := backoff.FormatDuration
+	switch name {
+	case ParamClients:
+		return strconv.Itoa(c.Clients)
+	case ParamServer:
+		return c.Server.String()
+	case ParamCapacity:
+		return formatFloat(c.Capacity)
+	case ParamCapacityWindow:
+		return d(c.CapacityWindow)
+	case ParamOutageStart:
+		return d(c.OutageStart)
+	case ParamOutageEnd:
+		return d(c.OutageEnd)
+	case ParamCollapseFactor:
+		return formatFloat(c.CollapseFactor)
+	case ParamCollapseWindow:
+		return d(c.CollapseWindow)
+	case ParamArrival:
+		if c.Arrival == Burst {
+			return Burst.String()
+		}
+		return c.Arrival.String() + ":" + d(c.ArrivalWindow)
+	case ParamLatency:
+		return d(c.Latency)
+	case ParamLatencySD:
+		return d(c.LatencySD)
+	case ParamHonorRetryAfter:
+		return strconv.FormatBool(c.HonorRetryAfter)
+	case ParamRetryAfterS:
+		return d(c.RetryAfter)
+	case ParamBudget:
+		return c.Budget.text()
+	case ParamBreaker:
+		return c.Breaker.text()
+	case ParamBucket:
+		return d(c.Bucket)
+	case ParamHorizon:
+		return d(c.Horizon)
+	case ParamMaxCalls:
+		return strconv.Itoa(c.MaxCalls)
+	}
+	return ""
+}
+
+// Validate checks the fields together and returns the first problem as a
+// *backoff.FieldError.
+func (c *Config) Validate() error {
+	if err := c.Policy.Validate(); err != nil {
+		return err
+	}
+	if err := backoff.CheckInt(ParamClients, c.Clients, 1, MaxClients); err != nil {
+		return err
+	}
+	if int(c.Server) >= len(serverNames) {
+		return choiceErr(ParamServer, c.Server.String(), serverNames)
+	}
+	if int(c.Arrival) >= len(arrivalNames) {
+		return formatErr(ParamArrival, c.Arrival.String(), arrivalForms)
+	}
+	if c.Server != OCC && !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {
+		return positiveErr(ParamCapacity, formatFloat(c.Capacity), formatFloat(MaxCapacity), "", "calls per second, above 0 and at most 1e9")
+	}
+	for _, name := range ParamNames {
+		if d, max := c.duration(name); d != nil {
+			if err := backoff.CheckDuration(name, *d, 0, max); err != nil {
+				return err
+			}
+		}
+	}
+	if err := backoff.CheckDuration(ParamArrival, c.ArrivalWindow, 0, MaxTime); err != nil {
+		return err
+	}
+	if c.Server == Outage && c.OutageEnd < c.OutageStart {
+		return &backoff.FieldError{Field: ParamOutageEnd, Value: backoff.FormatDuration(c.OutageEnd),
+			Code: backoff.CodeAtLeast, Args: []string{backoff.FormatDuration(c.OutageStart)}, Other: ParamOutageStart,
+			Allowed: "at least outage-start (" + backoff.FormatDuration(c.OutageStart) + ")"}
+	}
+	if c.Server == Collapse && c.CollapseWindow <= 0 {
+		return &backoff.FieldError{Field: ParamCollapseWindow, Value: backoff.FormatDuration(c.CollapseWindow),
+			Code: backoff.CodeNeeds, Other: ParamServer,
+			Args:    []string{c.Server.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxTime)},
+			Allowed: "a positive duration for the collapse server"}
+	}
+	if err := backoff.CheckFloat(ParamCollapseFactor, c.CollapseFactor, 0, MaxCollapseFactor); err != nil {
+		return err
+	}
+	if c.Arrival != Burst && c.ArrivalWindow <= 0 {
+		return positiveErr(ParamArrival, c.Get(ParamArrival), backoff.FormatDuration(MaxTime), "DURATION",
+			"a positive duration after "+c.Arrival.String()+":")
+	}
+	if c.Bucket != 0 && c.Bucket < MinBucket {
+		return &backoff.FieldError{Field: ParamBucket, Value: backoff.FormatDuration(c.Bucket),
+			Code: backoff.CodeZeroOrAtLeast, Args: []string{backoff.FormatDuration(MinBucket)},
+			Allowed: "0s (automatic) or at least 1µs"}
+	}
+	if err := backoff.CheckInt(ParamMaxCalls, c.MaxCalls, 0, MaxCalls, backoff.ZeroDefault, strconv.Itoa(DefaultMaxCalls)); err != nil {
+		return err
+	}
+	if err := c.Budget.validate(); err != nil {
+		return err
+	}
+	return c.Breaker.validate()
+}
+
+// partErr restates err, about one part of a value with parts, as an error
+// about the whole value v.
+func partErr(err error, v, part, allowed string) error {
+	fe := err.(*backoff.FieldError)
+	fe.Value, fe.Part, fe.Allowed = clip(v), part, allowed
+	return fe
+}
+
+func positiveErr(field, v, max, part, allowed string) error {
+	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodePositive, Args: []string{max},
+		Part: part, Allowed: allowed}
+}
+
+func formatErr(field, v string, forms []string) error {
+	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeFormat, Args: slices.Clone(forms),
+		Allowed: strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]}
+}
+
+func choiceErr(field, v string, names []string) error {
+	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeChoice, Args: slices.Clone(names),
+		Allowed: "one of " + strings.Join(names, ", ")}
+}
+
+// clip bounds a value quoted in an error.
+func clip(v string) string {
+	if len(v) > 64 {
+		return v[:64] + "…"
+	}
+	return v
+}
+
+// parsePositive reads a number above 0 and at most max (CodePositive).
+func parsePositive(field, s string, max float64) (float64, error) {
+	f, err := backoff.ParseFloat(field, s, 0, max)
+	if err != nil || f == 0 {
+		return 0, positiveErr(field, s, formatFloat(max), "", "calls per second, above 0 and at most 1e9")
+	}
+	return f, nil
+}
+
+func parseEnum[T ~uint8](field, s string, names []string) (T, error) {
+	i, err := backoff.ParseChoice(field, s, names)
+	return T(i), err
+}
+
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func nameOf(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return "unknown"
+}
