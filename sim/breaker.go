@@ -158,3 +158,115 @@ func parseBreaker(v string) (Breaker, error) {
 	}
 	return b, nil
 }
+
+// breakerState is where a breaker is in its cycle.
+type breakerState uint8
+
+const (
+	// breakerClosed lets every call through and counts their answers.
+	breakerClosed breakerState = iota
+	// breakerOpen refuses every call until its cool-down ends.
+	breakerOpen
+	// breakerHalfOpen lets one probe through and refuses the rest until
+	// the probe's answer closes the breaker or opens it again.
+	breakerHalfOpen
+)
+
+var breakerStateNames = []string{"closed", "open", "half-open"}
+
+func (s breakerState) String() string { return nameOf(breakerStateNames, int(s)) }
+
+// breaker is a Breaker at work, shared by the whole population: one per
+// run, not safe for concurrent use. Its zero value is no breaker.
+//
+// Invariants: the counters (consecutive, winCalls, winFail) count answers
+// to calls sent while closed and are zero whenever the breaker is not
+// closed; probing (a probe is in flight) implies half-open. Answers to
+// calls sent before it opened are ignored, so a late answer can neither
+// trip an open breaker again nor close it.
+type breaker struct {
+	kind     BreakerKind
+	failures int     // ConsecutiveBreaker: failures in a row that trip it
+	ratio    float64 // RatioBreaker: failed share that trips it,
+	minCalls int     // among at least minCalls answers
+	window   float64 // in one window of this many seconds
+	cooldown float64 // seconds open before half-open
+
+	state       breakerState
+	openUntil   float64 // open: when the cool-down ends
+	consecutive int     // failures in a row (consecutive)
+	winIdx      int64   // the current window, t/window (ratio)
+	winCalls    int     // answers in it
+	winFail     int     // failures among them
+	probing     bool
+}
+
+func newBreaker(b Breaker) breaker {
+	return breaker{kind: b.Kind, failures: b.Failures, ratio: b.Ratio, minCalls: b.MinCalls,
+		window: b.Window.Seconds(), cooldown: b.Cooldown.Seconds()}
+}
+
+// allow reports whether the breaker lets a call through at t, and whether
+// it is the half-open probe. An open breaker whose cool-down has ended
+// turns half-open here, when a call asks.
+func (b *breaker) allow(t float64) (allowed, probe bool) {
+	switch b.state {
+	case breakerClosed:
+		return true, false
+	case breakerOpen:
+		if t < b.openUntil {
+			return false, false
+		}
+		b.state = breakerHalfOpen
+	}
+	if b.probing {
+		return false, false
+	}
+	b.probing = true
+	return true, true
+}
+
+// record feeds the answer at t to a call the breaker let through (probe:
+// the half-open probe).
+func (b *breaker) record(t float64, ok, probe bool) {
+	if probe {
+		b.probing = false
+		if ok {
+			b.state, b.consecutive, b.winCalls, b.winFail = breakerClosed, 0, 0, 0
+		} else {
+			b.trip(t)
+		}
+		return
+	}
+	if b.state != breakerClosed {
+		return // an answer to a call sent before the breaker opened
+	}
+	trip := false
+	switch b.kind {
+	case ConsecutiveBreaker:
+		if ok {
+			b.consecutive = 0
+		} else {
+			b.consecutive++
+			trip = b.consecutive >= b.failures
+		}
+	case RatioBreaker:
+		if w := int64(t / b.window); w != b.winIdx {
+			b.winIdx, b.winCalls, b.winFail = w, 0, 0
+		}
+		b.winCalls++
+		if !ok {
+			b.winFail++
+		}
+		trip = b.winCalls >= b.minCalls && float64(b.winFail) >= b.ratio*float64(b.winCalls)
+	}
+	if trip {
+		b.trip(t)
+	}
+}
+
+// trip opens the breaker at t for its cool-down.
+func (b *breaker) trip(t float64) {
+	b.state, b.openUntil = breakerOpen, t+b.cooldown
+	b.consecutive, b.winCalls, b.winFail = 0, 0, 0
+}

@@ -99,13 +99,7 @@ type Sim struct {
 	budgetTokens       float64
 	active, retriesOut int // clients started and not finished; retries outstanding
 
-	// breaker state
-	brState               uint8 // 0 closed, 1 open, 2 half-open
-	brOpenUntil           float64
-	brConsecutive         int
-	brWinIdx              int64
-	brWinCalls, brWinFail int
-	brProbe               bool
+	br breaker // NoBreaker: a zero breaker
 
 	done       bool
 	truncated  bool
@@ -157,6 +151,7 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	}
 	s.colWin = c.CollapseWindow.Seconds()
 	s.budgetTokens = c.Budget.Tokens
+	s.br = newBreaker(c.Breaker)
 	s.okT = math.Inf(-1)
 	s.noTimeline = !keepTimeline
 	if !keepTimeline && c.Server == OCC {
@@ -336,8 +331,8 @@ func (s *Sim) try(i int, c *client, t float64) {
 		c.addTry()
 		s.tries++
 		out := outFail
-		if s.c.Breaker.Kind != NoBreaker {
-			allowed, probe := s.breakerAllow(t)
+		if s.br.kind != NoBreaker {
+			allowed, probe := s.br.allow(t)
 			if probe {
 				c.setPhase(c.phase() | phProbe)
 			}
@@ -379,7 +374,7 @@ func (s *Sim) try(i int, c *client, t float64) {
 		if !again {
 			return
 		}
-		if s.c.Breaker.Kind != NoBreaker {
+		if s.br.kind != NoBreaker {
 			s.schedule(i, c, next, phSend)
 			return
 		}
@@ -458,7 +453,7 @@ func (s *Sim) reply(i int, c *client, t float64, out outcome) {
 	next, again := s.decide(i, c, t, out)
 	switch {
 	case !again:
-	case s.c.Breaker.Kind != NoBreaker:
+	case s.br.kind != NoBreaker:
 		// The breaker's state when the retry is sent decides it.
 		s.schedule(i, c, next, phSend)
 	default:
@@ -493,10 +488,10 @@ func outcomeOf(ok, ra bool) outcome {
 func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, again bool) {
 	ok, ra := out == outOK, out == outRetryAfter
 	wasRetry := c.tries() > 1
-	if s.c.Breaker.Kind != NoBreaker && out != outBlocked {
+	if s.br.kind != NoBreaker && out != outBlocked {
 		probe := c.phase()&phProbe != 0
 		c.setPhase(c.phase() &^ phProbe)
-		s.breakerRecord(t, ok, probe)
+		s.br.record(t, ok, probe)
 	}
 	if wasRetry && s.c.Budget.Kind == RatioBudget {
 		s.retriesOut--
@@ -563,65 +558,6 @@ func (s *Sim) giveUp(t float64) {
 func (s *Sim) end(t float64) {
 	s.tl.at(t).finished++
 	s.active--
-}
-
-// breakerAllow reports whether the breaker lets a call through at t, and
-// whether it is the half-open probe.
-func (s *Sim) breakerAllow(t float64) (allowed, probe bool) {
-	switch s.brState {
-	case 0:
-		return true, false
-	case 1:
-		if t < s.brOpenUntil {
-			return false, false
-		}
-		s.brState = 2
-	}
-	if s.brProbe {
-		return false, false
-	}
-	s.brProbe = true
-	return true, true
-}
-
-// breakerRecord feeds a call's outcome at t to the breaker.
-func (s *Sim) breakerRecord(t float64, ok, probe bool) {
-	b := &s.c.Breaker
-	if probe {
-		s.brProbe = false
-		if ok {
-			s.brState, s.brConsecutive, s.brWinCalls, s.brWinFail = 0, 0, 0, 0
-		} else {
-			s.brState, s.brOpenUntil = 1, t+b.Cooldown.Seconds()
-		}
-		return
-	}
-	if s.brState != 0 {
-		return // an answer to a call sent before the breaker opened
-	}
-	trip := false
-	switch b.Kind {
-	case ConsecutiveBreaker:
-		if ok {
-			s.brConsecutive = 0
-		} else {
-			s.brConsecutive++
-			trip = s.brConsecutive >= b.Failures
-		}
-	case RatioBreaker:
-		if w := int64(t / b.Window.Seconds()); w != s.brWinIdx {
-			s.brWinIdx, s.brWinCalls, s.brWinFail = w, 0, 0
-		}
-		s.brWinCalls++
-		if !ok {
-			s.brWinFail++
-		}
-		trip = s.brWinCalls >= b.MinCalls && float64(s.brWinFail) >= b.Ratio*float64(s.brWinCalls)
-	}
-	if trip {
-		s.brState, s.brOpenUntil = 1, t+b.Cooldown.Seconds()
-		s.brConsecutive, s.brWinCalls, s.brWinFail = 0, 0, 0
-	}
 }
 
 func (s *Sim) updateProgress() {
