@@ -144,3 +144,85 @@ func parseBudget(v string) (Budget, error) {
 	}
 	return b, nil
 }
+
+// budget is a Budget at work, shared by the whole population: one per
+// run, not safe for concurrent use. kind says which part is live; its
+// zero value is no budget, which grants every retry.
+//
+// A retry asks the budget when the client has decided to make it (after
+// its delay is known, before it waits); every answer a client gets, a
+// refusal by the breaker included, is reported to it.
+type budget struct {
+	kind   BudgetKind
+	tokens tokenBudget
+	ratio  ratioBudget
+}
+
+func newBudget(b Budget) budget {
+	return budget{kind: b.Kind,
+		tokens: tokenBudget{tokens: b.Tokens, max: b.Tokens, cost: b.RetryCost, refund: b.Refund},
+		ratio:  ratioBudget{ratio: b.Ratio, min: b.MinRetries}}
+}
+
+// answered reports an answer to a client's try: a retry's (wasRetry) or a
+// first call's, a success or not.
+func (b *budget) answered(wasRetry, ok bool) {
+	switch b.kind {
+	case TokenBudget:
+		if ok {
+			b.tokens.success()
+		}
+	case RatioBudget:
+		if wasRetry {
+			b.ratio.answered()
+		}
+	}
+}
+
+// retry reports whether the budget grants a retry, and takes it if so;
+// active is the clients that have started and not finished.
+func (b *budget) retry(active int) bool {
+	switch b.kind {
+	case TokenBudget:
+		return b.tokens.retry()
+	case RatioBudget:
+		return b.ratio.retry(active)
+	}
+	return true
+}
+
+// tokenBudget is the AWS SDK's retry quota: a retry takes cost tokens, a
+// success puts refund back. Invariant: 0 <= tokens <= max.
+type tokenBudget struct {
+	tokens, max, cost, refund float64
+}
+
+func (b *tokenBudget) retry() bool {
+	if b.tokens < b.cost {
+		return false
+	}
+	b.tokens -= b.cost
+	return true
+}
+
+func (b *tokenBudget) success() { b.tokens = math.Min(b.max, b.tokens+b.refund) }
+
+// ratioBudget is Envoy's retry budget: out counts the retries granted and
+// not yet answered (waiting out their delay or in flight), and a retry is
+// granted while out < max(min, ratio*active). Invariant: out >= 0.
+type ratioBudget struct {
+	out   int
+	ratio float64
+	min   int
+}
+
+func (b *ratioBudget) retry(active int) bool {
+	limit := math.Max(float64(b.min), b.ratio*float64(active))
+	if float64(b.out) >= limit {
+		return false
+	}
+	b.out++
+	return true
+}
+
+func (b *ratioBudget) answered() { b.out-- }

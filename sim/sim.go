@@ -95,9 +95,8 @@ type Sim struct {
 	okT   float64
 	okSeq uint64
 
-	// budget state
-	budgetTokens       float64
-	active, retriesOut int // clients started and not finished; retries outstanding
+	budget budget // NoBudget: a zero budget
+	active int    // clients started and not finished
 
 	br breaker // NoBreaker: a zero breaker
 
@@ -150,7 +149,7 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 		s.outStart, s.outEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()
 	}
 	s.colWin = c.CollapseWindow.Seconds()
-	s.budgetTokens = c.Budget.Tokens
+	s.budget = newBudget(c.Budget)
 	s.br = newBreaker(c.Breaker)
 	s.okT = math.Inf(-1)
 	s.noTimeline = !keepTimeline
@@ -493,13 +492,10 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 		c.setPhase(c.phase() &^ phProbe)
 		s.br.record(t, ok, probe)
 	}
-	if wasRetry && s.c.Budget.Kind == RatioBudget {
-		s.retriesOut--
+	if s.budget.kind != NoBudget {
+		s.budget.answered(wasRetry, ok)
 	}
 	if ok {
-		if s.c.Budget.Kind == TokenBudget {
-			s.budgetTokens = math.Min(s.c.Budget.Tokens, s.budgetTokens+s.c.Budget.Refund)
-		}
 		s.succeeded++
 		s.completions = append(s.completions, t-c.first)
 		s.end(t)
@@ -531,20 +527,9 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 		s.giveUp(t)
 		return 0, false
 	}
-	switch s.c.Budget.Kind {
-	case TokenBudget:
-		if s.budgetTokens < s.c.Budget.RetryCost {
-			s.giveUp(t)
-			return 0, false
-		}
-		s.budgetTokens -= s.c.Budget.RetryCost
-	case RatioBudget:
-		limit := math.Max(float64(s.c.Budget.MinRetries), s.c.Budget.Ratio*float64(s.active))
-		if float64(s.retriesOut) >= limit {
-			s.giveUp(t)
-			return 0, false
-		}
-		s.retriesOut++
+	if s.budget.kind != NoBudget && !s.budget.retry(s.active) {
+		s.giveUp(t)
+		return 0, false
 	}
 	return next, true
 }
