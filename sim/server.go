@@ -1,6 +1,9 @@
 package sim
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // ServerModel is how the one server answers calls.
 type ServerModel uint8
@@ -30,3 +33,58 @@ func (m ServerModel) String() string { return nameOf(serverNames, int(m)) }
 // ServerNames lists every ServerModel's name, indexed by ServerModel: the kinds Set and
 // the URL accept. The slice is a copy.
 func ServerNames() []string { return slices.Clone(serverNames) }
+
+// server is the one server at work: model picks which of its parts
+// answers. Its zero value is not usable; newServer sets it up.
+//
+// It is a switch on the model's byte over per-model structs held by value,
+// not an interface: serve runs once per call, and the structs keep the
+// state in the Sim, next to the rest of the hot loop's. A new model is a
+// struct in its own file, a field here and a case in serve (and in doomed
+// if some calls' fate is known when they are sent).
+type server struct {
+	model    ServerModel
+	ra       bool    // failures carry Retry-After
+	capacity float64 // Capacity, calls per second: the bucket's rate
+	bucket   tokenBucket
+	outage   outage
+	collapse collapse
+	occ      occ
+}
+
+func newServer(c *Config) server {
+	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
+	sv := server{model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
+		bucket:   tokenBucket{tokens: burst, burst: burst},
+		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
+		occ:      occ{okT: math.Inf(-1)}}
+	switch c.Server {
+	case Outage:
+		sv.outage = outage{start: c.OutageStart.Seconds(), end: c.OutageEnd.Seconds()}
+	case OCC:
+		sv.occ.reads = make([]read, c.Clients)
+	}
+	return sv
+}
+
+// doomed reports whether a call reaching the server at t fails whatever
+// else happens (it arrives during the outage), so that its answer can be
+// worked out when it is sent.
+func (sv *server) doomed(t float64) bool { return sv.model == Outage && sv.outage.covers(t) }
+
+// serve is the server's answer to a call arriving at t: success, and
+// whether a failure carries Retry-After. occ's writes are answered by
+// occ.write instead.
+func (sv *server) serve(t float64) (ok, ra bool) {
+	if sv.model == Outage && sv.outage.covers(t) {
+		return false, sv.ra
+	}
+	rate := sv.capacity
+	if sv.model == Collapse {
+		rate = sv.collapse.rate(t, rate)
+	}
+	if sv.bucket.take(t, rate) {
+		return true, false
+	}
+	return false, sv.ra
+}

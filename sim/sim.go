@@ -24,17 +24,10 @@ const (
 
 // client is the per-client state, 16 bytes. It travels in the client's one
 // pending event; only history-dependent jitter (Sim.state) and occ's
-// reads (Sim.reads) keep per-client arrays.
+// reads (occ.reads) keep per-client arrays.
 type client struct {
 	first float64 // time of the first call, seconds
 	tp    uint32  // tries<<8 | phase; tries saturate at maxTries
-}
-
-// read is an occ client's last read: when it reached the server, and its
-// queue sequence number (below 1<<32: see Advance).
-type read struct {
-	t   float64
-	seq uint32
 }
 
 const maxTries = 1<<24 - 1
@@ -63,7 +56,6 @@ type Sim struct {
 	clients int
 	begun   int       // clients whose first call has been handled
 	state   []float64 // per client: backoff.State.Prev or PrevV2 (hist only)
-	reads   []read    // per client (occ only)
 	q       queue
 	tl      timeline
 
@@ -85,15 +77,7 @@ type Sim struct {
 	calls, blocked, succeeded, gaveUp, tries int
 	completions                              []float64
 
-	// server state
-	tokens, burst, rate, lastRefill float64
-	outStart, outEnd                float64
-	colWin                          float64
-	colIdx                          int64
-	colCur, colPrev                 int
-	// occ: the last successful write, as (time, queue sequence).
-	okT   float64
-	okSeq uint64
+	srv server
 
 	budget budget // NoBudget: a zero budget
 	active int    // clients started and not finished
@@ -142,16 +126,9 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 		s.horizon = c.Horizon.Seconds()
 	}
 	s.maxCalls = c.MaxCalls
-	s.rate = c.Capacity
-	s.burst = math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
-	s.tokens = s.burst
-	if c.Server == Outage {
-		s.outStart, s.outEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()
-	}
-	s.colWin = c.CollapseWindow.Seconds()
+	s.srv = newServer(&c)
 	s.budget = newBudget(c.Budget)
 	s.br = newBreaker(c.Breaker)
-	s.okT = math.Inf(-1)
 	s.noTimeline = !keepTimeline
 	if !keepTimeline && c.Server == OCC {
 		// One bin that every time falls into: inv 0 maps all t to bin 0.
@@ -163,9 +140,6 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	s.clients = c.Clients
 	if s.hist {
 		s.state = make([]float64, c.Clients)
-	}
-	if c.Server == OCC {
-		s.reads = make([]read, c.Clients)
 	}
 	s.q = newQueue(c.Clients, tickWidth(&c))
 	s.completions = make([]float64, 0, c.Clients)
@@ -284,7 +258,8 @@ func (s *Sim) handle(i int, c *client, t float64, seq uint64) {
 	case phSend:
 		s.try(i, c, t)
 	case phArrive:
-		ok, ra := s.serve(t)
+		ok, ra := s.srv.serve(t)
+		s.served(t, ok)
 		s.answer(i, c, t, outcomeOf(ok, ra))
 	case phReplyOK:
 		s.reply(i, c, t, outOK)
@@ -293,19 +268,8 @@ func (s *Sim) handle(i int, c *client, t float64, seq uint64) {
 	case phReplyRA:
 		s.reply(i, c, t, outRetryAfter)
 	case phWrite:
-		// The row's version is unchanged since the read iff no write
-		// succeeded after the read in queue order (time, then sequence).
-		r := s.reads[i]
-		ok := s.okT < r.t || s.okT == r.t && s.okSeq < uint64(r.seq)
-		if ok {
-			s.okT, s.okSeq = t, seq
-		}
-		b := s.tl.at(t)
-		if ok {
-			b.ok++
-		} else {
-			b.rejected++
-		}
+		ok := s.srv.occ.write(i, t, seq)
+		s.served(t, ok)
 		s.answer(i, c, t, outcomeOf(ok, false))
 	}
 }
@@ -344,26 +308,17 @@ func (s *Sim) try(i int, c *client, t float64) {
 		tr := t // when the client learns the outcome
 		if out != outBlocked {
 			ta := t + s.hop()
-			if s.c.Server == OCC {
-				// The read reaches the server at ta and the version comes
-				// back; the client writes at once. Nothing happens at the
-				// read but a look at the row, so instead of queueing it the
-				// client keeps the read's place in the queue order, and the
-				// write checks it against the last successful write.
-				s.reads[i] = read{ta, uint32(s.q.reserve())}
-				tw := ta + s.hop()
-				s.seen(tw)
-				s.countCall(c, tw)
-				s.schedule(i, c, tw+s.hop(), phWrite)
+			if s.srv.model == OCC {
+				s.tryOCC(i, c, ta)
 				return
 			}
 			s.countCall(c, t)
-			if !s.fast || s.c.Server != Outage || ta < s.outStart || ta >= s.outEnd {
+			if !s.fast || !s.srv.doomed(ta) {
 				s.schedule(i, c, ta, phArrive)
 				return
 			}
 			s.tl.at(ta).rejected++
-			if s.c.RetryAfter > 0 {
+			if s.srv.ra {
 				out = outRetryAfter
 			}
 			tr = ta + s.hop()
@@ -390,40 +345,14 @@ func (s *Sim) countCall(c *client, t float64) {
 	}
 }
 
-// serve is the server's answer to a call arriving at t: success, and
-// whether a failure carries Retry-After.
-func (s *Sim) serve(t float64) (ok, ra bool) {
+// served counts the server's answer at t.
+func (s *Sim) served(t float64, ok bool) {
 	b := s.tl.at(t)
-	if s.c.Server == Outage && t >= s.outStart && t < s.outEnd {
-		b.rejected++
-		return false, s.c.RetryAfter > 0
-	}
-	rate := s.rate
-	if s.c.Server == Collapse {
-		// Offered load over the previous window, then the throughput it
-		// leaves: C / (1 + f*(load/C - 1)) above capacity.
-		w := int64(t / s.colWin)
-		switch {
-		case w == s.colIdx:
-			s.colCur++
-		case w == s.colIdx+1:
-			s.colPrev, s.colCur, s.colIdx = s.colCur, 1, w
-		default:
-			s.colPrev, s.colCur, s.colIdx = 0, 1, w
-		}
-		if load := float64(s.colPrev) / s.colWin / s.rate; load > 1 {
-			rate = s.rate / (1 + s.c.CollapseFactor*(load-1))
-		}
-	}
-	s.tokens = math.Min(s.burst, s.tokens+(t-s.lastRefill)*rate)
-	s.lastRefill = t
-	if s.tokens >= 1 {
-		s.tokens--
+	if ok {
 		b.ok++
-		return true, false
+	} else {
+		b.rejected++
 	}
-	b.rejected++
-	return false, s.c.RetryAfter > 0
 }
 
 // answer sends the server's answer back to client i. On the fast path

@@ -21,7 +21,7 @@ func (s *Sim) finish() {
 	// Load peaks count once the server is up for a whole bucket.
 	from := 0.0
 	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		from = s.outEnd
+		from = s.srv.outage.end
 	}
 	tl, width, peak, peakRetry := s.tl.buckets(s.last, from, !s.noTimeline)
 	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated}
@@ -29,7 +29,7 @@ func (s *Sim) finish() {
 		r.CapacityPerBucket = c.Capacity * width
 	}
 	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		r.OutageStart, r.OutageEnd = s.outStart, s.outEnd
+		r.OutageStart, r.OutageEnd = s.srv.outage.start, s.srv.outage.end
 	}
 	r.Totals = Totals{
 		Clients: s.clients, Calls: s.calls, Succeeded: s.succeeded, GaveUp: s.gaveUp,
@@ -45,7 +45,7 @@ func (s *Sim) finish() {
 	s.res = r
 	s.progress = 1
 	s.completions = nil
-	s.state, s.reads = nil, nil
+	s.state, s.srv.occ.reads = nil, nil
 	s.q = queue{}
 }
 
