@@ -37,7 +37,7 @@ test-wasm: node-check
 
 # Each fuzz target runs briefly; its seed corpus already ran in test-native.
 # Go 1.26's fuzz coordinator can end a time-bounded run with a bare "context
-# deadline exceeded" on a loaded machine (golang/go#75804, fixed in 1.27): a
+# deadline exceeded" on a loaded machine (a bug of Go 1.26's fuzzing, fixed in 1.27): a
 # run fails here only when it wrote a failing input or failed otherwise.
 FUZZ_TARGETS := $(shell grep -ho '^func Fuzz[A-Za-z0-9_]*' $$(find backoff sim cmd app -name '*_test.go' 2>/dev/null) 2>/dev/null | sed 's/func //')
 fuzz:
@@ -48,7 +48,7 @@ fuzz:
 	  if $(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) ./$$pkg >$$log 2>&1; then tail -n 2 $$log; \
 	  elif grep -q 'context deadline exceeded' $$log && ! grep -q 'Failing input written' $$log && \
 	       [ $$(grep -c -e '--- FAIL' $$log) -le 1 ]; then \
-	    tail -n 4 $$log; echo "fuzz $$t: the run's own deadline ended it (golang/go#75804), no failing input: not a failure"; \
+	    tail -n 4 $$log; echo "fuzz $$t: the run's own deadline ended it (Go 1.26's fuzzing bug), no failing input: not a failure"; \
 	  else cat $$log; rm -f $$log; exit 1; fi; \
 	  rm -f $$log; \
 	done

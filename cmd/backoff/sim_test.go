@@ -182,7 +182,7 @@ func TestSimBadFlags(t *testing.T) {
 	}
 }
 
-// The job, a year's outage with 200,000 clients of 1000 attempts
+// A job of hours: a year's outage with 200,000 clients of 1000 attempts
 // a thousand times over, would run for hours: it is refused at once,
 // before any run, with the estimate and the limit.
 func TestSimRefusesTooMuchWork(t *testing.T) {

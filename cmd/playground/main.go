@@ -1,6 +1,6 @@
 //go:build !wasm
 
-// Command playground serves the browser playground (issue 4): the go-app
+// Command playground serves the browser playground: the go-app
 // pages, the WebAssembly app (pre-compressed), wasm_exec.js, the style sheet,
 // the icons and /healthz, all embedded in the binary.
 //
