@@ -6,6 +6,8 @@ import (
 	"html"
 	"strconv"
 
+	"github.com/backoff-playground/playground/app/i18n"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -28,14 +30,15 @@ const (
 // serves /web/ (nil means go-app's default, ./web/ from the working directory).
 func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) *app.Handler {
 	h := &app.Handler{
-		Name:            "Backoff Playground",
-		ShortName:       "Backoff",
-		Title:           "Backoff Playground: retry policies, live",
-		Description:     "Move the sliders and see what a retry policy does to one client and to a herd of clients.",
-		Author:          "Backoff Playground",
-		Keywords:        []string{"backoff", "retry", "jitter", "exponential backoff", "thundering herd"},
-		Lang:            "en",
-		LoadingLabel:    "Loading the playground… {progress}%",
+		Name:        "Backoff Playground",
+		ShortName:   "Backoff",
+		Title:       "Backoff Playground: retry policies, live",
+		Description: "Move the sliders and see what a retry policy does to one client and to a herd of clients.",
+		Author:      "Backoff Playground",
+		Keywords:    []string{"backoff", "retry", "jitter", "exponential backoff", "thundering herd"},
+		Lang:        "en",
+		// Shown before the app (and its language) is loaded: both languages.
+		LoadingLabel:    i18n.En.T("page.loading") + " / " + i18n.Ru.T("page.loading") + " {progress}%",
 		BackgroundColor: "#1f2a44",
 		ThemeColor:      "#1f2a44",
 		Icon: app.Icon{

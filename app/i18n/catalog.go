@@ -13,6 +13,7 @@ var messages = map[string][2]string{
 		"Подвиньте ползунок и посмотрите, что политика повторов делает с одним клиентом и с тысячей клиентов после сбоя."},
 	"page.foot": {"Numbers come from the project's backoff core and herd simulator, run in your browser. Same URL, same seed, same picture.",
 		"Числа считают ядро backoff и симулятор толпы прямо в вашем браузере. Тот же адрес и то же зерно дают ту же картину."},
+	"page.loading":     {"Loading the playground…", "Загрузка песочницы…"},
 	"page.lang":        {"Language", "Язык"},
 	"lang.en":          {"English", "English"},
 	"lang.ru":          {"Русский", "Русский"},
