@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -50,4 +51,31 @@ func parseArrival(v string) (Arrival, time.Duration, error) {
 			"burst, uniform:DURATION or clock:DURATION (a positive duration up to 8760h)")
 	}
 	return a, d, nil
+}
+
+// begin starts the next client: its first call, at 0 or uniform over the
+// arrival window. Advance begins every client before it pops an event, in
+// slices like events, so that a page stays responsive from the start.
+func (s *Sim) begin() {
+	i := s.begun
+	s.begun++
+	t := 0.0
+	if s.c.Arrival == Uniform {
+		t = s.c.ArrivalWindow.Seconds() * s.src.float64()
+	}
+	var cl client
+	if s.fast {
+		s.try(i, &cl, t)
+	} else {
+		s.schedule(i, &cl, t, phSend)
+	}
+}
+
+// align is when a retry due at t is sent: at t, or on a Clock arrival at
+// the next tick of the shared clock.
+func (s *Sim) align(t float64) float64 {
+	if s.clock > 0 {
+		return math.Ceil(t/s.clock) * s.clock
+	}
+	return t
 }

@@ -100,3 +100,45 @@ type Summary struct {
 	SD    MeanTotals `json:"sd"`
 	First *Result    `json:"-"`
 }
+
+// finish stops the run and builds its Result.
+func (s *Sim) finish() {
+	if s.done {
+		return
+	}
+	s.done = true
+	unfinished := s.clients - s.succeeded - s.gaveUp
+	if unfinished > 0 {
+		s.truncated = true
+	}
+	c := &s.c
+	// Load peaks count once the server is up for a whole bucket.
+	from := 0.0
+	if c.Server == Outage && c.OutageEnd > c.OutageStart {
+		from = s.srv.outage.end
+	}
+	tl, width, peak, peakRetry := s.tl.buckets(s.last, from, !s.noTimeline)
+	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated}
+	if c.Server != OCC {
+		r.CapacityPerBucket = c.Capacity * width
+	}
+	if c.Server == Outage && c.OutageEnd > c.OutageStart {
+		r.OutageStart, r.OutageEnd = s.srv.outage.start, s.srv.outage.end
+	}
+	r.Totals = Totals{
+		Clients: s.clients, Calls: s.calls, Succeeded: s.succeeded, GaveUp: s.gaveUp,
+		Unfinished: unfinished, Blocked: s.blocked,
+		Amplification: float64(s.calls) / float64(s.clients),
+		Completion:    quantiles(s.completions),
+		Makespan:      s.last,
+	}
+	if r.CapacityPerBucket > 0 {
+		r.Totals.PeakLoadRatio = float64(peak) / r.CapacityPerBucket
+		r.Totals.PeakRetryLoadRatio = float64(peakRetry) / r.CapacityPerBucket
+	}
+	s.res = r
+	s.progress = 1
+	s.completions = nil
+	s.state, s.srv.occ.reads = nil, nil
+	s.q = queue{}
+}

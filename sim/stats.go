@@ -1,53 +1,6 @@
 package sim
 
-import (
-	"math"
-	"strconv"
-
-	"github.com/backoff-playground/playground/backoff"
-)
-
-// finish stops the run and builds its Result.
-func (s *Sim) finish() {
-	if s.done {
-		return
-	}
-	s.done = true
-	unfinished := s.clients - s.succeeded - s.gaveUp
-	if unfinished > 0 {
-		s.truncated = true
-	}
-	c := &s.c
-	// Load peaks count once the server is up for a whole bucket.
-	from := 0.0
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		from = s.srv.outage.end
-	}
-	tl, width, peak, peakRetry := s.tl.buckets(s.last, from, !s.noTimeline)
-	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated}
-	if c.Server != OCC {
-		r.CapacityPerBucket = c.Capacity * width
-	}
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		r.OutageStart, r.OutageEnd = s.srv.outage.start, s.srv.outage.end
-	}
-	r.Totals = Totals{
-		Clients: s.clients, Calls: s.calls, Succeeded: s.succeeded, GaveUp: s.gaveUp,
-		Unfinished: unfinished, Blocked: s.blocked,
-		Amplification: float64(s.calls) / float64(s.clients),
-		Completion:    quantiles(s.completions),
-		Makespan:      s.last,
-	}
-	if r.CapacityPerBucket > 0 {
-		r.Totals.PeakLoadRatio = float64(peak) / r.CapacityPerBucket
-		r.Totals.PeakRetryLoadRatio = float64(peakRetry) / r.CapacityPerBucket
-	}
-	s.res = r
-	s.progress = 1
-	s.completions = nil
-	s.state, s.srv.occ.reads = nil, nil
-	s.q = queue{}
-}
+import "math"
 
 // quantiles of xs, which it reorders. Quantiles interpolate linearly
 // between order statistics, as backoff's tables do. It selects rather than
@@ -128,35 +81,6 @@ func selectK(xs []float64, k int) {
 	}
 }
 
-// RunMany runs c with seeds seed..seed+runs-1 and summarises the totals:
-// means and standard deviations. The blog's simulator averaged 100 runs.
-func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
-	if runs < 1 || runs > MaxRuns {
-		return nil, backoff.CheckInt("runs", runs, 1, MaxRuns)
-	}
-	sum := &Summary{Runs: runs, Seed: seed}
-	all := make([]MeanTotals, 0, runs)
-	for k := 0; k < runs; k++ {
-		// Only the first run's timeline is returned: skip building the others.
-		s, err := newSim(c, seed+uint64(k), k == 0)
-		if err != nil {
-			return nil, err
-		}
-		for !s.Advance(1 << 20) {
-		}
-		r := s.Result()
-		if k == 0 {
-			sum.First = r
-		}
-		all = append(all, asMean(r.Totals))
-	}
-	sum.Mean, sum.SD = meanSD(all)
-	return sum, nil
-}
-
-// MaxRuns bounds RunMany.
-const MaxRuns = 10000
-
 func asMean(t Totals) MeanTotals {
 	return MeanTotals{
 		Clients: float64(t.Clients), Calls: float64(t.Calls), Succeeded: float64(t.Succeeded),
@@ -194,5 +118,3 @@ func meanSD(all []MeanTotals) (mean, sd MeanTotals) {
 	}
 	return mean, sd
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
