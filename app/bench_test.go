@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
@@ -23,9 +24,9 @@ func BenchmarkDelayChart(b *testing.B) {
 	p := backoff.Default()
 	t, _ := backoff.NewTable(p, backoff.NewRand(1))
 	for b.Loop() {
-		s := sampleClients(p, len(t.Rows), 1)
-		delayChartSVG(i18n.En, delaySeries{t, s}, nil, false)
-		histogramSVG(i18n.En, s.Totals, t.Total, nil)
+		s := chart.SampleClients(p, len(t.Rows), 1)
+		chart.Delays(i18n.En, chart.DelaySeries{T: t, S: s}, nil, false)
+		chart.Histogram(i18n.En, s.Totals, t.Total, nil)
 	}
 }
 
@@ -34,6 +35,6 @@ func BenchmarkHerd1000(b *testing.B) {
 	c := sim.DefaultConfig()
 	for b.Loop() {
 		r, _ := sim.Run(c, 1)
-		herdSVG(i18n.En, seriesOf(r), 0, 0, false, "")
+		chart.Herd(i18n.En, chart.SeriesOf(r), 0, 0, false, "")
 	}
 }

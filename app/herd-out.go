@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 
+	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/sim"
 )
 
@@ -52,22 +53,22 @@ func (o *herdOut) add(r *sim.Result) {
 
 // series is what the chart draws: the first run's timeline when there is
 // one run, else the mean per bucket with its range over the runs.
-func (o *herdOut) series() herdSeries {
+func (o *herdOut) series() chart.Series {
 	if o == nil || o.first == nil {
-		return herdSeries{}
+		return chart.Series{}
 	}
 	if o.runs() < 2 {
-		return seriesOf(o.first)
+		return chart.SeriesOf(o.first)
 	}
 	n := float64(o.runs())
-	h := seriesOf(o.first)
+	h := chart.SeriesOf(o.first)
 	h.OK, h.Rejected = make([]float64, len(o.ok)), make([]float64, len(o.ok))
 	for i := range o.ok {
 		h.OK[i], h.Rejected[i] = o.ok[i]/n, o.rej[i]/n
 	}
 	h.Lo, h.Hi = append([]float64(nil), o.lo...), append([]float64(nil), o.hi...)
-	if len(h.OK) > maxBuckets {
-		h = rebin(h, h.Width*float64((len(h.OK)+maxBuckets-1)/maxBuckets))
+	if len(h.OK) > chart.MaxBuckets {
+		h = chart.Rebin(h, h.Width*float64((len(h.OK)+chart.MaxBuckets-1)/chart.MaxBuckets))
 	}
 	return h
 }

@@ -34,9 +34,6 @@ const (
 // runs' own max-calls. Each compare run gets a quarter: there are seven.
 const pageCalls = 4_000_000
 
-// maxBuckets bounds the bars of one chart; longer timelines are re-binned.
-const maxBuckets = 2000
-
 // compareKinds are the jitter kinds of the compare panel, the AWS blog's
 // four first.
 var compareKinds = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -218,15 +219,15 @@ func (p *playground) drawDelays() {
 		return
 	}
 	l := p.lang()
-	a := delaySeries{t, sampleClients(t.Policy, len(t.Rows), p.st.Seed)}
-	var b *delaySeries
+	a := chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), p.st.Seed)}
+	var b *chart.DelaySeries
 	var totalsB []float64
 	if p.st.B.On && p.tableB != nil {
-		b = &delaySeries{p.tableB, sampleClients(p.tableB.Policy, len(p.tableB.Rows), p.st.Seed)}
+		b = &chart.DelaySeries{T: p.tableB, S: chart.SampleClients(p.tableB.Policy, len(p.tableB.Rows), p.st.Seed)}
 		totalsB = b.S.Totals
 	}
-	p.delaySVG, p.capDrawn = delayChartSVG(l, a, b, p.st.Log)
-	p.histSVG = histogramSVG(l, a.S.Totals, t.Total, totalsB)
+	p.delaySVG, p.capDrawn = chart.Delays(l, a, b, p.st.Log)
+	p.histSVG = chart.Histogram(l, a.S.Totals, t.Total, totalsB)
 }
 
 // changed is called after every accepted edit: derive, rerun the herd and
@@ -608,7 +609,7 @@ func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
 // delayLegend is the delay chart's key: what it draws, the cap only when
 // its line is on the chart, the second policy when there is one.
 func (p *playground) delayLegend(l i18n.Lang) []string {
-	keys := []string{"band", l.T("legend.band"), "mean", l.T("legend.mean"), "dots", l.F("legend.dots", l.Int(dotClients))}
+	keys := []string{"band", l.T("legend.band"), "mean", l.T("legend.mean"), "dots", l.F("legend.dots", l.Int(chart.DotClients))}
 	if p.capDrawn {
 		keys = append(keys, "cap", l.T("legend.cap"))
 	}

@@ -1,8 +1,9 @@
-package app
+package chart
 
 import (
 	"encoding/xml"
 	"io"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -32,13 +33,31 @@ func wellFormed(t *testing.T, s string) map[string]int {
 	}
 }
 
+// table is the table of the article's policy, or of a preset, with the
+// fields of q ("jitter=none&attempts=12") set over it.
 func table(t *testing.T, q string) *backoff.Table {
 	t.Helper()
-	s, notes := parseQuery(q)
-	if len(notes) > 0 {
-		t.Fatal(notes)
+	p := backoff.Default()
+	vals, err := url.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
 	}
-	tb, err := backoff.NewTable(s.Policy, backoff.NewRand(s.Seed))
+	if name := vals.Get("preset"); name != "" {
+		pr, err := backoff.LookupPreset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = pr.Policy
+		vals.Del("preset")
+	}
+	for _, name := range backoff.ParamNames {
+		if v := vals.Get(name); v != "" {
+			if err := p.Set(name, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tb, err := backoff.NewTable(p, backoff.NewRand(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +68,8 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 	for _, q := range []string{"", "jitter=none", "jitter=decorrelated&attempts=12", "preset=k8s-crashloop", "attempts=1", "preset=sidekiq"} {
 		for _, log := range []bool{false, true} {
 			tb := table(t, q)
-			s := sampleClients(tb.Policy, len(tb.Rows), 1)
-			svg, _ := delayChartSVG(i18n.En, delaySeries{tb, s}, nil, log)
+			s := SampleClients(tb.Policy, len(tb.Rows), 1)
+			svg, _ := Delays(i18n.En, DelaySeries{T: tb, S: s}, nil, log)
 			c := wellFormed(t, svg)
 			// band, dots, mean line, mean ticks, grid, cap, the log axis's
 			// zero line: never one per dot.
@@ -63,7 +82,7 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 			if strings.Contains(svg, "NaN") || strings.Contains(svg, "Inf") {
 				t.Errorf("%q log=%v: NaN or Inf in the SVG", q, log)
 			}
-			h := histogramSVG(i18n.En, s.Totals, tb.Total, nil)
+			h := Histogram(i18n.En, s.Totals, tb.Total, nil)
 			wellFormed(t, h)
 			if strings.Contains(h, "NaN") || strings.Contains(h, "Inf") {
 				t.Errorf("%q: NaN or Inf in the histogram", q)
@@ -74,23 +93,23 @@ func TestDelayChartOnePathPerSeries(t *testing.T) {
 
 func TestDelayChartDotsAreTheSamples(t *testing.T) {
 	tb := table(t, "jitter=full&attempts=4")
-	s := sampleClients(tb.Policy, len(tb.Rows), 1)
-	svg, _ := delayChartSVG(i18n.En, delaySeries{tb, s}, nil, false)
+	s := SampleClients(tb.Policy, len(tb.Rows), 1)
+	svg, _ := Delays(i18n.En, DelaySeries{T: tb, S: s}, nil, false)
 	i := strings.Index(svg, `class="dots" d="`)
 	if i < 0 {
 		t.Fatal("no dots path")
 	}
 	d := svg[i:]
 	d = d[:strings.Index(d, `"></path>`)]
-	if got, want := strings.Count(d, "h0"), 3*dotClients; got != want {
+	if got, want := strings.Count(d, "h0"), 3*DotClients; got != want {
 		t.Fatalf("%d dots, want %d (one per client and retry)", got, want)
 	}
 }
 
 func TestSamplesAreSeeded(t *testing.T) {
 	p := backoff.Default()
-	a, b := sampleClients(p, 5, 7), sampleClients(p, 5, 7)
-	c := sampleClients(p, 5, 8)
+	a, b := SampleClients(p, 5, 7), SampleClients(p, 5, 7)
+	c := SampleClients(p, 5, 8)
 	if a.Totals[10] != b.Totals[10] || a.Delays[2][3] != b.Delays[2][3] {
 		t.Fatal("same seed, different samples")
 	}
@@ -112,7 +131,7 @@ func TestSamplesStopAtDeadline(t *testing.T) {
 	p := backoff.Default()
 	p.Jitter = backoff.NoJitter
 	p.Deadline = backoff.Seconds(10).Round(0)
-	s := sampleClients(p, 5, 1)
+	s := SampleClients(p, 5, 1)
 	// 1+2+4 = 7 <= 10, +8 = 15 > 10: retries 4 and 5 never start.
 	if len(s.Delays[3]) != 0 || s.Totals[0] != 7 {
 		t.Fatalf("retry 4 drawn %d times, total %g", len(s.Delays[3]), s.Totals[0])
@@ -120,10 +139,10 @@ func TestSamplesStopAtDeadline(t *testing.T) {
 }
 
 func TestHerdSVG(t *testing.T) {
-	h := herdSeries{Width: 1, OK: []float64{0, 0, 100, 100, 40}, Rejected: []float64{1000, 0, 300, 0, 0},
+	h := Series{Width: 1, OK: []float64{0, 0, 100, 100, 40}, Rejected: []float64{1000, 0, 300, 0, 0},
 		Capacity: 100, OutageStart: 0, OutageEnd: 2}
 	for _, small := range []bool{false, true} {
-		svg := herdSVG(i18n.En, h, 0, 0, small, "test <herd>")
+		svg := Herd(i18n.En, h, 0, 0, small, "test <herd>")
 		c := wellFormed(t, svg)
 		// outage, grid, ok, rejected, hatch line, capacity, clipped marks.
 		if c["path"] > 7 {
@@ -135,27 +154,8 @@ func TestHerdSVG(t *testing.T) {
 			}
 		}
 	}
-	if svg := herdSVG(i18n.En, herdSeries{}, 0, 0, false, "empty"); !strings.Contains(svg, "No calls") {
+	if svg := Herd(i18n.En, Series{}, 0, 0, false, "empty"); !strings.Contains(svg, "No calls") {
 		t.Error("empty herd draws no message")
-	}
-}
-
-func TestSliderMapping(t *testing.T) {
-	if d := sliderDuration(0); d != sliderMin {
-		t.Errorf("pos 0 = %v", d)
-	}
-	if d := sliderDuration(sliderSteps); d != sliderMax {
-		t.Errorf("pos max = %v", d)
-	}
-	for pos := 0; pos <= sliderSteps; pos += 7 {
-		d := sliderDuration(pos)
-		if back := sliderPos(d); back < pos-3 || back > pos+3 {
-			t.Errorf("pos %d -> %v -> pos %d", pos, d, back)
-		}
-		// Two significant digits: what people type.
-		if s := backoff.FormatDuration(d); len(s) > 6 {
-			t.Errorf("pos %d gives %s", pos, s)
-		}
 	}
 }
 

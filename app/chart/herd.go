@@ -1,0 +1,277 @@
+package chart
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/sim"
+)
+
+// MaxBuckets bounds the bars of one chart; longer timelines are re-binned.
+const MaxBuckets = 2000
+
+// Series is a herd timeline as plain numbers (from sim.Result).
+type Series struct {
+	Width       float64   // bucket width, seconds
+	OK          []float64 // calls that succeeded, per bucket
+	Rejected    []float64 // calls rejected, per bucket
+	Capacity    float64   // calls per bucket the server can take
+	OutageStart float64
+	OutageEnd   float64
+	// Lo and Hi, when set, are the fewest and most calls answered per
+	// bucket over several runs (OK and Rejected are then their means).
+	Lo, Hi []float64
+}
+
+func (h Series) peak() float64 {
+	var p float64
+	for i := range h.OK {
+		p = math.Max(p, h.OK[i]+h.Rejected[i])
+	}
+	return p
+}
+
+// scalePeak is the peak the y axis should fit: the first bucket is left out
+// when it towers over the rest (every client's first call at once is the
+// same in every scenario, and would flatten the retries that differ).
+func (h Series) scalePeak() float64 {
+	if len(h.OK) < 2 {
+		return h.peak()
+	}
+	var rest float64
+	for i := 1; i < len(h.OK); i++ {
+		rest = math.Max(rest, h.OK[i]+h.Rejected[i])
+	}
+	if first := h.OK[0] + h.Rejected[0]; first > 1.5*rest {
+		return math.Max(rest, h.Capacity*1.1)
+	}
+	return math.Max(h.peak(), h.Capacity*1.1)
+}
+
+func (h Series) end() float64 { return float64(len(h.OK)) * h.Width }
+
+// Herd draws calls per bucket stacked (succeeded below, rejected above),
+// the capacity line and the outage shaded. yMax and xMax fix the scales so
+// small multiples compare; 0 means fit the data.
+//
+// Every bar taller than the y axis (a shared scale cuts the first burst)
+// is clipped at the top and marked: an arrow with the first such bar's
+// height.
+func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) string {
+	f := frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
+	class := ""
+	if small {
+		f = frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
+		class = "chart-small"
+	}
+	var w svgWriter
+	w.open(f, class, label)
+	if len(h.OK) == 0 || h.Width <= 0 {
+		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-calls"))
+		w.close()
+		return w.String()
+	}
+	if yMax <= 0 {
+		yMax = h.scalePeak()
+	}
+	if xMax <= 0 {
+		xMax = h.end()
+	}
+	ya := newAxis(0, niceMax(yMax), f.H-f.Bottom, f.Top, false)
+	xa := newAxis(0, xMax, f.Left, f.W-f.Right, false)
+	if h.OutageEnd > h.OutageStart {
+		x0, x1 := xa.at(h.OutageStart), xa.at(math.Min(h.OutageEnd, xMax))
+		var d pathData
+		d.rect(x0, f.Top, x1, f.H-f.Bottom)
+		w.path("outage", d.String())
+	}
+	w.yAxis(f, ya, 4, l.Compact)
+	var ok, rej pathData
+	base := f.H - f.Bottom
+	for i := range h.OK {
+		t0 := float64(i) * h.Width
+		if t0 >= xMax {
+			break
+		}
+		x0, x1 := xa.at(t0), xa.at(t0+h.Width)
+		if x1-x0 > 2 {
+			x1 -= 0.4 // hairline gap between wide bars
+		}
+		yo := ya.at(h.OK[i])
+		yr := ya.at(h.OK[i] + h.Rejected[i])
+		if h.OK[i] > 0 {
+			ok.rect(x0, yo, x1, base)
+		}
+		if h.Rejected[i] > 0 {
+			rej.rect(x0, yr, x1, yo)
+		}
+	}
+	w.path("ok", ok.String())
+	if len(h.Lo) == len(h.OK) && len(h.Hi) == len(h.OK) {
+		// Several runs: a whisker per bucket from the fewest calls answered
+		// to the most.
+		var spread pathData
+		for i := range h.Lo {
+			t := (float64(i) + 0.5) * h.Width
+			if t >= xMax || h.Hi[i] <= 0 {
+				continue
+			}
+			spread.op('M', xa.at(t), ya.at(h.Lo[i]))
+			spread.op('V', ya.at(math.Min(h.Hi[i], ya.hi)))
+		}
+		w.path("spread", spread.String())
+	}
+	if len(rej) > 0 {
+		// Rejected calls are hatched as well as coloured, so they differ
+		// from the succeeded ones without colour too. Pattern ids are per
+		// chart (several charts share the page).
+		id := hatchID(label)
+		w.WriteString(`<defs><pattern id="` + id + `" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">` +
+			`<rect class="hatch-bg" width="5" height="5"></rect><path class="hatch-line" d="M0 0V5"></path></pattern></defs>`)
+		w.WriteString(`<path class="rejected" fill="url(#` + id + `)" d="`)
+		w.WriteString(rej.String())
+		w.WriteString(`"></path>`)
+	}
+	// Bars taller than the axis are clipped at its top: mark each with a
+	// notch, and say how tall the first is (more labels would pile up).
+	var notches pathData
+	labelled := false
+	for i := range h.OK {
+		v := h.OK[i] + h.Rejected[i]
+		if v > ya.hi*1.02 && float64(i)*h.Width < xMax {
+			x0, x1 := xa.at(float64(i)*h.Width), xa.at(float64(i+1)*h.Width)
+			notches.rect(x0, f.Top-3, math.Max(x1, x0+2), f.Top)
+			if !labelled {
+				w.text("clipped", (x0+x1)/2+3, f.Top+10, "start", "↑"+l.Compact(v))
+				labelled = true
+			}
+		}
+	}
+	w.path("clipped-mark", notches.String())
+	if h.Capacity > 0 && h.Capacity <= ya.hi {
+		cy := ya.at(h.Capacity)
+		w.path("capacity", hline(f.Left, f.W-f.Right, cy))
+		if !small {
+			w.text("capacity-label", f.W-f.Right-4, cy-4, "end", l.T("chart.capacity"))
+		}
+	}
+	tickY := f.H - f.Bottom + wideTickDY
+	if small {
+		tickY = f.H - f.Bottom + 15
+	}
+	for _, v := range xa.ticks(map[bool]int{false: 8, true: 4}[small]) {
+		w.text("tick", xa.at(v), tickY, "middle", l.Seconds(v))
+	}
+	if small {
+		w.text("small-title", f.Left, 14, "start", label)
+	} else {
+		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
+		w.text("axis-label", f.Left, f.Top-10, "start", l.F("chart.bucket-axis", l.Seconds(h.Width)))
+	}
+	w.close()
+	return w.String()
+}
+
+// hatchID names a chart's hatch pattern after its label (FNV-1a), so the
+// same chart gets the same id on the server and in the browser.
+func hatchID(label string) string {
+	h := uint32(2166136261)
+	for i := 0; i < len(label); i++ {
+		h = (h ^ uint32(label[i])) * 16777619
+	}
+	return "hatch-" + strconv.FormatUint(uint64(h), 36)
+}
+
+// SeriesOf turns a result into the chart's plain numbers.
+func SeriesOf(r *sim.Result) Series {
+	if r == nil {
+		return Series{}
+	}
+	h := Series{
+		Width:       r.BucketWidth,
+		OK:          make([]float64, len(r.Timeline)),
+		Rejected:    make([]float64, len(r.Timeline)),
+		Capacity:    r.CapacityPerBucket,
+		OutageStart: r.OutageStart,
+		OutageEnd:   r.OutageEnd,
+	}
+	for i, b := range r.Timeline {
+		h.OK[i] = float64(b.OK)
+		h.Rejected[i] = float64(b.Rejected)
+	}
+	if n := len(h.OK); n > MaxBuckets && h.Width > 0 {
+		h = Rebin(h, h.Width*float64((n+MaxBuckets-1)/MaxBuckets))
+	}
+	return h
+}
+
+// CommonScale re-bins every series to one bucket width (the smallest that
+// all their widths divide: they are 1, 2 or 5 times a power of ten) and
+// returns them with the shared y and x extents.
+func CommonScale(series []Series) (out []Series, yMax, xMax float64) {
+	w := 0.0
+	for _, s := range series {
+		if s.Width > 0 {
+			w = commonWidth(w, s.Width)
+		}
+	}
+	out = make([]Series, len(series))
+	for i, s := range series {
+		if s.Width > 0 {
+			s = Rebin(s, w)
+			yMax = math.Max(yMax, s.scalePeak())
+			xMax = math.Max(xMax, s.end())
+		}
+		out[i] = s
+	}
+	return out, yMax, xMax
+}
+
+// commonWidth is the smallest width of the form 1, 2 or 5 x 10^k that both
+// a and b divide (a may be 0: none yet).
+func commonWidth(a, b float64) float64 {
+	if a <= 0 {
+		return b
+	}
+	for _, w := range []float64{math.Max(a, b), 2 * math.Max(a, b), 5 * math.Max(a, b), 10 * math.Max(a, b)} {
+		if divides(a, w) && divides(b, w) {
+			return w
+		}
+	}
+	return 10 * math.Max(a, b)
+}
+
+// divides reports whether w is a whole multiple of d, within float error.
+func divides(d, w float64) bool {
+	q := w / d
+	return math.Abs(q-math.Round(q)) < 1e-6
+}
+
+// Rebin sums groups of buckets so that s has width w (a multiple of its
+// own).
+func Rebin(s Series, w float64) Series {
+	m := int(math.Round(w / s.Width))
+	if m <= 1 {
+		return s
+	}
+	n := (len(s.OK) + m - 1) / m
+	r := s
+	r.Width, r.Capacity = w, s.Capacity*float64(m)
+	r.OK, r.Rejected = make([]float64, n), make([]float64, n)
+	for i := range s.OK {
+		r.OK[i/m] += s.OK[i]
+		r.Rejected[i/m] += s.Rejected[i]
+	}
+	// The spread of a sum is bounded by the sums of the spreads.
+	if len(s.Lo) == len(s.OK) && len(s.Hi) == len(s.OK) {
+		r.Lo, r.Hi = make([]float64, n), make([]float64, n)
+		for i := range s.Lo {
+			r.Lo[i/m] += s.Lo[i]
+			r.Hi[i/m] += s.Hi[i]
+		}
+	} else {
+		r.Lo, r.Hi = nil, nil
+	}
+	return r
+}
