@@ -324,3 +324,57 @@ func truncate(s string, n int) string {
 	}
 	return s
 }
+
+// Status bounds: 0 is "no response" (a transport error); HTTP statuses run
+// from 100 to 599.
+const (
+	MinStatus = 100
+	MaxStatus = 599
+)
+
+// ParseStatus reads an HTTP status as a person types it: 100 to 599, or 0
+// for no response. Errors are a *FieldError (CodeInt, Args {100, 599}).
+func ParseStatus(field, s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n != 0 && (n < MinStatus || n > MaxStatus) {
+		return 0, &FieldError{Field: field, Value: truncate(s, 64), Code: CodeInt,
+			Args:    []string{strconv.Itoa(MinStatus), strconv.Itoa(MaxStatus)},
+			Allowed: "an HTTP status from 100 to 599, or 0 for no response (a transport error)"}
+	}
+	return n, nil
+}
+
+// ParseHeaderLines reads response headers written one per line as
+// "Name: value" (blank lines are skipped). A line without a colon or with a
+// name that is not an RFC 9110 token is a *FieldError (CodeFormat).
+func ParseHeaderLines(field string, lines []string) (map[string][]string, error) {
+	m := map[string][]string{}
+	for _, line := range lines {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(line, ":")
+		name = strings.TrimSpace(name)
+		if !ok || !isToken(name) {
+			return nil, &FieldError{Field: field, Value: truncate(line, 64), Code: CodeFormat,
+				Args: []string{"Name: value"}, Allowed: "'Name: value', such as 'Retry-After: 5'"}
+		}
+		m[name] = append(m[name], strings.TrimSpace(value))
+	}
+	return m, nil
+}
+
+// isToken reports whether s is an RFC 9110 token, as header names and
+// methods are.
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// IsMethod reports whether s can be an HTTP method (an RFC 9110 token).
+func IsMethod(s string) bool { return isToken(s) }

@@ -1,6 +1,7 @@
 package backoff
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -121,6 +122,38 @@ func TestParseRetryAfter(t *testing.T) {
 		got, err := ParseRetryAfter(c.in, now)
 		if (err == nil) != c.ok || got != c.want {
 			t.Errorf("ParseRetryAfter(%q) = %v, %v; want %v ok=%v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}
+
+func TestParseStatus(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+		ok   bool
+	}{{"503", 503, true}, {" 0 ", 0, true}, {"100", 100, true}, {"599", 599, true},
+		{"99", 0, false}, {"600", 0, false}, {"999", 0, false}, {"-5", 0, false}, {"5x", 0, false}, {"", 0, false}} {
+		got, err := ParseStatus("status", c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseStatus(%q) = %d, %v", c.in, got, err)
+		}
+		var fe *FieldError
+		if err != nil && (!errors.As(err, &fe) || fe.Code != CodeInt || fe.Args[0] != "100" || fe.Args[1] != "599") {
+			t.Errorf("ParseStatus(%q): error %#v", c.in, err)
+		}
+	}
+}
+
+func TestParseHeaderLines(t *testing.T) {
+	h, err := ParseHeaderLines("headers", []string{"Retry-After: 5", "", "  ", "X-Amz-Retry-After:250", "retry-after: 7"})
+	if err != nil || len(h["Retry-After"]) != 1 || h["Retry-After"][0] != "5" || h["X-Amz-Retry-After"][0] != "250" || h["retry-after"][0] != "7" {
+		t.Fatalf("got %v, %v", h, err)
+	}
+	for _, bad := range []string{"Retry-After 5", ": 5", "Bad Name: 1", "Ключ: 1"} {
+		_, err := ParseHeaderLines("headers", []string{bad})
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Code != CodeFormat || fe.Field != "headers" {
+			t.Errorf("%q: %v", bad, err)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -22,28 +21,12 @@ func (h *headerFlags) String() string     { return "" }
 func (h *headerFlags) Set(v string) error { *h = append(*h, v); return nil }
 
 func (h headerFlags) parse() (map[string][]string, error) {
-	m := map[string][]string{}
 	for _, v := range h {
-		name, value, ok := strings.Cut(v, ":")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || !isToken(name) {
-			return nil, &backoff.FieldError{Field: "header", Value: clip(v), Allowed: "'Name: value', such as 'Retry-After: 5'"}
-		}
-		m[name] = append(m[name], strings.TrimSpace(value))
-	}
-	return m, nil
-}
-
-// isToken reports whether s is an RFC 9110 token, as header names and
-// methods are.
-func isToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
-			return false
+		if strings.TrimSpace(v) == "" {
+			return nil, &backoff.FieldError{Field: "header", Value: v, Allowed: "'Name: value', such as 'Retry-After: 5'"}
 		}
 	}
-	return s != ""
+	return backoff.ParseHeaderLines("header", h)
 }
 
 // statusAllowed is --status's range.
@@ -82,11 +65,11 @@ even a 400 retryable (body beats status); a bad credential never is.
 	if !set["status"] {
 		return bad(missingError{"status", statusAllowed})
 	}
-	st, err := strconv.Atoi(strings.TrimSpace(*status))
-	if err != nil || st != 0 && (st < 100 || st > 599) {
-		return bad(&backoff.FieldError{Field: "status", Value: clip(*status), Allowed: statusAllowed})
+	st, err := backoff.ParseStatus("status", *status)
+	if err != nil {
+		return bad(err)
 	}
-	if m := strings.TrimSpace(*method); len(m) > 32 || !isToken(m) {
+	if m := strings.TrimSpace(*method); len(m) > 32 || !backoff.IsMethod(m) {
 		return bad(&backoff.FieldError{Field: "method", Value: clip(*method), Allowed: "an HTTP method such as GET or POST (a token of at most 32 characters)"})
 	}
 	h, err := headers.parse()
