@@ -242,7 +242,9 @@ func (p *playground) herdSelect(l i18n.Lang, name, label string, values []string
 	)
 }
 
-func (p *playground) renderHerd(l i18n.Lang) app.UI {
+// renderHerd is the herd card; withControls false leaves out its knobs (an
+// embedded view shows the run of its link).
+func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	c := p.st.Herd.Config
 	h := &p.herd
 	status := ""
@@ -290,7 +292,7 @@ func (p *playground) renderHerd(l i18n.Lang) app.UI {
 		),
 		legend(keys...),
 		&metricCards{A: h.a, B: h.b, Server: c.Server, Lang: l},
-		app.Div().Class("herd-controls").Body(p.herdControls(l)...),
+		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
 	)
 }
 

@@ -51,6 +51,12 @@ type playground struct {
 	ctx     app.Context
 	mounted bool
 
+	cls classifyInput // the classification panel's fields
+
+	// The embed panel: shown, and the view its snippet embeds.
+	embedOpen bool
+	embedView string
+
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
 	urlQueued bool
@@ -67,7 +73,8 @@ type inlineErr struct {
 }
 
 func newPlayground() *playground {
-	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{}}
+	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{},
+		cls: classifyCases[0].in}
 	p.recompute()
 	return p
 }
@@ -134,8 +141,15 @@ func (p *playground) applyLang(ctx app.Context) {
 	}
 	l := p.lang()
 	doc := app.Window().Get("document")
-	doc.Get("documentElement").Set("lang", l.Code())
+	root := doc.Get("documentElement")
+	root.Set("lang", l.Code())
 	doc.Set("title", l.T("page.doc-title"))
+	// A forced theme; none follows the system (playground.css).
+	if p.st.Theme != "" {
+		root.Call("setAttribute", "data-theme", p.st.Theme)
+	} else {
+		root.Call("removeAttribute", "data-theme")
+	}
 }
 
 // load sets the state from a URL query.
@@ -162,6 +176,7 @@ func (p *playground) own(ctx app.Context) app.Context {
 // to the default 0..100 range. Later updates find min, max and step set.
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
+	postHeight()
 	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 	// go-app skips its own navigation when Back returns to the first
 	// address it saw (it compares with its last visited URL, which our
@@ -482,6 +497,9 @@ func (p *playground) onCopyLink(ctx app.Context, e app.Event) {
 
 func (p *playground) Render() app.UI {
 	l := p.lang()
+	if p.st.View != "" {
+		return p.renderView(l)
+	}
 	return app.Main().Class("playground").Body(
 		app.Header().Class("top").Body(
 			app.Div().Body(
@@ -490,6 +508,7 @@ func (p *playground) Render() app.UI {
 			),
 			app.Div().Class("share").Body(
 				p.langSwitch(l),
+				app.Button().ID("embed").Type("button").Class("secondary").OnClick(p.onEmbed).Text(l.T("embed.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
 				app.Input().Type("text").ID("copy-text").Class("value-box copy-text").ReadOnly(true).
@@ -497,6 +516,7 @@ func (p *playground) Render() app.UI {
 			),
 		),
 		&updateBanner{Lang: l},
+		p.renderEmbedPanel(l),
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
 			app.Div().Class("controls-col").Body(
@@ -508,9 +528,10 @@ func (p *playground) Render() app.UI {
 			// side by side on wide screens.
 			app.Div().Class("results").Body(
 				p.renderDelays(l),
-				p.renderHerd(l),
+				p.renderHerd(l, true),
 				p.renderDelayCharts(l),
 				p.renderCompare(l),
+				p.renderClassify(l),
 			),
 		),
 		app.Footer().Class("foot").Body(

@@ -18,7 +18,15 @@ const (
 	keySeed   = "seed"
 	keyScale  = "scale" // delay chart axis: linear (default) or log
 	keyLang   = "lang"  // en or ru; absent: the browser's languages decide
+	keyView   = "view"  // one widget alone, for an iframe: see views
+	keyTheme  = "theme" // light, dark or auto (the system's, the default)
 )
+
+// views are the widgets ?view= shows alone, for embedding.
+var views = []string{"table", "delays", "herd", "compare", "classify"}
+
+// themes are ?theme='s values; "auto" follows the system.
+var themes = []string{"auto", "light", "dark"}
 
 // alwaysInURL are the policy keys written even when they equal the preset's
 // value, so a shared link reads as the schedule it shows.
@@ -38,6 +46,9 @@ type state struct {
 	Log    bool // log axis on the delay chart
 	// B is the second policy, compared with the first when On.
 	B policyB
+	// View is the one widget shown ("" the whole page); Theme is light,
+	// dark, or "" (auto).
+	View, Theme string
 	// Lang is the language the link asks for ("en", "ru"), or "" to follow
 	// the browser's: a shared link keeps a language only when one was
 	// chosen.
@@ -119,7 +130,7 @@ func parseQuery(raw string) (state, []notice) {
 		}
 		return vs[0], true
 	}
-	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true}
+	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true, keyView: true, keyTheme: true}
 
 	s.Preset, s.Policy, _ = parsePolicy(first, known, "", &notes)
 	if bPreset, bPolicy, given := parsePolicy(first, known, prefixB, &notes); given {
@@ -147,6 +158,22 @@ func parseQuery(raw string) (state, []notice) {
 			s.Lang = l.Code()
 		} else {
 			notes = append(notes, notice{Key: keyLang, Value: clip(v, 32), Msg: "notice.lang"})
+		}
+	}
+	if v, ok := first(keyView); ok && v != "" {
+		if contains(views, v) {
+			s.View = v
+		} else {
+			notes = append(notes, notice{Key: keyView, Value: clip(v, 32), Msg: "notice.choice", Args: []string{strings.Join(views, ", ")}})
+		}
+	}
+	if v, ok := first(keyTheme); ok && v != "" {
+		switch {
+		case v == "auto":
+		case contains(themes, v):
+			s.Theme = v
+		default:
+			notes = append(notes, notice{Key: keyTheme, Value: clip(v, 32), Msg: "notice.choice", Args: []string{strings.Join(themes, ", ")}})
 		}
 	}
 	notes = append(notes, s.Herd.parse(first, known)...)
@@ -271,7 +298,21 @@ func (s *state) query() string {
 	if s.Lang != "" {
 		add(keyLang, s.Lang)
 	}
+	if s.View != "" {
+		add(keyView, s.View)
+	}
+	if s.Theme != "" {
+		add(keyTheme, s.Theme)
+	}
 	return b.String()
+}
+
+// fullQuery is the query of the whole page with the same state: the link
+// an embedded view opens.
+func (s *state) fullQuery() string {
+	f := *s
+	f.View, f.Theme = "", ""
+	return f.query()
 }
 
 // policyQuery writes one policy's keys: the preset, then the fields that

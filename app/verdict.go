@@ -9,11 +9,20 @@ import (
 // reason from the core's code and arguments, and the server's Retry-After
 // (or why a Retry-After header was ignored).
 func verdictText(l i18n.Lang, v backoff.Verdict) string {
-	s := l.T("verdict.no-retry")
+	return l.T(verdictKey(v)) + ": " + verdictReason(l, v)
+}
+
+// verdictKey is the catalog key of the decision alone.
+func verdictKey(v backoff.Verdict) string {
 	if v.Retry {
-		s = l.T("verdict.retry")
+		return "verdict.retry"
 	}
-	s += ": " + l.F("reason."+v.Code, v.Args...)
+	return "verdict.no-retry"
+}
+
+// verdictReason is why, with the server's requested wait.
+func verdictReason(l i18n.Lang, v backoff.Verdict) string {
+	s := l.F("reason."+v.Code, v.Args...)
 	if v.ViaKey {
 		s += " " + l.F("reason.via-key", v.Method)
 	}

@@ -1,0 +1,63 @@
+package app
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// ?view= shows one widget with its title and a link to the whole page with
+// the same state; nothing else of the page.
+func TestViews(t *testing.T) {
+	for _, c := range []struct {
+		view       string
+		has, hasnt []string
+	}{
+		{"table", []string{`id="delay-table"`}, []string{`id="herd-chart"`, `id="preset"`, `id="compare"`}},
+		{"delays", []string{`id="delay-chart"`}, []string{`id="delay-table"`, `id="preset"`}},
+		{"herd", []string{`id="herd-chart"`, `id="metric-calls"`}, []string{`id="clients-value"`, `id="preset"`, `id="delay-table"`}},
+		{"compare", []string{`id="compare"`}, []string{`id="herd-chart"`, `id="preset"`}},
+		{"classify", []string{`id="classify-verdict"`, `id="classify-status"`}, []string{`id="delay-table"`, `id="preset"`}},
+	} {
+		page := render(t, "preset=gax&attempts=4&view="+c.view+"&theme=dark")
+		for _, s := range append(c.has, `id="open-full"`) {
+			if !strings.Contains(page, s) {
+				t.Errorf("view=%s: no %s", c.view, s)
+			}
+		}
+		for _, s := range c.hasnt {
+			if strings.Contains(page, s) {
+				t.Errorf("view=%s: %s shown", c.view, s)
+			}
+		}
+		if !strings.Contains(page, `href="?preset=gax&base=1s&factor=2&cap=30s&jitter=full&attempts=4&seed=1&clients=1000&server=outage"`) {
+			t.Errorf("view=%s: the open link is not the whole page's state without view and theme", c.view)
+		}
+	}
+	s, notes := parseQuery("view=nope&theme=purple")
+	if len(notes) != 2 || s.View != "" || s.Theme != "" {
+		t.Errorf("bad view and theme: %v %+v", notes, s)
+	}
+	s, _ = parseQuery("view=herd&theme=auto")
+	if s.View != "herd" || s.Theme != "" || !strings.Contains(s.query(), "view=herd") || strings.Contains(s.query(), "theme") {
+		t.Errorf("view=herd&theme=auto: %+v -> %q", s, s.query())
+	}
+}
+
+func TestEmbedSnippet(t *testing.T) {
+	base, _ := url.Parse("https://docs.example.com/backoff/?lang=ru")
+	s, _ := parseQuery("preset=gax&attempts=4")
+	got := embedSnippet(base, s, "herd", `A "herd"`)
+	for _, want := range []string{
+		`<iframe src="https://docs.example.com/backoff/?preset=gax&amp;`, `&amp;view=herd"`,
+		`title="A &#34;herd&#34;"`, `allow="clipboard-write"`,
+		`<script src="https://docs.example.com/backoff/web/static/embed.js" defer></script>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("snippet lacks %q:\n%s", want, got)
+		}
+	}
+	if page := embedSnippet(base, s, "page", "x"); strings.Contains(page, "view=") {
+		t.Errorf("the whole page's snippet has a view: %s", page)
+	}
+}
