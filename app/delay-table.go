@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 
+	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -21,32 +22,18 @@ type delayTable struct {
 // secondsAttr is the exact number, as the core computed it.
 func secondsAttr(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// tableCols are the table's columns: data-col, heading and tooltip (catalog
-// keys). The rows are built by one loop over them: in Go's wasm every
-// go-app call site costs app.wasm about 200 bytes.
-var tableCols = [...]struct{ col, head, title string }{
-	{"retry", "table.retry", ""},
-	{"nominal", "table.nominal", ""},
-	{"min", "table.min", ""},
-	{"max", "table.max", ""},
-	{"mean", "table.mean", ""},
-	{"p50", "table.p50", ""},
-	{"p95", "table.p95", ""},
-	{"sample", "table.sample", "table.sample-t"},
-	{"cum_mean", "table.cum-mean", "table.cum-mean-t"},
-	{"cum_max", "table.cum-max", "table.cum-max-t"},
-}
-
 func (c *delayTable) Render() app.UI {
 	t, l := c.Table, c.Lang
 	if t == nil {
 		return app.Table().ID(c.ID).Class("delay-table")
 	}
-	heads := make([]app.UI, len(tableCols))
-	for i, col := range tableCols {
-		th := app.Th().Scope("col").DataSet("col", col.col).Text(l.T(col.head))
-		if col.title != "" {
-			th = th.Title(l.T(col.title))
+	// The rows are built by one loop over chart.Columns: in Go's wasm every
+	// go-app call site costs app.wasm about 200 bytes.
+	heads := make([]app.UI, len(chart.Columns))
+	for i, col := range chart.Columns {
+		th := app.Th().Scope("col").DataSet("col", col.ID).Text(l.T(col.Head))
+		if col.Title != "" {
+			th = th.Title(l.T(col.Title))
 		}
 		heads[i] = th
 	}
@@ -59,14 +46,9 @@ func (c *delayTable) Render() app.UI {
 		if r.PastDeadline {
 			cls += " past-deadline"
 		}
-		vals := [len(tableCols)]float64{float64(r.Retry), r.Nominal, r.Min, r.Max, r.Mean, r.P50, r.P95, r.Sample, r.CumMean, r.CumMax}
-		cells := make([]app.UI, len(vals))
-		for j, v := range vals {
-			text := l.Int(int64(r.Retry))
-			if j > 0 {
-				text = l.Seconds(v)
-			}
-			cells[j] = app.Td().DataSet("col", tableCols[j].col).DataSet("seconds", secondsAttr(v)).Text(text)
+		cells := make([]app.UI, len(chart.Columns))
+		for j, col := range chart.Columns {
+			cells[j] = app.Td().DataSet("col", col.ID).DataSet("seconds", secondsAttr(col.Value(r))).Text(col.Cell(l, r))
 		}
 		rows[i] = app.Tr().Class(cls).Body(cells...)
 	}
@@ -86,12 +68,12 @@ func (c *delayTable) Render() app.UI {
 		app.TBody().Body(rows...),
 		app.TFoot().Body(
 			app.Tr().Body(
-				app.Th().Scope("row").ColSpan(len(tableCols)-2).Text(l.T("table.totals")),
+				app.Th().Scope("row").ColSpan(len(chart.Columns)-2).Text(l.T("table.totals")),
 				total("mean", t.Total.Mean),
 				total("max", t.Total.Max),
 			),
 			app.Tr().Class("total-min").Body(
-				app.Th().Scope("row").ColSpan(len(tableCols)-1).Text(l.T("table.best")),
+				app.Th().Scope("row").ColSpan(len(chart.Columns)-1).Text(l.T("table.best")),
 				total("min", t.Total.Min),
 			),
 		),

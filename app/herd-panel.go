@@ -292,6 +292,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		),
 		legend(keys...),
 		&metricCards{A: h.a, B: h.b, Server: c.Server, Lang: l},
+		p.takeAway(l, "download-herd", "take.svg"),
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
 	)
 }
@@ -307,6 +308,7 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 		app.H2().Text(l.T("compare.head")),
 		app.P().Class("hint").Text(cmpStatus),
 		&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},
+		p.takeAway(l, "download-compare", "take.svg"),
 	)
 }
 

@@ -460,11 +460,20 @@ func (p *playground) onReroll(ctx app.Context, e app.Event) {
 func (p *playground) onCopyLink(ctx app.Context, e app.Event) {
 	u := *ctx.Page().URL()
 	u.RawQuery = p.st.query()
-	s := u.String()
+	p.copyOut(ctx, u.String(), "copy.done")
+}
+
+// copyOut puts s on the clipboard and says so with done (a catalog key).
+// Where the clipboard is refused (an iframe without clipboard-write, an
+// insecure origin) it says that instead and shows s selected, to copy by
+// hand: it never claims a copy it did not make.
+func (p *playground) copyOut(ctx app.Context, s, done string) {
+	ctx = p.own(ctx)
 	manual := func() {
 		p.copied, p.copyText = "copy.manual", s
 		ctx.Defer(func(ctx app.Context) {
 			if el := app.Window().GetElementByID("copy-text"); el.Truthy() {
+				el.Set("value", s)
 				el.Call("focus")
 				el.Call("select")
 			}
@@ -479,7 +488,7 @@ func (p *playground) onCopyLink(ctx app.Context, e app.Event) {
 	var ok, fail app.Func
 	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) {
-			p.copied, p.copyText = "copy.done", ""
+			p.copied, p.copyText = done, ""
 			ctx.After(2*time.Second, func(ctx app.Context) { p.copied = "" })
 		})
 		ok.Release()
@@ -511,8 +520,8 @@ func (p *playground) Render() app.UI {
 				app.Button().ID("embed").Type("button").Class("secondary").OnClick(p.onEmbed).Text(l.T("embed.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
-				app.Input().Type("text").ID("copy-text").Class("value-box copy-text").ReadOnly(true).
-					Hidden(p.copyText == "").Aria("label", l.T("copy.manual")).Value(p.copyText),
+				app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
+					Hidden(p.copyText == "").Aria("label", l.T("copy.manual")).Text(p.copyText),
 			),
 		),
 		&updateBanner{Lang: l},
@@ -595,6 +604,7 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 		}
 		body = append(body,
 			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table", Table: t, Lang: l}),
+			p.takeAway(l, "copy-md", "take.md", "copy-csv", "take.csv", "download-table", "take.svg"),
 			app.Ul().Class("notes").Body(notes...),
 		)
 	}
@@ -622,6 +632,7 @@ func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
 			),
 			legend(p.delayLegend(l)...),
 			&delayChart{Delays: p.delaySVG, Hist: p.histSVG},
+			p.takeAway(l, "download-delays", "take.svg"),
 		)
 	}
 	return app.Section().Class("card delay-charts").Aria("label", l.T("one.chart-head")).Body(body...)
@@ -652,3 +663,6 @@ func legend(pairs ...string) app.UI {
 	}
 	return app.P().Class("legend").Body(items...)
 }
+
+// copyRows is how many lines the copy box shows for s: one for a link.
+func copyRows(s string) int { return min(max(strings.Count(s, "\n")+1, 1), 8) }

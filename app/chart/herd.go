@@ -3,6 +3,7 @@ package chart
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
@@ -274,4 +275,23 @@ func Rebin(s Series, w float64) Series {
 		r.Lo, r.Hi = nil, nil
 	}
 	return r
+}
+
+// Grid draws small multiples on one scale in one picture, two to a row,
+// each with its title: the compare panel as a file.
+func Grid(l i18n.Lang, series []Series, titles []string, label string) string {
+	ss, yMax, xMax := CommonScale(series)
+	const cellW, cellH, cols = 320.0, 170.0, 2
+	rows := (len(ss) + cols - 1) / cols
+	f := frame{W: cellW * cols, H: cellH * float64(rows)}
+	var w svgWriter
+	w.open(f, "chart-grid", label)
+	for i, s := range ss {
+		x, y := cellW*float64(i%cols), cellH*float64(i/cols)
+		// Each panel is an svg of its own, placed and sized in the grid.
+		cell := Herd(l, s, yMax, xMax, true, titles[i])
+		w.WriteString(strings.Replace(cell, "<svg ", `<svg x="`+num(x)+`" y="`+num(y)+`" width="`+num(cellW)+`" height="`+num(cellH)+`" `, 1))
+	}
+	w.close()
+	return w.String()
 }

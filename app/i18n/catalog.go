@@ -30,6 +30,11 @@ var messages = map[string][2]string{
 	"embed.iframe":     {"HTML: the iframe, and a script that sizes it to its content (host it yourself, or allow this site in your script-src)", "HTML: iframe и скрипт, подгоняющий его высоту под содержимое (разместите его у себя или разрешите этот сайт в своём script-src)"},
 	"copy.button":      {"Copy link", "Скопировать ссылку"},
 	"copy.done":        {"Link copied", "Ссылка скопирована"},
+	"copy.md-done":     {"Table copied as Markdown", "Таблица скопирована в Markdown"},
+	"copy.csv-done":    {"Table copied as CSV", "Таблица скопирована в CSV"},
+	"take.md":          {"Copy as Markdown", "Копировать в Markdown"},
+	"take.csv":         {"Copy CSV", "Копировать CSV"},
+	"take.svg":         {"Download SVG", "Скачать SVG"},
 	"copy.manual":      {"Copy this link:", "Скопируйте ссылку:"},
 	"update.ready":     {"A new version of the playground is ready.", "Готова новая версия песочницы."},
 	"update.reload":    {"Reload", "Обновить"},
@@ -163,6 +168,8 @@ var messages = map[string][2]string{
 	"table.cum-max":    {"Σ max", "Σ макс."},
 	"table.cum-max-t":  {"worst-case total wait up to this retry", "худшее общее ожидание до этого повтора"},
 	"table.totals":     {"total wait: expected / worst case", "всё ожидание: ожидаемое / худшее"},
+	"table.md-cap":     {"(cap)", "(потолок)"},
+	"table.md-totals":  {"Total wait: best {1}, expected {2}, worst {3}.", "Всё ожидание: в лучшем случае {1}, в среднем {2}, в худшем {3}."},
 	"table.best":       {"total wait, best case (every draw lowest)", "всё ожидание, лучший случай (все розыгрыши наименьшие)"},
 
 	// Charts.

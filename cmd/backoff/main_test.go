@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -460,4 +462,38 @@ func FuzzTableArgs(f *testing.F) {
 			t.Fatalf("exit %d with no message for %q", code, s)
 		}
 	})
+}
+
+// The table as Markdown and SVG, and a run as SVG: the page's own drawing
+// code, well-formed.
+func TestChartFormats(t *testing.T) {
+	code, md, _ := run(t, "table", "--attempts", "3", "--jitter", "none", "--format", "markdown")
+	if code != 0 || !strings.HasPrefix(md, "| retry | nominal |") || !strings.Contains(md, "| 2 | 2s | 2s | 2s |") {
+		t.Errorf("markdown (exit %d):\n%s", code, md)
+	}
+	for _, args := range [][]string{
+		{"table", "--preset", "gax", "--format", "svg"},
+		{"sim", "--clients", "200", "--format", "svg"},
+	} {
+		code, out, errOut := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		d := xml.NewDecoder(strings.NewReader(out))
+		for {
+			_, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%v: not well-formed SVG: %v", args, err)
+			}
+		}
+		if !strings.HasPrefix(out, `<svg xmlns="http://www.w3.org/2000/svg"`) || !strings.Contains(out, "<style>") {
+			t.Errorf("%v: not a standalone SVG: %.120s", args, out)
+		}
+	}
+	if code, _, errOut := run(t, "sim", "--sweep", "clients=10:30:10", "--format", "svg"); code != 2 || !strings.Contains(errOut, "--format") {
+		t.Errorf("svg with a sweep: exit %d, %q", code, errOut)
+	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/backoff-playground/playground/app/chart"
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 )
@@ -123,12 +125,12 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
 	seed := newSeedFlag(fs, "seed of the first run")
 	runs := newIntFlag(fs, "runs", 1, 1, sim.MaxRuns, fmt.Sprintf("runs with seeds seed..seed+runs-1, 1 to %d; totals are their means", sim.MaxRuns))
 	sweep := fs.String("sweep", "", fmt.Sprintf("run a range of one parameter: NAME=FROM:TO:STEP or NAME=V1,V2,... (e.g. clients=10:190:10), at most %d values", maxSweepPoints))
-	format := fs.String("format", "text", "output: text|csv|json")
+	format := fs.String("format", "text", "output: text|csv|json|svg (svg: the first run's timeline as an image; no --sweep)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `usage: backoff sim [--preset NAME] [policy flags] [--clients N] [--server %s]
        [--capacity N] [--outage-start D --outage-end D] [--arrival %s]
        [--latency D --latency-sd D] [--budget ...] [--breaker ...] [--honor-retry-after]
-       [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json]
+       [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
 
 Many clients retrying against one server, in simulated time. The default: 1000
 clients call at once into a 10 s outage of a server that then serves 100
@@ -147,7 +149,7 @@ before it starts.
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := checkFormat(*format, "text", "csv", "json"); err != nil {
+	if err := checkFormat(*format, "text", "csv", "json", "svg"); err != nil {
 		return nil, err
 	}
 	j := &simJob{preset: pf.preset, format: *format}
@@ -181,6 +183,10 @@ before it starts.
 		}
 	} else if len(j.jitters) > 1 {
 		j.sweep = &sweepSpec{} // a jitter list alone sweeps the jitter kinds
+	}
+	if j.sweep != nil && j.format == "svg" {
+		return nil, &backoff.FieldError{Field: "format", Value: "svg", Code: backoff.CodeChoice,
+			Args: []string{"text", "csv", "json"}, Allowed: "text, csv or json with --sweep or a list of jitter kinds (svg draws one run)"}
 	}
 	return j, j.estimate()
 }
@@ -316,6 +322,11 @@ func (j *simJob) run(stdout io.Writer) error {
 		return writeSimJSON(stdout, c, j.seed, s)
 	case "csv":
 		return writeTimelineCSV(stdout, s.First)
+	case "svg":
+		// The page's herd chart, drawn by the same code, as a file.
+		_, err := io.WriteString(stdout, chart.Standalone(chart.Herd(i18n.En, chart.SeriesOf(s.First), 0, 0, false,
+			i18n.En.T("chart.herd")), "light")+"\n")
+		return err
 	}
 	return writeSimText(stdout, j.preset, c, j.seed, s)
 }

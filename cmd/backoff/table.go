@@ -1,14 +1,14 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"text/tabwriter"
 
+	"github.com/backoff-playground/playground/app/chart"
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 )
 
@@ -16,9 +16,9 @@ func runTable(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("backoff table", flag.ContinueOnError)
 	pf := addPolicyFlags(fs)
 	seed := newSeedFlag(fs, "seed of the Sample column and any Monte Carlo estimate")
-	format := fs.String("format", "text", "output: text|csv|json")
+	format := fs.String("format", "text", "output: text|csv|json|markdown|svg")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: backoff table [--preset NAME] [policy flags] [--seed N] [--format text|csv|json]
+		fmt.Fprint(fs.Output(), `usage: backoff table [--preset NAME] [policy flags] [--seed N] [--format text|csv|json|markdown|svg]
 
 The delay before each retry: nominal, min, max, mean, p50, p95, one seeded
 sample, and the cumulative wait. Attempts count the first try (6 = 5 retries);
@@ -32,7 +32,7 @@ the deadline, at most 30. Durations in Go syntax: 250ms, 1.5s, 2m.
 		return exitCode(stderr, err)
 	}
 	bad := func(err error) int { return exitCode(stderr, flagged(fs, err)) }
-	if err := checkFormat(*format, "text", "csv", "json"); err != nil {
+	if err := checkFormat(*format, "text", "csv", "json", "markdown", "svg"); err != nil {
 		return bad(err)
 	}
 	if _, err := seed.parse(); err != nil {
@@ -50,7 +50,12 @@ the deadline, at most 30. Durations in Go syntax: 250ms, 1.5s, 2m.
 	case "json":
 		err = writeTableJSON(stdout, pf.preset, seed.n, t)
 	case "csv":
-		err = writeTableCSV(stdout, t)
+		_, err = io.WriteString(stdout, chart.TableCSV(t))
+	case "markdown":
+		// The page's "Copy as Markdown", the same code.
+		_, err = io.WriteString(stdout, chart.TableMarkdown(i18n.En, t))
+	case "svg":
+		_, err = io.WriteString(stdout, chart.Standalone(chart.TableSVG(i18n.En, t), "light")+"\n")
 	default:
 		err = writeTableText(stdout, pf.preset, t)
 	}
@@ -102,18 +107,6 @@ func writeTableText(w io.Writer, preset string, t *backoff.Table) error {
 			t.Paths, 100*t.MeanError, 100*t.QuantileError)
 	}
 	return nil
-}
-
-func writeTableCSV(w io.Writer, t *backoff.Table) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"retry", "nominal_s", "min_s", "max_s", "mean_s", "p50_s", "p95_s", "sample_s", "cum_min_s", "cum_mean_s", "cum_max_s", "capped", "past_deadline"})
-	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	for _, r := range t.Rows {
-		cw.Write([]string{strconv.Itoa(r.Retry), g(r.Nominal), g(r.Min), g(r.Max), g(r.Mean), g(r.P50), g(r.P95), g(r.Sample),
-			g(r.CumMin), g(r.CumMean), g(r.CumMax), strconv.FormatBool(r.Capped), strconv.FormatBool(r.PastDeadline)})
-	}
-	cw.Flush()
-	return cw.Error()
 }
 
 type tableRowJSON struct {

@@ -1,0 +1,89 @@
+package app
+
+import (
+	"github.com/backoff-playground/playground/app/chart"
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Taking the numbers and pictures away: the table as Markdown or CSV on
+// the clipboard, and any chart as a standalone SVG file, drawn in the
+// browser (so it works on a static host too) by the code the server and
+// the CLI use.
+
+// download saves content as a file named name, through a Blob link.
+func download(name, mime, content string) {
+	w := app.Window()
+	blob := w.Get("Blob").New([]any{content}, map[string]any{"type": mime})
+	u := w.Get("URL").Call("createObjectURL", blob)
+	a := w.Get("document").Call("createElement", "a")
+	a.Set("href", u)
+	a.Set("download", name)
+	a.Call("click")
+	w.Get("URL").Call("revokeObjectURL", u)
+}
+
+// theme is the page's theme for a file: the link's, or the viewer's.
+func (p *playground) theme() string {
+	if p.st.Theme != "" {
+		return p.st.Theme
+	}
+	return "auto"
+}
+
+// onTakeAway handles the table's and charts' buttons; the id says which.
+func (p *playground) onTakeAway(ctx app.Context, e app.Event) {
+	l := p.lang()
+	switch ctx.JSSrc().Get("id").String() {
+	case "copy-md":
+		if p.table != nil {
+			p.copyOut(ctx, chart.TableMarkdown(l, p.table), "copy.md-done")
+		}
+	case "copy-csv":
+		if p.table != nil {
+			p.copyOut(ctx, chart.TableCSV(p.table), "copy.csv-done")
+		}
+	case "download-table":
+		if p.table != nil {
+			download("backoff-table.svg", "image/svg+xml", chart.Standalone(chart.TableSVG(l, p.table), p.theme()))
+		}
+	case "download-delays":
+		if p.delaySVG != "" {
+			download("backoff-delays.svg", "image/svg+xml", chart.Standalone(p.delaySVG, p.theme()))
+		}
+	case "download-herd":
+		if h := p.herd.a; h != nil && h.first != nil {
+			download("backoff-herd.svg", "image/svg+xml", chart.Standalone(chart.Herd(l, h.series(), 0, 0, false, l.T("chart.herd")), p.theme()))
+		}
+	case "download-compare":
+		if svg := compareSVG(l, p.herd.cmp); svg != "" {
+			download("backoff-compare.svg", "image/svg+xml", chart.Standalone(svg, p.theme()))
+		}
+	}
+}
+
+// compareSVG is the compare grid as one picture.
+func compareSVG(l i18n.Lang, cmp []cmpResult) string {
+	var ss []chart.Series
+	var titles []string
+	for _, r := range cmp {
+		if r.Res == nil {
+			continue
+		}
+		ss = append(ss, chart.SeriesOf(r.Res))
+		titles = append(titles, l.F("chart.small", kindName(l, r.Kind)))
+	}
+	if len(ss) == 0 {
+		return ""
+	}
+	return chart.Grid(l, ss, titles, l.T("compare.head"))
+}
+
+// takeAway is a row of buttons (id, catalog key).
+func (p *playground) takeAway(l i18n.Lang, pairs ...string) app.UI {
+	items := make([]app.UI, 0, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		items = append(items, app.Button().ID(pairs[i]).Type("button").Class("secondary small").OnClick(p.onTakeAway).Text(l.T(pairs[i+1])))
+	}
+	return app.Div().Class("take-away").Body(items...)
+}
