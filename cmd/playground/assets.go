@@ -3,169 +3,306 @@
 package main
 
 import (
-	"io"
-	"io/fs"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
-	"path"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// assets is go-app's ResourceResolver for the embedded files, and the
-// http.Handler the go-app handler delegates /web/ requests to.
-//
-//   - /web/app.wasm comes from web/ (embedded), as app.wasm.br or app.wasm.gz
-//     when the client accepts them (Vary: Accept-Encoding).
-//   - /web/static/NAME comes from static/ (embedded), asset types only.
-//
-// Resolve prepends prefix to every local path so the page, app.js, the
-// worker and the manifest all point under the base path; go-app's browser
-// side strips it again (GOAPP_ROOT_PREFIX is Resolve("/")).
-type assets struct {
-	prefix string // "" or "/base", no trailing slash
-	web    fs.FS
-	static fs.FS
+// asset is one URL's file, in each encoding it is served in. Header values
+// are made once, so a request allocates almost nothing for them.
+type asset struct {
+	contentType  []string
+	modTime      time.Time // whole seconds, as HTTP dates carry them
+	lastModified []string
+	reps         []rep // identity first, then the encodings the client may prefer, best first
 }
 
-// Resolve implements go-app's ResourceResolver.
-func (a *assets) Resolve(location string) string {
-	switch {
-	case location == "" || location == "/":
-		return a.prefix + "/"
-	case strings.HasPrefix(location, "/"):
-		return a.prefix + location
-	case location == "web" || strings.HasPrefix(location, "web/"):
-		return a.prefix + "/" + location
-	default: // remote URLs, fragments, relative links: unchanged
-		return location
-	}
+// rep is one representation of an asset: its bytes in one content coding.
+type rep struct {
+	coding string // "" (identity), "br" or "gzip"
+	body   []byte
+	etag   string // strong, from the bytes themselves: `"` + 16 hex digits + `"`
+
+	etagHdr, codingHdr, lengthHdr []string
 }
 
-// staticTypes are the file types served from static/: the style sheet and
-// icons, never the Go source or README that sit in the same directory.
-var staticTypes = map[string]bool{".css": true, ".svg": true, ".png": true, ".ico": true, ".webp": true}
-
-// ServeHTTP serves /web/ paths. The go-app handler passes requests for
-// /app.wasm with the path already resolved, so the prefix may be present.
-func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	p := r.URL.Path
-	if a.prefix != "" {
-		p = strings.TrimPrefix(p, a.prefix)
+func newRep(coding string, body []byte) rep {
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:8]) + `"`
+	r := rep{coding: coding, body: body, etag: etag, etagHdr: []string{etag}, lengthHdr: []string{strconv.Itoa(len(body))}}
+	if coding != "" {
+		r.codingHdr = []string{coding}
 	}
-	switch {
-	case p == "/web/app.wasm":
-		a.serveWasm(w, r)
-	case strings.HasPrefix(p, "/web/static/"):
-		name := strings.TrimPrefix(p, "/web/static/")
-		if !fs.ValidPath(name) || strings.Contains(name, "/") || !staticTypes[path.Ext(name)] {
-			http.NotFound(w, r)
+	return r
+}
+
+// newAsset makes an asset of body. Text types get br and gzip copies made
+// here unless encoded copies are given; a copy no smaller than body is
+// dropped.
+func newAsset(contentType string, body []byte, mod time.Time, encoded ...rep) *asset {
+	a := &asset{contentType: []string{contentType}, reps: []rep{newRep("", body)}}
+	if !mod.IsZero() {
+		a.modTime = mod.UTC().Truncate(time.Second)
+		a.lastModified = []string{a.modTime.Format(http.TimeFormat)}
+	}
+	if len(encoded) == 0 && compressible(contentType) {
+		br, gz := compress(body)
+		encoded = []rep{newRep("br", br), newRep("gzip", gz)}
+	}
+	for _, e := range encoded {
+		if len(e.body) < len(body) {
+			a.reps = append(a.reps, e)
+		}
+	}
+	return a
+}
+
+var (
+	noCache            = []string{"no-cache"} // revalidate each time: URLs carry no version
+	varyAcceptEncoding = []string{"Accept-Encoding"}
+	acceptRangesBytes  = []string{"bytes"}
+)
+
+// writeChunk is how many bytes get one write deadline (see writeBody).
+const writeChunk = 64 << 10
+
+// serve answers a GET or HEAD for the asset: the encoding the client
+// accepts (br, else gzip, else identity), 304 when its validator matches, one
+// byte range when asked for one. perWrite bounds each chunk's write.
+func (a *asset) serve(w http.ResponseWriter, r *http.Request, perWrite time.Duration) {
+	rp := &a.reps[0]
+	if len(a.reps) > 1 {
+		rp = a.pick(r.Header.Get("Accept-Encoding"))
+	}
+	h := w.Header()
+	h["Etag"] = rp.etagHdr
+	h["Cache-Control"] = noCache
+	if len(a.reps) > 1 {
+		h["Vary"] = varyAcceptEncoding // on 304s too: a cache must know the answer varies
+	}
+	if a.notModified(r, rp.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if a.lastModified != nil {
+		h["Last-Modified"] = a.lastModified
+	}
+	h["Accept-Ranges"] = acceptRangesBytes
+	body, status := rp.body, http.StatusOK
+	if rg := r.Header.Get("Range"); rg != "" && a.ifRange(r.Header.Get("If-Range"), rp.etag) {
+		switch start, end, kind := byteRange(rg, len(body)); kind {
+		case rangeOne:
+			body, status = body[start:end+1], http.StatusPartialContent
+			h.Set("Content-Range", "bytes "+strconv.Itoa(start)+"-"+strconv.Itoa(end)+"/"+strconv.Itoa(len(rp.body)))
+		case rangeUnsatisfiable:
+			h.Set("Content-Range", "bytes */"+strconv.Itoa(len(rp.body)))
+			h.Set("Content-Length", "0")
+			w.WriteHeader(http.StatusRequestedRangeNotSatisfiable)
 			return
 		}
-		serveFile(w, r, a.static, name, name)
-	default:
-		http.NotFound(w, r)
 	}
-}
-
-// serveWasm picks the smallest encoding the client accepts. Chromium sends
-// "br" even over plain http://localhost. No range requests: the loader always
-// fetches the whole file, and a range of an encoded variant is rarely what a
-// client means.
-func (a *assets) serveWasm(w http.ResponseWriter, r *http.Request) {
-	w.Header().Add("Vary", "Accept-Encoding")
-	accepted := acceptedEncodings(r.Header.Get("Accept-Encoding"))
-	name, encoding := "app.wasm", ""
-	for _, enc := range []struct{ token, suffix string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if _, err := fs.Stat(a.web, "app.wasm"+enc.suffix); err == nil && accepted[enc.token] {
-			name, encoding = "app.wasm"+enc.suffix, enc.token
-			break
-		}
+	h["Content-Type"] = a.contentType
+	if rp.coding != "" {
+		h["Content-Encoding"] = rp.codingHdr
 	}
-	f, err := a.web.Open(name)
-	if err != nil {
-		http.Error(w, "app.wasm is not built into this server: run `make run`", http.StatusNotFound)
-		return
+	if status == http.StatusOK {
+		h["Content-Length"] = rp.lengthHdr
+	} else {
+		h.Set("Content-Length", strconv.Itoa(len(body)))
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		http.Error(w, "stat failed", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/wasm")
-	if encoding != "" {
-		w.Header().Set("Content-Encoding", encoding)
-	}
-	w.Header().Set("Content-Length", strconv.FormatInt(st.Size(), 10))
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		io.Copy(w, f) // an error here is the client going away
+		writeBody(w, body, perWrite)
 	}
 }
 
-// serveFile serves name from fsys; typeName's extension sets Content-Type
-// unless it is already set.
-func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, name, typeName string) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		http.NotFound(w, r)
+// writeBody writes body in chunks, each with its own write deadline: a slow
+// reader gets its whole download as long as it takes each 64 KB within
+// perWrite (20 s by default: 3.2 KB/s), and one that stops reading is cut
+// then. A fixed WriteTimeout on the whole response cut app.wasm (1.6 MB) at
+// 30 s for anyone under 55 KB/s.
+func writeBody(w http.ResponseWriter, body []byte, perWrite time.Duration) {
+	if len(body) <= writeChunk || perWrite <= 0 { // the request's own deadline covers it
+		w.Write(body)
 		return
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || st.IsDir() {
-		http.NotFound(w, r)
-		return
-	}
-	rs, ok := f.(io.ReadSeeker)
-	if !ok { // embed.FS files are seekable; keep other file systems working
-		b, err := io.ReadAll(f)
-		if err != nil {
-			http.Error(w, "read failed", http.StatusInternalServerError)
-			return
+	rc := http.NewResponseController(w)
+	for len(body) > 0 {
+		n := min(len(body), writeChunk)
+		rc.SetWriteDeadline(time.Now().Add(perWrite))
+		if _, err := w.Write(body[:n]); err != nil {
+			return // the client went away or stalled
 		}
-		rs = strings.NewReader(string(b))
+		body = body[n:]
 	}
-	// Embedded files have no modification time; go-app's handler already set
-	// the ETag (the version) and Cache-Control: no-cache.
-	http.ServeContent(w, r, typeName, time.Time{}, rs)
 }
 
-// acceptedEncodings parses an Accept-Encoding header into the codings it
-// accepts (q > 0). "*" stands for any coding not listed.
-func acceptedEncodings(header string) map[string]bool {
-	out := map[string]bool{}
-	star, starSet := false, false
-	explicit := map[string]bool{}
-	for _, part := range strings.Split(header, ",") {
-		token, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		token = strings.ToLower(strings.TrimSpace(token))
-		if token == "" {
+// pick chooses the representation: br, else gzip, else identity.
+func (a *asset) pick(acceptEncoding string) *rep {
+	for i := 1; i < len(a.reps); i++ {
+		if accepts(acceptEncoding, a.reps[i].coding) {
+			return &a.reps[i]
+		}
+	}
+	return &a.reps[0]
+}
+
+// notModified applies RFC 9110 13.2.2: If-None-Match decides when present
+// (weak comparison, any tag of a list, or *); otherwise If-Modified-Since.
+func (a *asset) notModified(r *http.Request, etag string) bool {
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		return etagListMatches(inm, etag)
+	}
+	if ims := r.Header.Get("If-Modified-Since"); ims != "" && !a.modTime.IsZero() {
+		t, err := http.ParseTime(ims)
+		return err == nil && !a.modTime.After(t)
+	}
+	return false
+}
+
+// ifRange reports whether a Range applies: no If-Range, or one that names
+// the current representation (strong comparison) or its exact date.
+func (a *asset) ifRange(ir, etag string) bool {
+	switch {
+	case ir == "":
+		return true
+	case strings.HasPrefix(ir, `"`):
+		return ir == etag
+	case strings.HasPrefix(ir, "W/"):
+		return false
+	}
+	t, err := http.ParseTime(ir)
+	return err == nil && !a.modTime.IsZero() && t.Equal(a.modTime)
+}
+
+// etagListMatches reports whether an If-None-Match value names etag, using
+// the weak comparison (W/ ignored): `"a", W/"b"` or `*`.
+func etagListMatches(list, etag string) bool {
+	for {
+		list = strings.TrimLeft(list, " \t,")
+		switch {
+		case list == "":
+			return false
+		case list[0] == '*':
+			return true
+		}
+		list = strings.TrimPrefix(list, "W/")
+		if len(list) < 2 || list[0] != '"' {
+			return false // malformed: no match
+		}
+		end := strings.IndexByte(list[1:], '"')
+		if end < 0 {
+			return false
+		}
+		if list[:end+2] == etag {
+			return true
+		}
+		list = list[end+2:]
+	}
+}
+
+type rangeKind int
+
+const (
+	rangeNone          rangeKind = iota // no usable Range: send the whole body
+	rangeOne                            // one satisfiable range
+	rangeUnsatisfiable                  // one range past the end: 416
+)
+
+// byteRange reads a Range header for a body of size bytes. Only one range
+// is served: a request for several gets the whole body (RFC 9110 lets a
+// server ignore Range), since multipart answers are how range requests cost
+// a server, each part able to name the whole file again. Invalid syntax and
+// other units are ignored too.
+func byteRange(header string, size int) (start, end int, kind rangeKind) {
+	unit, set, ok := strings.Cut(header, "=")
+	if !ok || !strings.EqualFold(strings.TrimSpace(unit), "bytes") {
+		return 0, 0, rangeNone
+	}
+	spec := strings.TrimSpace(set)
+	if strings.Contains(spec, ",") {
+		return 0, 0, rangeNone
+	}
+	first, last, ok := strings.Cut(spec, "-")
+	if !ok {
+		return 0, 0, rangeNone
+	}
+	first, last = strings.TrimSpace(first), strings.TrimSpace(last)
+	if first == "" { // the last N bytes
+		n, ok := digits(last)
+		if !ok {
+			return 0, 0, rangeNone
+		}
+		if n == 0 || size == 0 {
+			return 0, 0, rangeUnsatisfiable
+		}
+		return max(0, size-n), size - 1, rangeOne
+	}
+	s, ok := digits(first)
+	if !ok {
+		return 0, 0, rangeNone
+	}
+	e := size - 1
+	if last != "" {
+		if e, ok = digits(last); !ok || e < s {
+			return 0, 0, rangeNone
+		}
+	}
+	if s >= size {
+		return 0, 0, rangeUnsatisfiable
+	}
+	return s, min(e, size-1), rangeOne
+}
+
+// digits parses a non-negative decimal number (no sign, no spaces); numbers
+// too large for an int are past any body's end, so they saturate.
+func digits(s string) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if n > (1<<62)/10 {
+			n = 1 << 62
 			continue
 		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// accepts reports whether an Accept-Encoding header accepts coding with
+// q > 0, explicitly or through "*". It allocates nothing.
+func accepts(header, coding string) bool {
+	star := false
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
+		token, params, _ := strings.Cut(part, ";")
+		token = strings.TrimSpace(token)
 		ok := true
-		for _, param := range strings.Split(params, ";") {
-			k, v, found := strings.Cut(strings.TrimSpace(param), "=")
+		for params != "" {
+			var p string
+			p, params, _ = strings.Cut(params, ";")
+			k, v, found := strings.Cut(p, "=")
 			if found && strings.EqualFold(strings.TrimSpace(k), "q") {
 				if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && q <= 0 {
 					ok = false
 				}
 			}
 		}
-		if token == "*" {
-			star, starSet = ok, true
-			continue
-		}
-		explicit[token] = true
-		out[token] = ok
-	}
-	if starSet {
-		for _, t := range []string{"br", "gzip"} {
-			if !explicit[t] {
-				out[t] = star
-			}
+		switch {
+		case strings.EqualFold(token, coding):
+			return ok
+		case token == "*":
+			star = ok
 		}
 	}
-	return out
+	return star
 }

@@ -4,7 +4,11 @@
 // pages, the WebAssembly app (pre-compressed), wasm_exec.js, the style sheet,
 // the icons and /healthz, all embedded in the binary.
 //
-//	playground [--addr 127.0.0.1:8080] [--base-path /prefix] [--frame-ancestors https://docs.example.com]
+//	playground [--addr 127.0.0.1:8080] [--base-path /prefix] [--frame-ancestors https://docs.example.com] [--log]
+//
+// Every file is made once at start (the page rendered, text compressed with
+// br and gzip) and served from memory with its own ETag; the page reads its
+// state from the query in the browser.
 //
 // The same directory holds the wasm main (main_wasm.go), built by the
 // Makefile with GOOS=js GOARCH=wasm into web/.
@@ -16,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -30,74 +35,128 @@ import (
 )
 
 func main() {
+	os.Exit(command(os.Args[1:], os.Stdout, os.Stderr, web.FS, static.FS))
+}
+
+// command is main with its exit code: SIGTERM or SIGINT stops the server
+// gracefully (0), bad usage is 2, any other failure 1. After the first signal
+// the default handling comes back, so a second Ctrl-C ends it at once.
+func command(args []string, stdout, stderr io.Writer, webFS, staticFS fs.FS) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := Run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if errors.Is(err, errUsage) {
-			os.Exit(2) // Run already said what was wrong
-		}
-		fmt.Fprintln(os.Stderr, "playground:", err)
-		os.Exit(1)
+	go func() { <-ctx.Done(); stop() }()
+	switch err := run(ctx, args, stdout, stderr, webFS, staticFS); {
+	case err == nil:
+		return 0
+	case errors.Is(err, errUsage):
+		return 2 // run already said what was wrong
+	default:
+		fmt.Fprintln(stderr, "playground:", err)
+		return 1
 	}
 }
 
 // errUsage means bad flags or arguments; Run has printed why (exit code 2).
 var errUsage = errors.New("bad usage")
 
-// shutdownTimeout bounds how long in-flight requests may finish after ctx ends.
-const shutdownTimeout = 5 * time.Second
+// shutdownTimeout bounds how long in-flight responses may finish after ctx
+// ends (a SIGTERM): app.wasm at 160 KB/s takes 10 s.
+const shutdownTimeout = 10 * time.Second
 
 // Run serves the playground until ctx ends, then shuts down gracefully. It
 // writes one line with the URL to stdout once the listener is open, so a
 // test can start it on 127.0.0.1:0 and read the port from that line.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("playground", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "listen `address` (host:port; port 0 picks a free one)")
-	basePath := fs.String("base-path", "", "serve under this URL `prefix` (e.g. /playground) behind a reverse proxy")
-	frames := fs.String("frame-ancestors", "", "`origins` allowed to embed the page in an iframe, comma separated (e.g. https://docs.example.com); default: none")
-	if err := fs.Parse(args); err != nil {
+	return run(ctx, args, stdout, stderr, web.FS, static.FS)
+}
+
+// options are the parsed flags.
+type options struct {
+	addr string
+	log  bool
+	cfg  serverConfig
+}
+
+// parseFlags reads the command line; errors have been printed to stderr.
+// --help gives flag.ErrHelp.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	flags := flag.NewFlagSet("playground", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen `address` (host:port; port 0 picks a free one)")
+	basePath := flags.String("base-path", "", "serve under this URL `prefix` (e.g. /playground) behind a reverse proxy")
+	frames := flags.String("frame-ancestors", "", "`origins` allowed to embed the page in an iframe, comma separated (e.g. https://docs.example.com); default: none")
+	flags.BoolVar(&o.log, "log", false, "write one line per request to stderr: time, method, path, status, bytes, duration")
+	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return nil
+			return o, err
 		}
-		return errUsage
+		return o, errUsage
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "playground: unexpected arguments: %q\n", fs.Args())
-		return errUsage
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "playground: unexpected arguments: %q\n", flags.Args())
+		return o, errUsage
 	}
-	prefix, err := cleanBasePath(*basePath)
-	if err != nil {
+	var err error
+	if o.cfg.prefix, err = cleanBasePath(*basePath); err != nil {
 		fmt.Fprintln(stderr, "playground:", err)
-		return errUsage
+		return o, errUsage
 	}
-
-	ancestors, err := parseFrameAncestors(*frames)
-	if err != nil {
+	if o.cfg.frameAncestors, err = parseFrameAncestors(*frames); err != nil {
 		fmt.Fprintln(stderr, "playground:", err)
-		return errUsage
+		return o, errUsage
 	}
+	return o, nil
+}
 
-	app.Register()
-	h, info := newServer(serverConfig{prefix: prefix, frameAncestors: ancestors}, web.FS, static.FS)
-	if !info.hasWasm {
-		fmt.Fprintln(stderr, "playground: warning: web/app.wasm is not built (run `make run`); pages answer 503 until it is")
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, staticFS fs.FS) error {
+	o, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
 	}
-
-	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
+	if o.log {
+		o.cfg.accessLog = stderr
+	}
+
+	app.Register()
+	h, info := newServer(o.cfg, webFS, staticFS)
+	if !info.hasWasm {
+		fmt.Fprintln(stderr, "playground: warning: web/app.wasm is not built (run `make run`); pages answer 503 until it is")
+	}
+	for _, w := range info.warnings {
+		fmt.Fprintln(stderr, "playground: warning:", w)
+	}
+
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "playground %s serving http://%s%s/\n", info.version, ln.Addr(), o.cfg.prefix)
+	return serve(ctx, newHTTPServer(h), ln, shutdownTimeout, stderr)
+}
+
+// newHTTPServer bounds what a client may hold: headers in 5 s, a request
+// in 10 s, an idle connection 2 min. There is no WriteTimeout: it would
+// bound a whole download; each response gets per-write deadlines instead
+// (withDeadline, writeBody).
+func newHTTPServer(h http.Handler) *http.Server {
+	return &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second, // app.wasm is ~1.5 MB compressed: ample on any link worth serving
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
-	fmt.Fprintf(stdout, "playground %s serving http://%s%s/\n", info.version, ln.Addr(), prefix)
+}
 
+// serve runs srv on ln until ctx ends, then stops accepting and lets the
+// responses in flight finish for up to drain; those still running then are
+// cut (their connections closed) and stderr says so. Either way the stop is
+// the one asked for: nil.
+func serve(ctx context.Context, srv *http.Server, ln net.Listener, drain time.Duration, stderr io.Writer) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -105,10 +164,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), drain)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		srv.Close()
+		fmt.Fprintf(stderr, "playground: responses still in flight %s after the stop were cut\n", drain)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

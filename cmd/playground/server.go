@@ -3,15 +3,14 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
-
-	"github.com/backoff-playground/playground/app"
+	"time"
 )
 
 // contentSecurityPolicy allows only what go-app's page needs: its own scripts
@@ -33,80 +32,132 @@ const contentSecurityPolicy = "default-src 'none'; " +
 	"form-action 'none'; " +
 	"frame-ancestors "
 
+// permissionsPolicy denies every powerful feature the page does not use; it
+// writes share links to the clipboard (Copy link), nothing else. Only names
+// Chromium knows: an unknown one is reported on the console (Chromium 156 on
+// Linux knows neither bluetooth nor web-share; the browser test checks).
+const permissionsPolicy = "accelerometer=(), autoplay=(), camera=(), clipboard-read=(), " +
+	"clipboard-write=(self), display-capture=(), encrypted-media=(), fullscreen=(), gamepad=(), " +
+	"geolocation=(), gyroscope=(), hid=(), idle-detection=(), local-fonts=(), magnetometer=(), " +
+	"microphone=(), midi=(), payment=(), picture-in-picture=(), publickey-credentials-get=(), " +
+	"screen-wake-lock=(), serial=(), sync-xhr=(), usb=(), xr-spatial-tracking=()"
+
+// defaultPerWrite bounds each 64 KB of a response (see writeBody) and a whole
+// small response: a client slower than 3.2 KB/s is cut.
+const defaultPerWrite = 20 * time.Second
+
 // serverConfig is what the flags decide about the HTTP surface.
 type serverConfig struct {
 	prefix string // "" or a cleaned base path such as "/playground"
 	// frameAncestors are the origins allowed to embed the page in an
 	// iframe (team docs, workshop slides); empty means none may.
 	frameAncestors []string
+	// perWrite is the write deadline of each chunk of a response (0:
+	// defaultPerWrite).
+	perWrite time.Duration
+	// accessLog gets one line per request (--log); nil: none.
+	accessLog io.Writer
+	// builtAt is the Last-Modified of files with no time of their own
+	// (zero: the executable's modification time).
+	builtAt time.Time
 }
 
 // serverInfo describes what newServer found in the embedded files.
 type serverInfo struct {
-	version  string // go-app Version: content hash of app.wasm
+	version  string // go-app Version: a hash over every served file
 	hasWasm  bool
 	wasmSize int64 // uncompressed bytes
+	renders  int   // page renders at start; none happen per request
+	warnings []string
 }
 
-// newServer wires the whole HTTP surface: go-app's handler (pages, app.js,
-// wasm_exec.js, the worker, the manifest) with /web/ served from the
-// embedded files, /healthz, the method filter and the security headers.
-// Every URL, including /healthz, lives under cfg.prefix.
+// newServer wires the whole HTTP surface: the site built once from the
+// embedded files (pages, go-app's scripts, the worker, the manifest,
+// app.wasm, static/), /healthz, the method filter, per-write deadlines, the
+// security headers and the optional access log. Every URL, including
+// /healthz, lives under cfg.prefix. It panics when go-app cannot render a
+// page: the binary itself is broken then.
 func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInfo) {
-	prefix := cfg.prefix
-	info := serverInfo{version: "no-wasm"}
-	if wasm, err := fs.ReadFile(webFS, "app.wasm"); err == nil && len(wasm) > 0 {
-		sum := sha256.Sum256(wasm)
-		info = serverInfo{version: hex.EncodeToString(sum[:8]), hasWasm: true, wasmSize: int64(len(wasm))}
+	if cfg.perWrite <= 0 {
+		cfg.perWrite = defaultPerWrite
 	}
-
-	res := &assets{prefix: prefix, web: webFS, static: staticFS}
-	var pages http.Handler = app.NewHandler(info.version, info.wasmSize, res)
-	if !info.hasWasm {
-		pages = missingWasm(res)
+	if cfg.builtAt.IsZero() {
+		cfg.builtAt = executableTime()
 	}
+	s, err := newSite(cfg.prefix, webFS, staticFS, cfg.builtAt)
+	if err != nil {
+		panic(err)
+	}
+	info := serverInfo{version: s.version, hasWasm: s.hasWasm, wasmSize: s.wasmSize, renders: s.renders, warnings: s.warnings}
+	var h http.Handler = &router{cfg: cfg, site: s}
+	h = secure(getOnly(h), cfg.frameAncestors)
+	h = withDeadline(h, cfg.perWrite)
+	if cfg.accessLog != nil {
+		h = logRequests(h, cfg.accessLog)
+	}
+	return h, info
+}
 
-	mux := http.NewServeMux()
-	mux.HandleFunc(prefix+"/healthz", func(w http.ResponseWriter, r *http.Request) {
+// router answers from the site's table by exact path, then /healthz and the
+// bare base path. Exact lookups leave no room for a base path such as /web to
+// collide with go-app's /web/ resources.
+type router struct {
+	cfg  serverConfig
+	site *site
+}
+
+func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a, ok := rt.site.files[r.URL.Path]; ok {
+		a.serve(w, r, rt.cfg.perWrite)
+		return
+	}
+	prefix := rt.cfg.prefix
+	switch {
+	case r.URL.Path == prefix+"/healthz":
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		if !info.hasWasm {
+		if !rt.site.hasWasm {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			fmt.Fprintf(w, "not ready: app.wasm is not built\n")
 			return
 		}
-		fmt.Fprintf(w, "ok %s\n", info.version)
-	})
-	if prefix == "" {
-		mux.Handle("/", pages)
-	} else {
-		mux.Handle(prefix+"/", http.StripPrefix(prefix, pages))
-		mux.HandleFunc(prefix, func(w http.ResponseWriter, r *http.Request) {
-			u := prefix + "/"
-			if r.URL.RawQuery != "" {
-				u += "?" + r.URL.RawQuery // a shared link keeps its state
-			}
-			http.Redirect(w, r, u, http.StatusMovedPermanently)
-		})
-		mux.Handle("/", http.NotFoundHandler())
-	}
-	return secure(getOnly(mux), cfg.frameAncestors), info
-}
-
-// missingWasm answers every page with a clear 503 while still serving the
-// static assets, so a server built before the wasm says what to do.
-func missingWasm(res *assets) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/web/static/") {
-			res.ServeHTTP(w, r)
-			return
+		fmt.Fprintf(w, "ok %s\n", rt.site.version)
+	case prefix != "" && r.URL.Path == prefix:
+		u := prefix + "/"
+		if r.URL.RawQuery != "" {
+			u += "?" + r.URL.RawQuery // a shared link keeps its state
 		}
+		http.Redirect(w, r, u, http.StatusMovedPermanently)
+	case !rt.site.hasWasm && strings.HasPrefix(r.URL.Path, prefix+"/"):
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		fmt.Fprintln(w, "Backoff Playground: web/app.wasm is not built into this server.")
 		fmt.Fprintln(w, "Build it with `make run` (or `make bin/playground`) and start the new binary.")
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// withDeadline gives every response a write deadline of perWrite from its
+// start; writeBody extends it per chunk for large bodies. The server has no
+// WriteTimeout, which would cut a slow reader's whole download.
+func withDeadline(next http.Handler, perWrite time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(perWrite)) // ErrNotSupported in tests' recorders
+		next.ServeHTTP(w, r)
 	})
+}
+
+// executableTime is when this binary was written: it carries every file it
+// serves, so none of them changed later. Embedded files have no time.
+func executableTime() time.Time {
+	if exe, err := os.Executable(); err == nil {
+		if st, err := os.Stat(exe); err == nil {
+			return st.ModTime()
+		}
+	}
+	return time.Now()
 }
 
 // getOnly rejects every method but GET and HEAD: the playground has no
@@ -124,21 +175,28 @@ func getOnly(next http.Handler) http.Handler {
 
 // secure sets the baseline security headers on every response. Framing is
 // refused unless origins are allowed to embed the page; X-Frame-Options has
-// no allow list, so it is sent only when none are.
+// no allow list, so it is sent only when none are. The values are made once
+// and shared: a request allocates nothing for them.
 func secure(next http.Handler, frameAncestors []string) http.Handler {
 	csp := contentSecurityPolicy + "'none'"
 	if len(frameAncestors) > 0 {
 		csp = contentSecurityPolicy + strings.Join(frameAncestors, " ")
 	}
+	fixed := http.Header{
+		"X-Content-Type-Options":     {"nosniff"},
+		"Content-Security-Policy":    {csp},
+		"Permissions-Policy":         {permissionsPolicy},
+		"Referrer-Policy":            {"no-referrer"},
+		"Cross-Origin-Opener-Policy": {"same-origin"},
+	}
+	if len(frameAncestors) == 0 {
+		fixed["X-Frame-Options"] = []string{"DENY"}
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Content-Security-Policy", csp)
-		if len(frameAncestors) == 0 {
-			h.Set("X-Frame-Options", "DENY")
+		for k, v := range fixed {
+			h[k] = v
 		}
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		next.ServeHTTP(w, r)
 	})
 }

@@ -6,36 +6,57 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/backoff-playground/playground/app"
 )
 
 func init() { app.Register() } // the go-app handler serves only routed pages
 
-// fakeWeb is a built web/ directory: distinct bytes per encoding so a test
-// can tell which one was served.
+// fakeWasm stands for app.wasm: compressible, so br and gzip copies are
+// smaller and kept.
+var fakeWasm = bytes.Repeat([]byte("\x00asm raw wasm bytes, uncompressed; "), 64)
+
+// fakeWeb is a built web/ directory with real br and gzip copies.
 func fakeWeb() fstest.MapFS {
+	br, gz := compress(fakeWasm)
 	return fstest.MapFS{
 		"README.md":   {Data: []byte("readme")},
-		"app.wasm":    {Data: []byte("\x00asm raw wasm bytes, uncompressed")},
-		"app.wasm.br": {Data: []byte("brotli bytes")},
-		"app.wasm.gz": {Data: []byte("gzip bytes")},
+		"app.wasm":    {Data: fakeWasm},
+		"app.wasm.br": {Data: br},
+		"app.wasm.gz": {Data: gz},
 		"web.go":      {Data: []byte("package web")},
 	}
 }
 
+// fakeIconTime is icon.svg's own modification time (embedded files have
+// none; a MapFS can).
+var fakeIconTime = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
 func fakeStatic() fstest.MapFS {
 	return fstest.MapFS{
-		"playground.css": {Data: []byte("body{}")},
-		"icon.svg":       {Data: []byte("<svg/>")},
+		"playground.css": {Data: bytes.Repeat([]byte("body { margin: 0 auto; }\n"), 40)},
+		"icon.svg":       {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` + strings.Repeat(`<rect width="8" height="8"/>`, 10) + `</svg>`), ModTime: fakeIconTime},
+		"chart.css":      {Data: []byte(".chart { fill: none; }")},
 		"icon-192.png":   {Data: []byte("png")},
+		"icon-512.png":   {Data: []byte("large png")},
+		"embed.js":       {Data: []byte("document.currentScript;")},
+		"screenshot.png": {Data: []byte("a screenshot for the README")},
 		"static.go":      {Data: []byte("package static")},
 		"README.md":      {Data: []byte("readme")},
 	}
@@ -61,7 +82,7 @@ func do(t *testing.T, h http.Handler, method, target string, hdr ...string) resp
 func TestPage(t *testing.T) {
 	h, info := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	r := do(t, h, "GET", "/")
-	if r.code != 200 || !strings.HasPrefix(r.hdr.Get("Content-Type"), "text/html") {
+	if r.code != 200 || r.hdr.Get("Content-Type") != "text/html; charset=utf-8" {
 		t.Fatalf("GET /: %d %q", r.code, r.hdr.Get("Content-Type"))
 	}
 	for _, want := range []string{
@@ -69,7 +90,7 @@ func TestPage(t *testing.T) {
 		`href="/web/static/icon.svg"`,
 		`src="/wasm_exec.js"`,
 		`src="/app.js"`,
-		`<link rel="preload" href="/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`,
+		`<link as="fetch" crossorigin="anonymous" href="/web/app.wasm" rel="preload" type="application/wasm">`, // attributes sorted
 	} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("page lacks %s", want)
@@ -81,15 +102,18 @@ func TestPage(t *testing.T) {
 	if strings.Contains(r.body, "<script>") {
 		t.Error("page has an inline script: the CSP would block it")
 	}
-	if got := r.hdr.Get("Etag"); got != `"`+info.version+`"` {
-		t.Errorf("ETag %q, want the version %q", got, info.version)
-	}
 
-	js := do(t, h, "GET", "/app.js").body
-	for _, want := range []string{`"/web/app.wasm"`, `const goappWasmContentLength = "33"`, info.version} {
-		if !strings.Contains(js, want) {
+	js := do(t, h, "GET", "/app.js")
+	for _, want := range []string{`"/web/app.wasm"`, `const goappWasmContentLength = "` + strconv.Itoa(len(fakeWasm)) + `"`, `"GOAPP_VERSION":"` + info.version + `"`} {
+		if !strings.Contains(js.body, want) {
 			t.Errorf("app.js lacks %s", want)
 		}
+	}
+	if js.hdr.Get("Content-Type") != "text/javascript; charset=utf-8" {
+		t.Errorf("app.js Content-Type %q", js.hdr.Get("Content-Type"))
+	}
+	if js.hdr.Get("Etag") == r.hdr.Get("Etag") {
+		t.Errorf("app.js and the page share the ETag %s: each file needs its own", js.hdr.Get("Etag"))
 	}
 	if r := do(t, h, "GET", "/wasm_exec.js"); r.code != 200 || !strings.Contains(r.body, "Go") {
 		t.Errorf("wasm_exec.js: %d", r.code)
@@ -98,8 +122,31 @@ func TestPage(t *testing.T) {
 	if strings.Contains(man, "http") || !strings.Contains(man, "/web/static/icon-512.png") {
 		t.Errorf("manifest icons are not local: %s", man)
 	}
-	if r := do(t, h, "GET", "/no-such-page"); r.code != 404 {
-		t.Errorf("GET /no-such-page: %d, want 404", r.code)
+	for _, path := range []string{"/no-such-page", "/index.html", "/robots.txt", "/" + info.version + "/app.js"} {
+		if r := do(t, h, "GET", path); r.code != 404 {
+			t.Errorf("GET %s: %d, want 404", path, r.code)
+		}
+	}
+}
+
+// TestPagesAreAllRoutes: the server renders the pages listed in pages; go-app's
+// own static site generator renders every route app.Register made, so a new
+// route that pages lacks shows here.
+func TestPagesAreAllRoutes(t *testing.T) {
+	dir := t.TempDir()
+	if err := goapp.GenerateStaticWebsite(dir, app.NewHandler("test", 0, nil)); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".html") {
+			rel, _ := filepath.Rel(dir, p)
+			got = append(got, "/"+strings.TrimSuffix(strings.TrimSuffix(rel, ".html"), "index"))
+		}
+		return nil
+	})
+	if !slices.Equal(got, pages) {
+		t.Errorf("go-app renders the routes %q, the server the pages %q: add them to pages", got, pages)
 	}
 }
 
@@ -119,30 +166,65 @@ func TestSecurityHeaders(t *testing.T) {
 		if strings.Contains(csp, "'unsafe-eval'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
 			t.Errorf("%s: CSP allows eval or inline scripts: %q", path, csp)
 		}
+		if got := r.hdr.Get("Permissions-Policy"); got != permissionsPolicy {
+			t.Errorf("%s: Permissions-Policy %q", path, got)
+		}
+	}
+	// 304s carry them too.
+	r := do(t, h, "GET", "/")
+	if nm := do(t, h, "GET", "/", "If-None-Match", r.hdr.Get("Etag")); nm.code != 304 || nm.hdr.Get("Permissions-Policy") == "" {
+		t.Errorf("304: %d, Permissions-Policy %q", nm.code, nm.hdr.Get("Permissions-Policy"))
+	}
+}
+
+// TestPermissionsPolicy: every feature is denied but writing the share
+// link to the clipboard from the page's own origin.
+func TestPermissionsPolicy(t *testing.T) {
+	seen := map[string]bool{}
+	for _, d := range strings.Split(permissionsPolicy, ", ") {
+		feature, allow, ok := strings.Cut(d, "=")
+		if !ok || seen[feature] {
+			t.Errorf("directive %q: want feature=(...) once per feature", d)
+		}
+		seen[feature] = true
+		want := "()"
+		if feature == "clipboard-write" {
+			want = "(self)"
+		}
+		if allow != want {
+			t.Errorf("%s=%s, want %s", feature, allow, want)
+		}
+	}
+	for _, f := range []string{"camera", "microphone", "geolocation", "usb", "payment", "clipboard-read", "fullscreen", "sync-xhr"} {
+		if !seen[f] {
+			t.Errorf("Permissions-Policy does not deny %s", f)
+		}
 	}
 }
 
 func TestWasmEncoding(t *testing.T) {
-	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	web := fakeWeb()
+	br, gz, raw := string(web["app.wasm.br"].Data), string(web["app.wasm.gz"].Data), string(fakeWasm)
+	h, _ := newServer(serverConfig{}, web, fakeStatic())
 	for _, tc := range []struct {
 		accept, encoding, body string
 	}{
-		{"gzip, deflate, br, zstd", "br", "brotli bytes"}, // Chromium
-		{"br", "br", "brotli bytes"},
-		{"gzip", "gzip", "gzip bytes"},
-		{"br;q=0, gzip", "gzip", "gzip bytes"},
-		{"BR;Q=0.5", "br", "brotli bytes"},
-		{"*", "br", "brotli bytes"},
-		{"*;q=0, gzip", "gzip", "gzip bytes"},
-		{"", "", "\x00asm raw wasm bytes, uncompressed"},
-		{"identity", "", "\x00asm raw wasm bytes, uncompressed"},
-		{"gzip;q=0, br;q=0", "", "\x00asm raw wasm bytes, uncompressed"},
+		{"gzip, deflate, br, zstd", "br", br}, // Chromium
+		{"br", "br", br},
+		{"gzip", "gzip", gz},
+		{"br;q=0, gzip", "gzip", gz},
+		{"BR;Q=0.5", "br", br},
+		{"*", "br", br},
+		{"*;q=0, gzip", "gzip", gz},
+		{"", "", raw},
+		{"identity", "", raw},
+		{"gzip;q=0, br;q=0", "", raw},
 	} {
 		for _, path := range []string{"/web/app.wasm", "/app.wasm"} {
 			r := do(t, h, "GET", path, "Accept-Encoding", tc.accept)
 			if r.code != 200 || r.body != tc.body || r.hdr.Get("Content-Encoding") != tc.encoding {
-				t.Errorf("%s Accept-Encoding %q: %d %q encoding %q; want %q encoding %q",
-					path, tc.accept, r.code, r.body, r.hdr.Get("Content-Encoding"), tc.body, tc.encoding)
+				t.Errorf("%s Accept-Encoding %q: %d %d bytes encoding %q; want %d bytes encoding %q",
+					path, tc.accept, r.code, len(r.body), r.hdr.Get("Content-Encoding"), len(tc.body), tc.encoding)
 			}
 			if got := r.hdr.Get("Content-Type"); got != "application/wasm" {
 				t.Errorf("%s: Content-Type %q", path, got)
@@ -153,8 +235,24 @@ func TestWasmEncoding(t *testing.T) {
 		}
 	}
 	r := do(t, h, "HEAD", "/web/app.wasm", "Accept-Encoding", "br")
-	if r.code != 200 || r.body != "" || r.hdr.Get("Content-Length") != "12" {
+	if r.code != 200 || r.body != "" || r.hdr.Get("Content-Length") != strconv.Itoa(len(br)) {
 		t.Errorf("HEAD: %d body %q length %q", r.code, r.body, r.hdr.Get("Content-Length"))
+	}
+}
+
+// TestStaleCompressedWasm: a .br or .gz that is not app.wasm compressed
+// (an older build) is never served.
+func TestStaleCompressedWasm(t *testing.T) {
+	web := fakeWeb()
+	oldBr, oldGz := compress([]byte("\x00asm an older build"))
+	web["app.wasm.gz"] = &fstest.MapFile{Data: oldGz}
+	web["app.wasm.br"] = &fstest.MapFile{Data: oldBr}
+	h, info := newServer(serverConfig{}, web, fakeStatic())
+	if len(info.warnings) != 2 || !strings.Contains(info.warnings[0], "app.wasm.br") {
+		t.Errorf("warnings %q, want one for each stale copy", info.warnings)
+	}
+	if r := do(t, h, "GET", "/web/app.wasm", "Accept-Encoding", "br, gzip"); r.body != string(fakeWasm) || r.hdr.Get("Content-Encoding") != "" {
+		t.Errorf("with stale copies: encoding %q, %d bytes; want app.wasm itself", r.hdr.Get("Content-Encoding"), len(r.body))
 	}
 }
 
@@ -164,6 +262,7 @@ func TestStaticFiles(t *testing.T) {
 		"/web/static/playground.css": "text/css; charset=utf-8",
 		"/web/static/icon.svg":       "image/svg+xml",
 		"/web/static/icon-192.png":   "image/png",
+		"/web/static/embed.js":       "text/javascript; charset=utf-8",
 	} {
 		if r := do(t, h, "GET", path); r.code != 200 || r.hdr.Get("Content-Type") != want {
 			t.Errorf("GET %s: %d %q, want 200 %q", path, r.code, r.hdr.Get("Content-Type"), want)
@@ -172,6 +271,8 @@ func TestStaticFiles(t *testing.T) {
 	for _, path := range []string{
 		"/web/static/static.go", "/web/static/README.md", "/web/static/", "/web/static/..%2fweb.go",
 		"/web/web.go", "/web/README.md", "/web/app.wasm.br", "/web/static/nope.css",
+		"/web/static/screenshot.png", // the README's, not the page's
+		"/web//static/icon.svg", "/web/static/./icon.svg", "//web/static/icon.svg",
 	} {
 		if r := do(t, h, "GET", path); r.code != 404 {
 			t.Errorf("GET %s: %d, want 404", path, r.code)
@@ -208,47 +309,88 @@ func TestHealthz(t *testing.T) {
 	}
 }
 
-func TestBasePath(t *testing.T) {
-	h, _ := newServer(serverConfig{prefix: "/pg"}, fakeWeb(), fakeStatic())
-	page := do(t, h, "GET", "/pg/")
-	if page.code != 200 {
-		t.Fatalf("GET /pg/: %d", page.code)
-	}
-	for _, want := range []string{`src="/pg/app.js"`, `src="/pg/wasm_exec.js"`, `href="/pg/web/static/playground.css"`, `href="/pg/manifest.webmanifest"`, `rel="preload" href="/pg/web/app.wasm"`} {
-		if !strings.Contains(page.body, want) {
-			t.Errorf("page under /pg lacks %s", want)
-		}
-	}
-	js := do(t, h, "GET", "/pg/app.js").body
-	for _, want := range []string{`"/pg/web/app.wasm"`, `"/pg/app-worker.js"`, `"GOAPP_ROOT_PREFIX":"/pg/"`} {
-		if !strings.Contains(js, want) {
-			t.Errorf("app.js under /pg lacks %s", want)
-		}
-	}
-	for path, code := range map[string]int{
-		"/pg/web/app.wasm": 200, "/pg/app.wasm": 200, "/pg/web/static/icon.svg": 200, "/pg/healthz": 200,
-		"/pg/app-worker.js": 200, "/pg/manifest.webmanifest": 200,
-		"/": 404, "/web/app.wasm": 404, "/healthz": 404, "/pgx/": 404,
-	} {
-		if r := do(t, h, "GET", path, "Accept-Encoding", "br"); r.code != code {
-			t.Errorf("GET %s: %d, want %d", path, r.code, code)
-		}
-	}
-	if r := do(t, h, "GET", "/pg/web/app.wasm", "Accept-Encoding", "br"); r.body != "brotli bytes" {
-		t.Errorf("GET /pg/web/app.wasm: %q", r.body)
-	}
-	if r := do(t, h, "GET", "/pg"); r.code != 301 || r.hdr.Get("Location") != "/pg/" {
-		t.Errorf("GET /pg: %d Location %q, want 301 to /pg/", r.code, r.hdr.Get("Location"))
-	}
-	if r := do(t, h, "GET", "/pg?base=2s&seed=3"); r.code != 301 || r.hdr.Get("Location") != "/pg/?base=2s&seed=3" {
-		t.Errorf("GET /pg?query: %d Location %q, want the query kept", r.code, r.hdr.Get("Location"))
+// TestBasePaths serves under each prefix, including those that look like
+// go-app's own /web/ resources, and follows every URL the page, app.js, the
+// worker and the manifest name: each must answer under the prefix.
+func TestBasePaths(t *testing.T) {
+	for _, prefix := range []string{"", "/pg", "/web", "/w", "/we", "/web/static", "/a/b"} {
+		t.Run("prefix="+prefix, func(t *testing.T) {
+			h, info := newServer(serverConfig{prefix: prefix}, fakeWeb(), fakeStatic())
+			page := do(t, h, "GET", prefix+"/")
+			if page.code != 200 || !strings.HasPrefix(page.hdr.Get("Content-Type"), "text/html") {
+				t.Fatalf("GET %s/: %d %q", prefix, page.code, page.hdr.Get("Content-Type"))
+			}
+			urls := map[string]string{}
+			for _, m := range regexp.MustCompile(`(?:href|src)="([^"]*)"`).FindAllStringSubmatch(page.body, -1) {
+				urls[m[1]] = "the page"
+			}
+			js := do(t, h, "GET", prefix+"/app.js").body
+			for _, want := range []string{`"GOAPP_ROOT_PREFIX":"` + prefix + `/"`, `"GOAPP_STATIC_RESOURCES_URL":"` + prefix + `/web"`} {
+				if !strings.Contains(js, want) {
+					t.Errorf("app.js lacks %s", want)
+				}
+			}
+			for _, m := range regexp.MustCompile(`"(/[^"]*\.(?:wasm|js))"`).FindAllStringSubmatch(js, -1) {
+				urls[m[1]] = "app.js"
+			}
+			worker := do(t, h, "GET", prefix+"/app-worker.js").body
+			_, list, _ := strings.Cut(worker, "const resourcesToCache = ")
+			list, _, _ = strings.Cut(list, ";")
+			var cached []string
+			if err := json.Unmarshal([]byte(list), &cached); err != nil || len(cached) < 8 {
+				t.Fatalf("the worker's resources %q: %v", list, err)
+			}
+			for _, u := range cached {
+				urls[u] = "the worker"
+			}
+			var man struct {
+				StartURL string `json:"start_url"`
+				Icons    []struct{ Src string }
+			}
+			json.Unmarshal([]byte(do(t, h, "GET", prefix+"/manifest.webmanifest").body), &man)
+			urls[man.StartURL] = "the manifest"
+			for _, icon := range man.Icons {
+				urls[icon.Src] = "the manifest"
+			}
+			if len(urls) < 10 {
+				t.Errorf("only %d URLs found: %v", len(urls), urls)
+			}
+			for u, from := range urls {
+				if !strings.HasPrefix(u, prefix+"/") {
+					t.Errorf("%s names %s, outside %s/", from, u, prefix)
+				}
+				if r := do(t, h, "GET", u, "Accept-Encoding", "br"); r.code != 200 {
+					t.Errorf("%s names %s: %d", from, u, r.code)
+				}
+			}
+			if r := do(t, h, "GET", prefix+"/web/app.wasm", "Accept-Encoding", "br"); r.hdr.Get("Content-Type") != "application/wasm" || r.body != string(fakeWeb()["app.wasm.br"].Data) {
+				t.Errorf("GET %s/web/app.wasm: %q", prefix, r.hdr.Get("Content-Type"))
+			}
+			if r := do(t, h, "GET", prefix+"/healthz"); r.code != 200 || r.body != "ok "+info.version+"\n" {
+				t.Errorf("GET %s/healthz: %d %q", prefix, r.code, r.body)
+			}
+			if prefix == "" {
+				return
+			}
+			for _, path := range []string{"/", "/healthz", "/app.js", prefix + "x/", prefix + "/web/static/static.go"} {
+				if r := do(t, h, "GET", path); r.code != 404 {
+					t.Errorf("GET %s: %d, want 404", path, r.code)
+				}
+			}
+			if r := do(t, h, "GET", prefix); r.code != 301 || r.hdr.Get("Location") != prefix+"/" {
+				t.Errorf("GET %s: %d Location %q, want 301 to %s/", prefix, r.code, r.hdr.Get("Location"), prefix)
+			}
+			if r := do(t, h, "GET", prefix+"?base=2s&seed=3"); r.code != 301 || r.hdr.Get("Location") != prefix+"/?base=2s&seed=3" {
+				t.Errorf("GET %s?query: %d Location %q, want the query kept", prefix, r.code, r.hdr.Get("Location"))
+			}
+		})
 	}
 }
 
 func TestMissingWasm(t *testing.T) {
 	h, info := newServer(serverConfig{}, fstest.MapFS{"README.md": {Data: []byte("readme")}}, fakeStatic())
-	if info.hasWasm {
-		t.Fatal("hasWasm with no app.wasm")
+	if info.hasWasm || info.renders != 0 {
+		t.Fatalf("hasWasm %v, %d renders with no app.wasm", info.hasWasm, info.renders)
 	}
 	for _, path := range []string{"/", "/app.js", "/web/app.wasm"} {
 		r := do(t, h, "GET", path)
@@ -264,25 +406,48 @@ func TestMissingWasm(t *testing.T) {
 	}
 }
 
-func TestVersionFollowsWasm(t *testing.T) {
-	a, b := fakeWeb(), fakeWeb()
-	b["app.wasm"] = &fstest.MapFile{Data: []byte("\x00asm a newer build")}
-	ha, ia := newServer(serverConfig{}, a, fakeStatic())
-	_, ib := newServer(serverConfig{}, b, fakeStatic())
-	_, ia2 := newServer(serverConfig{}, fakeWeb(), fakeStatic())
-	if ia.version == ib.version || ia.version != ia2.version {
-		t.Errorf("versions %q %q %q: want a content hash", ia.version, ib.version, ia2.version)
+// TestVersionFollowsEveryAsset: go-app's version (the worker's cache name)
+// and each file's ETag follow content; a CSS-only change reaches browsers.
+func TestVersionFollowsEveryAsset(t *testing.T) {
+	base, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	_, same := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	_, info := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	if info.version != same.version {
+		t.Fatalf("versions %q, %q of the same files: want a content hash", info.version, same.version)
 	}
-	if w := do(t, ha, "GET", "/app-worker.js").body; !strings.Contains(w, `"app-" + "`+ia.version+`"`) {
-		t.Error("service worker cache is not named after the version")
+	newWasm := fakeWeb()
+	newWasm["app.wasm"] = &fstest.MapFile{Data: []byte("\x00asm a newer build")}
+	delete(newWasm, "app.wasm.br")
+	delete(newWasm, "app.wasm.gz")
+	newCSS := fakeStatic()
+	newCSS["playground.css"] = &fstest.MapFile{Data: []byte("body { margin: 1px; }")}
+	newIcon := fakeStatic()
+	newIcon["icon-192.png"] = &fstest.MapFile{Data: []byte("png 2")}
+	for name, c := range map[string]struct{ web, static fstest.MapFS }{
+		"app.wasm": {newWasm, fakeStatic()}, "CSS": {fakeWeb(), newCSS}, "icon": {fakeWeb(), newIcon},
+	} {
+		h, got := newServer(serverConfig{}, c.web, c.static)
+		if got.version == info.version {
+			t.Errorf("a new %s keeps the version %s", name, got.version)
+		}
+		if w := do(t, h, "GET", "/app-worker.js").body; !strings.Contains(w, `"app-" + "`+got.version+`"`) {
+			t.Errorf("new %s: the service worker's cache is not named after the version", name)
+		}
+		if w := do(t, h, "GET", "/app-worker.js"); w.hdr.Get("Etag") == do(t, base, "GET", "/app-worker.js").hdr.Get("Etag") {
+			t.Errorf("new %s: app-worker.js keeps its ETag: the browser would not update the worker", name)
+		}
 	}
-	if r := do(t, ha, "GET", "/", "If-None-Match", `"`+ia.version+`"`); r.code != 304 {
-		t.Errorf("If-None-Match the version: %d, want 304", r.code)
+	h, _ := newServer(serverConfig{}, fakeWeb(), newCSS)
+	for path, changed := range map[string]bool{"/web/static/playground.css": true, "/web/app.wasm": false, "/web/static/icon.svg": false, "/": false} {
+		a, b := do(t, base, "GET", path).hdr.Get("Etag"), do(t, h, "GET", path).hdr.Get("Etag")
+		if (a != b) != changed {
+			t.Errorf("CSS change: %s ETag %s -> %s, want changed %v", path, a, b, changed)
+		}
 	}
 }
 
 func TestCleanBasePath(t *testing.T) {
-	for in, want := range map[string]string{"": "", "/": "", "pg": "/pg", "/pg/": "/pg", "/a/b": "/a/b"} {
+	for in, want := range map[string]string{"": "", "/": "", "pg": "/pg", "/pg/": "/pg", "/a/b": "/a/b", "/web": "/web"} {
 		if got, err := cleanBasePath(in); err != nil || got != want {
 			t.Errorf("cleanBasePath(%q) = %q, %v; want %q", in, got, err, want)
 		}
@@ -296,54 +461,63 @@ func TestCleanBasePath(t *testing.T) {
 
 // TestRun starts the real command on a free port and stops it with ctx.
 func TestRun(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	var stderr bytes.Buffer
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, []string{"--addr", "127.0.0.1:0", "--base-path", "/pg/"}, pw, &stderr)
-		pw.Close()
-	}()
-
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatalf("no start line: %v (stderr %q)", err, stderr.String())
-	}
-	_, url, ok := strings.Cut(strings.TrimSpace(line), " serving ")
-	if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/pg/") {
-		t.Fatalf("start line %q: want the URL", line)
-	}
-	go io.Copy(io.Discard, pr)
-	res, err := http.Get(url + "web/static/icon.svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != 200 {
-		t.Errorf("GET icon: %d", res.StatusCode)
-	}
-	res, err = http.Head(url + "web/static/icon.svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != 200 || len(body) != 0 {
-		t.Errorf("HEAD icon: %d with %d body bytes", res.StatusCode, len(body))
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Run after cancel: %v", err)
+	for _, logged := range []bool{false, true} {
+		args := []string{"--addr", "127.0.0.1:0", "--base-path", "/pg/"}
+		if logged {
+			args = append(args, "--log")
 		}
-	case <-time.After(shutdownTimeout + time.Second):
-		t.Fatal("Run did not return after cancel")
+		ctx, cancel := context.WithCancel(context.Background())
+		pr, pw := io.Pipe()
+		var stderr syncBuffer
+		done := make(chan error, 1)
+		go func() {
+			done <- Run(ctx, args, pw, &stderr)
+			pw.Close()
+		}()
+
+		line, err := bufio.NewReader(pr).ReadString('\n')
+		if err != nil {
+			t.Fatalf("no start line: %v (stderr %q)", err, stderr.String())
+		}
+		_, url, ok := strings.Cut(strings.TrimSpace(line), " serving ")
+		if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/pg/") {
+			t.Fatalf("start line %q: want the URL", line)
+		}
+		go io.Copy(io.Discard, pr)
+		res, err := http.Get(url + "web/static/icon.svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Errorf("GET icon: %d", res.StatusCode)
+		}
+		res, err = http.Head(url + "web/static/icon.svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || len(body) != 0 {
+			t.Errorf("HEAD icon: %d with %d body bytes", res.StatusCode, len(body))
+		}
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Run after cancel: %v", err)
+			}
+		case <-time.After(shutdownTimeout + time.Second):
+			t.Fatal("Run did not return after cancel")
+		}
+		if got := strings.Count(stderr.String(), `"/pg/web/static/icon.svg"`); logged && got != 2 || !logged && got != 0 {
+			t.Errorf("--log %v: %d log lines for the icon in stderr %q", logged, got, stderr.String())
+		}
 	}
 }
 
 func TestRunUsage(t *testing.T) {
-	for _, args := range [][]string{{"--nope"}, {"extra"}, {"--base-path", "/a/../b"}} {
+	for _, args := range [][]string{{"--nope"}, {"extra"}, {"--base-path", "/a/../b"}, {"--log=maybe"}} {
 		var out, errb bytes.Buffer
 		if err := Run(context.Background(), args, &out, &errb); err != errUsage {
 			t.Errorf("Run(%q) = %v, want errUsage", args, err)
@@ -351,7 +525,7 @@ func TestRunUsage(t *testing.T) {
 	}
 }
 
-func TestAcceptedEncodings(t *testing.T) {
+func TestAccepts(t *testing.T) {
 	for _, tc := range []struct {
 		in       string
 		br, gzip bool
@@ -364,10 +538,11 @@ func TestAcceptedEncodings(t *testing.T) {
 		{"*;q=0, br", true, false},
 		{"gzip;q=0, *", true, false},
 		{" GZIP ", false, true},
+		{"gzip;q=0.000", false, false},
+		{"x-gzip, brotli", false, false},
 	} {
-		got := acceptedEncodings(tc.in)
-		if got["br"] != tc.br || got["gzip"] != tc.gzip {
-			t.Errorf("acceptedEncodings(%q) = %v; want br %v gzip %v", tc.in, got, tc.br, tc.gzip)
+		if accepts(tc.in, "br") != tc.br || accepts(tc.in, "gzip") != tc.gzip {
+			t.Errorf("accepts(%q): br %v gzip %v; want br %v gzip %v", tc.in, accepts(tc.in, "br"), accepts(tc.in, "gzip"), tc.br, tc.gzip)
 		}
 	}
 }
@@ -401,24 +576,54 @@ func mustServer(t *testing.T, cfg serverConfig) http.Handler {
 	return h
 }
 
-// FuzzServerFlags: the two flags that reach headers and routes never yield
-// a value that could break a header or escape the prefix.
+// FuzzServerFlags: the flags that reach headers and routes never yield a
+// value that could break a header or escape the prefix, and a command line
+// of any words parses or is refused, never panics.
 func FuzzServerFlags(f *testing.F) {
-	for _, s := range []string{"https://docs.example.com", "'self',http://localhost:3000", "/pg", "a/../b", "https://a.com;x"} {
+	for _, s := range []string{"https://docs.example.com", "'self',http://localhost:3000", "/pg", "a/../b", "https://a.com;x",
+		"--log", "--log=false --base-path /web", "--frame-ancestors https://a.com --log=true --addr 127.0.0.1:0", "--base-path /web/static -log"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if fa, err := parseFrameAncestors(s); err == nil {
+		checkAncestors := func(fa []string) {
 			for _, o := range fa {
 				if strings.ContainsAny(o, ";,\"\r\n ") || (o != "'self'" && strings.Contains(o, "'")) {
-					t.Fatalf("parseFrameAncestors(%q) gave %q", s, o)
+					t.Fatalf("%q gave the origin %q", s, o)
 				}
 			}
 		}
-		if p, err := cleanBasePath(s); err == nil && p != "" {
-			if !strings.HasPrefix(p, "/") || strings.Contains(p, "..") && strings.Contains("/"+p+"/", "/../") || strings.ContainsAny(p, "?#\r\n") {
-				t.Fatalf("cleanBasePath(%q) = %q", s, p)
+		checkPrefix := func(p string) {
+			if p != "" && (!strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") || strings.Contains("/"+p+"/", "/../") || strings.ContainsAny(p, "?#\r\n")) {
+				t.Fatalf("%q gave the base path %q", s, p)
 			}
 		}
+		if fa, err := parseFrameAncestors(s); err == nil {
+			checkAncestors(fa)
+		}
+		if p, err := cleanBasePath(s); err == nil {
+			checkPrefix(p)
+		}
+		if o, err := parseFlags(strings.Fields(s), io.Discard); err == nil {
+			checkAncestors(o.cfg.frameAncestors)
+			checkPrefix(o.cfg.prefix)
+		}
 	})
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -1,0 +1,70 @@
+//go:build !wasm
+
+package main
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// logRequests writes one line per request to out once its response is
+// done (--log):
+//
+//	2026-12-02T17:11:00.123Z GET "/web/app.wasm" 200 1654860 812.345ms
+//
+// the time the request arrived (UTC), the method, the path quoted as a Go
+// string (a path can hold any byte, a newline included), the status, the
+// body bytes written (after compression) and the time to the last byte
+// written. The query is left out: a link can be long, and the page never
+// depends on it on the server.
+func logRequests(next http.Handler, out io.Writer) http.Handler {
+	var mu sync.Mutex
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		lw := &loggingWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(lw, r)
+		line := make([]byte, 0, 128)
+		line = start.UTC().AppendFormat(line, "2006-01-02T15:04:05.000Z")
+		line = append(line, ' ')
+		line = append(append(line, r.Method...), ' ')
+		line = strconv.AppendQuote(line, r.URL.Path)
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, int64(lw.status), 10)
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, lw.bytes, 10)
+		line = append(line, ' ')
+		line = strconv.AppendFloat(line, float64(time.Since(start).Microseconds())/1000, 'f', 3, 64)
+		line = append(line, "ms\n"...)
+		mu.Lock()
+		out.Write(line)
+		mu.Unlock()
+	})
+}
+
+// loggingWriter records the status and the body bytes of a response.
+// Unwrap lets http.ResponseController reach the connection (write deadlines).
+type loggingWriter struct {
+	http.ResponseWriter
+	status      int
+	bytes       int64
+	wroteHeader bool
+}
+
+func (w *loggingWriter) WriteHeader(code int) {
+	if !w.wroteHeader && code >= 200 {
+		w.status, w.wroteHeader = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *loggingWriter) Write(p []byte) (int, error) {
+	w.wroteHeader = true
+	n, err := w.ResponseWriter.Write(p)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *loggingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -1,0 +1,494 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/andybalholm/brotli"
+)
+
+// TestStaticPages: the page is rendered once, at start; every query gets
+// the same bytes, and a hostile link costs what any other request does.
+func TestStaticPages(t *testing.T) {
+	h, info := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	if info.renders != len(pages) {
+		t.Errorf("%d renders at start, want one per page (%d)", info.renders, len(pages))
+	}
+	plain := do(t, h, "GET", "/")
+	for _, q := range []string{"/?lang=ru&attempts=4", hostileQuery, "/?runs=20&clients=1000000&b.preset=gax"} {
+		r := do(t, h, "GET", q)
+		if r.code != 200 || r.body != plain.body || r.hdr.Get("Etag") != plain.hdr.Get("Etag") {
+			t.Errorf("GET %s: %d, %d bytes ETag %s; want the page's %d bytes, ETag %s", q, r.code, len(r.body), r.hdr.Get("Etag"), len(plain.body), plain.hdr.Get("Etag"))
+		}
+	}
+	req := httptest.NewRequest("GET", hostileQuery, nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+	allocs := testing.AllocsPerRun(50, func() { h.ServeHTTP(&discardWriter{h: http.Header{}}, req) })
+	if allocs > 20 {
+		t.Errorf("a hostile page request allocates %.0f times: is the page rendered per request?", allocs)
+	}
+	if info.renders != len(pages) {
+		t.Errorf("%d renders after the requests, want %d", info.renders, len(pages))
+	}
+}
+
+// TestPageBytesAreStable: go-app writes attributes in map order; the
+// server's page, its ETag and the version must not change between starts.
+func TestPageBytesAreStable(t *testing.T) {
+	first := do(t, mustServer(t, serverConfig{}), "GET", "/")
+	for range 4 {
+		h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+		if r := do(t, h, "GET", "/"); r.body != first.body || r.hdr.Get("Etag") != first.hdr.Get("Etag") {
+			t.Fatalf("two starts rendered different pages (ETags %s, %s)", first.hdr.Get("Etag"), r.hdr.Get("Etag"))
+		}
+	}
+}
+
+func TestCanonicalHTML(t *testing.T) {
+	for in, want := range map[string]string{
+		`<input type="range" value="5" max="1000" hidden>`:                                          `<input hidden max="1000" type="range" value="5">`,
+		`<a title="x > \"y\"" href="/">a<b></b></a>`:                                                `<a href="/" title="x > \"y\"">a<b></b></a>`,
+		`<p>1 < 2 and x="y" stays</p>`:                                                              `<p>1 < 2 and x="y" stays</p>`,
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect y="1" x="0"></rect></svg>`: `<svg viewBox="0 0 1 1" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="1"></rect></svg>`,
+	} {
+		if got := string(canonicalHTML([]byte(in))); got != want {
+			t.Errorf("canonicalHTML(%s)\n = %s\nwant %s", in, got, want)
+		}
+	}
+}
+
+// TestConditionalRequests: each representation has its own strong ETag;
+// If-None-Match (weak comparison, lists, *) decides over If-Modified-Since;
+// 304s carry ETag and Vary and no body; unknown paths never get a 304.
+func TestConditionalRequests(t *testing.T) {
+	builtAt := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	h, _ := newServer(serverConfig{builtAt: builtAt}, fakeWeb(), fakeStatic())
+	const css = "/web/static/playground.css"
+	tag := func(path, ae string) string { return do(t, h, "GET", path, "Accept-Encoding", ae).hdr.Get("Etag") }
+	plain, br, gz := tag(css, ""), tag(css, "br"), tag(css, "gzip")
+	png := tag("/web/static/icon-192.png", "br")
+	if !regexp.MustCompile(`^"[0-9a-f]{16}"$`).MatchString(plain) || plain == br || br == gz || plain == gz || plain == png || plain == tag("/", "") {
+		t.Fatalf("ETags identity %s br %s gzip %s, png %s: want one strong tag per file and encoding", plain, br, gz, png)
+	}
+	if lm := do(t, h, "GET", css).hdr.Get("Last-Modified"); lm != builtAt.Format(http.TimeFormat) {
+		t.Errorf("Last-Modified of an embedded file %q, want the build time %q", lm, builtAt.Format(http.TimeFormat))
+	}
+	if lm := do(t, h, "GET", "/web/static/icon.svg").hdr.Get("Last-Modified"); lm != fakeIconTime.Format(http.TimeFormat) {
+		t.Errorf("Last-Modified of a file with its own time %q, want %q", lm, fakeIconTime.Format(http.TimeFormat))
+	}
+	date := func(t time.Time) string { return t.Format(http.TimeFormat) }
+	for _, tc := range []struct {
+		name, path string
+		hdr        []string
+		code       int
+		etag       string
+	}{
+		{"its tag", css, []string{"If-None-Match", plain}, 304, plain},
+		{"its weak tag", css, []string{"If-None-Match", "W/" + plain}, 304, plain},
+		{"a list", css, []string{"Accept-Encoding", "br", "If-None-Match", `"nope", W/"x,y", ` + br}, 304, br},
+		{"a list without spaces", css, []string{"Accept-Encoding", "gzip", "If-None-Match", `"a",` + gz}, 304, gz},
+		{"*", css, []string{"If-None-Match", "*"}, 304, plain},
+		{"another encoding's tag", css, []string{"Accept-Encoding", "br", "If-None-Match", plain}, 200, br},
+		{"another tag", css, []string{"If-None-Match", `"0123456789abcdef"`}, 200, plain},
+		{"a malformed tag", css, []string{"If-None-Match", strings.Trim(plain, `"`)}, 200, plain},
+		{"the same date", css, []string{"If-Modified-Since", date(builtAt)}, 304, plain},
+		{"a later date", css, []string{"If-Modified-Since", date(builtAt.Add(time.Hour))}, 304, plain},
+		{"an earlier date", css, []string{"If-Modified-Since", date(builtAt.Add(-time.Second))}, 200, plain},
+		{"a bad date", css, []string{"If-Modified-Since", "yesterday"}, 200, plain},
+		{"If-None-Match over the date", css, []string{"If-None-Match", `"other"`, "If-Modified-Since", date(builtAt.Add(time.Hour))}, 200, plain},
+		{"one representation", "/web/static/icon-192.png", []string{"If-None-Match", png}, 304, png},
+		{"unknown path", "/nope", []string{"If-None-Match", "*"}, 404, ""},
+		{"unknown path, a known tag", "/nope.css", []string{"If-None-Match", plain}, 404, ""},
+	} {
+		r := do(t, h, "GET", tc.path, tc.hdr...)
+		if r.code != tc.code || r.hdr.Get("Etag") != tc.etag {
+			t.Errorf("%s: %d ETag %s, want %d ETag %s", tc.name, r.code, r.hdr.Get("Etag"), tc.code, tc.etag)
+		}
+		if r.code != 304 {
+			continue
+		}
+		if r.body != "" || r.hdr.Get("Content-Length") != "" || r.hdr.Get("Content-Encoding") != "" || r.hdr.Get("Content-Type") != "" {
+			t.Errorf("%s: 304 with body %q, Content-Length %q, Content-Encoding %q, Content-Type %q", tc.name, r.body, r.hdr.Get("Content-Length"), r.hdr.Get("Content-Encoding"), r.hdr.Get("Content-Type"))
+		}
+		wantVary := "Accept-Encoding"
+		if tc.path == "/web/static/icon-192.png" {
+			wantVary = "" // one representation: nothing varies
+		}
+		if r.hdr.Get("Vary") != wantVary || r.hdr.Get("Cache-Control") != "no-cache" {
+			t.Errorf("%s: 304 with Vary %q, Cache-Control %q; want Vary %q as on the 200", tc.name, r.hdr.Get("Vary"), r.hdr.Get("Cache-Control"), wantVary)
+		}
+	}
+	if r := do(t, h, "HEAD", css, "If-None-Match", plain); r.code != 304 {
+		t.Errorf("HEAD with its tag: %d", r.code)
+	}
+}
+
+// TestCompression: every text file comes in br and gzip, made once, and
+// decodes to the identity bytes; the client's Accept-Encoding picks one.
+func TestCompression(t *testing.T) {
+	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	for _, path := range []string{"/", "/app.js", "/app-worker.js", "/wasm_exec.js", "/app.css", "/manifest.webmanifest", "/web/static/playground.css", "/web/static/icon.svg"} {
+		plain := do(t, h, "GET", path, "Accept-Encoding", "identity")
+		for _, tc := range []struct{ accept, coding string }{
+			{"gzip, deflate, br, zstd", "br"}, {"br", "br"}, {"gzip", "gzip"}, {"br;q=0, gzip", "gzip"},
+			{"", ""}, {"identity", ""}, {"deflate, zstd", ""}, {"*;q=0", ""},
+		} {
+			r := do(t, h, "GET", path, "Accept-Encoding", tc.accept)
+			if r.code != 200 || r.hdr.Get("Content-Encoding") != tc.coding || r.hdr.Get("Vary") != "Accept-Encoding" || r.hdr.Get("Content-Length") != strconv.Itoa(len(r.body)) {
+				t.Errorf("%s Accept-Encoding %q: %d Content-Encoding %q Vary %q Content-Length %s (%d bytes); want %q", path, tc.accept,
+					r.code, r.hdr.Get("Content-Encoding"), r.hdr.Get("Vary"), r.hdr.Get("Content-Length"), len(r.body), tc.coding)
+				continue
+			}
+			if got := decode(t, tc.coding, r.body); got != plain.body {
+				t.Errorf("%s in %q decodes to %d bytes, not the file's %d", path, tc.coding, len(got), len(plain.body))
+			}
+			if tc.coding != "" && len(r.body) >= len(plain.body) {
+				t.Errorf("%s in %s: %d bytes, no smaller than %d", path, tc.coding, len(r.body), len(plain.body))
+			}
+		}
+	}
+	// Images are served as they are: no Vary, no encoding.
+	if r := do(t, h, "GET", "/web/static/icon-192.png", "Accept-Encoding", "br, gzip"); r.hdr.Get("Content-Encoding") != "" || r.hdr.Get("Vary") != "" {
+		t.Errorf("png: Content-Encoding %q, Vary %q", r.hdr.Get("Content-Encoding"), r.hdr.Get("Vary"))
+	}
+}
+
+func decode(t *testing.T, coding, body string) string {
+	t.Helper()
+	var r io.Reader = strings.NewReader(body)
+	switch coding {
+	case "br":
+		r = brotli.NewReader(r)
+	case "gzip":
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("decoding %s: %v", coding, err)
+	}
+	return string(b)
+}
+
+// TestRanges: one range is served; several get the whole file (multipart
+// answers are how range requests cost a server); If-Range guards it.
+func TestRanges(t *testing.T) {
+	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	const path = "/web/app.wasm"
+	body, n := string(fakeWasm), len(fakeWasm)
+	etag := do(t, h, "GET", path).hdr.Get("Etag")
+	many := "bytes=" + strings.Repeat("0-0,", 99) + "0-0"
+	for _, tc := range []struct {
+		rng, ifRange string
+		code         int
+		body, cr     string
+	}{
+		{"bytes=0-9", "", 206, body[:10], "bytes 0-9/" + strconv.Itoa(n)},
+		{"bytes=10-", "", 206, body[10:], fmt.Sprintf("bytes 10-%d/%d", n-1, n)},
+		{"bytes=-5", "", 206, body[n-5:], fmt.Sprintf("bytes %d-%d/%d", n-5, n-1, n)},
+		{"bytes=5-99999999999999999999", "", 206, body[5:], fmt.Sprintf("bytes 5-%d/%d", n-1, n)},
+		{"bytes=-99999", "", 206, body, fmt.Sprintf("bytes 0-%d/%d", n-1, n)},
+		{fmt.Sprintf("bytes=%d-", n), "", 416, "", fmt.Sprintf("bytes */%d", n)},
+		{"bytes=-0", "", 416, "", fmt.Sprintf("bytes */%d", n)},
+		{"bytes=0-1,3-4", "", 200, body, ""},
+		{many, "", 200, body, ""},
+		{"bytes=0-0, 0-", "", 200, body, ""},
+		{"bytes=9-1", "", 200, body, ""},
+		{"bytes=x-y", "", 200, body, ""},
+		{"bytes=+1-2", "", 200, body, ""},
+		{"items=0-1", "", 200, body, ""},
+		{"bytes=0-9", etag, 206, body[:10], "bytes 0-9/" + strconv.Itoa(n)},
+		{"bytes=0-9", `"0123456789abcdef"`, 200, body, ""},
+		{"bytes=0-9", "W/" + etag, 200, body, ""},
+	} {
+		r := do(t, h, "GET", path, "Accept-Encoding", "identity", "Range", tc.rng, "If-Range", tc.ifRange)
+		if r.code != tc.code || r.body != tc.body || r.hdr.Get("Content-Range") != tc.cr || r.hdr.Get("Content-Length") != strconv.Itoa(len(tc.body)) {
+			t.Errorf("Range %.40q If-Range %q: %d, %d bytes, Content-Range %q, Content-Length %q; want %d, %d bytes, %q",
+				tc.rng, tc.ifRange, r.code, len(r.body), r.hdr.Get("Content-Range"), r.hdr.Get("Content-Length"), tc.code, len(tc.body), tc.cr)
+		}
+	}
+	// A range of the encoded representation is a range of its bytes.
+	br := string(fakeWeb()["app.wasm.br"].Data)
+	if r := do(t, h, "GET", path, "Accept-Encoding", "br", "Range", "bytes=0-3"); r.code != 206 || r.body != br[:4] || r.hdr.Get("Content-Encoding") != "br" {
+		t.Errorf("a range of the br copy: %d %q %q", r.code, r.body, r.hdr.Get("Content-Encoding"))
+	}
+}
+
+// TestAccessLog: --log writes one line per request: time, method, quoted
+// path, status, body bytes, duration.
+func TestAccessLog(t *testing.T) {
+	var log syncBuffer
+	h, _ := newServer(serverConfig{accessLog: &log}, fakeWeb(), fakeStatic())
+	gz := do(t, h, "GET", "/web/static/playground.css", "Accept-Encoding", "gzip")
+	do(t, h, "GET", "/nope?q=1")
+	do(t, h, "HEAD", "/")
+	do(t, h, "POST", "/")
+	do(t, h, "GET", "/a%0Ab")
+	do(t, h, "GET", "/", "If-None-Match", "*")
+	line := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z ([A-Z]+) ("(?:[^"\\]|\\.)*") (\d{3}) (\d+) (\d+\.\d{3})ms$`)
+	var got []string
+	for _, l := range strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n") {
+		m := line.FindStringSubmatch(l)
+		if m == nil {
+			t.Errorf("log line %q does not match %s", l, line)
+			continue
+		}
+		got = append(got, strings.Join(m[1:5], " "))
+	}
+	want := []string{
+		`GET "/web/static/playground.css" 200 ` + strconv.Itoa(len(gz.body)),
+		`GET "/nope" 404 19`,
+		`HEAD "/" 200 0`,
+		`POST "/" 405 19`,
+		`GET "/a\nb" 404 19`,
+		`GET "/" 304 0`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("log lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// bigBody is an incompressible stand-in for app.wasm, the same in the test
+// and in its helper process.
+func bigBody(n int) []byte {
+	b := make([]byte, n)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// listenSmall listens on loopback with small socket buffers on accepted
+// connections, so a slow reader holds the server's writes back at once.
+type smallBufListener struct{ net.Listener }
+
+func (l smallBufListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.SetWriteBuffer(16 << 10)
+	}
+	return c, err
+}
+
+// slowClient reads with a small receive buffer.
+func slowClient() *http.Client {
+	d := &net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+		return c.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 16<<10) })
+	}}
+	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableCompression: true}}
+}
+
+// readSlowly reads body 16 KB at a time with a pause between reads.
+func readSlowly(r io.Reader, pause time.Duration) ([]byte, error) {
+	var out bytes.Buffer
+	buf := make([]byte, 16<<10)
+	for {
+		n, err := io.ReadFull(r, buf)
+		out.Write(buf[:n])
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return out.Bytes(), nil
+		}
+		if err != nil {
+			return out.Bytes(), err
+		}
+		time.Sleep(pause)
+	}
+}
+
+// TestSlowReader: a client that reads steadily but slowly gets its whole
+// download though it takes several times the per-write deadline (a fixed
+// WriteTimeout of the same length cuts it, shown first); a client that stops
+// reading is cut after one deadline.
+func TestSlowReader(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 3 s")
+	}
+	const perWrite = 400 * time.Millisecond
+	big := bigBody(1 << 20)
+	web := fstest.MapFS{"app.wasm": {Data: big}}
+	h, _ := newServer(serverConfig{perWrite: perWrite}, web, fakeStatic())
+	start := func(srv *http.Server) string {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go srv.Serve(smallBufListener{ln})
+		t.Cleanup(func() { srv.Close() })
+		return "http://" + ln.Addr().String() + "/web/app.wasm"
+	}
+	get := func(url string, pause time.Duration) ([]byte, time.Duration, error) {
+		t0 := time.Now()
+		res, err := slowClient().Get(url)
+		if err != nil {
+			return nil, 0, err
+		}
+		defer res.Body.Close()
+		b, err := readSlowly(res.Body, pause)
+		return b, time.Since(t0), err
+	}
+	// 1 MB, 16 KB per 25 ms: about 1.6 s, four per-write deadlines; each
+	// 64 KB chunk takes about 0.1 s.
+	const pause = 25 * time.Millisecond
+
+	// The old configuration, scaled down: one deadline for the whole response.
+	old := newHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }))
+	old.WriteTimeout = perWrite
+	if b, _, _ := get(start(old), pause); len(b) == len(big) {
+		t.Fatal("a whole-response WriteTimeout did not cut the slow download: the test shows nothing")
+	}
+
+	url := start(newHTTPServer(h))
+	b, took, err := get(url, pause)
+	if err != nil || !bytes.Equal(b, big) {
+		t.Fatalf("slow reader got %d of %d bytes in %s: %v", len(b), len(big), took, err)
+	}
+	if took < 2*perWrite {
+		t.Errorf("the slow download took %s, under two per-write deadlines: the test shows nothing", took)
+	}
+
+	res, err := slowClient().Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3 * perWrite) // stalled
+	b, err = io.ReadAll(res.Body)
+	res.Body.Close()
+	if err == nil || len(b) == len(big) {
+		t.Errorf("a stalled reader got %d of %d bytes (err %v): want it cut", len(b), len(big), err)
+	}
+}
+
+// TestShutdownBound: responses still running when the drain time ends are
+// cut, and the stop is still clean (nil: exit 0), saying so on stderr.
+func TestShutdownBound(t *testing.T) {
+	web := fstest.MapFS{"app.wasm": {Data: bigBody(4 << 20)}}
+	h, _ := newServer(serverConfig{perWrite: time.Minute}, web, fakeStatic())
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, newHTTPServer(h), smallBufListener{ln}, 300*time.Millisecond, &stderr) }()
+	res, err := slowClient().Get("http://" + ln.Addr().String() + "/web/app.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	t0 := time.Now()
+	cancel() // the reader never reads: the response cannot finish
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve after the drain time: %v, want nil", err)
+		}
+		if took := time.Since(t0); took > 2*time.Second {
+			t.Errorf("serve returned %s after the stop, want about the drain time", took)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not return")
+	}
+	if !strings.Contains(stderr.String(), "were cut") {
+		t.Errorf("stderr %q does not say responses were cut", stderr.String())
+	}
+}
+
+// TestSIGTERM runs the command in a child process (this test binary, see
+// TestHelperProcess), starts a slow download, sends SIGTERM: the download
+// completes, new connections are refused, and the exit code is 0.
+func TestSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), "PLAYGROUND_HELPER_PROCESS=1")
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no start line: %v (stderr %q)", err, stderr.String())
+	}
+	_, url, _ := strings.Cut(strings.TrimSpace(line), " serving ")
+
+	res, err := slowClient().Get(url + "web/app.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	first := make([]byte, 64<<10)
+	if _, err := io.ReadFull(res.Body, first); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	// The server holds at most 4 MB in the kernel (tcp_wmem): the rest of
+	// the 8 MB is in flight in the process while the client waits.
+	time.Sleep(300 * time.Millisecond)
+	if r, err := http.Get(url + "healthz"); err == nil {
+		r.Body.Close()
+		t.Errorf("a new request after SIGTERM got %d: the listener should be closed", r.StatusCode)
+	}
+	rest, err := io.ReadAll(res.Body)
+	if got := append(first, rest...); err != nil || !bytes.Equal(got, bigBody(helperBody)) {
+		t.Errorf("download during SIGTERM: %d of %d bytes, %v", len(got), helperBody, err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("exit after SIGTERM: %v, want 0 (stderr %q)", err, stderr.String())
+	}
+}
+
+// helperBody is the size of TestHelperProcess's app.wasm.
+const helperBody = 8 << 20
+
+// TestHelperProcess is the command run by TestSIGTERM, with an 8 MB
+// app.wasm; it does nothing in a normal test run.
+func TestHelperProcess(t *testing.T) {
+	if os.Getenv("PLAYGROUND_HELPER_PROCESS") != "1" {
+		t.Skip("the server process of TestSIGTERM")
+	}
+	web := fstest.MapFS{"app.wasm": {Data: bigBody(helperBody)}}
+	os.Exit(command([]string{"--addr", "127.0.0.1:0"}, os.Stdout, os.Stderr, web, fakeStatic()))
+}
+
+// discardWriter is a ResponseWriter that keeps nothing.
+type discardWriter struct {
+	h    http.Header
+	code int
+}
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (w *discardWriter) WriteHeader(code int)        { w.code = code }

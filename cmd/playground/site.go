@@ -1,0 +1,317 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/andybalholm/brotli"
+
+	"github.com/backoff-playground/playground/app"
+)
+
+// pages are the routes app.Register gives the go-app router. Each is
+// rendered once, when the server starts, with an empty query: the page's
+// state comes from location.search in the browser (OnNav), so the bytes do
+// not depend on the query. Rendering per request cost about 110 ms of CPU and
+// 1.25 MB for one hostile link, and 200 of them at once took 1.8 GB.
+var pages = []string{"/"}
+
+// goappFiles are the scripts, style sheet and manifest go-app's handler
+// makes; versioned ones embed Handler.Version (app.js in its environment, the
+// worker in its cache name), so they are made after the version is known.
+var (
+	goappFiles     = []string{"/wasm_exec.js", "/app.css", "/manifest.webmanifest"}
+	versionedFiles = []string{"/app.js", "/app-worker.js"}
+)
+
+// staticTypes are the file types served from static/: the style sheet,
+// scripts and icons, never the Go source or README in the same directory.
+// The README's screenshots (screenshot*.png) are not served either.
+var staticTypes = map[string]string{
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".svg":  "image/svg+xml",
+	".png":  "image/png",
+	".ico":  "image/x-icon",
+	".webp": "image/webp",
+}
+
+// compressible content types get br and gzip copies.
+func compressible(contentType string) bool {
+	ct, _, _ := strings.Cut(contentType, ";")
+	return strings.HasPrefix(ct, "text/") || ct == "image/svg+xml" || ct == "application/manifest+json" || ct == "application/json"
+}
+
+// site is every file the server answers with, made once by newSite: the
+// pages rendered by go-app, its scripts and manifest, app.wasm in each
+// encoding and the assets of static/. A request only picks bytes from it;
+// nothing is rendered, read or compressed again. Safe for concurrent use
+// once built (read only).
+type site struct {
+	files    map[string]*asset // by URL path, base path included
+	version  string            // hash over every served file: go-app's Handler.Version
+	hasWasm  bool
+	wasmSize int64 // uncompressed bytes of app.wasm
+	renders  int   // page renders by go-app's handler: len(pages) when wasm is built
+	warnings []string
+}
+
+// resolver is go-app's ResourceResolver for a base path: every local path
+// gets the prefix, so the page, app.js, the worker and the manifest all point
+// under it; go-app's browser side strips it again (GOAPP_ROOT_PREFIX is
+// Resolve("/")).
+type resolver string
+
+func (prefix resolver) Resolve(location string) string {
+	switch {
+	case location == "" || location == "/":
+		return string(prefix) + "/"
+	case strings.HasPrefix(location, "/"):
+		return string(prefix) + location
+	case location == "web" || strings.HasPrefix(location, "web/"):
+		return string(prefix) + "/" + location
+	default: // remote URLs, fragments, relative links: unchanged
+		return location
+	}
+}
+
+// placeholderVersion renders the files that do not embed the version; newSite
+// checks that none of them does.
+const placeholderVersion = "version-placeholder-5d1c0b7e"
+
+// newSite builds the site under prefix from the embedded web/ (app.wasm and
+// its .br and .gz copies) and static/ directories. builtAt is the
+// Last-Modified of files that carry no time of their own (embedded files
+// have none).
+func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, error) {
+	s := &site{files: map[string]*asset{}, version: "no-wasm"}
+	plain := map[string][]byte{} // URL path -> identity bytes, for the version
+
+	add := func(urlPath, contentType string, body []byte, mod time.Time, encoded ...rep) {
+		if mod.IsZero() {
+			mod = builtAt
+		}
+		a := newAsset(contentType, body, mod, encoded...)
+		s.files[prefix+urlPath] = a
+		plain[urlPath] = body
+	}
+
+	entries, err := fs.ReadDir(staticFS, ".")
+	if err != nil {
+		return nil, fmt.Errorf("static files: %w", err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		ct, ok := staticTypes[path.Ext(name)]
+		if !ok || !e.Type().IsRegular() || strings.HasPrefix(name, "screenshot") {
+			continue
+		}
+		body, mod, err := readFile(staticFS, name)
+		if err != nil {
+			return nil, err
+		}
+		add("/web/static/"+name, ct, body, mod)
+	}
+
+	wasm, wasmMod, err := readFile(webFS, "app.wasm")
+	if err != nil || len(wasm) == 0 {
+		return s, nil // pages answer 503 until it is built
+	}
+	s.hasWasm, s.wasmSize = true, int64(len(wasm))
+	var encoded []rep
+	for _, enc := range []struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		body, _, err := readFile(webFS, "app.wasm"+enc.suffix)
+		if err != nil {
+			continue
+		}
+		if err := sameContent(enc.coding, body, wasm); err != nil {
+			s.warnings = append(s.warnings, fmt.Sprintf("web/app.wasm%s is not app.wasm compressed (%v): not served; rebuild it with `make wasm`", enc.suffix, err))
+			continue
+		}
+		encoded = append(encoded, newRep(enc.coding, body))
+	}
+	add("/web/app.wasm", "application/wasm", wasm, wasmMod, encoded...)
+	s.files[prefix+"/app.wasm"] = s.files[prefix+"/web/app.wasm"] // go-app's short name
+
+	h := app.NewHandler(placeholderVersion, s.wasmSize, resolver(prefix))
+	for _, p := range pages {
+		body, ct, err := render(h, p)
+		if err != nil {
+			return nil, err
+		}
+		s.renders++
+		add(p, ct, canonicalHTML(body), time.Time{})
+	}
+	for _, p := range goappFiles {
+		body, ct, err := render(h, p)
+		if err != nil {
+			return nil, err
+		}
+		add(p, ct, body, time.Time{})
+	}
+	for p, body := range plain {
+		if bytes.Contains(body, []byte(placeholderVersion)) {
+			return nil, fmt.Errorf("%s embeds go-app's version: render it after the version is known", p)
+		}
+	}
+
+	s.version = versionOf(plain)
+	h = app.NewHandler(s.version, s.wasmSize, resolver(prefix))
+	for _, p := range versionedFiles {
+		body, ct, err := render(h, p)
+		if err != nil {
+			return nil, err
+		}
+		add(p, ct, body, time.Time{})
+	}
+	return s, nil
+}
+
+// versionOf hashes every file by path: any change to a page, script, style
+// sheet, icon or app.wasm gives a new version, so go-app's worker (one cache
+// per version) fetches everything again. A version from app.wasm alone kept
+// a CSS-only change from ever reaching a browser.
+func versionOf(files map[string][]byte) string {
+	hash := sha256.New()
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		fmt.Fprintf(hash, "%s\x00%d\x00", p, len(files[p]))
+		hash.Write(files[p])
+	}
+	return hex.EncodeToString(hash.Sum(nil)[:8])
+}
+
+// render asks go-app's handler for one file, as a browser would.
+func render(h http.Handler, urlPath string) (body []byte, contentType string, err error) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, urlPath, nil))
+	if rec.Code != http.StatusOK {
+		return nil, "", fmt.Errorf("rendering %s: go-app answered %d", urlPath, rec.Code)
+	}
+	return rec.Body.Bytes(), contentTypeOf(urlPath, rec.Header().Get("Content-Type")), nil
+}
+
+// contentTypeOf names the types with their charset, which go-app omits.
+func contentTypeOf(urlPath, fromGoApp string) string {
+	switch {
+	case strings.HasSuffix(urlPath, "/"):
+		return "text/html; charset=utf-8"
+	case strings.HasSuffix(urlPath, ".js"):
+		return "text/javascript; charset=utf-8"
+	case strings.HasSuffix(urlPath, ".css"):
+		return "text/css; charset=utf-8"
+	case strings.HasSuffix(urlPath, ".webmanifest"):
+		return "application/manifest+json"
+	}
+	return fromGoApp
+}
+
+// startTag and attribute match go-app's HTML encoding: a tag name, then
+// attributes as ` name` or ` name="Go-quoted value"`.
+var (
+	startTag  = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)((?: [^\s="'<>/]+(?:="(?:[^"\\]|\\.)*")?)+)>`)
+	attribute = regexp.MustCompile(` [^\s="'<>/]+(?:="(?:[^"\\]|\\.)*")?`)
+)
+
+// canonicalHTML sorts each start tag's attributes. go-app writes them in
+// map order, so two renders of one page differ in bytes (and so in ETag and
+// version) though not in meaning; sorted, the page's bytes depend on its
+// content alone, across restarts and replicas.
+func canonicalHTML(page []byte) []byte {
+	return startTag.ReplaceAllFunc(page, func(tag []byte) []byte {
+		m := startTag.FindSubmatchIndex(tag)
+		attrs := attribute.FindAll(tag[m[4]:m[5]], -1)
+		slices.SortStableFunc(attrs, func(a, b []byte) int {
+			an, _, _ := bytes.Cut(a, []byte("="))
+			bn, _, _ := bytes.Cut(b, []byte("="))
+			return bytes.Compare(an, bn)
+		})
+		out := append([]byte(nil), tag[:m[3]]...)
+		for _, a := range attrs {
+			out = append(out, a...)
+		}
+		return append(out, '>')
+	})
+}
+
+// readFile reads name and its modification time (zero for embedded files).
+func readFile(fsys fs.FS, name string) ([]byte, time.Time, error) {
+	body, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	var mod time.Time
+	if st, err := fs.Stat(fsys, name); err == nil {
+		mod = st.ModTime()
+	}
+	return body, mod, nil
+}
+
+// sameContent checks that encoded decodes to plain, without holding the
+// decoded copy: a stale app.wasm.br next to a new app.wasm would otherwise
+// serve the old build to every browser under the new version.
+func sameContent(coding string, encoded, plain []byte) error {
+	var r io.Reader
+	switch coding {
+	case "br":
+		r = brotli.NewReader(bytes.NewReader(encoded))
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(encoded))
+		if err != nil {
+			return err
+		}
+		r = zr
+	}
+	cmp := &prefixWriter{want: plain}
+	if _, err := io.Copy(cmp, r); err != nil {
+		return err
+	}
+	if cmp.n != len(plain) {
+		return fmt.Errorf("decodes to %d bytes, app.wasm has %d", cmp.n, len(plain))
+	}
+	return nil
+}
+
+// prefixWriter accepts writes only while they continue want.
+type prefixWriter struct {
+	want []byte
+	n    int
+}
+
+func (w *prefixWriter) Write(p []byte) (int, error) {
+	if len(p) > len(w.want)-w.n || !bytes.Equal(p, w.want[w.n:w.n+len(p)]) {
+		return 0, fmt.Errorf("differs from app.wasm after byte %d", w.n)
+	}
+	w.n += len(p)
+	return len(p), nil
+}
+
+// compress makes the br and gzip copies of a text file, each at its
+// highest level (once, at start: about 0.1 s for all the text files).
+func compress(body []byte) (br, gz []byte) {
+	var b bytes.Buffer
+	bw := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: brotli.BestCompression})
+	bw.Write(body)
+	bw.Close()
+	br = bytes.Clone(b.Bytes())
+
+	b.Reset()
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	return br, bytes.Clone(b.Bytes())
+}
