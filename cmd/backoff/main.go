@@ -5,6 +5,7 @@
 //	backoff presets  [--format text|json]
 //	backoff classify --status N [--method M] [--header 'K: V'] [--body TEXT | --body-file F]
 //	backoff sim      [policy flags] --clients N --server MODEL ...
+//	backoff export   --to NAME [policy flags] [--format text|json]
 //
 // Exit codes: 0 success, 1 failure, 2 bad usage.
 package main
@@ -34,6 +35,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runClassify(args[1:], stdin, stdout, stderr)
 	case "sim":
 		return runSim(args[1:], stdout, stderr)
+	case "export":
+		return runExport(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		usage(stdout)
 		return 0
@@ -51,6 +54,7 @@ Commands:
   presets   every preset with its parameters, description and source
   classify  whether a failed HTTP call should be retried, and why
   sim       many clients retrying against one server (thundering herds)
+  export    the policy as a snippet for a retry library (--to NAME)
 
 Run 'backoff <command> --help' for a command's flags.
 Attempts count the first try: --attempts 6 means 5 retries.
