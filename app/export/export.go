@@ -336,7 +336,7 @@ func (j *job) fitGrowth(ok ...backoff.Growth) {
 	}
 	factor := 1.0
 	if first > 0 && second > 0 {
-		factor = min(max(second/first, 1), backoff.MaxFactor)
+		factor = round12(min(max(second/first, 1), backoff.MaxFactor))
 	}
 	e.Base = backoff.Seconds(first)
 	if e.Cap > 0 && e.Base > e.Cap {
@@ -376,7 +376,7 @@ func (j *job) dropExtras(keepOffset bool) {
 	if e.ImmediateFirst {
 		e.ImmediateFirst = false
 		j.warn(CodeDropped, []string{backoff.ParamImmediateFirst, "true"},
-			"%s cannot make the first retry immediate: it is left out, so every retry waits", j.short)
+			"%s cannot make the first retry immediate: the snippet's schedule starts at the first retry, not the second", j.short)
 	}
 	if e.FirstUnjittered {
 		e.FirstUnjittered = false
