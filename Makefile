@@ -59,7 +59,7 @@ bench: bench-browser
 
 build: $(BIN)/backoff
 
-$(BIN)/backoff: $(shell find backoff sim cmd/backoff -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod
+$(BIN)/backoff: $(shell find backoff sim cmd/backoff app/chart app/export app/i18n -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod
 	@mkdir -p $(BIN)
 	$(GO) build -trimpath -o $@ ./cmd/backoff
 

@@ -56,6 +56,7 @@ type playground struct {
 	// The embed panel: shown, and the view its snippet embeds.
 	embedOpen bool
 	embedView string
+	exp       exportState // the export panel
 
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
@@ -254,6 +255,7 @@ func (p *playground) changed(ctx app.Context, discrete bool) {
 	p.recompute()
 	p.herd.more = 0
 	p.herd.start(ctx, p)
+	p.fetchExport(ctx)
 	p.urlPush = p.urlPush || discrete
 	p.writeURL(ctx)
 }
@@ -518,6 +520,7 @@ func (p *playground) Render() app.UI {
 			app.Div().Class("share").Body(
 				p.langSwitch(l),
 				app.Button().ID("embed").Type("button").Class("secondary").OnClick(p.onEmbed).Text(l.T("embed.button")),
+				app.Button().ID("export").Type("button").Class("secondary").OnClick(p.onExport).Text(l.T("export.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
 				app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
@@ -526,6 +529,7 @@ func (p *playground) Render() app.UI {
 		),
 		&updateBanner{Lang: l},
 		p.renderEmbedPanel(l),
+		p.renderExportPanel(l),
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
 			app.Div().Class("controls-col").Body(

@@ -41,7 +41,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
-	fmt.Fprintf(stderr, "backoff: unknown command %q; want table, presets, classify, sim or help\n\n", clip(args[0]))
+	fmt.Fprintf(stderr, "backoff: unknown command %q; want table, presets, classify, sim, export or help\n\n", clip(args[0]))
 	usage(stderr)
 	return 2
 }

@@ -1,0 +1,180 @@
+package app
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The export panel: the current policy as a ready snippet for a real
+// library, with what the library cannot express said as warnings in the
+// page's language. The snippets come from the server's /export, which runs
+// app/export (the code of the CLI's backoff export): compiled into the page
+// they would cost app.wasm about 34 KB of its budget. A static host has no
+// /export; the panel then says to use the CLI.
+
+// exportTargets are the libraries, by the names /export and --to take.
+var exportTargets = []string{"go-cenkalti", "go-aws", "grpc-json", "envoy-yaml", "polly", "tenacity", "resilience4j"}
+
+// exportReply is /export's answer, the CLI's --format json.
+type exportReply struct {
+	Target   string `json:"target"`
+	Snippet  string `json:"snippet"`
+	Warnings []struct {
+		Code string   `json:"code"`
+		Args []string `json:"args"`
+	} `json:"warnings"`
+}
+
+// exportState is the panel's: shown, the library, and the last answer
+// (for which query) or why there is none.
+type exportState struct {
+	open  bool
+	to    string
+	query string
+	reply *exportReply
+	err   string // a catalog key
+}
+
+func (p *playground) onExport(ctx app.Context, e app.Event) {
+	p.exp.open = !p.exp.open
+	if p.exp.to == "" {
+		p.exp.to = exportTargets[0]
+	}
+	p.fetchExport(ctx)
+}
+
+func (p *playground) onExportInput(ctx app.Context, e app.Event) {
+	switch ctx.JSSrc().Get("id").String() {
+	case "export-to":
+		p.exp.to = ctx.JSSrc().Get("value").String()
+		p.fetchExport(ctx)
+	case "export-copy":
+		if r := p.exp.reply; r != nil {
+			p.copyOut(ctx, r.Snippet, "copy.export-done")
+		}
+	}
+}
+
+// fetchExport asks the server for the snippet of the current policy, unless
+// the panel already has it.
+func (p *playground) fetchExport(ctx app.Context) {
+	if !p.exp.open || !p.mounted {
+		return
+	}
+	q := url.Values{"to": {p.exp.to}}.Encode() + "&" + p.st.query()
+	if q == p.exp.query && (p.exp.reply != nil || p.exp.err != "") {
+		return
+	}
+	p.exp.query, p.exp.reply, p.exp.err = q, nil, ""
+	ctx = p.own(ctx)
+	ctx.Async(func() {
+		var r exportReply
+		errKey := ""
+		res, err := http.Get("export?" + q)
+		switch {
+		case err != nil:
+			errKey = "export.offline"
+		case res.StatusCode == http.StatusNotFound:
+			errKey = "export.static"
+		case res.StatusCode != http.StatusOK:
+			errKey = "export.failed"
+		default:
+			err = json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(&r)
+			if err != nil {
+				errKey = "export.failed"
+			}
+		}
+		if res != nil {
+			res.Body.Close()
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if p.exp.query != q {
+				return // a newer request is on its way
+			}
+			if errKey != "" {
+				p.exp.err = errKey
+				return
+			}
+			p.exp.reply = &r
+		})
+	})
+}
+
+// warningText words an export warning in l: kind names by their labels,
+// fields by their names, numbers and durations in l's format.
+func warningText(l i18n.Lang, code string, args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		switch {
+		case code == "cap-mode":
+			out[i] = kindName2(l, "cap-mode", a)
+		case code == "retry-after":
+			out[i] = kindName2(l, "retry-after", a)
+		case code == "growth" && i == 0:
+			out[i] = kindName2(l, "growth", a)
+		case (code == "range" || code == "dropped") && i == 0:
+			out[i] = fieldName(l, a)
+		case code == "jitter":
+			out[i] = a // formulas over d, the same in every language
+		default:
+			out[i] = valueArg(l, a)
+		}
+	}
+	return l.F("export.warn."+code, out...)
+}
+
+// kindName2 is a kind's label in l, or the name as given when the catalog
+// has none.
+func kindName2(l i18n.Lang, family, name string) string {
+	if k := family + "." + name; l.T(k) != k {
+		return l.T(k)
+	}
+	return name
+}
+
+func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
+	if !p.exp.open {
+		return app.Div().ID("export-panel").Hidden(true)
+	}
+	opts := make([]app.UI, len(exportTargets))
+	for i, t := range exportTargets {
+		opts[i] = app.Option().Value(t).Selected(t == p.exp.to).Text(l.T("export.to." + t))
+	}
+	var body []app.UI
+	switch r := p.exp.reply; {
+	case p.exp.err != "":
+		body = append(body, app.P().ID("export-status").Class("error").Text(l.T(p.exp.err)))
+	case r == nil:
+		body = append(body, app.P().ID("export-status").Class("hint").Text(l.T("export.loading")))
+	default:
+		warns := make([]app.UI, len(r.Warnings))
+		for i, w := range r.Warnings {
+			warns[i] = app.Li().DataSet("code", w.Code).Text(warningText(l, w.Code, w.Args))
+		}
+		status := l.T("export.exact")
+		if len(warns) > 0 {
+			status = l.T("export.inexact")
+		}
+		body = append(body,
+			app.P().ID("export-status").Class("hint").Text(status),
+			app.Ul().ID("export-warnings").Class("warnings").Body(warns...),
+			app.Textarea().ID("export-code").Class("code").ReadOnly(true).Rows(min(24, copyRows(r.Snippet)+16)).
+				Attr("spellcheck", "false").Text(r.Snippet),
+			app.Button().ID("export-copy").Type("button").Class("secondary small").OnClick(p.onExportInput).Text(l.T("export.copy")),
+		)
+	}
+	return app.Section().ID("export-panel").Class("card export-panel").Aria("label", l.T("export.head")).Body(
+		append([]app.UI{
+			app.H2().Text(l.T("export.head")),
+			app.Div().Class("field").Body(
+				app.Label().For("export-to").Text(l.T("export.to")),
+				app.Select().ID("export-to").OnChange(p.onExportInput).Body(opts...),
+			),
+		}, body...)...,
+	)
+}
