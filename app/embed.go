@@ -18,19 +18,7 @@ const heightMessage = "backoff-playground:height"
 
 // renderView is one widget alone, for an iframe.
 func (p *playground) renderView(l i18n.Lang) app.UI {
-	var widget app.UI
-	switch p.st.View {
-	case "table":
-		widget = p.renderDelays(l)
-	case "delays":
-		widget = p.renderDelayCharts(l)
-	case "herd":
-		widget = p.renderHerd(l, false)
-	case "compare":
-		widget = p.renderCompare(l)
-	default:
-		widget = p.renderClassify(l)
-	}
+	widget := p.widget(l, p.st.View)
 	return app.Main().Class("playground embed view-"+p.st.View).Body(
 		app.Header().Class("embed-head").Body(
 			app.Strong().Class("embed-title").Text(l.T("view."+p.st.View)),
@@ -38,6 +26,21 @@ func (p *playground) renderView(l i18n.Lang) app.UI {
 		),
 		widget,
 	)
+}
+
+// widget is one view's widget alone.
+func (p *playground) widget(l i18n.Lang, view string) app.UI {
+	switch view {
+	case "table":
+		return p.renderDelays(l)
+	case "delays":
+		return p.renderDelayCharts(l)
+	case "herd":
+		return p.renderHerd(l, false)
+	case "compare":
+		return p.renderCompare(l)
+	}
+	return p.renderClassify(l)
 }
 
 // postHeight makes a framed page post its height to the parent whenever it

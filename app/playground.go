@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -57,6 +58,7 @@ type playground struct {
 	embedOpen bool
 	embedView string
 	exp       exportState // the export panel
+	les       lessonState // the workshop lesson, when one is open
 
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
@@ -103,13 +105,32 @@ func (p *playground) OnNav(ctx app.Context) {
 		p.browserLang = i18n.Detect(browserLanguages())
 	}
 	p.load(q)
+	p.les.setup = onlyLessonKeys(q)
+	p.loadLesson(ctx)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
+}
+
+// onlyLessonKeys reports whether a query names a lesson and nothing of the
+// state (language and presenter mode aside): the lesson's own setup then
+// applies.
+func onlyLessonKeys(q string) bool {
+	vals, err := url.ParseQuery(q)
+	if err != nil || vals.Get(keyLesson) == "" {
+		return false
+	}
+	for k := range vals {
+		if k != keyLesson && k != keyLang && k != keyPresent && k != keyTheme {
+			return false
+		}
+	}
+	return true
 }
 
 // restore shows the state of a history entry.
 func (p *playground) restore(ctx app.Context, q string) {
 	p.load(q)
+	p.loadLesson(ctx)
 	clear(p.text)
 	clear(p.errs)
 	clear(p.custom)
@@ -178,6 +199,15 @@ func (p *playground) own(ctx app.Context) app.Context {
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
 	postHeight()
+	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
+		ev := args[0]
+		if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+			return nil
+		}
+		key, target := ev.Get("key").String(), ev.Get("target").Get("tagName").String()
+		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key, target) })
+		return nil
+	}))
 	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 	// go-app skips its own navigation when Back returns to the first
 	// address it saw (it compares with its last visited URL, which our
@@ -317,6 +347,7 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		p.st.Lang = l.Code()
 		p.relabel()
 		p.applyLang(ctx)
+		p.loadLesson(ctx)
 		p.urlPush = true
 		p.writeURL(ctx)
 		return
@@ -508,7 +539,10 @@ func (p *playground) copyOut(ctx app.Context, s, done string) {
 
 func (p *playground) Render() app.UI {
 	l := p.lang()
-	if p.st.View != "" {
+	switch {
+	case p.st.Lesson > 0:
+		return p.renderLesson(l)
+	case p.st.View != "":
 		return p.renderView(l)
 	}
 	return app.Main().Class("playground").Body(

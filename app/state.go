@@ -14,12 +14,14 @@ import (
 // Query keys of the page's own settings; the policy's keys are
 // backoff.ParamNames and the herd's are herdParamNames.
 const (
-	keyPreset = "preset"
-	keySeed   = "seed"
-	keyScale  = "scale" // delay chart axis: linear (default) or log
-	keyLang   = "lang"  // en or ru; absent: the browser's languages decide
-	keyView   = "view"  // one widget alone, for an iframe: see views
-	keyTheme  = "theme" // light, dark or auto (the system's, the default)
+	keyPreset  = "preset"
+	keySeed    = "seed"
+	keyScale   = "scale"   // delay chart axis: linear (default) or log
+	keyLang    = "lang"    // en or ru; absent: the browser's languages decide
+	keyView    = "view"    // one widget alone, for an iframe: see views
+	keyTheme   = "theme"   // light, dark or auto (the system's, the default)
+	keyLesson  = "lesson"  // 1..lessonCount: the workshop's lesson shown
+	keyPresent = "present" // 1: presenter mode, large type for a projector
 )
 
 // views are the widgets ?view= shows alone, for embedding.
@@ -49,6 +51,10 @@ type state struct {
 	// View is the one widget shown ("" the whole page); Theme is light,
 	// dark, or "" (auto).
 	View, Theme string
+	// Lesson is the workshop lesson shown (0: none); Present is presenter
+	// mode.
+	Lesson  int
+	Present bool
 	// Lang is the language the link asks for ("en", "ru"), or "" to follow
 	// the browser's: a shared link keeps a language only when one was
 	// chosen.
@@ -130,7 +136,8 @@ func parseQuery(raw string) (state, []notice) {
 		}
 		return vs[0], true
 	}
-	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true, keyView: true, keyTheme: true}
+	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true, keyView: true, keyTheme: true,
+		keyLesson: true, keyPresent: true}
 
 	s.Preset, s.Policy, _ = parsePolicy(first, known, "", &notes)
 	if bPreset, bPolicy, given := parsePolicy(first, known, prefixB, &notes); given {
@@ -174,6 +181,20 @@ func parseQuery(raw string) (state, []notice) {
 			s.Theme = v
 		default:
 			notes = append(notes, notice{Key: keyTheme, Value: clip(v, 32), Msg: "notice.choice", Args: []string{strings.Join(themes, ", ")}})
+		}
+	}
+	if v, ok := first(keyLesson); ok && v != "" {
+		if n, err := backoff.ParseInt(keyLesson, v, 1, lessonCount); err != nil {
+			notes = append(notes, notice{Key: keyLesson, Value: clip(v, 32), Err: err})
+		} else {
+			s.Lesson = n
+		}
+	}
+	if v, ok := first(keyPresent); ok {
+		if b, err := backoff.ParseBool(keyPresent, v); err != nil {
+			notes = append(notes, notice{Key: keyPresent, Value: clip(v, 32), Err: err})
+		} else {
+			s.Present = b
 		}
 	}
 	notes = append(notes, s.Herd.parse(first, known)...)
@@ -304,6 +325,12 @@ func (s *state) query() string {
 	if s.Theme != "" {
 		add(keyTheme, s.Theme)
 	}
+	if s.Lesson > 0 {
+		add(keyLesson, strconv.Itoa(s.Lesson))
+	}
+	if s.Present {
+		add(keyPresent, "1")
+	}
 	return b.String()
 }
 
@@ -311,7 +338,7 @@ func (s *state) query() string {
 // an embedded view opens.
 func (s *state) fullQuery() string {
 	f := *s
-	f.View, f.Theme = "", ""
+	f.View, f.Theme, f.Lesson, f.Present = "", "", 0, false
 	return f.query()
 }
 

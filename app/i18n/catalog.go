@@ -415,4 +415,16 @@ var messages = map[string][2]string{
 	"export.warn.retry-after":        {"It treats Retry-After as “{2}”; the policy as “{1}”.", "Она обращается с Retry-After так: «{2}»; политика — «{1}»."},
 	"export.warn.throttle-base":      {"After a throttling error it backs off from {1} instead.", "После ошибки троттлинга она отсчитывает паузы от {1}."},
 	"export.warn.retry-quota":        {"Its retry quota ({1} tokens, {2} per retry) may end a long run of retries first.", "Её квота повторов ({1} токенов, {2} за повтор) может оборвать длинную серию повторов раньше."},
+
+	// The workshop.
+	"lesson.count":       {"Lesson {1} of {2}", "Урок {1} из {2}"},
+	"lesson.prev":        {"Back", "Назад"},
+	"lesson.next":        {"Next", "Дальше"},
+	"lesson.try":         {"Try this:", "Попробуйте:"},
+	"lesson.question":    {"Question:", "Вопрос:"},
+	"lesson.show-answer": {"Show the answer", "Показать ответ"},
+	"lesson.hide-answer": {"Hide the answer", "Скрыть ответ"},
+	"lesson.loading":     {"Loading the lesson…", "Загружаю урок…"},
+	"lesson.unavailable": {"The lesson could not be loaded: open it once while online, and it stays available offline.", "Урок не загрузился: откройте его один раз при подключении, и он останется доступен без сети."},
+	"lesson.broken":      {"The lesson's file is damaged.", "Файл урока повреждён."},
 }

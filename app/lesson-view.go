@@ -1,0 +1,281 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The workshop: ?lesson=N shows lesson N's text beside its live widget,
+// with a few controls, a prompt, a question whose answer shows on request,
+// and one-click setups; lesson-prev and lesson-next (and the arrow and page
+// keys, as presentation clickers send) move through the sequence. With
+// ?present=1 the type is large and the lesson fits a projector's screen.
+
+// lessonState is what the page holds of the open lesson.
+type lessonState struct {
+	key    string  // lang/N of the file loaded or being loaded
+	data   *lesson // nil while loading or when it failed
+	err    string  // a catalog key
+	answer bool    // the answer is shown
+	// setup is set when the lesson's own query should replace the state
+	// once the file is there: on arriving from lesson-next/-prev, or from
+	// a link that names only the lesson.
+	setup bool
+}
+
+// loadLesson fetches the open lesson's file in the page's language, unless
+// it is there already; on arrival it applies the lesson's setup if asked.
+func (p *playground) loadLesson(ctx app.Context) {
+	n := p.st.Lesson
+	if n == 0 || !app.IsClient {
+		return
+	}
+	lang := p.lang().Code()
+	key := lang + "/" + strconv.Itoa(n)
+	if key == p.les.key && (p.les.data != nil || p.les.err != "") {
+		return
+	}
+	p.les.key, p.les.data, p.les.err, p.les.answer = key, nil, "", false
+	ctx = p.own(ctx)
+	fetchText(lessonPath(lang, n), func(body string, status int) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if p.les.key != key {
+				return // the reader moved on
+			}
+			if status != 200 {
+				p.les.err = "lesson.unavailable"
+				return
+			}
+			les, err := parseLesson(body)
+			if err != nil {
+				p.les.err = "lesson.broken"
+				return
+			}
+			p.les.data = &les
+			if p.les.setup {
+				p.les.setup = false
+				p.applyLessonSetup(ctx, les)
+			}
+		})
+	})
+}
+
+// applyLessonSetup sets the state to the lesson's query, keeping the
+// lesson, the language, presenter mode and the theme.
+func (p *playground) applyLessonSetup(ctx app.Context, les lesson) {
+	keep := p.st
+	st, _ := parseQuery(les.Query)
+	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
+	p.st = st
+	clear(p.text)
+	clear(p.errs)
+	p.recompute()
+	p.herd.start(ctx, p)
+	p.writeURL(ctx)
+	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
+
+// fetchText gets a file relative to the page through the browser's fetch
+// and hands its text and status to done (status 0: no answer).
+func fetchText(path string, done func(body string, status int)) {
+	var onRes, onText, onFail app.Func
+	status := 0
+	release := func() { onRes.Release(); onText.Release(); onFail.Release() }
+	onFail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		release()
+		done("", 0)
+		return nil
+	})
+	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
+		release()
+		done(args[0].String(), status)
+		return nil
+	})
+	onRes = app.FuncOf(func(this app.Value, args []app.Value) any {
+		status = args[0].Get("status").Int()
+		args[0].Call("text").Call("then", onText, onFail)
+		return nil
+	})
+	app.Window().Call("fetch", path).Call("then", onRes, onFail)
+}
+
+// goLesson opens lesson n (clamped to the sequence) with its own setup.
+func (p *playground) goLesson(ctx app.Context, n int) {
+	n = min(max(n, 1), lessonCount)
+	if n == p.st.Lesson {
+		return
+	}
+	p.st.Lesson = n
+	p.les.setup = true
+	p.urlPush = true
+	p.loadLesson(ctx)
+	p.writeURL(ctx)
+}
+
+func (p *playground) onLessonNav(ctx app.Context, e app.Event) {
+	switch ctx.JSSrc().Get("id").String() {
+	case "lesson-next":
+		p.goLesson(ctx, p.st.Lesson+1)
+	case "lesson-prev":
+		p.goLesson(ctx, p.st.Lesson-1)
+	case "lesson-answer":
+		p.les.answer = !p.les.answer
+	}
+}
+
+// onLessonLink applies a lesson's one-click setup.
+func (p *playground) onLessonLink(ctx app.Context, e app.Event) {
+	i := ctx.JSSrc().Get("dataset").Get("link").Int()
+	if les := p.les.data; les != nil && i >= 0 && i < len(les.Links) {
+		p.urlPush = true
+		p.applyLessonSetup(ctx, lesson{Query: les.Links[i].Query})
+	}
+}
+
+// onKey moves between lessons with the arrow keys and PageUp/PageDown (what
+// presentation clickers send), unless a field has the focus.
+func (p *playground) onKey(ctx app.Context, key, target string) {
+	if p.st.Lesson == 0 {
+		return
+	}
+	switch target {
+	case "INPUT", "TEXTAREA", "SELECT":
+		return
+	}
+	switch key {
+	case "ArrowRight", "PageDown":
+		p.goLesson(ctx, p.st.Lesson+1)
+	case "ArrowLeft", "PageUp":
+		p.goLesson(ctx, p.st.Lesson-1)
+	}
+}
+
+// paragraph draws a lesson paragraph or list from its inline runs.
+func paragraph(text string) app.UI {
+	if len(text) > 2 && text[:2] == "- " {
+		var items []app.UI
+		for _, line := range splitLines(text) {
+			if len(line) > 2 && line[:2] == "- " {
+				line = line[2:]
+			}
+			items = append(items, app.Li().Body(runs(line)...))
+		}
+		return app.Ul().Body(items...)
+	}
+	return app.P().Body(runs(text)...)
+}
+
+func runs(s string) []app.UI {
+	rs := inline(s)
+	out := make([]app.UI, len(rs))
+	for i, r := range rs {
+		switch {
+		case r.Bold:
+			out[i] = app.Strong().Text(r.Text)
+		case r.Code:
+			out[i] = app.Code().Text(r.Text)
+		default:
+			out[i] = app.Text(r.Text)
+		}
+	}
+	return out
+}
+
+func splitLines(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) && s[i] != '\n' {
+			i++
+		}
+		out = append(out, s[:i])
+		if i < len(s) {
+			i++
+		}
+		s = s[i:]
+	}
+	return out
+}
+
+// renderLesson is the lesson beside its widget.
+func (p *playground) renderLesson(l i18n.Lang) app.UI {
+	n := p.st.Lesson
+	var text []app.UI
+	view := "table"
+	switch les := p.les.data; {
+	case p.les.err != "":
+		text = append(text, app.P().Class("error").Text(l.T(p.les.err)))
+	case les == nil:
+		text = append(text, app.P().Class("pending").Text(l.T("lesson.loading")))
+	default:
+		view = les.View
+		text = append(text, app.H2().ID("lesson-title").Text(les.Title))
+		for _, para := range les.Text {
+			text = append(text, paragraph(para))
+		}
+		text = append(text,
+			app.P().Class("lesson-try").Body(app.Strong().Text(l.T("lesson.try")+" "), app.Span().Body(runs(les.Try)...)),
+			app.P().Class("lesson-question").Body(app.Strong().Text(l.T("lesson.question")+" "), app.Span().Body(runs(les.Question)...)),
+			app.Button().ID("lesson-answer").Type("button").Class("secondary small").OnClick(p.onLessonNav).
+				Text(l.T(map[bool]string{false: "lesson.show-answer", true: "lesson.hide-answer"}[p.les.answer])),
+			app.P().ID("lesson-answer-text").Class("lesson-answer").Hidden(!p.les.answer).Body(runs(les.Answer)...),
+		)
+		if len(les.Links) > 0 {
+			items := make([]app.UI, len(les.Links))
+			for i, lk := range les.Links {
+				items[i] = app.Button().Type("button").Class("secondary small").DataSet("link", i).OnClick(p.onLessonLink).Text(lk.Label)
+			}
+			text = append(text, app.Div().Class("lesson-links").Body(items...))
+		}
+	}
+	st := p.st
+	st.View = view
+	cls := "playground lessons"
+	if p.st.Present {
+		cls += " present"
+	}
+	return app.Main().Class(cls).Body(
+		app.Header().Class("lesson-head").Body(
+			app.Span().Class("lesson-count").Text(l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))),
+			app.Div().Class("share").Body(
+				p.langSwitch(l),
+				app.Button().ID("lesson-prev").Type("button").Class("secondary").Disabled(n <= 1).OnClick(p.onLessonNav).Text("← "+l.T("lesson.prev")),
+				app.Button().ID("lesson-next").Type("button").Disabled(n >= lessonCount).OnClick(p.onLessonNav).Text(l.T("lesson.next")+" →"),
+			),
+		),
+		app.Div().Class("lesson-layout").Body(
+			app.Article().ID("lesson").Class("card lesson-text").Aria("live", "polite").Body(text...),
+			app.Div().Class("lesson-widget").Body(
+				p.lessonControls(l, view),
+				p.widget(l, view),
+			),
+		),
+	)
+}
+
+// lessonControls are the few knobs a lesson's prompt asks to move: the
+// policy's main ones, or the herd's size and server.
+func (p *playground) lessonControls(l i18n.Lang, view string) app.UI {
+	if view == "classify" {
+		return app.Div().Class("lesson-controls")
+	}
+	items := []app.UI{
+		app.Div().Class("field").Body(
+			app.Label().For("jitter").Text(l.T("policy.jitter")),
+			enumSelect("jitter", kindOptions(l, "jitter"), p.st.Policy.Jitter.String(), p.onInput),
+		),
+	}
+	for _, f := range []struct{ param, label string }{
+		{backoff.ParamBase, "policy.base"}, {backoff.ParamCap, "policy.cap"}, {backoff.ParamAttempts, "policy.attempts"},
+	} {
+		items = append(items, app.Div().Class("field").Body(
+			app.Label().For(f.param+"-value").Text(l.T(f.label)),
+			p.valueBox(l, f.param, l.T(f.label), ""),
+			p.fieldError(l, f.param+"-value"),
+		))
+	}
+	return app.Div().Class("lesson-controls").Body(items...)
+}
