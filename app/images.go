@@ -1,0 +1,102 @@
+//go:build !wasm
+
+package app
+
+import (
+	"errors"
+
+	"github.com/backoff-playground/playground/app/chart"
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
+)
+
+// What the server draws from a page's query, with the page's own code and
+// the page's bounds on work: the charts as standalone SVG images (for a
+// Markdown page) and the policy (for /export). Server only: the page draws
+// its own downloads.
+
+// ImageKinds are the images the server draws: /svg/<kind>.svg.
+var ImageKinds = []string{"delays", "herd", "compare", "table"}
+
+// ErrUnknownImage is the error for a kind not in ImageKinds.
+var ErrUnknownImage = errors.New("no such image")
+
+// CanonicalQuery is the query of the state raw describes, in the page's
+// order: two queries that draw the same picture have the same canonical
+// query (a cache key).
+func CanonicalQuery(raw string) string {
+	s, _ := parseQuery(raw)
+	return s.query()
+}
+
+// PolicyFromQuery is the policy a page query describes (its notices are
+// the page's: bad keys are ignored).
+func PolicyFromQuery(raw string) backoff.Policy {
+	s, _ := parseQuery(raw)
+	return s.Policy
+}
+
+// ChartSVG draws one image of the state raw describes, in its language
+// (English by default) and theme (auto by default). A herd runs under the
+// page's bound on calls, a compare run under a quarter of it each, so one
+// request costs at most what the page spends.
+func ChartSVG(kind, raw string) (string, error) {
+	s, _ := parseQuery(raw)
+	l, _ := i18n.Parse(s.Lang)
+	theme := s.Theme
+	if theme == "" {
+		theme = "auto"
+	}
+	t, err := backoff.NewTableWith(s.Policy, backoff.NewRand(s.Seed), tableBudget)
+	if err != nil {
+		return "", err
+	}
+	var svg string
+	switch kind {
+	case "table":
+		svg = chart.TableSVG(l, t)
+	case "delays":
+		svg, _ = chart.Delays(l, chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), s.Seed)}, nil, s.Log)
+	case "herd":
+		var h herdRunner
+		cfg := s.Herd.config(s.Policy)
+		h.bound(&cfg, s.Herd.Runs)
+		out := &herdOut{}
+		for k := range s.Herd.Runs {
+			c := cfg
+			if k > 0 {
+				c.Bucket = backoff.Seconds(out.first.BucketWidth)
+			}
+			r, err := sim.Run(c, s.Seed+uint64(k))
+			if err != nil {
+				return "", err
+			}
+			out.add(r)
+		}
+		svg = chart.Herd(l, out.series(), 0, 0, false, l.T("chart.herd"))
+	case "compare":
+		var h herdRunner
+		cfg := s.Herd.config(s.Policy)
+		h.bound(&cfg, 1)
+		var series []chart.Series
+		var titles []string
+		for _, k := range compareKinds {
+			c := cfg
+			c.Policy = comparePolicy(cfg.Policy, k)
+			if h.bounded {
+				c.MaxCalls = max(cfg.MaxCalls/4, 1)
+			}
+			r, err := sim.Run(c, s.Seed)
+			if err != nil {
+				continue // a kind this policy cannot use (decorrelated without a base)
+			}
+			series = append(series, chart.SeriesOf(r))
+			titles = append(titles, l.F("chart.small", kindName(l, k)))
+		}
+		svg = chart.Grid(l, series, titles, l.T("compare.head"))
+	default:
+		return "", ErrUnknownImage
+	}
+	return chart.Standalone(svg, theme), nil
+}
