@@ -122,10 +122,10 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request, perWrite time.Dura
 // writeBody writes body in chunks, each with its own write deadline: a slow
 // reader gets its whole download as long as it takes each 64 KB within
 // perWrite (20 s by default: 3.2 KB/s), and one that stops reading is cut
-// then. A fixed WriteTimeout on the whole response cut app.wasm (1.6 MB) at
-// 30 s for anyone under 55 KB/s.
+// then. The server's WriteTimeout (perWrite too) is the first chunk's
+// deadline.
 func writeBody(w http.ResponseWriter, body []byte, perWrite time.Duration) {
-	if len(body) <= writeChunk || perWrite <= 0 { // the request's own deadline covers it
+	if len(body) <= writeChunk || perWrite <= 0 { // the deadline set at the request's start covers it
 		w.Write(body)
 		return
 	}

@@ -25,6 +25,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -120,6 +121,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 	if o.log {
 		o.cfg.accessLog = stderr
 	}
+	o.cfg.perWrite = defaultPerWrite
 
 	app.Register()
 	h, info := newServer(o.cfg, webFS, staticFS)
@@ -129,24 +131,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 	for _, w := range info.warnings {
 		fmt.Fprintln(stderr, "playground: warning:", w)
 	}
+	debug.FreeOSMemory() // building the site left tens of MB of garbage (decoders, encoders)
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "playground %s serving http://%s%s/\n", info.version, ln.Addr(), o.cfg.prefix)
-	return serve(ctx, newHTTPServer(h), ln, shutdownTimeout, stderr)
+	return serve(ctx, newHTTPServer(h, o.cfg.perWrite), ln, shutdownTimeout, stderr)
 }
 
 // newHTTPServer bounds what a client may hold: headers in 5 s, a request
-// in 10 s, an idle connection 2 min. There is no WriteTimeout: it would
-// bound a whole download; each response gets per-write deadlines instead
-// (withDeadline, writeBody).
-func newHTTPServer(h http.Handler) *http.Server {
+// in 10 s, an idle connection 2 min. WriteTimeout is perWrite, and it does
+// not bound a whole download: net/http sets it when a request arrives, which
+// covers a small response, and writeBody extends it for each 64 KB of a
+// large one. A fixed 30 s cut app.wasm for anyone under 55 KB/s.
+func newHTTPServer(h http.Handler, perWrite time.Duration) *http.Server {
 	return &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      perWrite,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}

@@ -42,8 +42,8 @@ const permissionsPolicy = "accelerometer=(), autoplay=(), camera=(), clipboard-r
 	"microphone=(), midi=(), payment=(), picture-in-picture=(), publickey-credentials-get=(), " +
 	"screen-wake-lock=(), serial=(), sync-xhr=(), usb=(), xr-spatial-tracking=()"
 
-// defaultPerWrite bounds each 64 KB of a response (see writeBody) and a whole
-// small response: a client slower than 3.2 KB/s is cut.
+// defaultPerWrite bounds a small response and each 64 KB of a large one
+// (see writeBody): a client slower than 3.2 KB/s is cut.
 const defaultPerWrite = 20 * time.Second
 
 // serverConfig is what the flags decide about the HTTP surface.
@@ -73,8 +73,8 @@ type serverInfo struct {
 
 // newServer wires the whole HTTP surface: the site built once from the
 // embedded files (pages, go-app's scripts, the worker, the manifest,
-// app.wasm, static/), /healthz, the method filter, per-write deadlines, the
-// security headers and the optional access log. Every URL, including
+// app.wasm, static/), /healthz, the method filter, the security headers and
+// the optional access log. Serve it with newHTTPServer and the same perWrite. Every URL, including
 // /healthz, lives under cfg.prefix. It panics when go-app cannot render a
 // page: the binary itself is broken then.
 func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInfo) {
@@ -91,7 +91,6 @@ func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInf
 	info := serverInfo{version: s.version, hasWasm: s.hasWasm, wasmSize: s.wasmSize, renders: s.renders, warnings: s.warnings}
 	var h http.Handler = &router{cfg: cfg, site: s}
 	h = secure(getOnly(h), cfg.frameAncestors)
-	h = withDeadline(h, cfg.perWrite)
 	if cfg.accessLog != nil {
 		h = logRequests(h, cfg.accessLog)
 	}
@@ -139,16 +138,6 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// withDeadline gives every response a write deadline of perWrite from its
-// start; writeBody extends it per chunk for large bodies. The server has no
-// WriteTimeout, which would cut a slow reader's whole download.
-func withDeadline(next http.Handler, perWrite time.Duration) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(perWrite)) // ErrNotSupported in tests' recorders
-		next.ServeHTTP(w, r)
-	})
-}
-
 // executableTime is when this binary was written: it carries every file it
 // serves, so none of them changed later. Embedded files have no time.
 func executableTime() time.Time {
@@ -192,10 +181,14 @@ func secure(next http.Handler, frameAncestors []string) http.Handler {
 	if len(frameAncestors) == 0 {
 		fixed["X-Frame-Options"] = []string{"DENY"}
 	}
+	pairs := make([][2][]string, 0, len(fixed)) // a slice walks faster than a map
+	for k, v := range fixed {
+		pairs = append(pairs, [2][]string{{k}, v})
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		for k, v := range fixed {
-			h[k] = v
+		for _, kv := range pairs {
+			h[kv[0][0]] = kv[1]
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -24,6 +24,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/backoff-playground/playground/app"
+	"github.com/backoff-playground/playground/static"
 )
 
 func init() { app.Register() } // the go-app handler serves only routed pages
@@ -50,15 +51,18 @@ var fakeIconTime = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
 func fakeStatic() fstest.MapFS {
 	return fstest.MapFS{
-		"playground.css": {Data: bytes.Repeat([]byte("body { margin: 0 auto; }\n"), 40)},
-		"icon.svg":       {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` + strings.Repeat(`<rect width="8" height="8"/>`, 10) + `</svg>`), ModTime: fakeIconTime},
-		"chart.css":      {Data: []byte(".chart { fill: none; }")},
-		"icon-192.png":   {Data: []byte("png")},
-		"icon-512.png":   {Data: []byte("large png")},
-		"embed.js":       {Data: []byte("document.currentScript;")},
-		"screenshot.png": {Data: []byte("a screenshot for the README")},
-		"static.go":      {Data: []byte("package static")},
-		"README.md":      {Data: []byte("readme")},
+		"playground.css":          {Data: bytes.Repeat([]byte("body { margin: 0 auto; }\n"), 40)},
+		"icon.svg":                {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` + strings.Repeat(`<rect width="8" height="8"/>`, 10) + `</svg>`), ModTime: fakeIconTime},
+		"chart.css":               {Data: []byte(".chart { fill: none; }")},
+		"icon-192.png":            {Data: []byte("png")},
+		"icon-512.png":            {Data: []byte("large png")},
+		"embed.js":                {Data: []byte("document.currentScript;")},
+		"lessons/en/01.txt":       {Data: []byte("Lesson 1")},
+		"lessons/ru/01.txt":       {Data: []byte("Урок 1")},
+		"shots/screenshot-ru.png": {Data: []byte("another screenshot")},
+		"screenshot.png":          {Data: []byte("a screenshot for the README")},
+		"static.go":               {Data: []byte("package static")},
+		"README.md":               {Data: []byte("readme")},
 	}
 }
 
@@ -259,10 +263,11 @@ func TestStaleCompressedWasm(t *testing.T) {
 func TestStaticFiles(t *testing.T) {
 	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	for path, want := range map[string]string{
-		"/web/static/playground.css": "text/css; charset=utf-8",
-		"/web/static/icon.svg":       "image/svg+xml",
-		"/web/static/icon-192.png":   "image/png",
-		"/web/static/embed.js":       "text/javascript; charset=utf-8",
+		"/web/static/playground.css":    "text/css; charset=utf-8",
+		"/web/static/icon.svg":          "image/svg+xml",
+		"/web/static/icon-192.png":      "image/png",
+		"/web/static/embed.js":          "text/javascript; charset=utf-8",
+		"/web/static/lessons/ru/01.txt": "text/plain; charset=utf-8",
 	} {
 		if r := do(t, h, "GET", path); r.code != 200 || r.hdr.Get("Content-Type") != want {
 			t.Errorf("GET %s: %d %q, want 200 %q", path, r.code, r.hdr.Get("Content-Type"), want)
@@ -271,7 +276,8 @@ func TestStaticFiles(t *testing.T) {
 	for _, path := range []string{
 		"/web/static/static.go", "/web/static/README.md", "/web/static/", "/web/static/..%2fweb.go",
 		"/web/web.go", "/web/README.md", "/web/app.wasm.br", "/web/static/nope.css",
-		"/web/static/screenshot.png", // the README's, not the page's
+		"/web/static/screenshot.png", "/web/static/shots/screenshot-ru.png", // the README's, not the page's
+		"/web/static/lessons/", "/web/static/lessons/en", "/web/static/lessons/en/../../static.go",
 		"/web//static/icon.svg", "/web/static/./icon.svg", "//web/static/icon.svg",
 	} {
 		if r := do(t, h, "GET", path); r.code != 404 {
@@ -311,11 +317,13 @@ func TestHealthz(t *testing.T) {
 
 // TestBasePaths serves under each prefix, including those that look like
 // go-app's own /web/ resources, and follows every URL the page, app.js, the
-// worker and the manifest name: each must answer under the prefix.
+// worker and the manifest name: each must answer under the prefix. It uses
+// the real static/ files, so a file the page or the worker names (the
+// worker caches its list all or nothing) and static/ lacks shows here.
 func TestBasePaths(t *testing.T) {
 	for _, prefix := range []string{"", "/pg", "/web", "/w", "/we", "/web/static", "/a/b"} {
 		t.Run("prefix="+prefix, func(t *testing.T) {
-			h, info := newServer(serverConfig{prefix: prefix}, fakeWeb(), fakeStatic())
+			h, info := newServer(serverConfig{prefix: prefix}, fakeWeb(), static.FS)
 			page := do(t, h, "GET", prefix+"/")
 			if page.code != 200 || !strings.HasPrefix(page.hdr.Get("Content-Type"), "text/html") {
 				t.Fatalf("GET %s/: %d %q", prefix, page.code, page.hdr.Get("Content-Type"))

@@ -354,13 +354,12 @@ func TestSlowReader(t *testing.T) {
 	const pause = 25 * time.Millisecond
 
 	// The old configuration, scaled down: one deadline for the whole response.
-	old := newHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }))
-	old.WriteTimeout = perWrite
+	old := newHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }), perWrite)
 	if b, _, _ := get(start(old), pause); len(b) == len(big) {
 		t.Fatal("a whole-response WriteTimeout did not cut the slow download: the test shows nothing")
 	}
 
-	url := start(newHTTPServer(h))
+	url := start(newHTTPServer(h, perWrite))
 	b, took, err := get(url, pause)
 	if err != nil || !bytes.Equal(b, big) {
 		t.Fatalf("slow reader got %d of %d bytes in %s: %v", len(b), len(big), took, err)
@@ -393,7 +392,9 @@ func TestShutdownBound(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuffer
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, newHTTPServer(h), smallBufListener{ln}, 300*time.Millisecond, &stderr) }()
+	go func() {
+		done <- serve(ctx, newHTTPServer(h, time.Minute), smallBufListener{ln}, 300*time.Millisecond, &stderr)
+	}()
 	res, err := slowClient().Get("http://" + ln.Addr().String() + "/web/app.wasm")
 	if err != nil {
 		t.Fatal(err)
