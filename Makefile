@@ -11,7 +11,7 @@ FUZZTIME  ?= 8s
 
 .PHONY: all test bench build run vet fmt-check test-native test-wasm fuzz \
         test-browser browser-deps node-check clean \
-        wasm brotli-dep bench-browser
+        wasm brotli-dep bench-browser bench-server bench-server-deps
 
 all: build
 
@@ -53,8 +53,9 @@ fuzz:
 	  rm -f $$log; \
 	done
 
-## bench: Go benchmarks with allocations.
-bench: bench-browser
+## bench: Go benchmarks with allocations, the page in Chromium and the
+## server against nginx.
+bench: bench-browser bench-server
 	$(GO) test -run='^$$' -bench=. -benchmem ./backoff/... ./sim/...
 
 build: $(BIN)/backoff
@@ -123,6 +124,20 @@ test-browser: wasm browser-deps
 ## latency in Chromium (printed as benchmark metrics).
 bench-browser: wasm browser-deps
 	$(GO) test -count=1 -tags browser -run '^$$' -bench '^BenchmarkBrowser' -benchtime 1x -timeout 20m ./cmd/playground
+
+## bench-server: the server against nginx on loopback (wrk, 50 connections,
+## / and /web/app.wasm; both send the same gzip files, as nginx-light has no
+## brotli_static), and the server's peak RSS and CPU under 200 concurrent
+## hostile links. Installs Debian's nginx-light and wrk when missing; where
+## systemd runs, Debian also starts nginx's own service on port 80
+## (`systemctl disable --now nginx`): the benchmark runs its own, on a free
+## loopback port, and stops it.
+bench-server: $(BIN)/playground bench-server-deps
+	PLAYGROUND_BIN=$(abspath $(BIN)/playground) $(GO) test -count=1 -tags benchserver -run '^$$' -bench '^BenchmarkServer' -benchtime 1x -timeout 10m ./cmd/playground
+
+bench-server-deps:
+	@command -v wrk >/dev/null || $(call APT_INSTALL,wrk,wrk)
+	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || $(call APT_INSTALL,nginx,nginx-light)
 
 clean:
 	rm -rf $(BIN)

@@ -19,10 +19,10 @@ import (
 // were rendered per request: about 110 ms of CPU and 1.25 MB each.
 const hostileQuery = "/?jitter=decorrelated-v2&attempts=1000&clients=2000000"
 
-// BenchmarkHostilePages: 200 concurrent requests for the page with a
+// BenchmarkServerHostilePages: 200 concurrent requests for the page with a
 // hostile query, over real loopback connections. cpu-ms/op is the process's
 // user+system CPU for the 200 (server and client together).
-func BenchmarkHostilePages(b *testing.B) {
+func BenchmarkServerHostilePages(b *testing.B) {
 	h, _ := newServer(serverConfig{}, web.FS, static.FS)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
