@@ -3,6 +3,7 @@
 package app
 
 import (
+	_ "embed"
 	"html"
 	"strconv"
 
@@ -19,6 +20,24 @@ const (
 	iconSmall = "/web/static/icon-192.png"
 	iconLarge = "/web/static/icon-512.png"
 )
+
+// appWorker replaces go-app's service worker so that every link, whatever
+// its query, loads offline after one visit (app-worker.js says how).
+//
+//go:embed app-worker.js
+var appWorker string
+
+// offlineResources are cached by the worker on install besides go-app's
+// own list: every lesson in both languages and the embed script.
+func offlineResources() []string {
+	out := []string{"/web/static/embed.js"}
+	for _, lang := range []string{"en", "ru"} {
+		for n := 1; n <= lessonCount; n++ {
+			out = append(out, "/"+lessonPath(lang, n))
+		}
+	}
+	return out
+}
 
 // NewHandler returns the go-app handler for the playground's pages.
 //
@@ -47,9 +66,11 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 			Maskable: iconLarge,
 			SVG:      iconSVG,
 		},
-		Styles:    append([]string(nil), Styles...),
-		Version:   version,
-		Resources: resources,
+		Styles:                append([]string(nil), Styles...),
+		ServiceWorkerTemplate: appWorker,
+		CacheableResources:    offlineResources(),
+		Version:               version,
+		Resources:             resources,
 	}
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)

@@ -89,7 +89,7 @@ func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInf
 		panic(err)
 	}
 	info := serverInfo{version: s.version, hasWasm: s.hasWasm, wasmSize: s.wasmSize, renders: s.renders, warnings: s.warnings}
-	var h http.Handler = &router{cfg: cfg, site: s}
+	var h http.Handler = &router{cfg: cfg, site: s, dyn: newDynamic(s.version)}
 	h = secure(getOnly(h), cfg.frameAncestors)
 	if cfg.accessLog != nil {
 		h = logRequests(h, cfg.accessLog)
@@ -97,12 +97,13 @@ func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInf
 	return h, info
 }
 
-// router answers from the site's table by exact path, then /healthz and the
-// bare base path. Exact lookups leave no room for a base path such as /web to
+// router answers from the site's table by exact path, then the computed
+// answers (/svg/, /export), /healthz and the bare base path. Exact lookups leave no room for a base path such as /web to
 // collide with go-app's /web/ resources.
 type router struct {
 	cfg  serverConfig
 	site *site
+	dyn  *dynamic // /svg/ images and /export snippets
 }
 
 func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -111,6 +112,9 @@ func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	prefix := rt.cfg.prefix
+	if rest, ok := strings.CutPrefix(r.URL.Path, prefix); ok && rt.dyn.serve(w, r, rest) {
+		return
+	}
 	switch {
 	case r.URL.Path == prefix+"/healthz":
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

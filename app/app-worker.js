@@ -1,0 +1,38 @@
+// The playground's service worker: go-app's, with two changes so that after
+// one visit every link works offline. A page is the same file whatever its
+// query (the query is read in the browser), so a navigation is answered
+// from the cached page ignoring its query; and the lessons are cached with
+// the rest on install.
+const cacheName = "app-" + "{{.Version}}";
+const resourcesToCache = {{.ResourcesToCache}};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(cacheName);
+    await cache.addAll(resourcesToCache);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((k) => k !== cacheName).map((k) => caches.delete(k)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") {
+    return;
+  }
+  event.respondWith((async () => {
+    const navigate = request.mode === "navigate";
+    const cached = await caches.match(request, { ignoreSearch: navigate });
+    if (cached) {
+      return cached;
+    }
+    return fetch(request);
+  })());
+});
