@@ -41,4 +41,3 @@ func linkQueries(l lesson) []string {
 	}
 	return out
 }
-
