@@ -161,6 +161,7 @@ func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
 // entry.
 func (p *playground) herdChanged(ctx app.Context) {
 	ctx = p.own(ctx)
+	p.replay = replayState{speed: p.replay.speed, gen: p.replay.gen + 1}
 	p.copied, p.copyText = "", ""
 	p.herd.more = 0
 	p.herd.start(ctx, p)
@@ -283,7 +284,11 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
 		app.H2().Text(l.T("herd.head")),
 		app.P().Class("lesson").Text(l.T("herd.lesson")),
-		&herdChart{A: h.a, B: h.b, Lang: l},
+		app.Div().Class("herd-chart-wrap").Body(
+			&herdChart{A: h.a, B: h.b, Lang: l},
+			app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
+		),
+		p.renderReplay(l),
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),

@@ -59,6 +59,7 @@ type playground struct {
 	embedView string
 	exp       exportState // the export panel
 	les       lessonState // the workshop lesson, when one is open
+	replay    replayState // the herd's replay
 
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
@@ -284,6 +285,7 @@ func (p *playground) changed(ctx app.Context, discrete bool) {
 	p.copied, p.copyText = "", ""
 	p.recompute()
 	p.herd.more = 0
+	p.replay = replayState{speed: p.replay.speed, gen: p.replay.gen + 1}
 	p.herd.start(ctx, p)
 	p.fetchExport(ctx)
 	p.urlPush = p.urlPush || discrete

@@ -416,6 +416,13 @@ var messages = map[string][2]string{
 	"export.warn.throttle-base":      {"After a throttling error it backs off from {1} instead.", "После ошибки троттлинга она отсчитывает паузы от {1}."},
 	"export.warn.retry-quota":        {"Its retry quota ({1} tokens, {2} per retry) may end a long run of retries first.", "Её квота повторов ({1} токенов, {2} за повтор) может оборвать длинную серию повторов раньше."},
 
+	// The herd's replay.
+	"replay.play":   {"▶ Play", "▶ Пуск"},
+	"replay.pause":  {"❚❚ Pause", "❚❚ Пауза"},
+	"replay.step":   {"Step", "Шаг"},
+	"replay.speed":  {"Replay speed", "Скорость"},
+	"replay.counts": {"waiting {1} · in flight {2} · succeeded {3} · gave up {4} · calls in this bucket {5}", "ждут {1} · в полёте {2} · успели {3} · сдались {4} · вызовов в интервале {5}"},
+
 	// The workshop.
 	"lesson.count":       {"Lesson {1} of {2}", "Урок {1} из {2}"},
 	"lesson.prev":        {"Back", "Назад"},
