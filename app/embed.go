@@ -101,6 +101,27 @@ func embedSnippet(base *url.URL, st state, view, title string) string {
 		`<script src="` + html.EscapeString(script.String()) + `" defer></script>`
 }
 
+// markdownImage is the Markdown image of view for the state, drawn by the
+// server's /svg/ (so it shows on a code host that proxies images); "" for
+// a view that is not a picture.
+func markdownImage(base *url.URL, st state, view, title string) string {
+	if !contains(ImageKindsPage, view) {
+		return ""
+	}
+	s := st
+	s.View, s.Lesson, s.Present = "", 0, false
+	u := *base
+	u.Path += "svg/" + view + ".svg"
+	u.RawQuery, u.Fragment = s.query(), ""
+	link := *base
+	link.RawQuery = s.query()
+	return "[![" + title + "](" + u.String() + ")](" + link.String() + ")"
+}
+
+// ImageKindsPage are the views the server draws as images (ImageKinds on
+// the server's side).
+var ImageKindsPage = []string{"delays", "herd", "compare", "table"}
+
 // renderEmbedPanel is the snippet for the current state and the chosen
 // view, ready to copy.
 func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
@@ -117,6 +138,7 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 	if p.embedView != "page" {
 		title = l.T("view." + p.embedView)
 	}
+	md := markdownImage(&base, p.st, p.embedView, title)
 	return app.Section().ID("embed-panel").Class("card embed-panel").Aria("label", l.T("embed.head")).Body(
 		app.H2().Text(l.T("embed.head")),
 		app.Div().Class("field").Body(
@@ -126,5 +148,8 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 		app.Label().For("embed-code").Text(l.T("embed.iframe")),
 		app.Textarea().ID("embed-code").Class("code").ReadOnly(true).Rows(4).Attr("spellcheck", "false").
 			Text(embedSnippet(&base, p.st, p.embedView, title)),
+		app.Label().For("embed-markdown").Hidden(md == "").Text(l.T("embed.markdown")),
+		app.Textarea().ID("embed-markdown").Class("code").ReadOnly(true).Rows(2).Attr("spellcheck", "false").
+			Hidden(md == "").Text(md),
 	)
 }

@@ -61,3 +61,16 @@ func TestEmbedSnippet(t *testing.T) {
 		t.Errorf("the whole page's snippet has a view: %s", page)
 	}
 }
+
+func TestMarkdownImage(t *testing.T) {
+	base, _ := url.Parse("https://pg.example/backoff/")
+	s, _ := parseQuery("preset=gax&attempts=4&view=herd")
+	got := markdownImage(base, s, "herd", "A herd")
+	want := "[![A herd](https://pg.example/backoff/svg/herd.svg?preset=gax&base=1s&factor=2&cap=30s&jitter=full&attempts=4&seed=1&clients=1000&server=outage)](https://pg.example/backoff/?preset=gax&base=1s&factor=2&cap=30s&jitter=full&attempts=4&seed=1&clients=1000&server=outage)"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if markdownImage(base, s, "classify", "x") != "" {
+		t.Error("classify is not an image")
+	}
+}

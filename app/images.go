@@ -17,7 +17,7 @@ import (
 // its own downloads.
 
 // ImageKinds are the images the server draws: /svg/<kind>.svg.
-var ImageKinds = []string{"delays", "herd", "compare", "table"}
+var ImageKinds = ImageKindsPage
 
 // ErrUnknownImage is the error for a kind not in ImageKinds.
 var ErrUnknownImage = errors.New("no such image")

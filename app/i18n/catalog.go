@@ -28,6 +28,7 @@ var messages = map[string][2]string{
 	"embed.view":       {"Show", "Показать"},
 	"embed.page":       {"the whole page", "всю страницу"},
 	"embed.iframe":     {"HTML: the iframe, and a script that sizes it to its content (host it yourself, or allow this site in your script-src)", "HTML: iframe и скрипт, подгоняющий его высоту под содержимое (разместите его у себя или разрешите этот сайт в своём script-src)"},
+	"embed.markdown":   {"Markdown: the chart as an image from this server, linking to the playground", "Markdown: график картинкой с этого сервера со ссылкой на песочницу"},
 	"copy.button":      {"Copy link", "Скопировать ссылку"},
 	"copy.done":        {"Link copied", "Ссылка скопирована"},
 	"copy.md-done":     {"Table copied as Markdown", "Таблица скопирована в Markdown"},
