@@ -228,13 +228,18 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"default-desktop", 1280, 800, "lang=en"}, {"default-phone", 390, 844, "lang=en"}, {"default-wide", 1920, 1080, "lang=en"},
 		{"ru-desktop", 1280, 800, "lang=ru"}, {"ru-phone", 390, 844, "lang=ru"}, {"ru-wide", 1920, 1080, "lang=ru"},
 		{"compare-two", 1920, 1080, "preset=aws-standard&b.preset=gax&b.attempts=4&runs=3&lang=en"},
+		{"lesson-ru", 1280, 800, "lesson=3&lang=ru"}, {"present", 1024, 768, "lesson=1&present=1&lang=en"},
 		// The longest select entries, for the clipping check.
 		{"knobs-en", 1280, 800, "lang=en&preset=ethernet&arrival=clock:1m&budget=tokens:500:5:1&breaker=ratio:0.5:20:10s:5s&server=collapse&jitter=decorrelated-v2&growth=exp-minus-one&cap-mode=exact&runs=20"},
 		{"knobs-ru", 390, 844, "lang=ru&preset=retryablehttp&arrival=clock:1m&budget=ratio:0.2:3&breaker=consecutive:5:5s&server=occ&jitter=proportional&growth=polynomial&cap-mode=after&runs=3"},
 	} {
 		tb := newTab(t, vp.width, vp.height)
 		tb.open(t, vp.query)
-		poll[bool](t, tb, "the herd and compare runs to finish", settledJS)
+		if strings.Contains(vp.query, "lesson=") {
+			poll[bool](t, tb, "the lesson", `!!document.getElementById('lesson-title') && (!document.getElementById('herd-progress') || document.getElementById('herd-progress').hidden)`)
+		} else {
+			poll[bool](t, tb, "the herd and compare runs to finish", settledJS)
+		}
 		time.Sleep(200 * time.Millisecond)
 		if over := eval[int](t, tb, `document.documentElement.scrollWidth - window.innerWidth`); over > 0 {
 			t.Errorf("%s: the page is %d px wider than the %d px viewport (horizontal scrolling)", vp.name, over, vp.width)
