@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/backoff-playground/playground/app/chart"
@@ -474,7 +476,13 @@ func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs i
 	if len(jitters) == 0 {
 		jitters = []string{c.Policy.Jitter.String()}
 	}
-	var rows []sweepRow
+	// The cells, in output order; their configs are made (and checked)
+	// before any runs, so an error is the same whatever the core count.
+	type cell struct {
+		cfg       sim.Config
+		value, jt string
+	}
+	var cells []cell
 	for _, v := range values {
 		for _, j := range jitters {
 			d := c
@@ -486,15 +494,43 @@ func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs i
 			if err := applyJitter(&d, j); err != nil {
 				return nil, err
 			}
-			s, err := sim.RunMany(d, seed, runs)
-			if err != nil {
-				return nil, err
+			cells = append(cells, cell{d, v, j})
+		}
+	}
+	// Each cell is an independent seeded simulation (the core stays single
+	// threaded and deterministic): the CLI runs them on every core, each
+	// into its own slot, so the rows are identical to a serial run and in
+	// the same order.
+	rows := make([]sweepRow, len(cells))
+	errs := make([]error, len(cells))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(cells)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				s, err := sim.RunMany(cells[i].cfg, seed, runs)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				rows[i] = sweepRow{Value: cells[i].value, Jitter: cells[i].jt, Totals: s.Mean}
+				if runs > 1 {
+					sd := s.SD
+					rows[i].SD = &sd
+				}
 			}
-			row := sweepRow{Value: v, Jitter: j, Totals: s.Mean}
-			if runs > 1 {
-				row.SD = &s.SD
-			}
-			rows = append(rows, row)
+		}()
+	}
+	for i := range cells {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
 	return rows, nil

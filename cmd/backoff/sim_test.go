@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -330,4 +331,18 @@ func FuzzSimArgs(f *testing.F) {
 			t.Fatalf("%q: %v", args, err)
 		}
 	})
+}
+
+// A sweep on every core gives the rows a serial run gives, in its order.
+func TestSweepParallelMatchesSerial(t *testing.T) {
+	args := []string{"--preset", "aws-blog-full", "--server", "occ", "--latency", "10s", "--latency-sd", "2s",
+		"--sweep", "clients=10:90:10", "--jitter", "none,full,equal", "--runs", "5", "--format", "json"}
+	prev := runtime.GOMAXPROCS(1)
+	_, serial, _ := simRun(t, args...)
+	runtime.GOMAXPROCS(max(prev, 4))
+	_, parallel, _ := simRun(t, args...)
+	runtime.GOMAXPROCS(prev)
+	if serial == "" || serial != parallel {
+		t.Fatalf("a sweep on %d cores differs from the serial one:\n%s\n---\n%s", max(prev, 4), serial, parallel)
+	}
 }
