@@ -75,13 +75,18 @@ func (p *playground) fieldError(l i18n.Lang, id string) app.UI {
 }
 
 func (p *playground) valueBox(l i18n.Lang, param, label, hint string) app.UI {
-	id := param + "-value"
-	in := app.Input().Type("text").ID(id).Class("value-box").Value(p.box(l, param)).
+	return p.textBox(l, param+"-value", p.box(l, param), label, hint, !isDuration(param), p.onInput)
+}
+
+// textBox is every typed box of the page: id, its text, the label a screen
+// reader says, its tooltip, whether a number pad suits it (durations need
+// letters: 250ms, 2m), and its handler; marked invalid while its text is.
+func (p *playground) textBox(l i18n.Lang, id, value, label, hint string, numeric bool, h app.EventHandler) app.UI {
+	in := app.Input().Type("text").ID(id).Class("value-box").Value(value).
 		Aria("label", l.F("policy.value", label)).Aria("describedby", id+"-error").
 		Attr("autocomplete", "off").Attr("spellcheck", "false").
-		Title(hint).OnInput(p.onInput).OnChange(p.onInput)
-	if !isDuration(param) {
-		// A number pad on phones; durations need letters (250ms, 2m).
+		Title(hint).OnInput(h).OnChange(h)
+	if numeric {
 		in = in.Attr("inputmode", "decimal")
 	}
 	if _, bad := p.errs[id]; bad {

@@ -191,14 +191,8 @@ func (p *playground) herdInput(l i18n.Lang, name, label string) app.UI {
 			v = localValue(l, name, v)
 		}
 	}
-	in := app.Input().Type("text").ID(id).Class("value-box").Value(v).
-		Aria("label", l.F("policy.value", label)).Aria("describedby", id+"-error").
-		Attr("autocomplete", "off").Attr("spellcheck", "false").
-		OnInput(p.onHerdInput).OnChange(p.onHerdInput)
-	if _, bad := p.errs[id]; bad {
-		in = in.Class("invalid").Aria("invalid", "true")
-	}
-	return in
+	numeric := name == sim.ParamClients || name == sim.ParamCapacity || name == sim.ParamCollapseFactor
+	return p.textBox(l, id, v, label, "", numeric, p.onHerdInput)
 }
 
 // herdBox is a labelled typed box (hint: its tooltip).

@@ -64,14 +64,7 @@ func (p *playground) boxB(l i18n.Lang, param, label, hint string) app.UI {
 	if !ok {
 		v = localValue(l, param, p.st.B.Policy.Get(param))
 	}
-	in := app.Input().Type("text").ID(id).Class("value-box").Value(v).Title(hint).
-		Aria("label", l.F("policy.value", label)).Aria("describedby", id+"-error").
-		Attr("autocomplete", "off").Attr("spellcheck", "false").
-		OnInput(p.onInputB).OnChange(p.onInputB)
-	if _, bad := p.errs[id]; bad {
-		in = in.Class("invalid").Aria("invalid", "true")
-	}
-	return in
+	return p.textBox(l, id, v, label, hint, !isDuration(param), p.onInputB)
 }
 
 // onCompareB starts a comparison (the second policy begins as a copy of
