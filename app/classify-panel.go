@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -134,7 +135,10 @@ func (p *playground) onClassifyInput(ctx app.Context, e app.Event) {
 // textareas' values are set directly: go-app renders a textarea's text
 // once, as its content, and a typed textarea keeps its own value.
 func (p *playground) onClassifyCase(ctx app.Context, e app.Event) {
-	i := ctx.JSSrc().Get("dataset").Get("case").Int()
+	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("case").String())
+	if err != nil {
+		return
+	}
 	if i < 0 || i >= len(classifyCases) {
 		return
 	}

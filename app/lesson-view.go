@@ -128,7 +128,10 @@ func (p *playground) onLessonNav(ctx app.Context, e app.Event) {
 
 // onLessonLink applies a lesson's one-click setup.
 func (p *playground) onLessonLink(ctx app.Context, e app.Event) {
-	i := ctx.JSSrc().Get("dataset").Get("link").Int()
+	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("link").String())
+	if err != nil {
+		return
+	}
 	if les := p.les.data; les != nil && i >= 0 && i < len(les.Links) {
 		p.urlPush = true
 		p.applyLessonSetup(ctx, lesson{Query: les.Links[i].Query})

@@ -1,0 +1,161 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// lsTitle is the open lesson's title, or "" while it loads.
+const lsTitle = `(document.getElementById('lesson-title') || {}).textContent || ''`
+
+// A lesson in each language: its text, its widget set up from its file.
+func TestBrowserLessonLanguages(t *testing.T) {
+	tb := newTab(t, 1280, 800)
+	for _, c := range []struct{ lang, cyr string }{{"ru", "true"}, {"en", "false"}} {
+		tb.open(t, "lesson=1&lang="+c.lang)
+		title := poll[string](t, tb, "the lesson's title", lsTitle)
+		if got := fmt.Sprint(strings.ContainsAny(title, "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЭЮЯ")); got != c.cyr {
+			t.Errorf("lang=%s: title %q", c.lang, title)
+		}
+		poll[bool](t, tb, "lesson 1's table", `document.querySelectorAll('#delay-table tbody tr').length === 5 &&
+		  document.getElementById('total-max').dataset.seconds === '31'`)
+		if !eval[bool](t, tb, `!!document.querySelector('#lesson .lesson-try') && !!document.querySelector('#lesson .lesson-question')`) {
+			t.Errorf("lang=%s: no prompt or question", c.lang)
+		}
+	}
+}
+
+// The answer shows on request; the buttons and the keys move through the
+// lessons, and the address follows; keys typed into a field stay there.
+func TestBrowserLessonNavigation(t *testing.T) {
+	tb := newTab(t, 1280, 800)
+	tb.open(t, "lesson=2&lang=en")
+	first := poll[string](t, tb, "lesson 2", lsTitle)
+	if !eval[bool](t, tb, `document.getElementById('lesson-answer-text').hidden`) {
+		t.Error("the answer shows before it is asked for")
+	}
+	eval[bool](t, tb, `(document.getElementById('lesson-answer').click(), true)`)
+	poll[bool](t, tb, "the answer", `!document.getElementById('lesson-answer-text').hidden && document.getElementById('lesson-answer-text').textContent.length > 10`)
+
+	if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, tb, "lesson 3 by ArrowRight", `new URLSearchParams(location.search).get('lesson') === '3' && (`+lsTitle+`) !== '' && (`+lsTitle+`) !== `+fmt.Sprintf("%q", first))
+	if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(kb.PageUp)); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, tb, "lesson 2 by PageUp", `new URLSearchParams(location.search).get('lesson') === '2' && (`+lsTitle+`) === `+fmt.Sprintf("%q", first))
+
+	// With the focus in a field, the arrows move the caret, not the lesson.
+	if err := chromedp.Do(tb.ctx, chromedp.Focus(chromedp.ID("base-value")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if got := eval[string](t, tb, `new URLSearchParams(location.search).get('lesson')`); got != "2" {
+		t.Errorf("ArrowRight in a field moved to lesson %s", got)
+	}
+	eval[bool](t, tb, `(document.activeElement.blur(), document.getElementById('lesson-next').click(), true)`)
+	poll[bool](t, tb, "lesson 3 by its button", `new URLSearchParams(location.search).get('lesson') === '3'`)
+	// A one-click setup: lesson 1's first link (tenacity: attempts=1).
+	tb.open(t, "lesson=1&lang=en")
+	poll[bool](t, tb, "lesson 1's links", `document.querySelectorAll('.lesson-links button').length > 0`)
+	eval[bool](t, tb, `(document.querySelector('.lesson-links button').click(), true)`)
+	poll[bool](t, tb, "the setup in the URL and the table", `new URLSearchParams(location.search).get('attempts') === '1' &&
+	  new URLSearchParams(location.search).get('lesson') === '1' && document.querySelectorAll('#delay-table tbody tr').length === 0`)
+	tb.open(t, "lesson=14&lang=en")
+	poll[string](t, tb, "lesson 14", lsTitle)
+	if !eval[bool](t, tb, `document.getElementById('lesson-next').disabled`) {
+		t.Error("lesson-next is enabled on the last lesson")
+	}
+}
+
+// The article's classification cases, one click each, in both languages.
+func TestBrowserLessonClassifyCases(t *testing.T) {
+	tb := newTab(t, 1280, 800)
+	want := []string{"true", "true", "true", "false", "false", "true", "false", "true"}
+	for _, lang := range []string{"en", "ru"} {
+		tb.open(t, "view=classify&lang="+lang)
+		n := eval[int](t, tb, `document.querySelectorAll('.cases button').length`)
+		if n != len(want) {
+			t.Fatalf("%s: %d cases", lang, n)
+		}
+		for i, w := range want {
+			eval[bool](t, tb, fmt.Sprintf(`(document.querySelectorAll('.cases button')[%d].click(), true)`, i))
+			got := poll[string](t, tb, "the verdict", fmt.Sprintf(`(() => { const v = document.getElementById('classify-verdict');
+			  return document.getElementById('classify-status').value !== '' && v.dataset.retry === %q ? v.dataset.retry : ''; })()`, w))
+			if got != w {
+				t.Errorf("%s case %d: retry %s, want %s", lang, i, got, w)
+			}
+		}
+	}
+	tb.typeInto(t, "classify-status", "999")
+	poll[bool](t, tb, "an error for status 999", `document.getElementById('classify-verdict').dataset.retry === '' || !('retry' in document.getElementById('classify-verdict').dataset) || document.getElementById('classify-verdict').classList.contains('error')`)
+}
+
+// Presenter mode: the lesson, a control and the widget fit a projector's
+// screen without scrolling.
+func TestBrowserLessonPresenterFits(t *testing.T) {
+	for _, vp := range []struct{ w, h int64 }{{1024, 768}, {1920, 1080}} {
+		for _, n := range []string{"1", "3"} {
+			tb := newTab(t, vp.w, vp.h)
+			tb.open(t, "present=1&lang=en&lesson="+n)
+			poll[string](t, tb, "the lesson", lsTitle)
+			poll[bool](t, tb, "the widget", `!!document.querySelector('.lesson-widget svg, .lesson-widget table')`)
+			fits := eval[map[string]float64](t, tb, `(() => {
+			  const b = (s) => { const e = document.querySelector(s); return e ? e.getBoundingClientRect().bottom : 99999; };
+			  return {text: b('#lesson'), control: b('#attempts-value'), widget: b('.lesson-widget svg, .lesson-widget table'),
+			    scroll: document.documentElement.scrollHeight, inner: innerHeight}; })()`)
+			for _, k := range []string{"text", "control", "widget"} {
+				if fits[k] > fits["inner"] {
+					t.Errorf("%dx%d lesson %s: the %s ends at %.0f px, below the %.0f px screen", vp.w, vp.h, n, k, fits[k], fits["inner"])
+				}
+			}
+			if fits["scroll"] > fits["inner"]+1 {
+				t.Errorf("%dx%d lesson %s: the page scrolls (%.0f px for a %.0f px screen)", vp.w, vp.h, n, fits["scroll"], fits["inner"])
+			}
+		}
+	}
+}
+
+// After one visit, any link loads offline: a query, a lesson, Russian.
+// The server is stopped: nothing answers at its address any more.
+func TestBrowserLessonOffline(t *testing.T) {
+	setup(t)
+	base, stop, err := startServer("--addr", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := false
+	t.Cleanup(func() {
+		if !stopped {
+			stop()
+		}
+	})
+	tb := newTab(t, 1280, 800)
+	tb.openURL(t, base+"?lang=en")
+	poll[bool](t, tb, "the worker to control the page, with the lessons cached", `(async () => {
+	  const r = await navigator.serviceWorker.ready; if (!r.active) return false;
+	  const keys = await caches.keys(); for (const k of keys) { const c = await caches.open(k);
+	    if (await c.match(new URL('web/static/lessons/ru/05.txt', location.href).href)) return true; } return false; })()`)
+	stop()
+	stopped = true
+	if _, err := http.Get(base); err == nil {
+		t.Fatal("precondition: the server still answers")
+	}
+	tb.openURL(t, base+"?attempts=4&jitter=none&lang=en")
+	poll[bool](t, tb, "3 rows offline", `document.querySelectorAll('#delay-table tbody tr').length === 3`)
+	tb.openURL(t, base+"?lesson=5&lang=en")
+	if title := poll[string](t, tb, "lesson 5 offline", lsTitle); title == "" {
+		t.Error("no lesson offline")
+	}
+	tb.openURL(t, base+"?lang=ru")
+	poll[bool](t, tb, "the Russian page offline", `[...document.querySelectorAll('h2')].some(h => h.textContent === 'Политика повторов')`)
+}
