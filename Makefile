@@ -11,7 +11,7 @@ FUZZTIME  ?= 8s
 
 .PHONY: all test bench build run vet fmt-check test-native test-wasm fuzz \
         test-browser browser-deps node-check clean \
-        wasm brotli-dep bench-browser bench-server bench-server-deps
+        wasm brotli-dep bench-browser bench-server bench-server-deps static
 
 all: build
 
@@ -138,6 +138,16 @@ bench-server: $(BIN)/playground bench-server-deps
 bench-server-deps:
 	@command -v wrk >/dev/null || $(call APT_INSTALL,wrk,wrk)
 	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || $(call APT_INSTALL,nginx,nginx-light)
+
+## static: the site for a static host or CDN, the very files the server
+## sends (each with .br and .gz beside it), in STATIC_DIR for the URL prefix
+## STATIC_BASE: make static STATIC_BASE=/repo for a project's pages site.
+## (A phony target: static/ is the assets' folder.)
+STATIC_DIR  ?= dist
+STATIC_BASE ?= /
+static: $(BIN)/playground
+	rm -rf '$(STATIC_DIR)'
+	$(BIN)/playground --write-static '$(STATIC_DIR)' --base-path '$(STATIC_BASE)'
 
 clean:
 	rm -rf $(BIN)

@@ -73,9 +73,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 // options are the parsed flags.
 type options struct {
-	addr string
-	log  bool
-	cfg  serverConfig
+	addr        string
+	log         bool
+	writeStatic string // a directory: write the static site there, do not serve
+	cfg         serverConfig
 }
 
 // parseFlags reads the command line; errors have been printed to stderr.
@@ -88,6 +89,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	basePath := flags.String("base-path", "", "serve under this URL `prefix` (e.g. /playground) behind a reverse proxy")
 	frames := flags.String("frame-ancestors", "", "`origins` allowed to embed the page in an iframe, comma separated (e.g. https://docs.example.com); default: none")
 	flags.BoolVar(&o.log, "log", false, "write one line per request to stderr: time, method, path, status, bytes, duration")
+	flags.StringVar(&o.writeStatic, "write-static", "", "write the site to this `directory` for a static host (with --base-path for its URL prefix) and exit, instead of serving")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
@@ -124,6 +126,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 	o.cfg.perWrite = defaultPerWrite
 
 	app.Register()
+	if o.writeStatic != "" {
+		n, err := writeStatic(o.writeStatic, o.cfg.prefix, webFS, staticFS)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "playground: wrote %d files to %s for the base path %q\n", n, o.writeStatic, o.cfg.prefix+"/")
+		return nil
+	}
 	h, info := newServer(o.cfg, webFS, staticFS)
 	if !info.hasWasm {
 		fmt.Fprintln(stderr, "playground: warning: web/app.wasm is not built (run `make run`); pages answer 503 until it is")
