@@ -247,6 +247,12 @@ func TestBrowserScreenshots(t *testing.T) {
 		// A select cannot wrap: its chosen entry must fit its box (the text's
 		// width in the select's own font, against the box less its padding
 		// and arrow).
+		// Nothing sticks out of the screen, even where the page itself
+		// does not scroll sideways.
+		if out := eval[[]string](t, tb, `[...document.querySelectorAll('button, select, input')].filter(e => e.offsetParent &&
+		  e.getBoundingClientRect().right > innerWidth + 1).map(e => e.id || e.textContent)`); len(out) > 0 {
+			t.Errorf("%s: controls past the screen's right edge: %v", vp.name, out)
+		}
 		if clipped := eval[[]string](t, tb, clippedSelectsJS); len(clipped) > 0 {
 			t.Errorf("%s: clipped selects: %v", vp.name, clipped)
 		}
