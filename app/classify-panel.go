@@ -14,9 +14,18 @@ import (
 // key, headers, body), the core's verdict out, worded in the page's
 // language. The backoff answers "when"; this answers "whether".
 
-// classifyInput is what the panel's fields hold, as typed.
+// classifyInput is what the panel's fields hold, as typed, and the rules
+// it classifies by ("" the article's): URL state, keys "c." + name.
 type classifyInput struct {
-	Status, Method, Key, Headers, Body string
+	Status, Method, Key, Headers, Body, Rules string
+}
+
+// classifyKeys are the panel's URL keys, in order.
+var classifyKeys = []string{"c.status", "c.method", "c.key", "c.headers", "c.body", "c.rules"}
+
+// fields are the input's values in classifyKeys' order, to read and write.
+func (in *classifyInput) fields() []*string {
+	return []*string{&in.Status, &in.Method, &in.Key, &in.Headers, &in.Body, &in.Rules}
 }
 
 // classifyCases are the article's cases, one click each: the catalog key of
@@ -45,6 +54,14 @@ var classifyMethods = []string{"GET", "HEAD", "PUT", "DELETE", "POST", "PATCH", 
 // classify runs the core's classifier on the input; err is the first field
 // that could not be read.
 func classify(in classifyInput) (backoff.Verdict, error) {
+	rules := backoff.DefaultRules()
+	if in.Rules != "" {
+		set, err := backoff.LookupRules(in.Rules)
+		if err != nil {
+			return backoff.Verdict{}, err
+		}
+		rules = set.Rules
+	}
 	st, err := backoff.ParseStatus("classify-status", in.Status)
 	if err != nil {
 		return backoff.Verdict{}, err
@@ -56,11 +73,11 @@ func classify(in classifyInput) (backoff.Verdict, error) {
 	// A Retry-After date is read against the page's clock: the one place
 	// the classifier needs a now, and the panel's alone.
 	return backoff.Classify(backoff.Call{Method: in.Method, IdempotencyKey: strings.TrimSpace(in.Key), Status: st,
-		Header: h, Body: in.Body, Now: time.Now()}, backoff.DefaultRules()), nil
+		Header: h, Body: in.Body, Now: time.Now()}, rules), nil
 }
 
 func (p *playground) renderClassify(l i18n.Lang) app.UI {
-	in := p.cls
+	in := p.st.Cls
 	v, err := classify(in)
 	var verdict app.UI
 	if err != nil {
@@ -96,6 +113,7 @@ func (p *playground) renderClassify(l i18n.Lang) app.UI {
 			field("classify-method", l.T("classify.method"), app.Select().ID("classify-method").OnChange(p.onClassifyInput).Body(methods...)),
 			field("classify-key", l.T("classify.key"), app.Input().Type("text").ID("classify-key").Class("value-box").
 				Attr("autocomplete", "off").Value(in.Key).OnInput(p.onClassifyInput)),
+			field("classify-rules", l.T("classify.rules"), app.Select().ID("classify-rules").OnChange(p.onClassifyInput).Body(rulesOpts(l, in.Rules)...)),
 		),
 		field("classify-headers", l.T("classify.headers"), app.Textarea().ID("classify-headers").Rows(2).
 			Attr("spellcheck", "false").Placeholder("Retry-After: 5").Text(in.Headers).OnInput(p.onClassifyInput)),
@@ -119,16 +137,22 @@ func (p *playground) onClassifyInput(ctx app.Context, e app.Event) {
 	v := src.Get("value").String()
 	switch src.Get("id").String() {
 	case "classify-status":
-		p.cls.Status = v
+		p.st.Cls.Status = v
 	case "classify-method":
-		p.cls.Method = v
+		p.st.Cls.Method = v
 	case "classify-key":
-		p.cls.Key = v
+		p.st.Cls.Key = v
 	case "classify-headers":
-		p.cls.Headers = v
+		p.st.Cls.Headers = v
 	case "classify-body":
-		p.cls.Body = v
+		p.st.Cls.Body = v
+	case "classify-rules":
+		p.st.Cls.Rules = v
+		if v == "article" {
+			p.st.Cls.Rules = ""
+		}
 	}
+	p.writeURL(ctx)
 }
 
 // onClassifyCase fills the fields with one of the article's cases. The
@@ -142,14 +166,28 @@ func (p *playground) onClassifyCase(ctx app.Context, e app.Event) {
 	if i < 0 || i >= len(classifyCases) {
 		return
 	}
-	p.cls = classifyCases[i].in
+	rules := p.st.Cls.Rules
+	p.st.Cls = classifyCases[i].in
+	p.st.Cls.Rules = rules
+	p.urlPush = true
+	p.writeURL(ctx)
 	if c := classifyCases[i]; p.lang() == i18n.Ru && c.bodyRu != "" {
-		p.cls.Body = c.bodyRu
+		p.st.Cls.Body = c.bodyRu
 	}
-	for id, v := range map[string]string{"classify-headers": p.cls.Headers, "classify-body": p.cls.Body,
-		"classify-status": p.cls.Status, "classify-key": p.cls.Key} {
+	for id, v := range map[string]string{"classify-headers": p.st.Cls.Headers, "classify-body": p.st.Cls.Body,
+		"classify-status": p.st.Cls.Status, "classify-key": p.st.Cls.Key} {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
 			el.Set("value", v)
 		}
 	}
+}
+
+// rulesOpts are the rule sets' entries, the article's first.
+func rulesOpts(l i18n.Lang, cur string) []app.UI {
+	var out []app.UI
+	for _, set := range backoff.RuleSets() {
+		sel := set.Name == cur || cur == "" && set.Name == "article"
+		out = append(out, app.Option().Value(set.Name).Selected(sel).Text(l.T("classify.rules."+set.Name)))
+	}
+	return out
 }

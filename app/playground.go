@@ -52,8 +52,6 @@ type playground struct {
 	ctx     app.Context
 	mounted bool
 
-	cls classifyInput // the classification panel's fields
-
 	// The embed panel: shown, and the view its snippet embeds.
 	embedOpen bool
 	embedView string
@@ -77,8 +75,7 @@ type inlineErr struct {
 }
 
 func newPlayground() *playground {
-	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{},
-		cls: classifyCases[0].in}
+	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{}}
 	p.recompute()
 	return p
 }

@@ -51,6 +51,8 @@ type state struct {
 	// View is the one widget shown ("" the whole page); Theme is light,
 	// dark, or "" (auto).
 	View, Theme string
+	// Cls is the classification panel's call and rules.
+	Cls classifyInput
 	// Lesson is the workshop lesson shown (0: none); Present is presenter
 	// mode.
 	Lesson  int
@@ -71,7 +73,7 @@ type policyB struct {
 }
 
 func defaultState() state {
-	return state{Policy: backoff.Default(), Seed: 1, Herd: defaultHerd()}
+	return state{Policy: backoff.Default(), Seed: 1, Herd: defaultHerd(), Cls: classifyCases[0].in}
 }
 
 // basePolicy is the policy a preset name stands for.
@@ -181,6 +183,12 @@ func parseQuery(raw string) (state, []notice) {
 			s.Theme = v
 		default:
 			notes = append(notes, notice{Key: keyTheme, Value: clip(v, 32), Msg: "notice.choice", Args: []string{strings.Join(themes, ", ")}})
+		}
+	}
+	for i, f := range s.Cls.fields() {
+		known[classifyKeys[i]] = true
+		if v, ok := first(classifyKeys[i]); ok {
+			*f = clip(v, 2000)
 		}
 	}
 	if v, ok := first(keyLesson); ok && v != "" {
@@ -324,6 +332,15 @@ func (s *state) query() string {
 	}
 	if s.Theme != "" {
 		add(keyTheme, s.Theme)
+	}
+	if s.Cls != classifyCases[0].in {
+		def := classifyCases[0].in
+		mine, theirs := s.Cls.fields(), def.fields()
+		for i, f := range mine {
+			if *f != *theirs[i] {
+				add(classifyKeys[i], *f)
+			}
+		}
 	}
 	if s.Lesson > 0 {
 		add(keyLesson, strconv.Itoa(s.Lesson))

@@ -378,3 +378,40 @@ func isToken(s string) bool {
 
 // IsMethod reports whether s can be an HTTP method (an RFC 9110 token).
 func IsMethod(s string) bool { return isToken(s) }
+
+// RuleSet is a named classification: the article's, or a real library's
+// as read from its source, for showing where they differ.
+type RuleSet struct {
+	Name   string
+	Source string
+	Rules  Rules
+}
+
+// RuleSets lists the classifications by name, the article's first.
+func RuleSets() []RuleSet {
+	old := Rules{
+		// go-retryablehttp's DefaultRetryPolicy before 429 was added: a
+		// connection error or a 5xx other than 501 is retried, nothing else.
+		Retryable: []int{500, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 598, 599},
+		NotRetryable: []int{400, 401, 403, 404, 408, 409, 422, 429, 501},
+		Idempotent:   []string{"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "POST", "PATCH"},
+	}
+	return []RuleSet{
+		{"article", "the article's rules", DefaultRules()},
+		{"retryablehttp-2019", "hashicorp/go-retryablehttp client.go DefaultRetryPolicy before 429 was retried (2020)", old},
+	}
+}
+
+// LookupRules returns the named classification, or a *FieldError listing
+// the names.
+func LookupRules(name string) (RuleSet, error) {
+	sets := RuleSets()
+	names := make([]string, len(sets))
+	for i, s := range sets {
+		if s.Name == name {
+			return s, nil
+		}
+		names[i] = s.Name
+	}
+	return RuleSet{}, unknownErr("rules", truncate(name, maxInput), names)
+}

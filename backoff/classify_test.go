@@ -157,3 +157,33 @@ func TestParseHeaderLines(t *testing.T) {
 		}
 	}
 }
+
+// go-retryablehttp's early policy does not retry a 429, where the article
+// does; it retries any 5xx but 501, whatever the method.
+func TestRuleSets(t *testing.T) {
+	old, err := LookupRules("retryablehttp-2019")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		call     Call
+		article  bool
+		oldRetry bool
+	}{
+		{Call{Status: 429}, true, false},
+		{Call{Status: 503}, true, true},
+		{Call{Status: 501}, false, false},
+		{Call{Status: 503, Method: "POST"}, false, true},
+		{Call{Status: 0}, true, true},
+	} {
+		if got := Classify(c.call, DefaultRules()).Retry; got != c.article {
+			t.Errorf("article %+v: %v", c.call, got)
+		}
+		if got := Classify(c.call, old.Rules).Retry; got != c.oldRetry {
+			t.Errorf("retryablehttp %+v: %v", c.call, got)
+		}
+	}
+	if _, err := LookupRules("nope"); err == nil {
+		t.Error("an unknown rule set")
+	}
+}

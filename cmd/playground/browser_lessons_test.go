@@ -159,3 +159,20 @@ func TestBrowserLessonOffline(t *testing.T) {
 	tb.openURL(t, base+"?lang=ru")
 	poll[bool](t, tb, "the Russian page offline", `[...document.querySelectorAll('h2')].some(h => h.textContent === 'Политика повторов')`)
 }
+
+// The go-retryablehttp trap, one click in lesson 7: its early rules do not
+// retry a 429 that the article's do; the link keeps it in the URL.
+func TestBrowserLessonRetryablehttpTrap(t *testing.T) {
+	tb := newTab(t, 1280, 800)
+	tb.open(t, "lesson=7&lang=en")
+	poll[bool](t, tb, "lesson 7's links", `document.querySelectorAll('.lesson-links button').length > 0`)
+	eval[bool](t, tb, `(document.querySelector('.lesson-links button').click(), true)`)
+	poll[bool](t, tb, "429 not retried under the old rules", `document.getElementById('classify-status').value === '429' &&
+	  document.getElementById('classify-rules').value === 'retryablehttp-2019' &&
+	  document.getElementById('classify-verdict').dataset.retry === 'false'`)
+	poll[bool](t, tb, "the rules in the URL", `new URLSearchParams(location.search).get('c.rules') === 'retryablehttp-2019'`)
+	// The article's rules retry it.
+	eval[bool](t, tb, `(() => { const s = document.getElementById('classify-rules'); s.value = 'article';
+	  s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+	poll[bool](t, tb, "429 retried under the article's rules", `document.getElementById('classify-verdict').dataset.retry === 'true'`)
+}
