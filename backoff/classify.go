@@ -392,7 +392,7 @@ func RuleSets() []RuleSet {
 	old := Rules{
 		// go-retryablehttp's DefaultRetryPolicy before 429 was added: a
 		// connection error or a 5xx other than 501 is retried, nothing else.
-		Retryable: []int{500, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 598, 599},
+		Retryable:    []int{500, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 598, 599},
 		NotRetryable: []int{400, 401, 403, 404, 408, 409, 422, 429, 501},
 		Idempotent:   []string{"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "POST", "PATCH"},
 	}
