@@ -124,11 +124,11 @@ func warningText(l i18n.Lang, code string, args []string) string {
 	for i, a := range args {
 		switch {
 		case code == "cap-mode":
-			out[i] = kindName2(l, "cap-mode", a)
+			out[i] = kindLabel(l, "cap-mode", a)
 		case code == "retry-after":
-			out[i] = kindName2(l, "retry-after", a)
+			out[i] = kindLabel(l, "retry-after", a)
 		case code == "growth" && i == 0:
-			out[i] = kindName2(l, "growth", a)
+			out[i] = kindLabel(l, "growth", a)
 		case (code == "range" || code == "dropped") && i == 0:
 			out[i] = fieldName(l, a)
 		case code == "jitter":
@@ -140,9 +140,9 @@ func warningText(l i18n.Lang, code string, args []string) string {
 	return l.F("export.warn."+code, out...)
 }
 
-// kindName2 is a kind's label in l, or the name as given when the catalog
+// kindLabel is a kind's label in l, or the name as given when the catalog
 // has none.
-func kindName2(l i18n.Lang, family, name string) string {
+func kindLabel(l i18n.Lang, family, name string) string {
 	if k := family + "." + name; l.T(k) != k {
 		return l.T(k)
 	}

@@ -163,7 +163,7 @@ func TestEveryReasonIsWorded(t *testing.T) {
 		v := backoff.Classify(c, backoff.DefaultRules())
 		seen[v.Code] = true
 		for _, l := range i18n.Langs {
-			got := verdictText(l, v)
+			got := l.T(verdictKey(v)) + ": " + verdictReason(l, v)
 			if strings.Contains(got, "{") || strings.Contains(got, "reason.") {
 				t.Errorf("%s: %+v worded %q", l.Code(), c, got)
 			}
@@ -180,7 +180,7 @@ func TestEveryReasonIsWorded(t *testing.T) {
 		}
 	}
 	v := backoff.Classify(backoff.Call{Status: 503, Header: map[string][]string{"Retry-After": {"soon"}}}, backoff.DefaultRules())
-	if got := verdictText(i18n.Ru, v); !strings.Contains(got, "Retry-After") || !strings.Contains(got, "не учтён") {
+	if got := verdictReason(i18n.Ru, v); !strings.Contains(got, "Retry-After") || !strings.Contains(got, "не учтён") {
 		t.Errorf("an unreadable Retry-After is not reported: %q", got)
 	}
 }

@@ -5,13 +5,6 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-// verdictText words a classification verdict in l: the decision, its
-// reason from the core's code and arguments, and the server's Retry-After
-// (or why a Retry-After header was ignored).
-func verdictText(l i18n.Lang, v backoff.Verdict) string {
-	return l.T(verdictKey(v)) + ": " + verdictReason(l, v)
-}
-
 // verdictKey is the catalog key of the decision alone.
 func verdictKey(v backoff.Verdict) string {
 	if v.Retry {

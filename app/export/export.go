@@ -632,6 +632,3 @@ func protoDuration(d time.Duration) string {
 // maxSnippetDuration stands for "no cap" in libraries that need one: the
 // playground's delays stop growing at 1e9 s (about 31.7 years).
 const maxSnippetDuration = 1_000_000_000 * time.Second
-
-// whole reports whether d is a whole number of units.
-func whole(d, unit time.Duration) bool { return d%unit == 0 }
