@@ -5,10 +5,12 @@
 // the icons and /healthz, all embedded in the binary.
 //
 //	playground [--addr 127.0.0.1:8080] [--base-path /prefix] [--frame-ancestors https://docs.example.com] [--log]
+//	playground --write-static DIR [--base-path /prefix]
 //
 // Every file is made once at start (the page rendered, text compressed with
 // br and gzip) and served from memory with its own ETag; the page reads its
-// state from the query in the browser.
+// state from the query in the browser. With --write-static it writes those
+// files to DIR for a static host instead of serving them (static.go).
 //
 // The same directory holds the wasm main (main_wasm.go), built by the
 // Makefile with GOOS=js GOARCH=wasm into web/.
@@ -127,11 +129,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 
 	app.Register()
 	if o.writeStatic != "" {
-		n, err := writeStatic(o.writeStatic, o.cfg.prefix, webFS, staticFS)
+		st, err := writeStatic(o.writeStatic, o.cfg.prefix, webFS, staticFS)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "playground: wrote %d files to %s for the base path %q\n", n, o.writeStatic, o.cfg.prefix+"/")
+		fmt.Fprintf(stdout, "playground: wrote %d files (%.1f MB) to %s for the base path %s\n",
+			st.files, float64(st.bytes)/1e6, o.writeStatic, o.cfg.prefix+"/")
 		return nil
 	}
 	h, info := newServer(o.cfg, webFS, staticFS)

@@ -66,6 +66,7 @@ func compressible(contentType string) bool {
 // once built (read only).
 type site struct {
 	files    map[string]*asset // by URL path, base path included
+	aliases  map[string]bool   // paths in files that are a second name for another (go-app's /app.wasm)
 	version  string            // hash over every served file: go-app's Handler.Version
 	hasWasm  bool
 	wasmSize int64 // uncompressed bytes of app.wasm
@@ -101,7 +102,7 @@ const placeholderVersion = "version-placeholder-5d1c0b7e"
 // Last-Modified of files that carry no time of their own (embedded files
 // have none).
 func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, error) {
-	s := &site{files: map[string]*asset{}, version: "no-wasm"}
+	s := &site{files: map[string]*asset{}, aliases: map[string]bool{}, version: "no-wasm"}
 	plain := map[string][]byte{} // URL path -> identity bytes, for the version
 
 	add := func(urlPath, contentType string, body []byte, mod time.Time, encoded ...rep) {
@@ -151,6 +152,7 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 	}
 	add("/web/app.wasm", "application/wasm", wasm, wasmMod, encoded...)
 	s.files[prefix+"/app.wasm"] = s.files[prefix+"/web/app.wasm"] // go-app's short name
+	s.aliases[prefix+"/app.wasm"] = true
 
 	h := app.NewHandler(placeholderVersion, s.wasmSize, resolver(prefix))
 	for _, p := range pages {
