@@ -78,7 +78,7 @@ run: $(BIN)/playground
 WASM       := web/app.wasm
 WASM_SRCS  := $(shell find app backoff sim cmd/playground -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go' -not -name '*_test.go' 2>/dev/null) \
-              $(filter-out static/static.go static/README.md,$(wildcard static/*)) go.mod go.sum
+              $(shell find static -type f -not -name '*.go' -not -name README.md 2>/dev/null) go.mod go.sum
 
 # go-app and the UI (app and its packages: chart, i18n) compile without
 # inlining: about 20 KB less over the wire (brotli), room in app.wasm's
@@ -142,11 +142,12 @@ bench-server-deps:
 ## static: the site for a static host or CDN, the very files the server
 ## sends (each with .br and .gz beside it), in STATIC_DIR for the URL prefix
 ## STATIC_BASE: make static STATIC_BASE=/repo for a project's pages site.
-## (A phony target: static/ is the assets' folder.)
+## STATIC_DIR is emptied first only when it holds an earlier static site; any
+## other non-empty folder is refused. (A phony target: static/ is the assets'
+## folder.)
 STATIC_DIR  ?= dist
 STATIC_BASE ?= /
 static: $(BIN)/playground
-	rm -rf '$(STATIC_DIR)'
 	$(BIN)/playground --write-static '$(STATIC_DIR)' --base-path '$(STATIC_BASE)'
 
 clean:
