@@ -16,6 +16,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -168,6 +169,11 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 		if err != nil {
 			return nil, err
 		}
+		if p == "/manifest.webmanifest" {
+			if body, err = scopeManifest(body, prefix); err != nil {
+				return nil, err
+			}
+		}
 		add(p, ct, body, time.Time{})
 	}
 	for p, body := range plain {
@@ -186,6 +192,18 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 		add(p, ct, body, time.Time{})
 	}
 	return s, nil
+}
+
+// scopeManifest sets the manifest's scope to the base path. go-app writes
+// "/" whatever the prefix: an installed playground at host/repo/ would then
+// claim every page of the host (a code host's pages serve many projects
+// from one origin).
+func scopeManifest(manifest []byte, prefix string) ([]byte, error) {
+	const goapp = `"scope":"/"`
+	if bytes.Count(manifest, []byte(goapp)) != 1 {
+		return nil, fmt.Errorf("go-app's manifest has no single %s to set the base path in: %s", goapp, manifest)
+	}
+	return bytes.Replace(manifest, []byte(goapp), []byte(`"scope":`+strconv.Quote(prefix+"/")), 1), nil
 }
 
 // versionOf hashes every file by path: any change to a page, script, style

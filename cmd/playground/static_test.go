@@ -51,8 +51,9 @@ func siteFiles(t *testing.T, dir string) []string {
 }
 
 // The folder holds the page, app.wasm in its three forms, the lessons, the
-// scripts, each compressible file with its .br and .gz, and no computed
-// answers, under the root and under a project's base path alike.
+// scripts, each compressible file with its .br and .gz, a manifest scoped
+// to the base path, and no computed answers, under the root and under a
+// project's base path alike.
 func TestStaticSiteFiles(t *testing.T) {
 	for _, prefix := range []string{"", "/repo"} {
 		t.Run("base "+prefix+"/", func(t *testing.T) {
@@ -79,6 +80,16 @@ func TestStaticSiteFiles(t *testing.T) {
 			}
 			if slices.Contains(files, "app.wasm") {
 				t.Error("go-app's second name for app.wasm is in the static site (nothing asks for it)")
+			}
+			var manifest struct {
+				Scope    string `json:"scope"`
+				StartURL string `json:"start_url"`
+			}
+			if b, err := os.ReadFile(filepath.Join(dir, "manifest.webmanifest")); err != nil || json.Unmarshal(b, &manifest) != nil {
+				t.Fatalf("manifest.webmanifest: %v\n%s", err, b)
+			}
+			if manifest.Scope != prefix+"/" || manifest.StartURL != prefix+"/" {
+				t.Errorf("the manifest's scope %q and start_url %q, want the base path %s/", manifest.Scope, manifest.StartURL, prefix)
 			}
 		})
 	}
