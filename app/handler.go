@@ -30,7 +30,7 @@ var appWorker string
 // offlineResources are cached by the worker on install besides go-app's
 // own list: every lesson in both languages and the embed script.
 func offlineResources() []string {
-	out := []string{"/web/static/embed.js"}
+	out := []string{"/web/static/embed.js", iconSVG}
 	for _, lang := range []string{"en", "ru"} {
 		for n := 1; n <= lessonCount; n++ {
 			out = append(out, "/"+lessonPath(lang, n))
