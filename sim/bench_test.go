@@ -56,3 +56,35 @@ func BenchmarkOCCSweep(b *testing.B) {
 		b.ReportMetric(time.Since(start).Seconds(), "wall-s")
 	}
 }
+
+// openMillionConfig is the request-level engine's benchmark: open traffic
+// of 10,000 requests per second for 100 s (a million requests) into a
+// queue server of 100 workers taking 5 ms each (exponential), at half its
+// capacity, with the default hops (50 ms ± 10 ms) and a 1 s timeout.
+func openMillionConfig() Config {
+	c := DefaultConfig()
+	c.Traffic, c.Rate, c.Duration = Open, 10_000, 100*time.Second
+	c.Server, c.Concurrency, c.Service = Queue, 100, 5*time.Millisecond
+	c.Timeout = time.Second
+	return c
+}
+
+// BenchmarkOpenMillion reports the time of one run of openMillionConfig
+// and its memory (it follows the requests in flight, not all of them).
+func BenchmarkOpenMillion(b *testing.B) {
+	c := openMillionConfig()
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var calls int
+	for b.Loop() {
+		r, err := Run(c, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		calls = r.Totals.Calls
+	}
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N), "B/run")
+	b.ReportMetric(float64(calls), "calls")
+}

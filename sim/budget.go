@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -22,9 +23,17 @@ const (
 	// RatioBudget is Envoy's retry budget: retries outstanding (waiting or
 	// in flight) at most max(MinRetries, Ratio * requests outstanding).
 	RatioBudget
+	// AdaptiveBudget is client-side adaptive throttling (Beyer et al.,
+	// "Site Reliability Engineering", O'Reilly 2016, chapter 21): every
+	// call, first or retry, is rejected locally with probability
+	// max(0, (requests - K*accepts) / (requests + 1)), requests and
+	// accepts (successes) counted over the last Window. A rejected call
+	// fails at once without reaching the server (Throttled) and costs an
+	// attempt, as a call the breaker refuses does.
+	AdaptiveBudget
 )
 
-var budgetNames = []string{"none", "tokens", "ratio"}
+var budgetNames = []string{"none", "tokens", "ratio", "adaptive"}
 
 func (k BudgetKind) String() string { return nameOf(budgetNames, int(k)) }
 
@@ -33,7 +42,8 @@ func (k BudgetKind) String() string { return nameOf(budgetNames, int(k)) }
 func BudgetNames() []string { return slices.Clone(budgetNames) }
 
 // Budget is a retry budget. Its text form (Set/Get "budget") is
-// none | tokens[:TOKENS[:COST[:REFUND]]] | ratio[:RATIO[:MIN]].
+// none | tokens[:TOKENS[:COST[:REFUND]]] | ratio[:RATIO[:MIN]] |
+// adaptive[:K[:WINDOW]].
 type Budget struct {
 	Kind BudgetKind
 	// TokenBudget: capacity, cost of a retry, refund of a success.
@@ -42,19 +52,27 @@ type Budget struct {
 	// and the number of retries always allowed.
 	Ratio      float64
 	MinRetries int
+	// AdaptiveBudget: the multiplier K (2 in the SRE book; lower throttles
+	// sooner) and the window requests and accepts are counted over.
+	K      float64
+	Window time.Duration
 }
 
-// Defaults of the budgets: the AWS SDK's 500/5/1 and Envoy's 20%, min 3.
+// Defaults of the budgets: the AWS SDK's 500/5/1, Envoy's 20%, min 3,
+// and the SRE book's K = 2 over two minutes.
 const (
 	DefaultBudgetTokens     = 500
 	DefaultBudgetRetryCost  = 5
 	DefaultBudgetRefund     = 1
 	DefaultBudgetRatio      = 0.2
 	DefaultBudgetMinRetries = 3
+	DefaultBudgetK          = 2
+	DefaultBudgetWindow     = 2 * time.Minute
+	MaxBudgetK              = 1000
 )
 
 // budgetForms are the forms of a budget value, as CodeFormat's Args list them.
-var budgetForms = []string{"none", "tokens[:TOKENS[:COST[:REFUND]]]", "ratio[:RATIO[:MIN]]"}
+var budgetForms = []string{"none", "tokens[:TOKENS[:COST[:REFUND]]]", "ratio[:RATIO[:MIN]]", "adaptive[:K[:WINDOW]]"}
 
 // text is b's text form, what Get("budget") returns and parseBudget reads.
 func (b *Budget) text() string {
@@ -63,6 +81,8 @@ func (b *Budget) text() string {
 		return TokenBudget.String() + ":" + formatFloat(b.Tokens) + ":" + formatFloat(b.RetryCost) + ":" + formatFloat(b.Refund)
 	case RatioBudget:
 		return RatioBudget.String() + ":" + formatFloat(b.Ratio) + ":" + strconv.Itoa(b.MinRetries)
+	case AdaptiveBudget:
+		return AdaptiveBudget.String() + ":" + formatFloat(b.K) + ":" + backoff.FormatDuration(b.Window)
 	}
 	return NoBudget.String()
 }
@@ -91,6 +111,14 @@ func (b *Budget) validate() error {
 		if err := backoff.CheckInt(ParamBudget, b.MinRetries, 0, MaxClients); err != nil {
 			return partErr(err, v, "MIN", syntax)
 		}
+	case AdaptiveBudget:
+		const syntax = "adaptive:K:WINDOW with K above 0 and at most 1000 and WINDOW a positive duration up to 8760h"
+		if !(b.K > 0 && b.K <= MaxBudgetK) {
+			return positiveErr(ParamBudget, v, formatFloat(MaxBudgetK), "K", syntax)
+		}
+		if !(b.Window > 0 && b.Window <= MaxTime) {
+			return positiveErr(ParamBudget, v, backoff.FormatDuration(MaxTime), "WINDOW", syntax)
+		}
 	default:
 		return formatErr(ParamBudget, v, budgetForms)
 	}
@@ -102,7 +130,7 @@ func (b *Budget) validate() error {
 func parseBudget(v string) (Budget, error) {
 	parts := strings.Split(v, ":")
 	b := Budget{Tokens: DefaultBudgetTokens, RetryCost: DefaultBudgetRetryCost, Refund: DefaultBudgetRefund,
-		Ratio: DefaultBudgetRatio, MinRetries: DefaultBudgetMinRetries}
+		Ratio: DefaultBudgetRatio, MinRetries: DefaultBudgetMinRetries, K: DefaultBudgetK, Window: DefaultBudgetWindow}
 	kind, err := parseEnum[BudgetKind](ParamBudget, parts[0], budgetNames)
 	if err != nil {
 		return Budget{}, formatErr(ParamBudget, v, budgetForms)
@@ -133,6 +161,14 @@ func parseBudget(v string) (Budget, error) {
 			n, err := strconv.Atoi(args[1])
 			ok = ok && err == nil
 			b.MinRetries = n
+		}
+	case AdaptiveBudget:
+		ok = len(args) <= 2
+		num(0, &b.K)
+		if len(args) > 1 {
+			d, err := backoff.ParseDuration(ParamBudget, args[1], MaxTime)
+			ok = ok && err == nil
+			b.Window = d
 		}
 	}
 	if !ok {
@@ -226,3 +262,83 @@ func (b *ratioBudget) retry(active int) bool {
 }
 
 func (b *ratioBudget) answered() { b.out-- }
+
+// adaptiveSlots is how many slots the adaptive throttle's window is cut
+// into: its counts move on a slot at a time (7.5 s of the default two
+// minutes).
+const adaptiveSlots = 16
+
+// adaptiveThrottle is the SRE book's client-side throttle: requests and
+// accepts over the last window, kept in adaptiveSlots slots of slot
+// seconds each; slot idx is the current one, held at (idx mod
+// adaptiveSlots). Invariant: reqs and accs are the sums of req and acc.
+type adaptiveThrottle struct {
+	k          float64
+	slot       float64 // seconds
+	idx        int64
+	req, acc   [adaptiveSlots]int32
+	reqs, accs int
+}
+
+func newAdaptive(b Budget) adaptiveThrottle {
+	return adaptiveThrottle{k: b.K, slot: b.Window.Seconds() / adaptiveSlots}
+}
+
+// move brings the window to t, dropping the slots that fell out of it.
+func (a *adaptiveThrottle) move(t float64) {
+	s := int64(t / a.slot)
+	if s <= a.idx {
+		return
+	}
+	for i := a.idx + 1; i <= s && i <= a.idx+adaptiveSlots; i++ {
+		j := i % adaptiveSlots
+		a.reqs -= int(a.req[j])
+		a.accs -= int(a.acc[j])
+		a.req[j], a.acc[j] = 0, 0
+	}
+	a.idx = s
+}
+
+// rejectP is the probability of rejecting a call now:
+// max(0, (requests - K*accepts) / (requests + 1)).
+func rejectP(requests, accepts int, k float64) float64 {
+	return max(0, (float64(requests)-k*float64(accepts))/float64(requests+1))
+}
+
+// throttle counts a call at t and reports whether to reject it locally,
+// from a uniform draw u in [0, 1).
+func (a *adaptiveThrottle) throttle(t, u float64) bool {
+	a.move(t)
+	p := rejectP(a.reqs, a.accs, a.k)
+	a.req[a.idx%adaptiveSlots]++
+	a.reqs++
+	return u < p
+}
+
+// accept counts a success at t.
+func (a *adaptiveThrottle) accept(t float64) {
+	a.move(t)
+	a.acc[a.idx%adaptiveSlots]++
+	a.accs++
+}
+
+// BudgetScope is who shares a budget.
+type BudgetScope uint8
+
+const (
+	// SharedScope: one budget for the whole population, as one SDK client
+	// or sidecar serves the callers behind it.
+	SharedScope BudgetScope = iota
+	// CallerScope: each caller has its own budget (and its own adaptive
+	// throttle), as callers in separate processes do. An open-traffic
+	// caller lives for one request, so its budget starts full each time.
+	CallerScope
+)
+
+var scopeNames = []string{"shared", "caller"}
+
+func (s BudgetScope) String() string { return nameOf(scopeNames, int(s)) }
+
+// ScopeNames lists every BudgetScope's name, indexed by BudgetScope. The
+// slice is a copy.
+func ScopeNames() []string { return slices.Clone(scopeNames) }

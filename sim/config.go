@@ -8,9 +8,9 @@ import (
 
 // Config is one simulation: a population of identical clients, one policy,
 // one server. The zero value is not valid; start from DefaultConfig. A
-// Config is a plain value, safe to copy.
+// Config is a plain value, safe to copy and to compare with ==.
 type Config struct {
-	// Clients each want one successful call.
+	// Clients each want one successful call (closed traffic).
 	Clients int
 	// Policy gives every client's delays, attempts and deadline.
 	Policy backoff.Policy
@@ -52,6 +52,50 @@ type Config struct {
 	// 200 buckets.
 	Bucket time.Duration
 
+	// Traffic is who calls: Closed (Clients, Arrival), Open (Poisson
+	// arrivals of Rate requests per second for Duration) or Loop
+	// (Callers, each sending its next request Think after the previous
+	// one finished, until Duration). Text form (Set/Get "traffic"):
+	// closed | open:RATE | loop:N[:THINK].
+	Traffic  Traffic
+	Rate     float64
+	Callers  int
+	Think    time.Duration
+	Duration time.Duration
+
+	// The Queue server: Concurrency workers take waiting calls first in,
+	// first out; a call takes a service time of mean Service drawn from
+	// ServiceDist. QueueLimit bounds the calls waiting (0 = none): a call
+	// finding the queue full is refused at once with a 503.
+	Concurrency int
+	Service     time.Duration
+	ServiceDist ServiceDist
+	QueueLimit  int
+
+	// Timeout is how long a caller waits for an answer to a call (0 =
+	// for ever): then the call has failed for it and it retries as its
+	// policy says, but the server still does the call's work when it
+	// reaches it (wasted work), unless DropExpired: then the server skips
+	// calls whose caller has stopped waiting.
+	Timeout     time.Duration
+	DropExpired bool
+
+	// ErrorRate is the probability that a call the server serves fails
+	// (independently of the others), on any server model; Faults change
+	// the server's condition over time.
+	ErrorRate float64
+	Faults    Faults
+
+	// BudgetScope is who shares the budget: the whole population (as one
+	// SDK client or sidecar) or each caller its own.
+	BudgetScope BudgetScope
+
+	// Hedge sends a second copy of a call not answered in time;
+	// HedgeCancel removes the other copy from the server's queue when one
+	// wins (else its work is wasted).
+	Hedge       Hedge
+	HedgeCancel bool
+
 	// Horizon stops the simulation at that simulated time (0 = none);
 	// MaxCalls stops it after that many tries (calls, occ attempts and
 	// calls the breaker refused; 0 = DefaultMaxCalls). Clients still going
@@ -73,11 +117,15 @@ const (
 	MaxBudgetTokens   = 1e9
 	MaxBreakerCalls   = 1_000_000
 	MinBucket         = time.Microsecond
+	MaxConcurrency    = 1_000_000
+	MaxQueueLimit     = 1_000_000_000
 )
 
 // DefaultConfig is the teaching default: 1000 clients with the article's
 // policy (full jitter, base 1 s, cap 30 s, 6 attempts) call at once into a
-// 10 s outage of a server that then serves 100 calls per second.
+// 10 s outage of a server that then serves 100 calls per second. For the
+// other traffic and the queue server it holds a minute of traffic and 10
+// workers taking 100 ms each (exponential): 100 calls per second too.
 func DefaultConfig() Config {
 	return Config{
 		Clients:        1000,
@@ -93,5 +141,19 @@ func DefaultConfig() Config {
 		Latency:        50 * time.Millisecond,
 		LatencySD:      10 * time.Millisecond,
 		MaxCalls:       DefaultMaxCalls,
+		Duration:       time.Minute,
+		Concurrency:    10,
+		Service:        100 * time.Millisecond,
 	}
+}
+
+// RequestLevel reports whether c needs the request-level engine: open or
+// loop traffic, the queue server, a timeout, an error rate or faults,
+// adaptive throttling, per-caller budgets, or hedging. The herd's engine
+// (one pending event per client, 32 bytes) runs every other config; both
+// share the policy, budgets, breaker and results.
+func (c *Config) RequestLevel() bool {
+	return c.Traffic != Closed || c.Server == Queue || c.Timeout > 0 || c.ErrorRate > 0 ||
+		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
+		c.Hedge.On()
 }

@@ -16,6 +16,9 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 	if s.done {
 		return true
 	}
+	if s.req != nil {
+		return s.advanceRequests(maxEvents)
+	}
 	for n := 0; n < max(1, maxEvents); n++ {
 		if s.begun < s.clients {
 			s.begin()
@@ -41,6 +44,16 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 	}
 	s.updateProgress()
 	return false
+}
+
+// advanceRequests is Advance for a request-level run (engine.go).
+func (s *Sim) advanceRequests(maxEvents int) bool {
+	done := s.req.advance(maxEvents)
+	s.progress, s.violations = s.req.progress, s.req.violations
+	if done {
+		s.done, s.res = true, s.req.res
+	}
+	return done
 }
 
 // handle is client i's event at t, carrying the client's state c; seq is

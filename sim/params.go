@@ -30,6 +30,19 @@ const (
 	ParamBucket          = "bucket"
 	ParamHorizon         = "horizon"
 	ParamMaxCalls        = "max-calls"
+	ParamTraffic         = "traffic"
+	ParamDuration        = "duration"
+	ParamConcurrency     = "concurrency"
+	ParamService         = "service"
+	ParamServiceDist     = "service-dist"
+	ParamQueueLimit      = "queue-limit"
+	ParamTimeout         = "timeout"
+	ParamDropExpired     = "drop-expired"
+	ParamErrorRate       = "error-rate"
+	ParamFault           = "fault"
+	ParamBudgetScope     = "budget-scope"
+	ParamHedge           = "hedge"
+	ParamHedgeCancel     = "hedge-cancel"
 )
 
 // ParamNames lists the simulation's own names, in a stable order.
@@ -39,7 +52,14 @@ var ParamNames = []string{
 	ParamArrival, ParamLatency, ParamLatencySD,
 	ParamHonorRetryAfter, ParamRetryAfterS, ParamBudget, ParamBreaker,
 	ParamBucket, ParamHorizon, ParamMaxCalls,
+	ParamTraffic, ParamDuration, ParamConcurrency, ParamService, ParamServiceDist,
+	ParamQueueLimit, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
+	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
 }
+
+// BoolParams are the names whose values are true or false (a CLI flag
+// given alone means true).
+var BoolParams = []string{ParamHonorRetryAfter, ParamDropExpired, ParamHedgeCancel}
 
 // isPolicyParam reports whether name belongs to the policy.
 func isPolicyParam(name string) bool {
@@ -80,6 +100,26 @@ func (c *Config) Set(name, value string) error {
 		n.Breaker, err = parseBreaker(v)
 	case ParamMaxCalls:
 		n.MaxCalls, err = backoff.ParseInt(name, v, 0, MaxCalls, backoff.ZeroDefault, strconv.Itoa(DefaultMaxCalls))
+	case ParamTraffic:
+		err = n.parseTraffic(v)
+	case ParamConcurrency:
+		n.Concurrency, err = backoff.ParseInt(name, v, 1, MaxConcurrency)
+	case ParamServiceDist:
+		n.ServiceDist, err = parseServiceDist(v)
+	case ParamQueueLimit:
+		n.QueueLimit, err = backoff.ParseInt(name, v, 0, MaxQueueLimit, backoff.ZeroNoLimit)
+	case ParamDropExpired:
+		n.DropExpired, err = backoff.ParseBool(name, v)
+	case ParamErrorRate:
+		n.ErrorRate, err = backoff.ParseFloat(name, v, 0, 1)
+	case ParamFault:
+		n.Faults, err = parseFaults(v)
+	case ParamBudgetScope:
+		n.BudgetScope, err = parseEnum[BudgetScope](name, v, scopeNames)
+	case ParamHedge:
+		n.Hedge, err = parseHedge(v)
+	case ParamHedgeCancel:
+		n.HedgeCancel, err = backoff.ParseBool(name, v)
 	default:
 		dst, max := n.duration(name)
 		if dst == nil {
@@ -118,6 +158,12 @@ func (c *Config) duration(name string) (*time.Duration, time.Duration) {
 		return &c.Bucket, MaxTime
 	case ParamHorizon:
 		return &c.Horizon, MaxTime
+	case ParamDuration:
+		return &c.Duration, MaxTime
+	case ParamService:
+		return &c.Service, MaxLatency
+	case ParamTimeout:
+		return &c.Timeout, MaxTime
 	}
 	return nil, 0
 }
@@ -168,6 +214,32 @@ func (c *Config) Get(name string) string {
 		return d(c.Horizon)
 	case ParamMaxCalls:
 		return strconv.Itoa(c.MaxCalls)
+	case ParamTraffic:
+		return c.trafficText()
+	case ParamDuration:
+		return d(c.Duration)
+	case ParamConcurrency:
+		return strconv.Itoa(c.Concurrency)
+	case ParamService:
+		return d(c.Service)
+	case ParamServiceDist:
+		return c.ServiceDist.text()
+	case ParamQueueLimit:
+		return strconv.Itoa(c.QueueLimit)
+	case ParamTimeout:
+		return d(c.Timeout)
+	case ParamDropExpired:
+		return strconv.FormatBool(c.DropExpired)
+	case ParamErrorRate:
+		return formatFloat(c.ErrorRate)
+	case ParamFault:
+		return c.Faults.text()
+	case ParamBudgetScope:
+		return c.BudgetScope.String()
+	case ParamHedge:
+		return c.Hedge.text()
+	case ParamHedgeCancel:
+		return strconv.FormatBool(c.HedgeCancel)
 	}
 	return ""
 }
@@ -187,7 +259,7 @@ func (c *Config) Validate() error {
 	if int(c.Arrival) >= len(arrivalNames) {
 		return formatErr(ParamArrival, c.Arrival.String(), arrivalForms)
 	}
-	if c.Server != OCC && !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {
+	if c.Server != OCC && c.Server != Queue && !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {
 		return positiveErr(ParamCapacity, formatFloat(c.Capacity), formatFloat(MaxCapacity), "", "calls per second, above 0 and at most 1e9")
 	}
 	for _, name := range ParamNames {
@@ -229,7 +301,77 @@ func (c *Config) Validate() error {
 	if err := c.Budget.validate(); err != nil {
 		return err
 	}
-	return c.Breaker.validate()
+	if err := c.Breaker.validate(); err != nil {
+		return err
+	}
+	return c.validateRequests()
+}
+
+// validateRequests checks the request-level fields (traffic.go, the queue
+// server, faults, hedging).
+func (c *Config) validateRequests() error {
+	if err := c.validateTraffic(); err != nil {
+		return err
+	}
+	if c.Server == Queue {
+		if err := backoff.CheckInt(ParamConcurrency, c.Concurrency, 1, MaxConcurrency); err != nil {
+			return err
+		}
+		if !(c.Service > 0) {
+			return &backoff.FieldError{Field: ParamService, Value: backoff.FormatDuration(c.Service),
+				Code: backoff.CodeNeeds, Other: ParamServer,
+				Args:    []string{c.Server.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxLatency)},
+				Allowed: "a positive duration up to 1h for the queue server"}
+		}
+		if err := c.ServiceDist.validate(); err != nil {
+			return err
+		}
+	}
+	if err := backoff.CheckInt(ParamQueueLimit, c.QueueLimit, 0, MaxQueueLimit, backoff.ZeroNoLimit); err != nil {
+		return err
+	}
+	if err := backoff.CheckFloat(ParamErrorRate, c.ErrorRate, 0, 1); err != nil {
+		return err
+	}
+	if int(c.BudgetScope) >= len(scopeNames) {
+		return choiceErr(ParamBudgetScope, c.BudgetScope.String(), scopeNames)
+	}
+	if err := c.Faults.validate(); err != nil {
+		return err
+	}
+	if err := c.Hedge.validate(); err != nil {
+		return err
+	}
+	if c.Server == OCC && c.RequestLevel() {
+		// occ's reads and writes have no request-level model (yet).
+		field, v, want := c.requestField()
+		return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeNeeds, Other: ParamServer,
+			Args:    []string{OCC.String(), want, want},
+			Allowed: want + " with the occ server (it has no request-level model)"}
+	}
+	return nil
+}
+
+// requestField is the first field that makes c request-level, its value,
+// and the value that would not.
+func (c *Config) requestField() (field, value, want string) {
+	switch {
+	case c.Traffic != Closed:
+		return ParamTraffic, c.Get(ParamTraffic), Closed.String()
+	case c.Timeout > 0:
+		return ParamTimeout, c.Get(ParamTimeout), "0s"
+	case c.ErrorRate > 0:
+		return ParamErrorRate, c.Get(ParamErrorRate), "0"
+	case c.Faults[0].Kind != NoFault:
+		return ParamFault, c.Get(ParamFault), NoFault.String()
+	case c.Budget.Kind == AdaptiveBudget:
+		return ParamBudget, c.Get(ParamBudget), NoBudget.String()
+	case c.BudgetScope != SharedScope:
+		return ParamBudgetScope, c.Get(ParamBudgetScope), SharedScope.String()
+	case c.Hedge.On():
+		return ParamHedge, c.Get(ParamHedge), "none"
+	}
+	return ParamServer, c.Server.String(), Capacity.String()
 }
 
 // partErr restates err, about one part of a value with parts, as an error

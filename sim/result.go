@@ -1,5 +1,7 @@
 package sim
 
+import "encoding/json"
+
 // Result is one run as plain data, for any front end to print or draw.
 // Times are in seconds of simulated time.
 type Result struct {
@@ -15,6 +17,10 @@ type Result struct {
 	OutageEnd   float64 `json:"outage_end_s"`
 	// Truncated is set when Horizon or MaxCalls stopped the run early.
 	Truncated bool `json:"truncated,omitempty"`
+	// Faults are the run's faults (an outage model's outage included),
+	// for a chart to shade; nil when there are none or the run is the
+	// herd's (whose outage is OutageStart and OutageEnd).
+	Faults []Fault `json:"-"`
 }
 
 // Totals sums up one run.
@@ -45,6 +51,106 @@ type Totals struct {
 	// CapacityPerBucket; PeakRetryLoadRatio counts retries only. 0 for occ.
 	PeakLoadRatio      float64 `json:"peak_load_ratio"`
 	PeakRetryLoadRatio float64 `json:"peak_retry_load_ratio"`
+
+	// RequestLevel is set when the run was simulated request by request
+	// (Config.RequestLevel): open or loop traffic, the queue server,
+	// timeouts, faults, error rates, adaptive throttling, per-caller
+	// budgets or hedging. Only then are the fields below set, and only
+	// then does the JSON carry their keys. Clients then counts requests
+	// (each a caller wanting one success).
+	RequestLevel bool `json:"-"`
+	RequestTotals
+}
+
+// RequestTotals are a request-level run's totals.
+type RequestTotals struct {
+	// Requests made: Clients for closed traffic, the arrivals for open
+	// traffic, the requests all callers made for a loop.
+	Requests int `json:"requests"`
+	// GoodputPerS is successful requests per second, ThroughputPerS calls
+	// the server finished (served) per second: over Duration for open and
+	// loop traffic, over the makespan for closed.
+	GoodputPerS    float64 `json:"goodput_per_s"`
+	ThroughputPerS float64 `json:"throughput_per_s"`
+	// SuccessRatio is Succeeded / Requests.
+	SuccessRatio float64 `json:"success_ratio"`
+	// Served counts calls the server did the work of (ok or an error,
+	// wasted or not); Refused, Errors and OutageFails the failures it
+	// answered (503s for want of capacity or queue room, errors by
+	// ErrorRate or an errors fault, calls during an outage); Timeouts the
+	// calls callers stopped waiting for; Throttled the calls an adaptive
+	// throttle refused locally; Dropped the calls the server skipped
+	// because their caller had gone (DropExpired) and Cancelled the hedges
+	// removed from the queue (HedgeCancel).
+	Served      int `json:"served"`
+	Refused     int `json:"refused"`
+	Errors      int `json:"errors"`
+	OutageFails int `json:"outage"`
+	Timeouts    int `json:"timeouts"`
+	Throttled   int `json:"throttled"`
+	Dropped     int `json:"dropped"`
+	Cancelled   int `json:"cancelled"`
+	// WastedWork is seconds of server work on calls whose caller had
+	// stopped waiting for them (timed out, or a sibling hedge won); a
+	// rate-limited server's call costs 1/Capacity seconds.
+	WastedWork float64 `json:"wasted_work_s"`
+	// Latency is the successful requests' latencies (first call to
+	// success, retries included): Completion, with p99.9.
+	Latency LatencyQuantiles `json:"latency_s"`
+	// QueueWait is the mean time calls waited in the queue server's queue
+	// before service, seconds.
+	QueueWait float64 `json:"queue_wait_s"`
+	// Hedges counts second copies sent; HedgeLoad is Hedges over the
+	// calls made without them (the extra load).
+	Hedges    int     `json:"hedges"`
+	HedgeLoad float64 `json:"hedge_load"`
+	// RecoveredAt is, for open and loop traffic with a fault, the first
+	// time after the last fault ends from which goodput stays at least
+	// 90% of the requests offered over every 5 s until the traffic ends;
+	// nil if it never does (a metastable failure) or there is nothing to
+	// recover from (Recovery says which).
+	RecoveredAt *float64 `json:"recovered_at_s"`
+	// Recovery is "recovered", "not-recovered", or "" when it does not
+	// apply (closed traffic, no fault, or too short a run after the last
+	// fault to tell).
+	Recovery string `json:"recovery,omitempty"`
+}
+
+// Recovery verdicts.
+const (
+	Recovered    = "recovered"
+	NotRecovered = "not-recovered"
+)
+
+// MarshalJSON writes the request-level keys only for a request-level run,
+// so that the herd's JSON is what it was.
+func (t Totals) MarshalJSON() ([]byte, error) {
+	type plain Totals
+	if t.RequestLevel {
+		return json.Marshal(plain(t))
+	}
+	return json.Marshal(struct {
+		plain
+		Requests       *struct{} `json:"requests,omitempty"`
+		GoodputPerS    *struct{} `json:"goodput_per_s,omitempty"`
+		ThroughputPerS *struct{} `json:"throughput_per_s,omitempty"`
+		SuccessRatio   *struct{} `json:"success_ratio,omitempty"`
+		Served         *struct{} `json:"served,omitempty"`
+		Refused        *struct{} `json:"refused,omitempty"`
+		Errors         *struct{} `json:"errors,omitempty"`
+		OutageFails    *struct{} `json:"outage,omitempty"`
+		Timeouts       *struct{} `json:"timeouts,omitempty"`
+		Throttled      *struct{} `json:"throttled,omitempty"`
+		Dropped        *struct{} `json:"dropped,omitempty"`
+		Cancelled      *struct{} `json:"cancelled,omitempty"`
+		WastedWork     *struct{} `json:"wasted_work_s,omitempty"`
+		Latency        *struct{} `json:"latency_s,omitempty"`
+		QueueWait      *struct{} `json:"queue_wait_s,omitempty"`
+		Hedges         *struct{} `json:"hedges,omitempty"`
+		HedgeLoad      *struct{} `json:"hedge_load,omitempty"`
+		RecoveredAt    *struct{} `json:"recovered_at_s,omitempty"`
+		Recovery       *struct{} `json:"recovery,omitempty"`
+	}{plain: plain(t)})
 }
 
 // Quantiles of a set of durations, in seconds. All zero when the set is
@@ -72,6 +178,56 @@ type Bucket struct {
 	// Waiting is the number of clients that had started and not finished
 	// at the end of the bucket.
 	Waiting int `json:"waiting"`
+
+	// Request-level runs only (Totals.RequestLevel), else zero and left
+	// out of the JSON: requests started (offered), requests that
+	// succeeded (goodput), calls the server finished, its failures by
+	// reason, calls timed out, refused locally by an adaptive throttle,
+	// and hedges sent; the queue's length and the busy workers at the
+	// bucket's end; the p50 and p99 latency of the calls whose answer
+	// reached a waiting caller in the bucket (12.5% bins); and seconds of
+	// work done for callers that had gone.
+	Requests   int     `json:"requests"`
+	Goodput    int     `json:"goodput"`
+	Served     int     `json:"served"`
+	Refused    int     `json:"refused"`
+	Errors     int     `json:"errors"`
+	Outage     int     `json:"outage"`
+	Timeouts   int     `json:"timeouts"`
+	Throttled  int     `json:"throttled"`
+	Hedges     int     `json:"hedges"`
+	Queue      int     `json:"queue"`
+	Busy       int     `json:"busy"`
+	LatencyP50 float64 `json:"latency_p50_s"`
+	LatencyP99 float64 `json:"latency_p99_s"`
+	WastedWork float64 `json:"wasted_work_s"`
+	req        bool
+}
+
+// MarshalJSON writes the request-level keys only for a request-level
+// run's buckets, so that the herd's JSON is what it was.
+func (b Bucket) MarshalJSON() ([]byte, error) {
+	type plain Bucket
+	if b.req {
+		return json.Marshal(plain(b))
+	}
+	return json.Marshal(struct {
+		plain
+		Requests   *struct{} `json:"requests,omitempty"`
+		Goodput    *struct{} `json:"goodput,omitempty"`
+		Served     *struct{} `json:"served,omitempty"`
+		Refused    *struct{} `json:"refused,omitempty"`
+		Errors     *struct{} `json:"errors,omitempty"`
+		Outage     *struct{} `json:"outage,omitempty"`
+		Timeouts   *struct{} `json:"timeouts,omitempty"`
+		Throttled  *struct{} `json:"throttled,omitempty"`
+		Hedges     *struct{} `json:"hedges,omitempty"`
+		Queue      *struct{} `json:"queue,omitempty"`
+		Busy       *struct{} `json:"busy,omitempty"`
+		LatencyP50 *struct{} `json:"latency_p50_s,omitempty"`
+		LatencyP99 *struct{} `json:"latency_p99_s,omitempty"`
+		WastedWork *struct{} `json:"wasted_work_s,omitempty"`
+	}{plain: plain(b)})
 }
 
 // MeanTotals is Totals averaged over runs (or their spread): the same
@@ -88,6 +244,67 @@ type MeanTotals struct {
 	Makespan           float64   `json:"makespan_s"`
 	PeakLoadRatio      float64   `json:"peak_load_ratio"`
 	PeakRetryLoadRatio float64   `json:"peak_retry_load_ratio"`
+
+	// RequestLevel: as Totals'; only then are the fields below set and
+	// written.
+	RequestLevel bool `json:"-"`
+	MeanRequestTotals
+}
+
+// MeanRequestTotals are RequestTotals averaged over runs (or their
+// spread). RecoveredAt is over the runs that recovered (nil if none did),
+// and Recovered is the share of runs that did (of those where recovery
+// applies).
+type MeanRequestTotals struct {
+	Requests       float64          `json:"requests"`
+	GoodputPerS    float64          `json:"goodput_per_s"`
+	ThroughputPerS float64          `json:"throughput_per_s"`
+	SuccessRatio   float64          `json:"success_ratio"`
+	Served         float64          `json:"served"`
+	Refused        float64          `json:"refused"`
+	Errors         float64          `json:"errors"`
+	OutageFails    float64          `json:"outage"`
+	Timeouts       float64          `json:"timeouts"`
+	Throttled      float64          `json:"throttled"`
+	Dropped        float64          `json:"dropped"`
+	Cancelled      float64          `json:"cancelled"`
+	WastedWork     float64          `json:"wasted_work_s"`
+	Latency        LatencyQuantiles `json:"latency_s"`
+	QueueWait      float64          `json:"queue_wait_s"`
+	Hedges         float64          `json:"hedges"`
+	HedgeLoad      float64          `json:"hedge_load"`
+	RecoveredAt    *float64         `json:"recovered_at_s"`
+	Recovered      float64          `json:"recovered"`
+}
+
+// MarshalJSON writes the request-level keys only for request-level runs.
+func (m MeanTotals) MarshalJSON() ([]byte, error) {
+	type plain MeanTotals
+	if m.RequestLevel {
+		return json.Marshal(plain(m))
+	}
+	return json.Marshal(struct {
+		plain
+		Requests       *struct{} `json:"requests,omitempty"`
+		GoodputPerS    *struct{} `json:"goodput_per_s,omitempty"`
+		ThroughputPerS *struct{} `json:"throughput_per_s,omitempty"`
+		SuccessRatio   *struct{} `json:"success_ratio,omitempty"`
+		Served         *struct{} `json:"served,omitempty"`
+		Refused        *struct{} `json:"refused,omitempty"`
+		Errors         *struct{} `json:"errors,omitempty"`
+		OutageFails    *struct{} `json:"outage,omitempty"`
+		Timeouts       *struct{} `json:"timeouts,omitempty"`
+		Throttled      *struct{} `json:"throttled,omitempty"`
+		Dropped        *struct{} `json:"dropped,omitempty"`
+		Cancelled      *struct{} `json:"cancelled,omitempty"`
+		WastedWork     *struct{} `json:"wasted_work_s,omitempty"`
+		Latency        *struct{} `json:"latency_s,omitempty"`
+		QueueWait      *struct{} `json:"queue_wait_s,omitempty"`
+		Hedges         *struct{} `json:"hedges,omitempty"`
+		HedgeLoad      *struct{} `json:"hedge_load,omitempty"`
+		RecoveredAt    *struct{} `json:"recovered_at_s,omitempty"`
+		Recovered      *struct{} `json:"recovered,omitempty"`
+	}{plain: plain(m)})
 }
 
 // Summary is RunMany's answer: the totals of runs with seeds

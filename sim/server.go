@@ -24,9 +24,15 @@ const (
 	// server: one row with a version; a write succeeds only if it carries
 	// the current version.
 	OCC
+	// Queue is Concurrency workers serving a first-in, first-out queue of
+	// calls (of at most QueueLimit), each taking a service time of mean
+	// Service from ServiceDist: with exponential times and Poisson
+	// arrivals, M/M/c. Calls wait rather than fail when it is busy, so
+	// callers with a Timeout give up on calls it will still serve.
+	Queue
 )
 
-var serverNames = []string{"capacity", "outage", "collapse", "occ"}
+var serverNames = []string{"capacity", "outage", "collapse", "occ", "queue"}
 
 func (m ServerModel) String() string { return nameOf(serverNames, int(m)) }
 

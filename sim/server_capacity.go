@@ -23,3 +23,11 @@ func (b *tokenBucket) take(t, rate float64) bool {
 	}
 	return false
 }
+
+// refill brings the bucket up to t at rate tokens per second without
+// taking one: at a fault's boundary, where the rate changes, so that
+// each stretch refills at its own rate.
+func (b *tokenBucket) refill(t, rate float64) {
+	b.tokens = min(b.burst, b.tokens+(t-b.last)*rate)
+	b.last = t
+}

@@ -30,3 +30,12 @@ func (c *collapse) rate(t, capacity float64) float64 {
 	}
 	return capacity
 }
+
+// peek is the rate the load over the previous window leaves of capacity,
+// without counting a call (as rate would).
+func (c *collapse) peek(capacity float64) float64 {
+	if load := float64(c.prev) / c.window / capacity; load > 1 {
+		return capacity / (1 + c.factor*(load-1))
+	}
+	return capacity
+}

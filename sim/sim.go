@@ -60,6 +60,10 @@ type Sim struct {
 	// violations counts causality breaks (an event scheduled before the
 	// one that caused it, or popped out of order); tests require 0.
 	violations int
+
+	// req runs a request-level config (Config.RequestLevel) instead of
+	// the herd's loop; nil otherwise.
+	req *reqSim
 }
 
 // New checks c and sets up a simulation seeded with seed; it does no
@@ -75,6 +79,9 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	}
 	if c.MaxCalls == 0 {
 		c.MaxCalls = DefaultMaxCalls
+	}
+	if c.RequestLevel() {
+		return &Sim{c: c, req: newReqSim(c, seed)}, nil
 	}
 	s := &Sim{c: c, policy: c.Policy, src: splitmix{seed}}
 	s.rng = newRandOn(&s.src)
@@ -170,6 +177,7 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 	}
 	sum := &Summary{Runs: runs, Seed: seed}
 	all := make([]MeanTotals, 0, runs)
+	var tots []Totals // request-level runs: for the recovery times
 	for k := 0; k < runs; k++ {
 		// Only the first run's timeline is returned: skip building the others.
 		s, err := newSim(c, seed+uint64(k), k == 0)
@@ -183,8 +191,15 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 			sum.First = r
 		}
 		all = append(all, asMean(r.Totals))
+		if r.Totals.RequestLevel {
+			tots = append(tots, r.Totals)
+		}
 	}
 	sum.Mean, sum.SD = meanSD(all)
+	if tots != nil {
+		sum.Mean.RequestLevel, sum.SD.RequestLevel = true, true
+		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
+	}
 	return sum, nil
 }
 

@@ -82,33 +82,94 @@ func selectK(xs []float64, k int) {
 }
 
 func asMean(t Totals) MeanTotals {
-	return MeanTotals{
+	m := MeanTotals{
 		Clients: float64(t.Clients), Calls: float64(t.Calls), Succeeded: float64(t.Succeeded),
 		GaveUp: float64(t.GaveUp), Unfinished: float64(t.Unfinished), Blocked: float64(t.Blocked),
 		Amplification: t.Amplification, Completion: t.Completion, Makespan: t.Makespan,
 		PeakLoadRatio: t.PeakLoadRatio, PeakRetryLoadRatio: t.PeakRetryLoadRatio,
 	}
+	if !t.RequestLevel {
+		return m
+	}
+	m.RequestLevel = true
+	m.MeanRequestTotals = MeanRequestTotals{
+		Requests: float64(t.Requests), GoodputPerS: t.GoodputPerS, ThroughputPerS: t.ThroughputPerS,
+		SuccessRatio: t.SuccessRatio, Served: float64(t.Served), Refused: float64(t.Refused),
+		Errors: float64(t.Errors), OutageFails: float64(t.OutageFails), Timeouts: float64(t.Timeouts),
+		Throttled: float64(t.Throttled), Dropped: float64(t.Dropped), Cancelled: float64(t.Cancelled),
+		WastedWork: t.WastedWork, Latency: t.Latency, QueueWait: t.QueueWait,
+		Hedges: float64(t.Hedges), HedgeLoad: t.HedgeLoad,
+	}
+	return m
 }
 
+// nFields is how many numbers MeanTotals has.
+const nFields = 37
+
 // fields lists MeanTotals' numbers, so meanSD need not name each twice.
-func (m *MeanTotals) fields() []*float64 {
-	return []*float64{&m.Clients, &m.Calls, &m.Succeeded, &m.GaveUp, &m.Unfinished, &m.Blocked,
+// An array, not a slice: it stays off the heap.
+func (m *MeanTotals) fields() [nFields]*float64 {
+	r := &m.MeanRequestTotals
+	return [nFields]*float64{&m.Clients, &m.Calls, &m.Succeeded, &m.GaveUp, &m.Unfinished, &m.Blocked,
 		&m.Amplification, &m.Completion.Mean, &m.Completion.P50, &m.Completion.P95, &m.Completion.P99,
-		&m.Completion.Max, &m.Makespan, &m.PeakLoadRatio, &m.PeakRetryLoadRatio}
+		&m.Completion.Max, &m.Makespan, &m.PeakLoadRatio, &m.PeakRetryLoadRatio,
+		&r.Requests, &r.GoodputPerS, &r.ThroughputPerS, &r.SuccessRatio, &r.Served, &r.Refused, &r.Errors,
+		&r.OutageFails, &r.Timeouts, &r.Throttled, &r.Dropped, &r.Cancelled, &r.WastedWork,
+		&r.Latency.Mean, &r.Latency.P50, &r.Latency.P95, &r.Latency.P99, &r.Latency.P999, &r.Latency.Max,
+		&r.QueueWait, &r.Hedges, &r.HedgeLoad}
+}
+
+// recoveryMeanSD is the mean and standard deviation of the recovery times
+// of the runs that recovered (nil if none), and the share that did among
+// those where recovery applies.
+func recoveryMeanSD(all []Totals) (mean, sd *float64, share float64) {
+	var ts []float64
+	applies := 0
+	for _, t := range all {
+		if t.Recovery != "" {
+			applies++
+		}
+		if t.RecoveredAt != nil {
+			ts = append(ts, *t.RecoveredAt)
+		}
+	}
+	if applies > 0 {
+		share = float64(len(ts)) / float64(applies)
+	}
+	if len(ts) == 0 {
+		return nil, nil, share
+	}
+	m, v := 0.0, 0.0
+	for _, x := range ts {
+		m += x
+	}
+	m /= float64(len(ts))
+	for _, x := range ts {
+		v += (x - m) * (x - m)
+	}
+	s := 0.0
+	if len(ts) > 1 {
+		s = math.Sqrt(v / float64(len(ts)-1))
+	}
+	return &m, &s, share
 }
 
 func meanSD(all []MeanTotals) (mean, sd MeanTotals) {
 	mf, sf := mean.fields(), sd.fields()
+	af := make([][nFields]*float64, len(all))
+	for i := range all {
+		af[i] = all[i].fields()
+	}
 	n := float64(len(all))
 	for k := range mf {
 		s := 0.0
 		for i := range all {
-			s += *all[i].fields()[k]
+			s += *af[i][k]
 		}
 		m := s / n
 		v := 0.0
 		for i := range all {
-			d := *all[i].fields()[k] - m
+			d := *af[i][k] - m
 			v += d * d
 		}
 		*mf[k] = m

@@ -9,6 +9,39 @@ type bin struct {
 	started, finished                     int32
 }
 
+// xbin is a bin's request-level counts, kept beside it (timeline.ext) by
+// the request-level engine only: about 1.1 kB, most of it the latencies'
+// histogram.
+type xbin struct {
+	goodput, served, refused, errors, timeouts, outage, throttled, hedges int32
+	// dq and dbusy are the changes in the queue's length and in the busy
+	// workers; their running sums are the levels at each bucket's end.
+	dq, dbusy int32
+	wasted    float64 // seconds of work for callers that had gone
+	lat       [coarseBins]uint32
+}
+
+func (x *xbin) add(o *xbin) {
+	x.goodput += o.goodput
+	x.served += o.served
+	x.refused += o.refused
+	x.errors += o.errors
+	x.timeouts += o.timeouts
+	x.outage += o.outage
+	x.throttled += o.throttled
+	x.hedges += o.hedges
+	x.dq += o.dq
+	x.dbusy += o.dbusy
+	x.wasted += o.wasted
+	for i := range x.lat {
+		x.lat[i] += o.lat[i]
+	}
+}
+
+// maxReqBins bounds a request-level timeline with a fixed width (its bins
+// are 1.1 kB): past it the width doubles, as past fixedBins.
+const maxReqBins = 4096
+
 // timeline records counts in fine bins whose width grows as simulated time
 // does, so memory stays bounded whatever the run's length, and is cut into
 // about 200 buckets at the end. Widths are 1 or 2 times a power of ten
@@ -23,6 +56,10 @@ type timeline struct {
 	bins  []bin
 	max   int  // bins before merging
 	fixed bool // the caller chose the width: merge only past max
+	// ext is the request-level engine's counts, bin for bin (nil for
+	// the herd's engine): grow and merge keep len(ext) == len(bins).
+	ext []xbin
+	req bool
 }
 
 const (
@@ -71,8 +108,17 @@ func (tl *timeline) grow(t float64) *bin {
 		}
 		tl.bins = tl.bins[:k+1]
 		tl.lenF = float64(len(tl.bins))
+		if tl.req {
+			tl.ext = append(tl.ext, make([]xbin, len(tl.bins)-len(tl.ext))...)
+		}
 	}
 	return &tl.bins[k]
+}
+
+// atx is at with the bin's request-level counts.
+func (tl *timeline) atx(t float64) (*bin, *xbin) {
+	b := tl.at(t)
+	return b, &tl.ext[min(tl.index(t), len(tl.ext)-1)]
 }
 
 func (tl *timeline) index(t float64) int {
@@ -104,6 +150,23 @@ func (tl *timeline) coarsen() {
 	tl.inv = 1 / tl.width
 	tl.bins = merge(tl.bins, m)
 	tl.lenF = float64(len(tl.bins))
+	tl.mergeExt(m)
+}
+
+// mergeExt merges ext as merge merged bins (nothing for the herd's engine).
+func (tl *timeline) mergeExt(m int) {
+	if !tl.req {
+		return
+	}
+	n := (len(tl.ext) + m - 1) / m
+	for i := 0; i < n; i++ {
+		var s xbin
+		for j := i * m; j < min(i*m+m, len(tl.ext)); j++ {
+			s.add(&tl.ext[j])
+		}
+		tl.ext[i] = s
+	}
+	tl.ext = tl.ext[:n]
 }
 
 func merge(bins []bin, m int) []bin {
@@ -141,6 +204,7 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 			if (n+m-1)/m <= 250 {
 				if m > 1 {
 					tl.bins = merge(tl.bins, m)
+					tl.mergeExt(m)
 					tl.lenF = float64(len(tl.bins))
 					tl.width = float64(tl.mant*m) * math.Pow10(tl.exp)
 					tl.inv = 1 / tl.width
@@ -156,7 +220,7 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 	if keep {
 		out = make([]Bucket, len(tl.bins))
 	}
-	waiting := 0
+	waiting, queue, busy := 0, 0, 0
 	for i, b := range tl.bins {
 		start := float64(i) * tl.width
 		if start >= from {
@@ -166,6 +230,22 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 			waiting += int(b.started - b.finished)
 			out[i] = Bucket{Start: start, Calls: int(b.calls), Retries: int(b.retries),
 				OK: int(b.ok), Rejected: int(b.rejected), Blocked: int(b.blocked), Waiting: waiting}
+			if tl.req {
+				x := &tl.ext[i]
+				queue += int(x.dq)
+				busy += int(x.dbusy)
+				n := 0
+				for _, c := range x.lat {
+					n += int(c)
+				}
+				o := &out[i]
+				o.req = true
+				o.Requests, o.Goodput, o.Served = int(b.started), int(x.goodput), int(x.served)
+				o.Refused, o.Errors, o.Timeouts, o.Outage = int(x.refused), int(x.errors), int(x.timeouts), int(x.outage)
+				o.Throttled, o.Hedges, o.Queue, o.Busy, o.WastedWork = int(x.throttled), int(x.hedges), queue, busy, x.wasted
+				o.LatencyP50 = histQuantile(x.lat[:], 0.5, n, coarseSub, coarseMin, math.Inf(1))
+				o.LatencyP99 = histQuantile(x.lat[:], 0.99, n, coarseSub, coarseMin, math.Inf(1))
+			}
 		}
 	}
 	return out, tl.width, peak, peakRetry

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,6 +43,12 @@ var (
 		sim.NoBudget.String():    "none",
 		sim.TokenBudget.String(): fmt.Sprintf("tokens[:%g[:%g[:%g]]]", float64(sim.DefaultBudgetTokens), float64(sim.DefaultBudgetRetryCost), float64(sim.DefaultBudgetRefund)),
 		sim.RatioBudget.String(): fmt.Sprintf("ratio[:%g[:%d]]", sim.DefaultBudgetRatio, sim.DefaultBudgetMinRetries),
+		sim.AdaptiveBudget.String(): fmt.Sprintf("adaptive[:%g[:%s]]", float64(sim.DefaultBudgetK),
+			backoff.FormatDuration(sim.DefaultBudgetWindow)),
+	})
+	serviceForms = forms(sim.ServiceNames(), map[string]string{
+		sim.LognormalService.String(): "lognormal:SIGMA",
+		sim.BimodalService.String():   "bimodal:P:D2",
 	})
 	breakerForms = forms(sim.BreakerNames(), map[string]string{
 		sim.NoBreaker.String():          "none",
@@ -76,12 +83,33 @@ var simHelp = map[string]string{
 	sim.ParamLatencySD:       "latency spread: hops are |N(latency, sd)|",
 	sim.ParamHonorRetryAfter: "clients honour the server's Retry-After (as --retry-after says; " + backoff.RetryAfterIgnore.String() + " = " + backoff.RetryAfterAsIs.String() + ")",
 	sim.ParamRetryAfterS:     "Retry-After the server sends with its 503s (0 = none)",
-	sim.ParamBudget:          "retry budget shared by the clients: " + strings.Join(budgetForms, " | ") + " (tokens: the AWS SDK's; ratio: Envoy's)",
+	sim.ParamBudget:          "retry budget shared by the clients: " + strings.Join(budgetForms, " | ") + " (tokens: the AWS SDK's; ratio: Envoy's; adaptive: the SRE book's client-side throttling of every call)",
 	sim.ParamBreaker:         "circuit breaker shared by the clients: " + strings.Join(breakerForms, " | "),
 	sim.ParamBucket:          "timeline bucket width (0 = about 200 buckets)",
 	sim.ParamHorizon:         "stop at this simulated time (0 = none)",
 	sim.ParamMaxCalls:        fmt.Sprintf("stop after this many calls, 1 to %d (default %d)", sim.MaxCalls, sim.DefaultMaxCalls),
+	sim.ParamTraffic: "who calls: closed (--clients, each wanting one success) | open:RATE (Poisson arrivals of RATE requests/s for --duration) | " +
+		"loop:N[:THINK] (N callers, each sending its next request THINK after the previous one finished, for --duration)",
+	sim.ParamDuration:    fmt.Sprintf("how long open and loop traffic lasts (at most %g requests: rate x duration)", float64(sim.MaxRequests)),
+	sim.ParamConcurrency: fmt.Sprintf("queue server: workers (1 to %d)", sim.MaxConcurrency),
+	sim.ParamService:     "queue server: mean service time of a call",
+	sim.ParamServiceDist: "queue server: service times " + strings.Join(serviceForms, " | ") +
+		" (bimodal: D2 with probability P, else --service)",
+	sim.ParamQueueLimit:  "queue server: most calls waiting; a call over it is refused at once with a 503 (0 = no limit)",
+	sim.ParamTimeout:     "a caller stops waiting for a call after this and retries as its policy says; the server still does the work (0 = no timeout)",
+	sim.ParamDropExpired: "the server skips calls whose caller has stopped waiting",
+	sim.ParamErrorRate:   "each call the server serves fails with this probability",
+	sim.ParamFault: "a fault, repeatable: KIND[:ARG]@START-END with KIND " + strings.Join(faultKinds, ", ") +
+		" (e.g. stall@20s-30s, errors:0.5@10s-20s, slow:3@5s-15s); several in one value separated by ;",
+	sim.ParamBudgetScope: "who shares the budget: " + choices(sim.ScopeNames()),
+	sim.ParamHedge:       "send a second copy of a call not answered after D, or after the NN-th percentile of latencies so far (pNN); none = no hedging",
+	sim.ParamHedgeCancel: "when one copy of a hedged call wins, remove the other from the server's queue",
 }
+
+// faultKinds are the fault kinds as --fault writes them.
+var faultKinds = forms(sim.FaultNames()[1:], map[string]string{
+	"errors": "errors:F", "slow": "slow:X", "capacity": "capacity:X",
+})
 
 // noBackoff is the extra --jitter list entry for the blog's "no backoff"
 // baseline (growth none), which is not a jitter kind.
@@ -122,7 +150,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
 	pf := addPolicyFlags(fs)
 	var simSet []kv
 	for _, name := range sim.ParamNames {
-		fs.Var(&simFlag{set: &simSet, name: name, bool: name == sim.ParamHonorRetryAfter}, name, simHelp[name])
+		fs.Var(&simFlag{set: &simSet, name: name, bool: slices.Contains(sim.BoolParams, name)}, name, simHelp[name])
 	}
 	seed := newSeedFlag(fs, "seed of the first run")
 	runs := newIntFlag(fs, "runs", 1, 1, sim.MaxRuns, fmt.Sprintf("runs with seeds seed..seed+runs-1, 1 to %d; totals are their means", sim.MaxRuns))
@@ -171,7 +199,7 @@ before it starts.
 	}
 	j.cfg = sim.DefaultConfig()
 	j.cfg.Policy = p
-	for _, s := range simSet {
+	for _, s := range joinFaults(simSet) {
 		if err := j.cfg.Set(s.name, s.value); err != nil {
 			return nil, err
 		}
@@ -191,6 +219,34 @@ before it starts.
 			Args: []string{"text", "csv", "json"}, Allowed: "text, csv or json with --sweep or a list of jitter kinds (svg draws one run)"}
 	}
 	return j, j.estimate()
+}
+
+// joinFaults makes the repeated --fault flags one value, the list the
+// core's "fault" parameter takes (faults separated by ";"), where the
+// first was; "none" clears the faults before it.
+func joinFaults(set []kv) []kv {
+	var out []kv
+	at := -1
+	for _, s := range set {
+		if s.name != sim.ParamFault {
+			out = append(out, s)
+			continue
+		}
+		if at < 0 {
+			at = len(out)
+			out = append(out, kv{sim.ParamFault, ""})
+		}
+		v := strings.TrimSpace(s.value)
+		switch {
+		case v == sim.NoFault.String() || out[at].value == "":
+			out[at].value = v
+		case out[at].value == sim.NoFault.String():
+			out[at].value = v
+		default:
+			out[at].value += ";" + v
+		}
+	}
+	return out
 }
 
 // estimate sets j.calls, the job's estimated work, and refuses a job over

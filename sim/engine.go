@@ -1,0 +1,755 @@
+package sim
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// The request-level engine (Config.RequestLevel): requests, calls and the
+// server's work, one event at a time, for open and loop traffic, the queue
+// server, timeouts, faults, error rates, adaptive throttling and hedging.
+// The herd's engine (loop.go) keeps one pending event per client carrying
+// its whole state; here a caller can have several pending events at once
+// (its call at the server, its timeout, its hedge timer), so callers live
+// in a slab indexed by id and events name them. Events that have become
+// stale (a timeout after the answer, an answer after the timeout) are
+// dropped when popped: each try has a stamp, unique in the run, and an
+// event acts only while its caller is still waiting on that stamp.
+//
+// Memory follows what is in flight, not the run's length: an open-traffic
+// caller's slot goes back to a free list when its request ends, the
+// latencies go into fixed histograms, the timeline's bins are bounded.
+
+// reqSim is one request-level run. Not safe for concurrent use.
+type reqSim struct {
+	c      Config
+	policy backoff.Policy
+	delays backoff.Sampler
+	hist   bool
+	src    splitmix
+	rng    *rand.Rand
+
+	lat, sd  float64 // hop, seconds
+	clock    float64 // Clock arrival period, seconds (0 = none)
+	horizon  float64 // +Inf if none
+	timeout  float64 // 0 = none
+	duration float64 // open and loop traffic end, seconds
+	hedgeAt  float64 // fixed hedge delay, seconds (0 = none or percentile)
+	maxCalls int
+	// fast is set when what a caller does on an answer touches no state
+	// shared with other callers (no breaker, no shared budget, no hedges):
+	// the answer is then handled when the server gives it, as the herd's
+	// fast path does, instead of through the queue a hop later.
+	fast bool
+
+	h     evQueue
+	seq   uint64
+	now   float64
+	last  float64 // makespan
+	begun int     // closed and loop callers started
+	nBeg  int     // callers to start: Clients (closed), Callers (loop), 0 (open)
+
+	callers []caller
+	free    []uint32 // open traffic: slots to reuse
+	active  int      // requests started and not finished
+
+	srv    rserver
+	sched  schedule
+	budget rbudget
+	br     breaker
+	// per caller (CallerScope): each caller's own budget, by id.
+	cbudget []rbudget
+
+	tl       timeline
+	latency  hist // requests' latencies (success)
+	callLat  hist // calls' latencies (answers reaching a waiting caller), coarse: for percentile hedges
+	hedgeP   float64
+	hedgeD   float64 // the percentile hedge's current delay (+Inf until warmed up)
+	hedgeAge int     // answers since hedgeD was worked out
+
+	// totals
+	requests, calls, tries, succeeded, gaveUp   int
+	blocked, throttled, timeouts, hedges        int
+	served, refused, errs, outageFails, dropped int
+	cancelled                                   int
+	wasted, waitSum                             float64
+	waits                                       int
+
+	done, truncated bool
+	progress        float64
+	res             *Result
+	violations      int
+}
+
+// caller is one caller's state: its request, its current try and the
+// copies of it in flight (two with a hedge).
+type caller struct {
+	first float64    // the request's start
+	sent  [2]float64 // each copy's send time
+	prev  float64    // backoff.State.Prev or PrevV2 (history-dependent jitter)
+	pos   [2]uint64  // each queued copy's place in the server's ring
+	stamp uint32     // the current try's stamp: r.tries when it was made
+	tries uint32
+	state uint8 // csIdle, csWaiting, csBackoff
+	// copies sent in the current try, and not yet answered
+	copies, out uint8
+	cq          [2]uint8 // each copy at the queue server: cqNone, cqQueued, cqService
+	probe       bool     // the current try is the breaker's half-open probe
+}
+
+// Caller states.
+const (
+	csIdle    uint8 = iota // no request, or it has ended
+	csWaiting              // a try is in flight
+	csBackoff              // waiting out the delay before a retry
+)
+
+// Where a copy is at the queue server, as its caller knows it.
+const (
+	cqNone uint8 = iota
+	cqQueued
+	cqService
+)
+
+// Event kinds, in the low bits of rev.key's meta byte; bit 4 is the copy
+// (0, or 1 for a hedge) and bits 5-6 a reply's outcome.
+const (
+	evNext    = iota + 1 // open traffic: the next request arrives
+	evStart              // caller id starts a request (closed, loop)
+	evSend               // caller id sends its next try (x unused)
+	evArrive             // a copy of try stamp of caller id reaches the server
+	evDone               // the queue server finishes it (x: service seconds)
+	evReply              // the server's answer reaches caller id
+	evTimeout            // caller id's try stamp times out
+	evHedge              // caller id's try stamp is due a hedge
+	evFault              // the server's condition changes (a fault starts or ends)
+
+	evKindMask = 0xf
+	evCopy     = 1 << 4
+	evOutShift = 5
+)
+
+// Outcomes carried by a reply.
+const (
+	rOK uint8 = iota
+	rFail
+	rRetryAfter // a 503 with Retry-After
+)
+
+func newReqSim(c Config, seed uint64) *reqSim {
+	r := &reqSim{c: c, policy: c.Policy, src: splitmix{seed}, maxCalls: c.MaxCalls}
+	r.rng = newRandOn(&r.src)
+	if c.HonorRetryAfter && r.policy.RetryAfter == backoff.RetryAfterIgnore {
+		r.policy.RetryAfter = backoff.RetryAfterAsIs
+	}
+	r.delays = backoff.NewSampler(r.policy)
+	r.hist = c.Policy.Jitter.HistoryDependent()
+	r.lat, r.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
+	if c.Arrival == Clock {
+		r.clock = c.ArrivalWindow.Seconds()
+	}
+	r.horizon = math.Inf(1)
+	if c.Horizon > 0 {
+		r.horizon = c.Horizon.Seconds()
+	}
+	r.timeout = c.Timeout.Seconds()
+	r.duration = c.Duration.Seconds()
+	r.hedgeAt = c.Hedge.Delay.Seconds()
+	r.hedgeP, r.hedgeD = c.Hedge.Percentile/100, math.Inf(1)
+	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On()
+	r.srv = newRServer(&c)
+	r.sched = newSchedule(&c)
+	r.budget = newRBudget(c.Budget)
+	r.br = newBreaker(c.Breaker)
+	r.tl = newTimeline(c.Bucket.Seconds(), reqTimeScale(&c))
+	r.tl.req = true
+	r.tl.max = min(r.tl.max, maxReqBins)
+	r.latency = newHist(fineSub, fineMin, fineOctaves)
+	r.callLat = newHist(coarseSub, coarseMin, coarseOctaves)
+	for i := 1; i < len(r.sched.segs); i++ {
+		r.push(r.sched.segs[i].start, evFault, 0, 0, 0)
+	}
+	switch c.Traffic {
+	case Closed:
+		r.nBeg = c.Clients
+		r.callers = make([]caller, c.Clients)
+	case Loop:
+		r.nBeg = c.Callers
+		r.callers = make([]caller, c.Callers)
+	case Open:
+		r.pushFIFO(fifoNext, r.interarrival(), evNext, 0, 0)
+	}
+	if c.BudgetScope == CallerScope {
+		r.cbudget = make([]rbudget, len(r.callers))
+	}
+	return r
+}
+
+// reqTimeScale is the config's typical time between a call's events, for
+// the timeline's first bin width.
+func reqTimeScale(c *Config) float64 {
+	s := timeScale(c)
+	if c.Server == Queue {
+		s = min(s, c.Service.Seconds())
+	}
+	if c.Traffic == Open {
+		s = min(s, 10/c.Rate)
+	}
+	return s
+}
+
+// advance handles at most maxEvents events (at least one) and reports
+// whether the run is over.
+func (r *reqSim) advance(maxEvents int) bool {
+	if r.done {
+		return true
+	}
+	for n := 0; n < max(1, maxEvents); n++ {
+		if r.begun < r.nBeg {
+			r.begin()
+			continue
+		}
+		if r.h.len() == 0 || r.tries >= r.maxCalls {
+			r.finish()
+			return true
+		}
+		e := r.h.pop()
+		if e.t < r.now {
+			r.violations++
+		}
+		if e.t > r.horizon {
+			r.truncated = true
+			r.finish()
+			return true
+		}
+		r.now = e.t
+		r.handle(&e)
+	}
+	r.updateProgress()
+	return false
+}
+
+// begin starts the next closed or loop caller, at 0 or uniform over the
+// arrival window.
+func (r *reqSim) begin() {
+	i := r.begun
+	r.begun++
+	t := 0.0
+	if r.c.Arrival == Uniform {
+		t = r.c.ArrivalWindow.Seconds() * r.src.float64()
+	}
+	r.push(t, evStart, uint32(i), 0, 0)
+}
+
+func (r *reqSim) handle(e *rev) {
+	meta := uint8(e.key)
+	cp := 0
+	if meta&evCopy != 0 {
+		cp = 1
+	}
+	switch meta & evKindMask {
+	case evNext:
+		r.next(e.t)
+	case evStart:
+		r.start(e.id, e.t)
+	case evSend:
+		if c := &r.callers[e.id]; c.state == csBackoff && c.stamp == e.stamp {
+			r.try(e.id, e.t)
+		}
+	case evArrive:
+		r.arrive(e.t, e.id, e.stamp, cp)
+	case evDone:
+		r.done1(e.t, e.id, e.stamp, cp, e.x)
+	case evReply:
+		r.reply(e.t, e.id, e.stamp, cp, meta>>evOutShift&3)
+	case evTimeout:
+		r.expire(e.t, e.id, e.stamp)
+	case evHedge:
+		r.hedge(e.t, e.id, e.stamp)
+	case evFault:
+		r.fault(e.t)
+	}
+}
+
+// push schedules an event.
+func (r *reqSim) push(t float64, meta uint8, id, stamp uint32, x float64) {
+	if t < r.now {
+		r.violations++
+	}
+	r.h.heap.push(rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp, x: x})
+	r.seq++
+}
+
+// FIFOs of the event queue: events pushed in time order.
+const (
+	fifoTimeout = iota // every timeout is Timeout after its call
+	fifoHedge          // every fixed hedge is Hedge.Delay after its call
+	fifoNext           // open traffic's arrivals, one at a time
+)
+
+// pushFIFO schedules an event on FIFO k, after every other event there.
+func (r *reqSim) pushFIFO(k int, t float64, meta uint8, id, stamp uint32) {
+	f := &r.h.fifo[k]
+	e := rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp}
+	if t < r.now || f.len() > 0 && e.less(&f.buf[(f.tail-1)%len(f.buf)]) {
+		r.violations++
+	}
+	f.push(e)
+	r.seq++
+}
+
+// seen records that something happened at t (the makespan).
+func (r *reqSim) seen(t float64) {
+	if t > r.last {
+		r.last = t
+	}
+}
+
+// hop is one network delay, seconds (as Sim.hop).
+func (r *reqSim) hop() float64 {
+	if r.sd == 0 {
+		return r.lat
+	}
+	return math.Abs(r.lat + r.sd*r.normal())
+}
+
+// normal is a standard normal draw: rand.Rand.NormFloat64's, its common
+// case inlined (see normFast).
+func (r *reqSim) normal() float64 {
+	x, ok := normFast(r.src.Uint64())
+	if !ok {
+		r.src.unread()
+		x = r.rng.NormFloat64()
+	}
+	return x
+}
+
+// interarrival is the time to the next open-traffic arrival.
+func (r *reqSim) interarrival() float64 {
+	return -logx(1-r.src.float64()) / r.c.Rate
+}
+
+// next: an open-traffic request arrives at t; the next is scheduled.
+func (r *reqSim) next(t float64) {
+	var id uint32
+	if n := len(r.free); n > 0 {
+		id = r.free[n-1]
+		r.free = r.free[:n-1]
+	} else {
+		id = uint32(len(r.callers))
+		r.callers = append(r.callers, caller{})
+		if r.cbudget != nil {
+			r.cbudget = append(r.cbudget, rbudget{})
+		}
+	}
+	if nt := t + r.interarrival(); nt < r.duration {
+		r.pushFIFO(fifoNext, nt, evNext, 0, 0)
+	}
+	r.start(id, t)
+}
+
+// start: caller id starts a request at t.
+func (r *reqSim) start(id uint32, t float64) {
+	c := &r.callers[id]
+	*c = caller{first: t, stamp: c.stamp}
+	if r.cbudget != nil && (r.c.Traffic != Loop || r.cbudget[id].kind == NoBudget) {
+		r.cbudget[id] = newRBudget(r.c.Budget)
+	}
+	r.requests++
+	r.active++
+	r.tl.at(t).started++
+	r.try(id, t)
+}
+
+// rbudget is a budget with the adaptive throttle, which only
+// request-level runs have.
+type rbudget struct {
+	budget
+	adaptive adaptiveThrottle
+}
+
+func newRBudget(b Budget) rbudget { return rbudget{newBudget(b), newAdaptive(b)} }
+
+// budgetOf is the budget caller id answers to.
+func (r *reqSim) budgetOf(id uint32) *rbudget {
+	if r.cbudget != nil {
+		return &r.cbudget[id]
+	}
+	return &r.budget
+}
+
+// try: caller id makes a try at t: the breaker and the throttle may
+// refuse it at once; else its call goes to the server, with its timeout
+// and its hedge timer.
+func (r *reqSim) try(id uint32, t float64) {
+	c := &r.callers[id]
+	if t > r.horizon || r.tries >= r.maxCalls {
+		r.truncated = true // the request stays unfinished
+		c.state = csIdle
+		return
+	}
+	r.seen(t)
+	r.tries++
+	c.tries++
+	c.stamp = uint32(r.tries)
+	c.state, c.copies, c.out, c.cq = csWaiting, 1, 1, [2]uint8{}
+	if r.br.kind != NoBreaker {
+		allowed, probe := r.br.allow(t)
+		c.probe = probe
+		if !allowed {
+			r.blocked++
+			r.tl.at(t).blocked++
+			r.failed(id, t, outBlocked)
+			return
+		}
+	}
+	if b := r.budgetOf(id); b.kind == AdaptiveBudget && b.adaptive.throttle(t, r.src.float64()) {
+		r.throttled++
+		_, x := r.tl.atx(t)
+		x.throttled++
+		r.failed(id, t, outBlocked)
+		return
+	}
+	r.calls++
+	b := r.tl.at(t)
+	b.calls++
+	if c.tries > 1 {
+		b.retries++
+	}
+	c.sent[0] = t
+	r.push(t+r.hop(), evArrive, id, c.stamp, 0)
+	if r.timeout > 0 {
+		r.pushFIFO(fifoTimeout, t+r.timeout, evTimeout, id, c.stamp)
+	}
+	switch {
+	case r.hedgeAt > 0:
+		r.pushFIFO(fifoHedge, t+r.hedgeAt, evHedge, id, c.stamp)
+	case r.hedgeD < math.Inf(1):
+		r.push(t+r.hedgeD, evHedge, id, c.stamp, 0)
+	}
+}
+
+// failed: caller id's try failed at t without an answer from the server
+// (refused by the breaker or the throttle, or timed out).
+func (r *reqSim) failed(id uint32, t float64, out outcome) {
+	c := &r.callers[id]
+	next, again := r.decide(id, t, out)
+	if !again {
+		return
+	}
+	c.state = csBackoff
+	r.push(next, evSend, id, c.stamp, 0)
+}
+
+// decide: the outcome of caller id's try reaches it at t. The request ends
+// (again false) or the caller names the time of its next try (as
+// Sim.decide).
+func (r *reqSim) decide(id uint32, t float64, out outcome) (next float64, again bool) {
+	c := &r.callers[id]
+	ok, ra := out == outOK, out == outRetryAfter
+	wasRetry := c.tries > 1
+	if r.br.kind != NoBreaker && out != outBlocked {
+		probe := c.probe
+		c.probe = false
+		r.br.record(t, ok, probe)
+	}
+	b := r.budgetOf(id)
+	switch b.kind {
+	case NoBudget:
+	case AdaptiveBudget:
+		if ok {
+			b.adaptive.accept(t)
+		}
+	default:
+		b.answered(wasRetry, ok)
+	}
+	if ok {
+		r.succeed(id, t)
+		return 0, false
+	}
+	n := int(c.tries)
+	if a := r.c.Policy.Attempts; a > 0 && n >= a {
+		r.end(id, t, false)
+		return 0, false
+	}
+	d := r.delays.Next(n, &c.prev, r.src.float64())
+	if ra && r.c.HonorRetryAfter {
+		var keep bool
+		if d, keep = r.policy.WithRetryAfter(d, r.c.RetryAfter.Seconds()); !keep {
+			r.end(id, t, false)
+			return 0, false
+		}
+	}
+	next = t + d
+	if r.clock > 0 {
+		next = math.Ceil(next/r.clock) * r.clock
+	}
+	if dl := r.c.Policy.Deadline; dl > 0 && next-c.first > dl.Seconds() {
+		r.end(id, t, false)
+		return 0, false
+	}
+	active := r.active
+	if r.cbudget != nil {
+		active = 1
+	}
+	if b.kind != NoBudget && b.kind != AdaptiveBudget && !b.retry(active) {
+		r.end(id, t, false)
+		return 0, false
+	}
+	return next, true
+}
+
+// succeed: caller id's request succeeded at t.
+func (r *reqSim) succeed(id uint32, t float64) {
+	c := &r.callers[id]
+	r.succeeded++
+	r.latency.add(t - c.first)
+	_, x := r.tl.atx(t)
+	x.goodput++
+	r.end(id, t, true)
+}
+
+// end: caller id's request ended at t. A loop caller thinks, then starts
+// its next one while the traffic lasts; an open caller's slot is freed.
+func (r *reqSim) end(id uint32, t float64, ok bool) {
+	if !ok {
+		r.gaveUp++
+	}
+	r.seen(t)
+	r.active--
+	r.tl.at(t).finished++
+	c := &r.callers[id]
+	c.state = csIdle
+	switch r.c.Traffic {
+	case Open:
+		r.free = append(r.free, id)
+	case Loop:
+		if nt := t + r.c.Think.Seconds(); nt < r.duration {
+			r.push(nt, evStart, id, 0, 0)
+		}
+	}
+}
+
+// waiting reports whether caller id still waits on try stamp. Stamps are
+// unique in a run, so a reused slot never matches an old stamp.
+func (r *reqSim) waiting(id, stamp uint32) bool {
+	c := &r.callers[id]
+	return c.stamp == stamp && c.state == csWaiting
+}
+
+// expire: caller id's try stamp times out at t, unless answered already.
+func (r *reqSim) expire(t float64, id, stamp uint32) {
+	if !r.waiting(id, stamp) {
+		return
+	}
+	r.seen(t)
+	r.timeouts++
+	_, x := r.tl.atx(t)
+	x.timeouts++
+	c := &r.callers[id]
+	c.state = csBackoff // no copy of this try is waited for any more
+	r.failed(id, t, outFail)
+}
+
+// hedge: caller id's try stamp is due its second copy at t.
+func (r *reqSim) hedge(t float64, id, stamp uint32) {
+	c := &r.callers[id]
+	if !r.waiting(id, stamp) || c.copies != 1 || c.out != 1 {
+		return
+	}
+	r.seen(t)
+	c.copies, c.out = 2, 2
+	c.sent[1] = t
+	r.calls++
+	r.hedges++
+	b, x := r.tl.atx(t)
+	b.calls++
+	x.hedges++
+	r.push(t+r.hop(), evArrive|evCopy, id, stamp, 0)
+}
+
+// reply: the server's answer to copy cp of caller id's try stamp reaches
+// it at t.
+func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
+	if !r.waiting(id, stamp) {
+		return // a late answer: the caller timed out, or another copy won
+	}
+	c := &r.callers[id]
+	c.out--
+	c.cq[cp] = cqNone
+	lat := t - c.sent[cp]
+	_, x := r.tl.atx(t)
+	x.lat[histIndex(lat, coarseSub, coarseMin, coarseBins)]++
+	if r.hedgeP > 0 {
+		r.callLat.add(lat)
+		if r.hedgeAge++; r.hedgeAge >= 16 && r.callLat.n >= hedgeWarmup {
+			r.hedgeAge = 0
+			r.hedgeD = r.callLat.quantile(r.hedgeP)
+		}
+	}
+	switch out {
+	case rOK:
+		if o := 1 - cp; c.copies == 2 && c.cq[o] == cqQueued && r.c.HedgeCancel {
+			r.srv.cancel(r, c.pos[o], t)
+			c.cq[o] = cqNone
+		}
+		r.decide(id, t, outOK)
+	default:
+		if c.out > 0 {
+			return // the other copy may still succeed
+		}
+		o := outFail
+		if out == rRetryAfter {
+			o = outRetryAfter
+		}
+		r.failed(id, t, o)
+	}
+}
+
+// answer sends the server's answer to copy cp of caller id's try stamp,
+// given at t, back to it, if it still waits (otherwise it would drop it).
+func (r *reqSim) answer(t float64, id, stamp uint32, cp int, out uint8) {
+	if !r.waiting(id, stamp) {
+		return
+	}
+	tr := t + r.hop()
+	if r.fast {
+		// Unless its timeout comes first (it was scheduled first: on a tie
+		// it pops first) or the run stops before.
+		if r.timeout > 0 && tr >= r.callers[id].sent[cp]+r.timeout || tr > r.horizon {
+			return
+		}
+		r.reply(tr, id, stamp, cp, out)
+		return
+	}
+	meta := uint8(evReply) | out<<evOutShift
+	if cp == 1 {
+		meta |= evCopy
+	}
+	r.push(tr, meta, id, stamp, 0)
+}
+
+// refusal is the outcome of a 503.
+func (r *reqSim) refusal() uint8 {
+	if r.srv.ra {
+		return rRetryAfter
+	}
+	return rFail
+}
+
+// arrive: copy cp of caller id's try stamp reaches the server at t.
+func (r *reqSim) arrive(t float64, id, stamp uint32, cp int) {
+	r.seen(t)
+	seg := r.sched.at()
+	if seg.outage {
+		r.outageFails++
+		b, x := r.tl.atx(t)
+		b.rejected++
+		x.outage++
+		r.answer(t, id, stamp, cp, r.refusal())
+		return
+	}
+	if r.c.DropExpired && !r.waiting(id, stamp) {
+		r.dropped++
+		return
+	}
+	if r.srv.model == Queue {
+		r.srv.enqueue(r, t, id, stamp, cp)
+		return
+	}
+	if seg.stall {
+		// A rate-limited server takes the call when the stall ends.
+		meta := uint8(evArrive)
+		if cp == 1 {
+			meta |= evCopy
+		}
+		r.push(r.sched.end(), meta, id, stamp, 0)
+		return
+	}
+	rate := r.srv.capacity * seg.capacity / seg.slow
+	if r.srv.model == Collapse {
+		rate = r.srv.collapse.rate(t, rate)
+	}
+	if !r.srv.bucket.take(t, rate) {
+		r.refused++
+		b, x := r.tl.atx(t)
+		b.rejected++
+		x.refused++
+		r.answer(t, id, stamp, cp, r.refusal())
+		return
+	}
+	r.serve(t, id, stamp, cp, 1/r.srv.capacity)
+}
+
+// serve: the server has done the work of copy cp of caller id's try
+// stamp, cost seconds of it, at t; it succeeds unless an error strikes.
+func (r *reqSim) serve(t float64, id, stamp uint32, cp int, cost float64) {
+	r.served++
+	b, x := r.tl.atx(t)
+	x.served++
+	if !r.waiting(id, stamp) {
+		r.wasted += cost
+		x.wasted += cost
+	}
+	if p := r.sched.at().errRate; p > 0 && r.src.float64() < p {
+		r.errs++
+		b.rejected++
+		x.errors++
+		r.answer(t, id, stamp, cp, rFail)
+		return
+	}
+	b.ok++
+	r.answer(t, id, stamp, cp, rOK)
+}
+
+// done1: the queue server finishes copy cp of caller id's try stamp at t,
+// after d seconds of service, and takes the next waiting calls.
+func (r *reqSim) done1(t float64, id, stamp uint32, cp int, d float64) {
+	r.seen(t)
+	sv := &r.srv
+	sv.busy--
+	_, x := r.tl.atx(t)
+	x.dbusy--
+	if r.waiting(id, stamp) {
+		r.callers[id].cq[cp] = cqNone
+	}
+	r.serve(t, id, stamp, cp, d)
+	sv.pull(r, t)
+}
+
+// fault: the server's condition changes at t. A rate-limited server's
+// tokens are brought up to t at the old rate first; the queue server
+// takes waiting calls if it has more room than before.
+func (r *reqSim) fault(t float64) {
+	r.seen(t)
+	if old := r.sched.at(); r.srv.model != Queue {
+		// Tokens refill through an outage or a stall too, up to the
+		// bucket's size, as they do in the herd's outage model.
+		rate := r.srv.capacity * old.capacity / old.slow
+		if r.srv.model == Collapse {
+			rate = r.srv.collapse.peek(rate)
+		}
+		r.srv.bucket.refill(t, rate)
+	}
+	for r.sched.cur+1 < len(r.sched.segs) && r.sched.segs[r.sched.cur+1].start <= t {
+		r.sched.cur++
+	}
+	if r.srv.model == Queue {
+		r.srv.pull(r, t)
+	}
+}
+
+// updateProgress is Progress after a slice of Advance.
+func (r *reqSim) updateProgress() {
+	var p float64
+	switch r.c.Traffic {
+	case Closed:
+		p = float64(r.succeeded+r.gaveUp) / float64(r.c.Clients)
+	default:
+		p = r.now / r.duration
+	}
+	p = math.Max(p, float64(r.tries)/float64(r.maxCalls))
+	r.progress = math.Max(r.progress, math.Min(p, 0.999))
+}

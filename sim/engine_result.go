@@ -1,0 +1,120 @@
+package sim
+
+import "math"
+
+// finish stops a request-level run and builds its Result.
+func (r *reqSim) finish() {
+	if r.done {
+		return
+	}
+	r.done = true
+	c := &r.c
+	unfinished := r.requests - r.succeeded - r.gaveUp
+	if unfinished > 0 {
+		r.truncated = true
+	}
+	tl, width, peak, peakRetry := r.tl.buckets(r.last, r.sched.lastEnd, true)
+	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated,
+		CapacityPerBucket: r.srv.perSecond() * width}
+	if c.Server == Outage && c.OutageEnd > c.OutageStart {
+		res.OutageStart, res.OutageEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()
+	}
+	res.Faults = c.Faults.List()
+	if c.Server == Outage && c.OutageEnd > c.OutageStart {
+		res.Faults = append(res.Faults, Fault{Kind: FaultOutage, Start: c.OutageStart, End: c.OutageEnd})
+	}
+	if len(res.Faults) == 0 {
+		res.Faults = nil
+	}
+	lq := r.latency.latency()
+	t := Totals{
+		Clients: r.requests, Calls: r.calls, Succeeded: r.succeeded, GaveUp: r.gaveUp,
+		Unfinished: unfinished, Blocked: r.blocked,
+		Completion:   Quantiles{Mean: lq.Mean, P50: lq.P50, P95: lq.P95, P99: lq.P99, Max: lq.Max},
+		Makespan:     r.last,
+		RequestLevel: true,
+	}
+	if r.requests > 0 {
+		t.Amplification = float64(r.calls) / float64(r.requests)
+		t.SuccessRatio = float64(r.succeeded) / float64(r.requests)
+	}
+	if res.CapacityPerBucket > 0 {
+		t.PeakLoadRatio = float64(peak) / res.CapacityPerBucket
+		t.PeakRetryLoadRatio = float64(peakRetry) / res.CapacityPerBucket
+	}
+	span := r.last
+	if c.Traffic != Closed {
+		span = r.duration
+	}
+	rt := &t.RequestTotals
+	rt.Requests = r.requests
+	if span > 0 {
+		rt.GoodputPerS = float64(r.succeeded) / span
+		rt.ThroughputPerS = float64(r.served) / span
+	}
+	rt.Served, rt.Refused, rt.Errors, rt.OutageFails = r.served, r.refused, r.errs, r.outageFails
+	rt.Timeouts, rt.Throttled, rt.Dropped, rt.Cancelled = r.timeouts, r.throttled, r.dropped, r.cancelled
+	rt.WastedWork, rt.Latency, rt.Hedges = r.wasted, lq, r.hedges
+	if r.waits > 0 {
+		rt.QueueWait = r.waitSum / float64(r.waits)
+	}
+	if base := r.calls - r.hedges; base > 0 {
+		rt.HedgeLoad = float64(r.hedges) / float64(base)
+	}
+	if c.Traffic != Closed && r.sched.lastEnd > 0 {
+		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.sched.lastEnd, r.duration)
+	}
+	res.Totals = t
+	r.res = res
+	r.progress = 1
+	r.callers, r.free, r.cbudget = nil, nil, nil
+	r.h = evQueue{}
+	r.srv.q = ring{}
+}
+
+// Recovery is judged over windows of recoveryWindow seconds: goodput at
+// least recoveryShare of the requests offered in each.
+const (
+	recoveryWindow = 5.0
+	recoveryShare  = 0.9
+)
+
+// recovery is the first bucket start T at or after from such that every
+// window of recoveryWindow seconds starting at a bucket from T on, and
+// ending by until, has goodput at least recoveryShare of its offered
+// requests: the server recovered at T and stayed recovered while traffic
+// came. Goodput counts requests when they succeed, offered ones when they
+// start; over a window of 5 s the difference is a latency's worth. A
+// bucket wider than the window is a window. The verdict is "" when no
+// window fits between from and until.
+func recovery(tl []Bucket, width, from, until float64) (*float64, string) {
+	n := max(1, int(math.Round(recoveryWindow/width)))
+	good := make([]int, len(tl)+1)
+	offered := make([]int, len(tl)+1)
+	for i, b := range tl {
+		good[i+1] = good[i] + b.Goodput
+		offered[i+1] = offered[i] + b.Requests
+	}
+	eps := 1e-9 * math.Max(1, until)
+	k0, last, bad := -1, -1, -1
+	for k := range tl {
+		if tl[k].Start < from-eps || k+n > len(tl) || tl[k].Start+float64(n)*width > until+eps {
+			continue
+		}
+		if k0 < 0 {
+			k0 = k
+		}
+		last = k
+		if float64(good[k+n]-good[k]) < recoveryShare*float64(offered[k+n]-offered[k]) {
+			bad = k
+		}
+	}
+	switch {
+	case k0 < 0:
+		return nil, ""
+	case bad == last:
+		return nil, NotRecovered
+	}
+	at := tl[max(k0, bad+1)].Start
+	return &at, Recovered
+}

@@ -1,0 +1,238 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// reqVariants cover the request-level engine: every traffic, every server
+// model but occ, timeouts with and without dropping, faults of each kind,
+// error rates, the budgets in both scopes, the breaker and hedging.
+var reqVariants = []variant{
+	{"open-queue", [][2]string{{"traffic", "open:200"}, {"server", "queue"}, {"concurrency", "30"}, {"duration", "30s"}, {"timeout", "1s"}}},
+	{"open-stall", [][2]string{{"traffic", "open:250"}, {"server", "queue"}, {"concurrency", "30"}, {"duration", "30s"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@10s-15s"}}},
+	{"open-stall-drop", [][2]string{{"traffic", "open:250"}, {"server", "queue"}, {"concurrency", "30"}, {"duration", "30s"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@10s-15s"}, {"drop-expired", "true"}}},
+	{"loop-errors", [][2]string{{"traffic", "loop:20:100ms"}, {"server", "capacity"}, {"error-rate", "0.3"}, {"duration", "20s"}}},
+	{"closed-queue-timeout", [][2]string{{"clients", "500"}, {"server", "queue"}, {"timeout", "500ms"}, {"drop-expired", "true"}, {"latency-sd", "0"}}},
+	{"open-hedge", [][2]string{{"traffic", "open:100"}, {"server", "queue"}, {"concurrency", "20"}, {"service-dist", "lognormal:1"}, {"duration", "20s"}, {"hedge", "p95"}, {"hedge-cancel", "true"}}},
+	{"open-hedge-fixed", [][2]string{{"traffic", "open:100"}, {"server", "queue"}, {"concurrency", "20"}, {"service-dist", "bimodal:0.05:1s"}, {"duration", "20s"}, {"hedge", "300ms"}, {"timeout", "2s"}}},
+	{"open-adaptive-breaker", [][2]string{{"traffic", "open:300"}, {"server", "capacity"}, {"duration", "20s"}, {"budget", "adaptive"}, {"breaker", "consecutive:5:1s"}, {"attempts", "3"}}},
+	{"queue-limit", [][2]string{{"traffic", "open:250"}, {"server", "queue"}, {"queue-limit", "50"}, {"service-dist", "fixed"}, {"duration", "20s"}, {"retry-after-s", "1s"}, {"honor-retry-after", "true"}}},
+	{"faults-capacity", [][2]string{{"traffic", "open:80"}, {"server", "capacity"}, {"duration", "20s"}, {"fault", "slow:2@5s-10s;capacity:0.5@8s-12s;errors:0.5@12s-14s;outage@15s-16s;stall@17s-18s"}}},
+	{"faults-queue", [][2]string{{"traffic", "open:80"}, {"server", "queue"}, {"duration", "20s"}, {"timeout", "2s"}, {"fault", "slow:2@5s-10s;capacity:0.5@8s-12s;errors:0.5@12s-14s;outage@15s-16s;stall@17s-18s"}}},
+	{"collapse-open", [][2]string{{"traffic", "open:150"}, {"server", "collapse"}, {"collapse-factor", "2"}, {"duration", "20s"}}},
+	{"caller-scope", [][2]string{{"traffic", "loop:50"}, {"server", "capacity"}, {"budget", "tokens:20:5:1"}, {"budget-scope", "caller"}, {"error-rate", "0.5"}, {"duration", "10s"}}},
+	{"ratio-budget-open", [][2]string{{"traffic", "open:200"}, {"server", "outage"}, {"budget", "ratio"}, {"duration", "20s"}, {"attempts", "0"}, {"deadline", "30s"}}},
+	{"outage-open", [][2]string{{"traffic", "open:50"}, {"duration", "30s"}}},
+	{"loop-clock", [][2]string{{"traffic", "loop:100:1s"}, {"arrival", "clock:1s"}, {"server", "queue"}, {"duration", "20s"}, {"jitter", "decorrelated"}}},
+	{"closed-errors-deadline", [][2]string{{"clients", "2000"}, {"error-rate", "0.5"}, {"attempts", "0"}, {"deadline", "10s"}, {"server", "capacity"}}},
+	{"horizon", [][2]string{{"traffic", "open:100"}, {"server", "queue"}, {"concurrency", "5"}, {"duration", "30s"}, {"horizon", "20s"}}},
+	{"max-calls", [][2]string{{"traffic", "open:100"}, {"duration", "30s"}, {"max-calls", "500"}}},
+}
+
+func TestRequestInvariants(t *testing.T) {
+	for _, v := range reqVariants {
+		t.Run(v.name, func(t *testing.T) {
+			c := v.config(t)
+			if !c.RequestLevel() {
+				t.Fatal("not request-level")
+			}
+			r := run(t, c, 7)
+			tt := r.Totals
+			if !tt.RequestLevel || tt.Requests != tt.Clients || tt.Succeeded+tt.GaveUp+tt.Unfinished != tt.Requests {
+				t.Errorf("requests %d clients %d: succeeded %d + gave up %d + unfinished %d", tt.Requests, tt.Clients, tt.Succeeded, tt.GaveUp, tt.Unfinished)
+			}
+			if (tt.Unfinished > 0) != r.Truncated && !r.Truncated {
+				t.Errorf("unfinished %d, truncated %v", tt.Unfinished, r.Truncated)
+			}
+			var sum Bucket
+			for k, b := range r.Timeline {
+				if !b.req {
+					t.Fatalf("bucket %d is not request-level", k)
+				}
+				sum.Requests += b.Requests
+				sum.Goodput += b.Goodput
+				sum.Calls += b.Calls
+				sum.Blocked += b.Blocked
+				sum.Timeouts += b.Timeouts
+				sum.Hedges += b.Hedges
+				sum.Served += b.Served
+				sum.Refused += b.Refused
+				sum.Errors += b.Errors
+				sum.Outage += b.Outage
+				sum.Throttled += b.Throttled
+				sum.OK += b.OK
+				sum.Rejected += b.Rejected
+				sum.WastedWork += b.WastedWork
+				if b.Queue < 0 || b.Busy < 0 || b.Busy > c.Concurrency && c.Server == Queue || b.LatencyP50 > b.LatencyP99 {
+					t.Errorf("bucket %d: %+v", k, b)
+				}
+			}
+			for _, x := range []struct {
+				name      string
+				got, want int
+			}{
+				{"requests", sum.Requests, tt.Requests}, {"goodput", sum.Goodput, tt.Succeeded}, {"calls", sum.Calls, tt.Calls},
+				{"blocked", sum.Blocked, tt.Blocked}, {"timeouts", sum.Timeouts, tt.Timeouts}, {"hedges", sum.Hedges, tt.Hedges},
+				{"served", sum.Served, tt.Served}, {"refused", sum.Refused, tt.Refused}, {"errors", sum.Errors, tt.Errors},
+				{"outage", sum.Outage, tt.OutageFails}, {"throttled", sum.Throttled, tt.Throttled},
+				{"answers", sum.OK + sum.Rejected, tt.Served + tt.Refused + tt.OutageFails},
+			} {
+				if x.got != x.want {
+					t.Errorf("timeline %s %d, totals %d", x.name, x.got, x.want)
+				}
+			}
+			if d := sum.WastedWork - tt.WastedWork; d*d > 1e-12 {
+				t.Errorf("timeline wasted %v, totals %v", sum.WastedWork, tt.WastedWork)
+			}
+			if !r.Truncated {
+				// Every call is accounted for: served, refused, failed by
+				// an outage, dropped, or cancelled.
+				if n := tt.Served + tt.Refused + tt.OutageFails + tt.Dropped + tt.Cancelled; n != tt.Calls {
+					t.Errorf("calls %d, accounted for %d: %+v", tt.Calls, n, tt.RequestTotals)
+				}
+				last := r.Timeline[len(r.Timeline)-1]
+				if last.Queue != 0 || last.Busy != 0 || last.Waiting != 0 {
+					t.Errorf("at the end: queue %d, busy %d, waiting %d", last.Queue, last.Busy, last.Waiting)
+				}
+			}
+			l := tt.Latency
+			if tt.Succeeded > 0 && !(0 <= l.P50 && l.P50 <= l.P95 && l.P95 <= l.P99 && l.P99 <= l.P999 && l.P999 <= l.Max && l.Mean <= l.Max) {
+				t.Errorf("latency quantiles out of order: %+v", l)
+			}
+			if tt.Blocked+tt.Throttled+tt.Calls-tt.Hedges > c.MaxCalls {
+				t.Errorf("tries over MaxCalls: %+v", tt)
+			}
+		})
+	}
+}
+
+func TestRequestDeterministic(t *testing.T) {
+	for _, v := range reqVariants {
+		c := v.config(t)
+		a, b := run(t, c, 3), run(t, c, 3)
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: two runs with seed 3 differ", v.name)
+		}
+		if r, err := Run(c, 3); err != nil || !reflect.DeepEqual(a, r) {
+			t.Errorf("%s: Run differs from Advance in slices (%v)", v.name, err)
+		}
+		if d := run(t, c, 4); reflect.DeepEqual(a, d) {
+			t.Errorf("%s: seeds 3 and 4 give the same run", v.name)
+		}
+	}
+}
+
+// TestRequestGolden pins seeded request-level output, natively and under
+// WebAssembly, as TestGolden does the herd's (its own file, so that
+// golden.txt stays as it was). Refresh with: go test ./sim -run
+// RequestGolden -update
+func TestRequestGolden(t *testing.T) {
+	var sb strings.Builder
+	for _, v := range reqVariants {
+		r := run(t, v.config(t), 42)
+		fmt.Fprintf(&sb, "== %s\n", v.name)
+		writeResult(&sb, r)
+		g := func(f float64) string { return fmt.Sprintf("%.6g", f) }
+		tt := r.Totals
+		rec := "null"
+		if tt.RecoveredAt != nil {
+			rec = g(*tt.RecoveredAt)
+		}
+		fmt.Fprintf(&sb, "requests=%d served=%d refused=%d errors=%d outage=%d timeouts=%d throttled=%d dropped=%d cancelled=%d hedges=%d wasted=%s wait=%s recovered=%s %s\n",
+			tt.Requests, tt.Served, tt.Refused, tt.Errors, tt.OutageFails, tt.Timeouts, tt.Throttled, tt.Dropped, tt.Cancelled, tt.Hedges,
+			g(tt.WastedWork), g(tt.QueueWait), rec, tt.Recovery)
+		l := tt.Latency
+		fmt.Fprintf(&sb, "latency mean=%s p50=%s p95=%s p99=%s p999=%s max=%s goodput/s=%s throughput/s=%s\n",
+			g(l.Mean), g(l.P50), g(l.P95), g(l.P99), g(l.P999), g(l.Max), g(tt.GoodputPerS), g(tt.ThroughputPerS))
+		for k, b := range r.Timeline {
+			if k%20 == 0 {
+				fmt.Fprintf(&sb, "%s req=%d good=%d served=%d q=%d busy=%d to=%d p50=%s p99=%s wasted=%s\n", g(b.Start), b.Requests, b.Goodput,
+					b.Served, b.Queue, b.Busy, b.Timeouts, g(b.LatencyP50), g(b.LatencyP99), g(b.WastedWork))
+			}
+		}
+	}
+	path := filepath.Join("testdata", "golden_requests.txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got := sb.String(); got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("golden_requests.txt line %d:\n got %s\nwant %s", i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("golden_requests.txt: got %d lines, want %d", len(gl), len(wl))
+	}
+}
+
+// The request-level keys are in the JSON of request-level runs only; the
+// herd's JSON is as it was.
+func TestRequestJSON(t *testing.T) {
+	herd, err := Run(DefaultConfig(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Set(ParamTraffic, "open:50")
+	c.Set(ParamDuration, "20s")
+	req, err := Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := func(v any) map[string]any {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]any{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ht, hb := keys(herd.Totals), keys(herd.Timeline[0])
+	rt, rb := keys(req.Totals), keys(req.Timeline[0])
+	for _, k := range []string{"requests", "calls", "succeeded", "goodput_per_s", "throughput_per_s", "amplification",
+		"success_ratio", "timeouts", "wasted_work_s", "latency_s", "hedges", "recovered_at_s"} {
+		if _, ok := rt[k]; !ok {
+			t.Errorf("request-level totals: no %q", k)
+		}
+		if _, ok := ht[k]; ok && k != "calls" && k != "succeeded" && k != "amplification" {
+			t.Errorf("herd totals: %q", k)
+		}
+	}
+	for _, k := range []string{"p50", "p95", "p99", "p999"} {
+		if _, ok := rt["latency_s"].(map[string]any)[k]; !ok {
+			t.Errorf("latency_s: no %q", k)
+		}
+	}
+	for _, k := range []string{"goodput", "queue", "busy", "timeouts", "latency_p99_s"} {
+		if _, ok := rb[k]; !ok {
+			t.Errorf("request-level bucket: no %q", k)
+		}
+		if _, ok := hb[k]; ok {
+			t.Errorf("herd bucket: %q", k)
+		}
+	}
+	if len(ht) != 9 || len(hb) != 6 {
+		t.Errorf("herd keys: totals %v, bucket %v", ht, hb)
+	}
+	// The outage model's outage is a fault, over at 10 s.
+	if at, ok := rt["recovered_at_s"].(float64); !ok || at < 10 || at > 15 || rt["recovery"] != Recovered {
+		t.Errorf("recovered_at_s %v, %v: want 10 to 15, recovered", rt["recovered_at_s"], rt["recovery"])
+	}
+}

@@ -1,0 +1,335 @@
+package sim
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// ServiceKind is the shape of the queue server's service times.
+type ServiceKind uint8
+
+const (
+	// ExpService: exponential with mean Config.Service (M/M/c).
+	ExpService ServiceKind = iota
+	// FixedService: always Config.Service (M/D/c).
+	FixedService
+	// LognormalService: log-normal with mean Config.Service and the
+	// log's standard deviation Sigma (a long right tail).
+	LognormalService
+	// BimodalService: Config.Service, or Slow with probability P (a
+	// cache miss, a garbage collection).
+	BimodalService
+)
+
+var serviceNames = []string{"exp", "fixed", "lognormal", "bimodal"}
+
+func (k ServiceKind) String() string { return nameOf(serviceNames, int(k)) }
+
+// ServiceNames lists every ServiceKind's name, indexed by ServiceKind: the
+// kinds Set and the URL accept. The slice is a copy.
+func ServiceNames() []string { return slices.Clone(serviceNames) }
+
+// serviceForms are the forms of a service-dist value, as CodeFormat's Args list them.
+var serviceForms = []string{"exp", "fixed", "lognormal:SIGMA", "bimodal:P:D2"}
+
+// ServiceDist is the distribution of the queue server's service times.
+// Text form (Set/Get "service-dist"): exp | fixed | lognormal:SIGMA |
+// bimodal:P:D2.
+type ServiceDist struct {
+	Kind  ServiceKind
+	Sigma float64       // LognormalService: the log's standard deviation, (0, 5]
+	P     float64       // BimodalService: the slow mode's probability, [0, 1]
+	Slow  time.Duration // BimodalService: the slow mode's service time
+}
+
+// MaxSigma bounds a log-normal's sigma: at 5 its mean is e^12.5 times its
+// median, and most draws are far below the mean.
+const MaxSigma = 5.0
+
+func (d *ServiceDist) text() string {
+	switch d.Kind {
+	case LognormalService:
+		return LognormalService.String() + ":" + formatFloat(d.Sigma)
+	case BimodalService:
+		return BimodalService.String() + ":" + formatFloat(d.P) + ":" + backoff.FormatDuration(d.Slow)
+	}
+	return d.Kind.String()
+}
+
+func (d *ServiceDist) validate() error {
+	v := d.text()
+	switch d.Kind {
+	case ExpService, FixedService:
+	case LognormalService:
+		if !(d.Sigma > 0 && d.Sigma <= MaxSigma) {
+			return positiveErr(ParamServiceDist, v, formatFloat(MaxSigma), "SIGMA", "lognormal:SIGMA with SIGMA above 0 and at most 5")
+		}
+	case BimodalService:
+		const syntax = "bimodal:P:D2 with P from 0 to 1 and D2 a positive duration up to 1h"
+		if err := backoff.CheckFloat(ParamServiceDist, d.P, 0, 1); err != nil {
+			return partErr(err, v, "P", syntax)
+		}
+		if !(d.Slow > 0 && d.Slow <= MaxLatency) {
+			return positiveErr(ParamServiceDist, v, backoff.FormatDuration(MaxLatency), "D2", syntax)
+		}
+	default:
+		return formatErr(ParamServiceDist, v, serviceForms)
+	}
+	return nil
+}
+
+func parseServiceDist(v string) (ServiceDist, error) {
+	parts := strings.Split(v, ":")
+	kind, err := parseEnum[ServiceKind](ParamServiceDist, parts[0], serviceNames)
+	if err != nil {
+		return ServiceDist{}, formatErr(ParamServiceDist, v, serviceForms)
+	}
+	d := ServiceDist{Kind: kind}
+	args := parts[1:]
+	ok := true
+	switch kind {
+	case ExpService, FixedService:
+		ok = len(args) == 0
+	case LognormalService:
+		ok = len(args) == 1
+		if ok {
+			d.Sigma, err = backoff.ParseFloat(ParamServiceDist, args[0], -1e300, 1e300)
+			ok = err == nil
+		}
+	case BimodalService:
+		ok = len(args) == 2
+		if ok {
+			d.P, err = backoff.ParseFloat(ParamServiceDist, args[0], -1e300, 1e300)
+			ok = err == nil
+			if ok {
+				d.Slow, err = backoff.ParseDuration(ParamServiceDist, args[1], MaxLatency)
+				if err != nil {
+					return ServiceDist{}, positiveErr(ParamServiceDist, v, backoff.FormatDuration(MaxLatency), "D2",
+						"bimodal:P:D2 with P from 0 to 1 and D2 a positive duration up to 1h")
+				}
+			}
+		}
+	}
+	if !ok {
+		return ServiceDist{}, formatErr(ParamServiceDist, v, serviceForms)
+	}
+	if err := d.validate(); err != nil {
+		err.(*backoff.FieldError).Value = clip(v)
+		return ServiceDist{}, err
+	}
+	return d, nil
+}
+
+// mean is the distribution's mean service time in seconds, for a mean
+// (or fast mode) of base seconds.
+func (d *ServiceDist) mean(base float64) float64 {
+	if d.Kind == BimodalService {
+		return (1-d.P)*base + d.P*d.Slow.Seconds()
+	}
+	return base
+}
+
+// serviceTime is one service time, in seconds, for a mean (fast mode) of
+// base seconds, from a uniform draw u in [0, 1) and a standard normal
+// draw z; each kind reads only the draw it needs (exp and bimodal u,
+// lognormal z, fixed neither), so a caller draws only that one.
+func serviceTime(d *ServiceDist, base, u, z float64) float64 {
+	switch d.Kind {
+	case ExpService:
+		return -base * logx(1-u)
+	case LognormalService:
+		// exp(mu + sigma z) has mean exp(mu + sigma^2/2) = base.
+		return base * expx(d.Sigma*z-d.Sigma*d.Sigma/2)
+	case BimodalService:
+		if u < d.P {
+			return d.Slow.Seconds()
+		}
+	}
+	return base
+}
+
+// qentry is a call waiting in the queue server's queue: 24 bytes.
+type qentry struct {
+	t     float64 // when it reached the server, seconds
+	id    uint32  // the caller
+	stamp uint32  // its try
+	copy  uint8   // 0, or 1 for a hedge
+	dead  bool    // cancelled by its caller (a hedge's sibling won)
+}
+
+// ring is the queue server's FIFO of waiting calls. Positions are
+// absolute (head and tail only grow), so a caller can name the place of
+// its queued call to cancel it; entry p is buf[p&mask]. Invariant:
+// head <= tail <= head+len(buf); len(buf) is a power of two. Memory is
+// 24 bytes per waiting call, at most twice the longest queue.
+type ring struct {
+	buf        []qentry
+	head, tail uint64
+}
+
+func (r *ring) len() int { return int(r.tail - r.head) }
+
+func (r *ring) push(e qentry) uint64 {
+	if r.tail-r.head == uint64(len(r.buf)) {
+		r.grow()
+	}
+	p := r.tail
+	r.buf[p&uint64(len(r.buf)-1)] = e
+	r.tail++
+	return p
+}
+
+func (r *ring) grow() {
+	nb := make([]qentry, max(64, 2*len(r.buf)))
+	for p := r.head; p < r.tail; p++ {
+		nb[p&uint64(len(nb)-1)] = r.buf[p&uint64(len(r.buf)-1)]
+	}
+	r.buf = nb
+}
+
+// pop removes the oldest entry; the ring must not be empty.
+func (r *ring) pop() qentry {
+	e := r.buf[r.head&uint64(len(r.buf)-1)]
+	r.head++
+	return e
+}
+
+// at is the entry at absolute position p, which must be queued.
+func (r *ring) at(p uint64) *qentry { return &r.buf[p&uint64(len(r.buf)-1)] }
+
+// rserver is the server of a request-level run: a rate-limited one
+// (capacity, outage, collapse: a token bucket, as the herd's server) or
+// the queue server. Its condition over time is the run's schedule.
+type rserver struct {
+	model    ServerModel
+	ra       bool    // 503s carry Retry-After
+	capacity float64 // calls per second (rate-limited models)
+	bucket   tokenBucket
+	collapse collapse
+
+	// The queue server. Invariant: while busy < room() and the queue has
+	// live calls, a worker is about to take one (pull runs after every
+	// change that can make room).
+	workers int // Concurrency
+	busy    int
+	q       ring
+	live    int // queued calls not cancelled
+	limit   int // 0 = none
+	service float64
+	dist    ServiceDist
+}
+
+func newRServer(c *Config) rserver {
+	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
+	return rserver{model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
+		bucket:   tokenBucket{tokens: burst, burst: burst},
+		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
+		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist}
+}
+
+// room is how many workers may be busy in the condition seg.
+func (sv *rserver) room(seg *segment) int {
+	if seg.stall {
+		return 0
+	}
+	if seg.capacity == 1 {
+		return sv.workers
+	}
+	return int(math.Round(float64(sv.workers) * seg.capacity))
+}
+
+// draw is one service time at the server's usual speed, seconds.
+func (sv *rserver) draw(r *reqSim) float64 {
+	switch sv.dist.Kind {
+	case FixedService:
+		return sv.service
+	case LognormalService:
+		return serviceTime(&sv.dist, sv.service, 0, r.normal())
+	}
+	return serviceTime(&sv.dist, sv.service, r.src.float64(), 0)
+}
+
+// enqueue: copy cp of caller id's try stamp reaches the queue server at t.
+// A free worker takes it at once; else it waits, unless the queue is full.
+func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
+	if sv.live == 0 && sv.busy < sv.room(r.sched.at()) {
+		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
+		return
+	}
+	if sv.limit > 0 && sv.live >= sv.limit {
+		r.refused++
+		b, x := r.tl.atx(t)
+		b.rejected++
+		x.refused++
+		r.answer(t, id, stamp, cp, r.refusal())
+		return
+	}
+	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
+	sv.live++
+	_, x := r.tl.atx(t)
+	x.dq++
+	if r.waiting(id, stamp) {
+		c := &r.callers[id]
+		c.cq[cp], c.pos[cp] = cqQueued, p
+	}
+}
+
+// start: a worker takes call e at t.
+func (sv *rserver) start(r *reqSim, t float64, e qentry) {
+	sv.busy++
+	_, x := r.tl.atx(t)
+	x.dbusy++
+	d := sv.draw(r) * r.sched.at().slow
+	r.waitSum += t - e.t
+	r.waits++
+	if r.waiting(e.id, e.stamp) {
+		r.callers[e.id].cq[e.copy] = cqService
+	}
+	meta := uint8(evDone)
+	if e.copy == 1 {
+		meta |= evCopy
+	}
+	r.push(t+d, meta, e.id, e.stamp, d)
+}
+
+// pull: free workers take waiting calls at t, skipping cancelled ones and,
+// with DropExpired, those whose caller has gone.
+func (sv *rserver) pull(r *reqSim, t float64) {
+	room := sv.room(r.sched.at())
+	for sv.busy < room && sv.q.len() > 0 {
+		e := sv.q.pop()
+		if e.dead {
+			continue
+		}
+		sv.live--
+		_, x := r.tl.atx(t)
+		x.dq--
+		if r.c.DropExpired && !r.waiting(e.id, e.stamp) {
+			r.dropped++
+			continue
+		}
+		sv.start(r, t, e)
+	}
+}
+
+// cancel removes the queued call at ring position p (a hedge whose
+// sibling won) at t.
+func (sv *rserver) cancel(r *reqSim, p uint64, t float64) {
+	sv.q.at(p).dead = true
+	sv.live--
+	r.cancelled++
+	_, x := r.tl.atx(t)
+	x.dq--
+}
+
+// perSecond is what the server serves per second at full speed.
+func (sv *rserver) perSecond() float64 {
+	if sv.model == Queue {
+		return float64(sv.workers) / sv.dist.mean(sv.service)
+	}
+	return sv.capacity
+}
