@@ -32,6 +32,14 @@ import (
 // budgets cut the retries; waves after estWaves are extrapolated from the
 // last. The sum, times estMargin, is capped at MaxCalls.
 //
+// A request-level config (Config.RequestLevel) is estimated as its
+// requests times the tries a request makes while every try fails (its
+// attempts, or the cohort's paths until deadline or horizon), doubled for
+// hedges, times estMargin: an upper bound, about the number of attempts
+// over a healthy run's count. Its requests are Clients, Rate*Duration (plus
+// five standard deviations), or for a loop each caller's Duration over its
+// mean cycle (think time, two hops and a service time).
+//
 // TestEstimateCalls holds it at or above real runs' tries and within 20
 // times them when MaxCalls does not bound it. It can fall short where a
 // herd does worse than the model: a collapse that feeds on its own
@@ -40,6 +48,9 @@ import (
 func EstimateCalls(c Config) float64 {
 	if c.MaxCalls <= 0 {
 		c.MaxCalls = DefaultMaxCalls
+	}
+	if c.RequestLevel() {
+		return estimateRequests(&c)
 	}
 	if c.Clients <= 0 {
 		return 0
@@ -50,6 +61,64 @@ func EstimateCalls(c Config) float64 {
 		n = math.Inf(1)
 	}
 	return math.Min(n, float64(c.MaxCalls))
+}
+
+// estimateRequests is EstimateCalls for a request-level config.
+func estimateRequests(c *Config) float64 {
+	var requests float64
+	switch c.Traffic {
+	case Closed:
+		requests = float64(c.Clients)
+	case Open:
+		n := c.Rate * c.Duration.Seconds()
+		requests = n + 5*math.Sqrt(n) + 1
+	case Loop:
+		hop, _ := foldedNormal(c.Latency.Seconds(), c.LatencySD.Seconds())
+		cycle := c.Think.Seconds() + 2*hop
+		if c.Server == Queue {
+			cycle += c.ServiceDist.mean(c.Service.Seconds())
+		}
+		requests = float64(c.Callers) * (math.Ceil(c.Duration.Seconds()/cycle) + 1)
+	}
+	n := requests * triesPerRequest(c)
+	if c.Hedge.On() {
+		n *= 2
+	}
+	n *= estMargin
+	if !(n >= 0) {
+		n = math.Inf(1)
+	}
+	return math.Min(n, float64(c.MaxCalls))
+}
+
+// estMaxTries bounds the tries triesPerRequest follows one by one.
+const estMaxTries = 20_000
+
+// triesPerRequest is the tries a request makes if every one fails: its
+// attempts, or the mean over the estimator's paths of the tries before
+// the deadline or the horizon; +Inf when nothing bounds them.
+func triesPerRequest(c *Config) float64 {
+	if a := c.Policy.Attempts; a > 0 {
+		return float64(a)
+	}
+	cc := *c
+	cc.Arrival = Burst // every request's schedule starts at its own 0
+	e := newEstimator(&cc)
+	total := 0.0
+	for k := 1; k <= estMaxTries; k++ {
+		alive := 0
+		for i := range e.paths {
+			if !e.paths[i].done {
+				alive++
+			}
+		}
+		if alive == 0 {
+			return total / estPaths
+		}
+		total += float64(alive)
+		e.advance(k)
+	}
+	return math.Inf(1)
 }
 
 const (

@@ -64,6 +64,37 @@ func TestEstimateCalls(t *testing.T) {
 	}
 }
 
+// TestEstimateRequests holds the request-level estimate at or above
+// every seed's tries (calls, hedges included, and calls refused by the
+// breaker or the throttle), and within 40 times them: it counts every
+// request's tries as if all failed.
+func TestEstimateRequests(t *testing.T) {
+	cases := append(append([]variant{}, reqVariants...),
+		variant{"loop unlimited deadline", [][2]string{{"traffic", "loop:30"}, {"server", "capacity"}, {"capacity", "50"}, {"attempts", "0"}, {"deadline", "20s"}, {"duration", "20s"}}},
+		variant{"open unlimited horizon", [][2]string{{"traffic", "open:200"}, {"duration", "20s"}, {"attempts", "0"}, {"horizon", "40s"}, {"outage-end", "30s"}}},
+		variant{"open stall timeout unlimited", [][2]string{{"traffic", "open:100"}, {"server", "queue"}, {"timeout", "200ms"}, {"attempts", "0"}, {"deadline", "10s"}, {"growth", "none"}, {"base", "0"}, {"fault", "stall@5s-8s"}, {"duration", "10s"}}},
+	)
+	for _, v := range cases {
+		c := v.config(t)
+		est := EstimateCalls(c)
+		for seed := uint64(1); seed <= 2; seed++ {
+			r, err := Run(c, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt := r.Totals
+			tries := float64(tt.Calls + tt.Blocked + tt.Throttled)
+			if est < tries {
+				t.Errorf("%s, seed %d: estimate %.0f below the real %.0f tries", v.name, seed, est, tries)
+			}
+			if est > 40*tries {
+				t.Errorf("%s, seed %d: estimate %.0f over 40 times the real %.0f tries", v.name, seed, est, tries)
+			}
+			t.Logf("%s: estimate %.0f, %.0f tries (%.1fx)", v.name, est, tries, est/tries)
+		}
+	}
+}
+
 // Where the model is exact, the estimate is the count times estMargin.
 func TestEstimateCallsExact(t *testing.T) {
 	for _, c := range []struct {
@@ -99,6 +130,10 @@ func FuzzEstimateCalls(f *testing.F) {
 	f.Add("arrival=clock:1s breaker=ratio budget=tokens attempts=0 deadline=1m")
 	f.Add("arrival=uniform:1m server=collapse collapse-factor=100 horizon=30s max-calls=5")
 	f.Add("latency=0 latency-sd=0 growth=none attempts=0 breaker=consecutive:1:0s")
+	f.Add("traffic=open:10000000 duration=1s server=queue concurrency=1 service=1ms timeout=1ms attempts=0 deadline=1h")
+	f.Add("traffic=loop:2000000 think=0 latency=0 latency-sd=0 duration=8760h server=queue service=1ns")
+	f.Add("traffic=loop:5:1ms hedge=p99.9 fault=stall@1s-2s;errors:0.5@3s-4s budget=adaptive:1:1s budget-scope=caller")
+	f.Add("traffic=open:1 duration=8760h base=1ms cap=0 attempts=0 deadline=8760h error-rate=1")
 	f.Fuzz(func(t *testing.T, s string) {
 		c := DefaultConfig()
 		for _, kv := range strings.Fields(s) {

@@ -462,6 +462,17 @@ func FuzzConfigSet(f *testing.F) {
 	f.Add("arrival", "clock:1ns", "growth", "none")
 	f.Add("budget", "ratio:0:0", "attempts", "0")
 	f.Add("breaker", "consecutive:1:0s", "latency", "0")
+	for _, v := range reqVariants {
+		for i := 0; i+1 < len(v.set); i += 2 {
+			f.Add(v.set[i][0], v.set[i][1], v.set[i+1][0], v.set[i+1][1])
+		}
+	}
+	f.Add("traffic", "loop:3:0s", "server", "queue")
+	f.Add("fault", "capacity:0@0s-1h", "server", "queue")
+	f.Add("fault", "stall@0s-1s;outage@0.5s-2s", "timeout", "10ms")
+	f.Add("service-dist", "lognormal:5", "server", "queue")
+	f.Add("hedge", "1ns", "hedge-cancel", "true")
+	f.Add("budget", "adaptive:0.5:1ms", "budget-scope", "caller")
 	f.Fuzz(func(t *testing.T, n1, v1, n2, v2 string) {
 		c := DefaultConfig()
 		c.Clients = 20
@@ -486,6 +497,7 @@ func FuzzConfigSet(f *testing.F) {
 		}
 		// Keep each run small: a few clients, a bounded number of calls.
 		c.Clients = min(c.Clients, 50)
+		c.Callers = min(c.Callers, 50)
 		c.MaxCalls = min(c.MaxCalls, 5000)
 		if c.Bucket > 0 {
 			c.Bucket = max(c.Bucket, time.Millisecond)
@@ -494,7 +506,8 @@ func FuzzConfigSet(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Totals.Succeeded+r.Totals.GaveUp+r.Totals.Unfinished != c.Clients {
+		if r.Totals.Succeeded+r.Totals.GaveUp+r.Totals.Unfinished != r.Totals.Clients ||
+			!c.RequestLevel() && r.Totals.Clients != c.Clients {
 			t.Fatalf("clients don't add up: %+v", r.Totals)
 		}
 	})
