@@ -54,6 +54,7 @@ type reqSim struct {
 	callers []caller
 	free    []uint32 // open traffic: slots to reuse
 	active  int      // requests started and not finished
+	slots   int      // len(callers) at the end: the most callers at once (tests)
 
 	srv    rserver
 	sched  schedule
@@ -97,6 +98,7 @@ type caller struct {
 	copies, out uint8
 	cq          [2]uint8 // each copy at the queue server: cqNone, cqQueued, cqService
 	probe       bool     // the current try is the breaker's half-open probe
+	primary     bool     // the try's first copy is not answered yet
 }
 
 // Caller states.
@@ -394,7 +396,7 @@ func (r *reqSim) try(id uint32, t float64) {
 	r.tries++
 	c.tries++
 	c.stamp = uint32(r.tries)
-	c.state, c.copies, c.out, c.cq = csWaiting, 1, 1, [2]uint8{}
+	c.state, c.copies, c.out, c.cq, c.primary = csWaiting, 1, 1, [2]uint8{}, true
 	if r.br.kind != NoBreaker {
 		allowed, probe := r.br.allow(t)
 		c.probe = probe
@@ -550,6 +552,9 @@ func (r *reqSim) expire(t float64, id, stamp uint32) {
 	x.timeouts++
 	c := &r.callers[id]
 	c.state = csBackoff // no copy of this try is waited for any more
+	if c.primary {
+		r.censored()
+	}
 	r.failed(id, t, outFail)
 }
 
@@ -582,11 +587,10 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
 	lat := t - c.sent[cp]
 	_, x := r.tl.atx(t)
 	x.lat[histIndex(lat, coarseSub, coarseMin, coarseBins)]++
-	if r.hedgeP > 0 {
-		r.callLat.add(lat)
-		if r.hedgeAge++; r.hedgeAge >= 16 && r.callLat.n >= hedgeWarmup {
-			r.hedgeAge = 0
-			r.hedgeD = r.callLat.quantile(r.hedgeP)
+	if cp == 0 {
+		c.primary = false
+		if r.hedgeP > 0 {
+			r.primaryLatency(lat)
 		}
 	}
 	switch out {
@@ -594,6 +598,9 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
 		if o := 1 - cp; c.copies == 2 && c.cq[o] == cqQueued && r.c.HedgeCancel {
 			r.srv.cancel(r, c.pos[o], t)
 			c.cq[o] = cqNone
+		}
+		if c.primary {
+			r.censored() // the hedge won
 		}
 		r.decide(id, t, outOK)
 	default:
@@ -605,6 +612,28 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
 			o = outRetryAfter
 		}
 		r.failed(id, t, o)
+	}
+}
+
+// primaryLatency records the latency of a try's first copy, of which a
+// percentile hedge waits for a percentile: only first copies, since a
+// hedge's own latency would pull the percentile down, and with it more
+// hedges.
+func (r *reqSim) primaryLatency(lat float64) {
+	r.callLat.add(lat)
+	if r.hedgeAge++; r.hedgeAge >= 16 && r.callLat.n >= hedgeWarmup {
+		r.hedgeAge = 0
+		r.hedgeD = r.callLat.quantile(r.hedgeP)
+	}
+}
+
+// censored records a first copy whose answer will not be seen (its hedge
+// won, or the try timed out): it took longer than the hedge delay, or the
+// timeout, and it counts as longer than anything, which keeps every
+// percentile below the hedge delay right.
+func (r *reqSim) censored() {
+	if r.hedgeP > 0 {
+		r.primaryLatency(math.Inf(1))
 	}
 }
 

@@ -67,6 +67,7 @@ func (r *reqSim) finish() {
 	res.Totals = t
 	r.res = res
 	r.progress = 1
+	r.slots = len(r.callers)
 	r.callers, r.free, r.cbudget = nil, nil, nil
 	r.h = evQueue{}
 	r.srv.q = ring{}
