@@ -160,15 +160,26 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
 		fmt.Fprintf(fs.Output(), `usage: backoff sim [--preset NAME] [policy flags] [--clients N] [--server %s]
        [--capacity N] [--outage-start D --outage-end D] [--arrival %s]
        [--latency D --latency-sd D] [--budget ...] [--breaker ...] [--honor-retry-after]
+       [--traffic closed|open:RATE|loop:N[:THINK] --duration D] [--concurrency N --service D
+       --service-dist ... --queue-limit N] [--timeout D [--drop-expired]] [--error-rate F]
+       [--fault KIND[:ARG]@START-END]... [--hedge D|pNN [--hedge-cancel]]
        [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
 
 Many clients retrying against one server, in simulated time. The default: 1000
 clients call at once into a 10 s outage of a server that then serves 100
 calls/s. With --sweep, one row per value (and per jitter kind when --jitter is
-a comma list; "%s" there means growth none). The AWS blog's figures:
+a comma list; "%s" there means growth none); --sweep rate=... sweeps open
+traffic's rate. The AWS blog's figures:
 
   backoff sim --preset aws-blog-full --server occ --latency 10s --latency-sd 2s \
     --sweep clients=10:190:10 --jitter no-backoff,none,full,equal,decorrelated --runs 100
+
+Steady traffic, a queue and a stall (Bronson et al., HotOS 2021): at 280
+requests/s a server of 300/s does not recover, as each timed-out call's retry
+keeps the load near twice its capacity; the sweep shows the threshold:
+
+  backoff sim --traffic open:280 --duration 5m --server queue --concurrency 30 \
+    --service 100ms --timeout 1s --attempts 2 --fault stall@20s-30s --sweep rate=100:280:20
 
 A job estimated to take more than about two minutes (%s calls) is refused
 before it starts.
@@ -254,8 +265,13 @@ func joinFaults(set []kv) []kv {
 func (j *simJob) estimate() error {
 	var most float64 // calls per run of the biggest row
 	rows := 0
+	weighted := false
 	err := j.eachRow(func(c sim.Config) error {
 		n := sim.EstimateCalls(c)
+		if c.RequestLevel() {
+			n *= requestCost
+			weighted = true
+		}
 		j.calls += n * float64(j.runs)
 		most = max(most, n)
 		rows++
@@ -265,7 +281,7 @@ func (j *simJob) estimate() error {
 		return err
 	}
 	if j.calls > maxJobCalls {
-		return tooMuchWork{calls: j.calls, perRun: most, runs: j.runs, rows: rows}
+		return tooMuchWork{calls: j.calls, perRun: most, runs: j.runs, rows: rows, weighted: weighted}
 	}
 	return nil
 }
@@ -285,7 +301,7 @@ func (j *simJob) eachRow(f func(sim.Config) error) error {
 		for _, jit := range jitters {
 			c := j.cfg
 			if v != "" {
-				if err := c.Set(j.sweep.name, v); err != nil {
+				if err := setSweep(&c, j.sweep.name, v); err != nil {
 					return err
 				}
 			}
@@ -306,12 +322,19 @@ func (j *simJob) eachRow(f func(sim.Config) error) error {
 type tooMuchWork struct {
 	calls, perRun float64
 	runs, rows    int
+	weighted      bool // request-level calls counted requestCost times
 }
 
 func (e tooMuchWork) Error() string {
 	shape := fmt.Sprintf("%s x %s calls per run", plural(e.runs, "run"), sci(e.perRun))
 	if e.rows > 1 {
 		shape = fmt.Sprintf("%s x %d rows x up to %s calls per run", plural(e.runs, "run"), e.rows, sci(e.perRun))
+	}
+	if e.weighted {
+		shape += fmt.Sprintf(", a request-level call counting as %d", requestCost)
+		return fmt.Sprintf("job too big: about %s calls estimated (%s), over the limit of %s (about two minutes); "+
+			"ask for fewer --runs or sweep values, a lower rate, a shorter --duration, fewer --attempts or callers, or a lower --max-calls",
+			sci(e.calls), shape, sci(maxJobCalls))
 	}
 	return fmt.Sprintf("job too big: about %s calls estimated (%s), over the limit of %s (about two minutes); "+
 		"ask for fewer --runs, --clients, --attempts or sweep values, a shorter outage or --deadline, or a lower --max-calls",
@@ -379,6 +402,9 @@ func (j *simJob) run(stdout io.Writer) error {
 	case "json":
 		return writeSimJSON(stdout, c, j.seed, s)
 	case "csv":
+		if s.First.Totals.RequestLevel {
+			return writeRequestTimelineCSV(stdout, s.First)
+		}
 		return writeTimelineCSV(stdout, s.First)
 	case "svg":
 		// The page's herd chart, drawn by the same code, as a file.
@@ -455,6 +481,7 @@ func parseSweep(s string, c sim.Config) (*sweepSpec, error) {
 		return nil, bad(form)
 	}
 	names := append(append([]string{}, sim.ParamNames...), backoff.ParamNames...)
+	names = append(names, rateName)
 	known := false
 	for _, n := range names {
 		known = known || n == name
@@ -505,7 +532,7 @@ func parseSweep(s string, c sim.Config) (*sweepSpec, error) {
 	// Check every value now, so a bad one fails before any run.
 	for _, v := range sw.values {
 		d := c
-		err := d.Set(name, v)
+		err := setSweep(&d, name, v)
 		if err == nil {
 			err = d.Validate()
 		}
@@ -522,6 +549,9 @@ type sweepRow struct {
 	Jitter string          `json:"jitter"`
 	Totals sim.MeanTotals  `json:"totals"`
 	SD     *sim.MeanTotals `json:"sd,omitempty"`
+	// recovery is the first run's Totals.Recovery ("" when it does not
+	// apply).
+	recovery string
 }
 
 func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs int) ([]sweepRow, error) {
@@ -543,7 +573,7 @@ func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs i
 		for _, j := range jitters {
 			d := c
 			if sw.name != "" {
-				if err := d.Set(sw.name, v); err != nil {
+				if err := setSweep(&d, sw.name, v); err != nil {
 					return nil, err
 				}
 			}
@@ -571,7 +601,7 @@ func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs i
 					errs[i] = err
 					continue
 				}
-				rows[i] = sweepRow{Value: cells[i].value, Jitter: cells[i].jt, Totals: s.Mean}
+				rows[i] = sweepRow{Value: cells[i].value, Jitter: cells[i].jt, Totals: s.Mean, recovery: s.First.Totals.Recovery}
 				if runs > 1 {
 					sd := s.SD
 					rows[i].SD = &sd
@@ -616,8 +646,10 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 		CapacityPerBucket float64           `json:"capacity_per_bucket"`
 		OutageStart       float64           `json:"outage_start_s"`
 		OutageEnd         float64           `json:"outage_end_s"`
+		Faults            []faultJSON       `json:"faults,omitempty"`
 		Timeline          []sim.Bucket      `json:"timeline"`
 	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: s.First.Totals, Truncated: s.First.Truncated,
+		Faults:      faultsJSON(s.First.Faults),
 		BucketWidth: s.First.BucketWidth, CapacityPerBucket: s.First.CapacityPerBucket,
 		OutageStart: s.First.OutageStart, OutageEnd: s.First.OutageEnd, Timeline: s.First.Timeline}
 	if s.Runs > 1 {
@@ -670,13 +702,22 @@ func writeSweepCSV(w io.Writer, sw *sweepSpec, rows []sweepRow) error {
 	if sw.name != "" && sw.name != sim.ParamClients {
 		head = append(head, sw.name)
 	}
-	cw.Write(append(append(head, "jitter"), sweepColumns...))
+	req := anyRequestLevel(rows)
+	head = append(append(head, "jitter"), sweepColumns...)
+	if req {
+		head = append(head, sweepRequestColumns...)
+	}
+	cw.Write(head)
 	for _, r := range rows {
 		cells := []string{}
 		if sw.name != "" && sw.name != sim.ParamClients {
 			cells = append(cells, r.Value)
 		}
-		cw.Write(append(append(cells, r.Jitter), sweepCells(r.Totals)...))
+		cells = append(append(cells, r.Jitter), sweepCells(r.Totals)...)
+		if req {
+			cells = append(cells, sweepRequestCells(r.Totals)...)
+		}
+		cw.Write(cells)
 	}
 	cw.Flush()
 	return cw.Error()
@@ -693,7 +734,12 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 	if sw.name != "" && sw.name != sim.ParamClients {
 		fmt.Fprintf(tw, "%s\t", sw.name)
 	}
-	fmt.Fprintln(tw, "jitter\tclients\tcalls\tsucceeded\tgave up\tcalls/client\tmean\tp99\tmakespan\tpeak load\t")
+	req := anyRequestLevel(rows)
+	if req {
+		fmt.Fprintln(tw, "jitter\trequests\tcalls\tsucceeded\tgave up\tcalls/request\tgoodput/s\tp99\tp99.9\twasted\trecovered\t")
+	} else {
+		fmt.Fprintln(tw, "jitter\tclients\tcalls\tsucceeded\tgave up\tcalls/client\tmean\tp99\tmakespan\tpeak load\t")
+	}
 	f := backoff.FormatSeconds
 	if c.Server == sim.OCC {
 		// The blog's abstract time units, passed as seconds one for one.
@@ -703,6 +749,13 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		t := r.Totals
 		if sw.name != "" && sw.name != sim.ParamClients {
 			fmt.Fprintf(tw, "%s\t", r.Value)
+		}
+		if req {
+			q := t.Latency
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.2f\t%.1f\t%s\t%s\t%s\t%s\t\n", r.Jitter, num(math.Round(t.Requests*10)/10),
+				num(math.Round(t.Calls*10)/10), num(math.Round(t.Succeeded*10)/10), num(math.Round(t.GaveUp*10)/10),
+				t.Amplification, t.GoodputPerS, f(q.P99), f(q.P999), f(t.WastedWork), recoveredText(r, runs))
+			continue
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t\n", r.Jitter, num(t.Clients), num(math.Round(t.Calls*10)/10),
 			num(t.Succeeded), num(t.GaveUp), t.Amplification, f(t.Completion.Mean), f(t.Completion.P99), f(t.Makespan), ratio(c, t.PeakLoadRatio))
@@ -727,6 +780,22 @@ func plural(n int, s string) string {
 // describe is a one-line summary of the scenario.
 func describe(c sim.Config) string {
 	var sb strings.Builder
+	if c.RequestLevel() {
+		fmt.Fprintf(&sb, "%s, %s, latency %s", describeTraffic(c), describeServer(c), c.Get(sim.ParamLatency))
+		if c.LatencySD > 0 {
+			fmt.Fprintf(&sb, " ± %s", c.Get(sim.ParamLatencySD))
+		}
+		if more := describeRequests(c); more != "" {
+			sb.WriteString(", " + more)
+		}
+		if c.Budget.Kind != sim.NoBudget {
+			fmt.Fprintf(&sb, ", budget %s", c.Get(sim.ParamBudget))
+		}
+		if c.Breaker.Kind != sim.NoBreaker {
+			fmt.Fprintf(&sb, ", breaker %s", c.Get(sim.ParamBreaker))
+		}
+		return sb.String()
+	}
 	fmt.Fprintf(&sb, "%d clients, arrival %s, server %s", c.Clients, c.Get(sim.ParamArrival), c.Server)
 	switch c.Server {
 	case sim.Capacity, sim.Collapse:
@@ -764,6 +833,15 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 		fmt.Fprintf(w, "%s, seeds %d..%d: mean ± sd\n\n", plural(s.Runs, "run"), seed, seed+uint64(s.Runs)-1)
 	} else {
 		fmt.Fprintf(w, "seed %d\n\n", seed)
+	}
+	if r.Totals.RequestLevel {
+		writeRequestTotals(w, c, s)
+		if s.Runs > 1 {
+			fmt.Fprintf(w, "\ntimeline of the first run (seed %d):\n", seed)
+		} else {
+			fmt.Fprintln(w)
+		}
+		return writeChart(w, r, 72, 10)
 	}
 	m, sd := s.Mean, s.SD
 	f := backoff.FormatSeconds
@@ -860,7 +938,26 @@ func writeChart(w io.Writer, r *sim.Result, width, height int) error {
 		sb.WriteString("\n")
 	}
 	sb.WriteString(pad + " └" + strings.Repeat("─", cols) + "\n")
-	if r.OutageEnd > r.OutageStart {
+	if len(r.Faults) > 0 {
+		colW := r.BucketWidth * float64(per)
+		sb.WriteString(pad + "  ")
+		var kinds []string
+		for k := range cols {
+			s, mark := float64(k)*colW, " "
+			for _, f := range r.Faults {
+				if s < f.End.Seconds() && s+colW > f.Start.Seconds() {
+					mark = "▀"
+				}
+			}
+			sb.WriteString(mark)
+		}
+		for _, f := range r.Faults {
+			if !slices.Contains(kinds, f.Kind.String()) {
+				kinds = append(kinds, f.Kind.String())
+			}
+		}
+		sb.WriteString(" " + strings.Join(kinds, ", ") + "\n")
+	} else if r.OutageEnd > r.OutageStart {
 		colW := r.BucketWidth * float64(per)
 		sb.WriteString(pad + "  ")
 		for k := range cols {

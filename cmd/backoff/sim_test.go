@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -196,6 +197,9 @@ func TestSimRefusesTooMuchWork(t *testing.T) {
 				"ask for fewer --runs, --clients, --attempts or sweep values, a shorter outage or --deadline, or a lower --max-calls\n"},
 		{[]string{"--clients", "2000000", "--runs", "1000"}, "(1000 runs x 1.6e7 calls per run), over the limit of 1.2e9"},
 		{[]string{"--sweep", "clients=1000000:2000000:2000"}, "(1 run x 501 rows x up to 1.6e7 calls per run), over the limit of 1.2e9"},
+		// Ten million requests of up to six calls (to max-calls), a hundred times.
+		{[]string{"--traffic", "open:100000", "--duration", "100s", "--runs", "100"},
+			"(100 runs x 3e8 calls per run, a request-level call counting as 6), over the limit of 1.2e9"},
 		// No attempt limit and nothing to stop it but max-calls.
 		{[]string{"--attempts", "0", "--growth", "none", "--latency", "0", "--latency-sd", "0", "--outage-end", "8760h", "--runs", "100"},
 			"(100 runs x 5e7 calls per run)"},
@@ -228,6 +232,11 @@ func TestSimAcceptsNormalJobs(t *testing.T) {
 		{"--clients", "1000000", "--attempts", "10"},
 		{"--clients", "2000000", "--runs", "10"},
 		{"--sweep", "clients=100:100000:100"},
+		// The request-level benchmark: a million requests, a second's work.
+		{"--traffic", "open:10000", "--duration", "100s", "--server", "queue", "--concurrency", "100", "--service", "5ms",
+			"--timeout", "1s", "--attempts", "3"},
+		{"--traffic", "open:280", "--duration", "300s", "--server", "queue", "--concurrency", "30", "--timeout", "1s",
+			"--attempts", "2", "--fault", "stall@20s-30s", "--sweep", "rate=100:280:20", "--runs", "10"},
 	} {
 		var e bytes.Buffer
 		j, err := parseSim(args, &e)
@@ -308,6 +317,12 @@ func FuzzSimArgs(f *testing.F) {
 	f.Add("--sweep", "clients=NaN:10:1", "--sweep", "clients=1:Inf:1")
 	f.Add("--sweep", "clients=10:1:1", "--sweep", "clients=1:10:0")
 	f.Add("--sweep", "clients=1:1e400:-1", "--seed", "-1")
+	// Request-level runs.
+	f.Add("--traffic", "open:200", "--server", "queue")
+	f.Add("--traffic=loop:20:10ms", "--fault=stall@1s-2s", "--fault", "errors:0.5@2s-3s")
+	f.Add("--sweep", "rate=100:300:100", "--timeout", "1s")
+	f.Add("--hedge", "p90", "--budget", "adaptive")
+	f.Add("--traffic", "open:10000000", "--duration", "1s")
 	// Jobs too big to run, refused at once.
 	f.Add("--clients", "200000", "--runs", "1000")
 	f.Add("--attempts", "0", "--growth", "none")
@@ -344,5 +359,76 @@ func TestSweepParallelMatchesSerial(t *testing.T) {
 	runtime.GOMAXPROCS(prev)
 	if serial == "" || serial != parallel {
 		t.Fatalf("a sweep on %d cores differs from the serial one:\n%s\n---\n%s", max(prev, 4), serial, parallel)
+	}
+}
+
+// The metastable failure, as the CLI words it.
+func TestSimRequestText(t *testing.T) {
+	args := []string{"--traffic", "open:280", "--server", "queue", "--concurrency", "30", "--service", "100ms", "--duration", "300s",
+		"--timeout", "1s", "--attempts", "2", "--fault", "stall@20s-30s", "--latency", "1ms", "--latency-sd", "0"}
+	code, out, errOut := simRun(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"open traffic of 280 requests/s for 5m", "server queue (30 workers, 100ms exp)", "timeout 1s",
+		"requests ", "goodput", "latency      p50", "p99.9", "wasted", "calls failed timed out",
+		"verdict      did not recover after the stall: retries hold the offered load at 1.9x capacity", "stall\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	_, out, _ = simRun(t, append(args, "--attempts", "1")...)
+	if !strings.Contains(out, "verdict      recovered 2.7min after the stall ended (at 3.2min)") {
+		t.Errorf("without retries:\n%s", out)
+	}
+}
+
+// A request-level run's JSON has the contract keys, its CSV the
+// request-level columns; a sweep of the rate shows the threshold.
+func TestSimRequestFormats(t *testing.T) {
+	args := []string{"--traffic", "open:100", "--server", "queue", "--concurrency", "30", "--duration", "60s", "--timeout", "1s",
+		"--fault", "stall@10s-20s", "--fault", "errors:0.1@30s-40s", "--latency-sd", "0"}
+	code, out, errOut := simRun(t, append(args, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Config   map[string]string `json:"config"`
+		Totals   map[string]any    `json:"totals"`
+		Faults   []map[string]any  `json:"faults"`
+		Timeline []map[string]any  `json:"timeline"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"requests", "calls", "succeeded", "goodput_per_s", "throughput_per_s", "amplification", "success_ratio",
+		"timeouts", "wasted_work_s", "latency_s", "hedges", "recovered_at_s"} {
+		if _, ok := got.Totals[k]; !ok {
+			t.Errorf("totals lack %q", k)
+		}
+	}
+	for _, k := range []string{"goodput", "queue", "busy", "timeouts", "latency_p99_s"} {
+		if _, ok := got.Timeline[0][k]; !ok {
+			t.Errorf("buckets lack %q", k)
+		}
+	}
+	if got.Config["fault"] != "stall@10s-20s;errors:0.1@30s-40s" || len(got.Faults) != 2 || got.Faults[0]["kind"] != "stall" {
+		t.Errorf("faults: %q, %v", got.Config["fault"], got.Faults)
+	}
+	code, out, _ = simRun(t, append(args, "--format", "csv")...)
+	head, _, _ := strings.Cut(out, "\n")
+	if code != 0 || !strings.HasSuffix(head, strings.Join(requestColumns, ",")) {
+		t.Errorf("CSV header %q", head)
+	}
+	code, out, errOut = simRun(t, "--traffic", "open:100", "--server", "queue", "--concurrency", "30", "--service", "100ms",
+		"--duration", "300s", "--timeout", "1s", "--attempts", "2", "--fault", "stall@20s-30s", "--latency", "1ms", "--latency-sd", "0",
+		"--sweep", "rate=120,160", "--format", "csv")
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if code != 0 || err != nil || len(recs) != 3 {
+		t.Fatalf("sweep: exit %d, %v, %q", code, err, errOut)
+	}
+	col := slices.Index(recs[0], "recovered_at_s")
+	if recs[0][0] != "rate" || col < 0 || recs[1][col] == "" || recs[2][col] != "" {
+		t.Errorf("sweep of the rate: %v", recs)
 	}
 }
