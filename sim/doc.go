@@ -47,13 +47,53 @@
 // calls at once while open (Blocked; they cost an attempt), and lets one
 // probe through after its cool-down.
 //
+// # Steady traffic, queues and timeouts
+//
+// Config.RequestLevel configs run on a request-level engine (engine.go):
+// Traffic Open (Poisson arrivals of Rate requests per second for
+// Duration, each a caller wanting one success: an open system) or Loop
+// (Callers callers, each sending its next request Think after the
+// previous one ended: a closed system, Schroeder et al., NSDI 2006); the
+// Queue server (Concurrency workers serving a FIFO queue of at most
+// QueueLimit calls, service times of mean Service from ServiceDist: M/M/c
+// with the defaults); a caller Timeout after which the call has failed
+// for the caller but not for the server, which still does its work
+// (wasted work) unless DropExpired; ErrorRate and Faults over time
+// (outage, stall, errors:F, slow:X, capacity:X; the outage model is an
+// outage fault) on every server model but occ; adaptive throttling (the
+// SRE book's max(0, (requests - K*accepts)/(requests + 1))); budgets per
+// caller; and hedged requests (a second copy after a delay or a
+// percentile of the first copies' latencies; the first success wins).
+// Retries follow the same policy, budgets and breaker as the herd's.
+//
+// A metastable failure (Bronson et al., HotOS 2021), in numbers: 30
+// workers of 100 ms (300 calls/s), callers with a 1 s timeout and one
+// retry, a 10 s stall at 20 s. At 280 requests/s the stall's timed-out
+// calls are retried, the queue then holds more than a second of work, so
+// every call times out and is retried: the offered load stays at 1.9
+// times capacity and Totals.RecoveredAt stays nil. Below capacity/(1 +
+// retries) = 150/s, without retries, or (up to about 180/s) with
+// DropExpired, it recovers. The threshold of a sweep of the rate is
+// 160/s (TestMetastableThreshold).
+//
+// Memory follows the requests in flight, not the run's length: callers
+// live in a slab whose slots an open run reuses, latencies go into
+// log-linear histograms (0.8% bins for the totals, 12.5% per bucket). A
+// million requests at 10,000 a second into a queue server take about
+// 0.4 s and 5.5 MB (BenchmarkOpenMillion).
+//
 // # Results
 //
 // Run returns Totals (calls, successes, give-ups, amplification =
 // calls/clients, completion-time quantiles of the successful clients, the
 // makespan = time of the last event, and the peak calls per bucket over
 // what the server can serve in a bucket, for all calls and for retries
-// alone) and a Timeline of about 200 buckets. RunMany averages runs with
+// alone) and a Timeline of about 200 buckets. A request-level run adds
+// RequestTotals (requests, goodput and throughput per second, failures by
+// reason, latency quantiles to p99.9, wasted work, hedges, and the time it
+// recovered after its last fault, if it did) and per bucket the goodput,
+// the queue, the busy workers, timeouts and the latency p50 and p99; their
+// JSON keys appear only in request-level results. RunMany averages runs with
 // consecutive seeds, as the blog averaged 100. New and Advance run a
 // simulation in slices, so a page can keep drawing while a million
 // clients run.

@@ -295,7 +295,7 @@ const (
 func (r *reqSim) pushFIFO(k int, t float64, meta uint8, id, stamp uint32) {
 	f := &r.h.fifo[k]
 	e := rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp}
-	if t < r.now || f.len() > 0 && e.less(&f.buf[(f.tail-1)%len(f.buf)]) {
+	if t < r.now || f.len() > 0 && e.less(f.last()) {
 		r.violations++
 	}
 	f.push(e)

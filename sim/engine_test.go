@@ -3,11 +3,15 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/backoff-playground/playground/backoff"
 )
 
 // reqVariants cover the request-level engine: every traffic, every server
@@ -234,5 +238,49 @@ func TestRequestJSON(t *testing.T) {
 	// The outage model's outage is a fault, over at 10 s.
 	if at, ok := rt["recovered_at_s"].(float64); !ok || at < 10 || at > 15 || rt["recovery"] != Recovered {
 		t.Errorf("recovered_at_s %v, %v: want 10 to 15, recovered", rt["recovered_at_s"], rt["recovery"])
+	}
+}
+
+// TestEvQueueOrder pops random pushes, ties included, in (t, key) order
+// from the request-level queue: a heap for any time and FIFOs fed in
+// order, as the engine feeds them (an oracle for evQueue).
+func TestEvQueueOrder(t *testing.T) {
+	rng := backoff.NewRand(1)
+	var q evQueue
+	var want []rev
+	var last [3]float64
+	now, seq := 0.0, uint64(0)
+	for step := 0; step < 50000; step++ {
+		if len(want) == 0 || rng.IntN(2) == 0 {
+			e := rev{key: seq << 8, id: uint32(step)}
+			seq++
+			switch k := rng.IntN(4); k {
+			case 3:
+				e.t = now + math.Floor(rng.Float64()*3)*0.01 // ties
+				q.heap.push(e)
+			default:
+				// A FIFO's times never go down.
+				last[k] = math.Max(last[k], now) + math.Floor(rng.Float64()*2)*0.01
+				e.t = last[k]
+				q.fifo[k].push(e)
+			}
+			want = append(want, e)
+			continue
+		}
+		e := q.pop()
+		k := 0
+		for j := range want {
+			if want[j].less(&want[k]) {
+				k = j
+			}
+		}
+		if e != want[k] {
+			t.Fatalf("step %d: popped %+v, want %+v", step, e, want[k])
+		}
+		now = e.t
+		want = slices.Delete(want, k, k+1)
+	}
+	if q.len() != len(want) {
+		t.Errorf("len %d, want %d", q.len(), len(want))
 	}
 }

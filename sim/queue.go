@@ -476,43 +476,48 @@ func (hp *rheap) pop() rev {
 
 // revFIFO is a first-in, first-out ring of rev: events pushed in (t, key)
 // order, such as those of one constant delay (every timeout is Timeout
-// after its call), which need no heap.
+// after its call), which need no heap. Positions only grow; entry p is
+// buf[p&mask], len(buf) a power of two.
 type revFIFO struct {
 	buf        []rev
-	head, tail int // buf[head%len] .. buf[(tail-1)%len]; tail-head <= len
+	mask       uint32
+	head, tail uint32 // tail-head <= len(buf); wrapping is harmless
 }
 
-func (f *revFIFO) len() int { return f.tail - f.head }
+func (f *revFIFO) len() int { return int(f.tail - f.head) }
 
 func (f *revFIFO) push(e rev) {
-	if f.tail-f.head == len(f.buf) {
+	if int(f.tail-f.head) == len(f.buf) {
 		nb := make([]rev, max(64, 2*len(f.buf)))
-		for i := f.head; i < f.tail; i++ {
-			nb[i-f.head] = f.buf[i%len(f.buf)]
+		m := uint32(len(nb) - 1)
+		for p := f.head; p != f.tail; p++ {
+			nb[p&m] = f.buf[p&f.mask]
 		}
-		f.buf, f.tail, f.head = nb, f.tail-f.head, 0
+		f.buf, f.mask = nb, m
 	}
-	f.buf[f.tail%len(f.buf)] = e
+	f.buf[f.tail&f.mask] = e
 	f.tail++
 }
 
-func (f *revFIFO) peek() *rev { return &f.buf[f.head%len(f.buf)] }
+// peek is the first event; there must be one.
+func (f *revFIFO) peek() *rev { return &f.buf[f.head&f.mask] }
+
+// last is the latest event pushed; there must be one.
+func (f *revFIFO) last() *rev { return &f.buf[(f.tail-1)&f.mask] }
 
 func (f *revFIFO) pop() rev {
-	e := f.buf[f.head%len(f.buf)]
+	e := f.buf[f.head&f.mask]
 	f.head++
-	if f.head == f.tail {
-		f.head, f.tail = 0, 0
-	}
 	return e
 }
 
 // evQueue is the request-level engine's event queue: a heap for events
 // at varied delays, and FIFOs for events that come in order: each
-// constant delay's (timeouts, fixed hedges) and open traffic's arrivals. Pop takes the least (t, key) of
-// the heap's top and the FIFOs' heads: with a 1 s timeout at 10,000
-// requests a second the heap holds the ~1,000 calls in flight instead of
-// ~11,000 events, and pops cost about half (BenchmarkOpenMillion).
+// constant delay's (timeouts, fixed hedges) and open traffic's arrivals.
+// Pop takes the least (t, key) of the heap's top and the FIFOs' heads:
+// with a 1 s timeout at 10,000 requests a second the heap holds the ~1,000
+// calls in flight instead of ~11,000 events, and pops cost about half
+// (BenchmarkOpenMillion).
 type evQueue struct {
 	heap rheap
 	fifo [3]revFIFO
@@ -528,8 +533,8 @@ func (q *evQueue) pop() rev {
 		best = &q.heap.h[0]
 	}
 	for i := range q.fifo {
-		if q.fifo[i].len() > 0 {
-			if e := q.fifo[i].peek(); best == nil || e.less(best) {
+		if f := &q.fifo[i]; f.head != f.tail {
+			if e := f.peek(); best == nil || e.less(best) {
 				best, src = e, i
 			}
 		}
