@@ -81,3 +81,44 @@ func ExampleConfig_Set() {
 	// <nil> clock:1m
 	// <nil> tokens:500:5:1
 }
+
+// A metastable failure (Bronson et al., HotOS 2021): a server of 300
+// calls per second (30 workers of 100 ms), callers with a 1 s timeout and
+// one retry, and a 10 s stall at 20 s. Below capacity/(1 + retries) = 150
+// requests per second it recovers after the stall; above, the retries of
+// the calls that time out keep the queue longer than the timeout, so
+// every call times out and is retried: nearly two calls per request, and
+// no recovery while the traffic lasts.
+func Example_metastable() {
+	fmt.Println("rate  calls/request  goodput/s  recovered")
+	for rate := 100; rate <= 200; rate += 20 {
+		c := sim.DefaultConfig()
+		for _, kv := range [][2]string{{"traffic", fmt.Sprintf("open:%d", rate)}, {"duration", "300s"},
+			{"server", "queue"}, {"concurrency", "30"}, {"service", "100ms"}, {"timeout", "1s"},
+			{"attempts", "2"}, {"fault", "stall@20s-30s"}, {"latency", "1ms"}, {"latency-sd", "0"}} {
+			if err := c.Set(kv[0], kv[1]); err != nil {
+				fmt.Println(err)
+				return
+			}
+		}
+		r, err := sim.Run(c, 1)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		t := r.Totals
+		rec := "never"
+		if t.RecoveredAt != nil {
+			rec = fmt.Sprintf("at %gs", *t.RecoveredAt)
+		}
+		fmt.Printf("%4d  %13.2f  %9.1f  %s\n", rate, t.Amplification, t.GoodputPerS, rec)
+	}
+	// Output:
+	// rate  calls/request  goodput/s  recovered
+	//  100           1.08       93.0  at 44s
+	//  120           1.13      105.0  at 58s
+	//  140           1.41       83.9  at 140s
+	//  160           1.93       10.4  never
+	//  180           1.93       11.7  never
+	//  200           1.94       13.1  never
+}
