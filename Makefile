@@ -87,10 +87,32 @@ SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go
 WASM_GCFLAGS := -gcflags='github.com/maxence-charriere/go-app/v10/...=-l' \
                 -gcflags='github.com/backoff-playground/playground/app/...=-l'
 
+# go-app's pkg/app imports net/http for its server (http.go, static.go and
+# LocalDir in resource.go), and net/http's crypto/tls brings ECDSA, RSA,
+# ML-KEM and math/big along: 340 KB of app.wasm over the wire. The wasm
+# build uses a copy of go-app's packages without those server files
+# (resource.go and wasm.go replaced by cmd/playground/_wasm/'s, made from
+# v10.1.11; a test fails when go.mod moves to another version), through a
+# go.mod of its own (-modfile) that replaces go-app with the copy. The
+# server build and the tests use go-app as it is.
+GOAPP_MOD := github.com/maxence-charriere/go-app/v10
+OVERLAY   := cmd/playground/_wasm
+WASM_MOD  := tmp/wasm-mod/go.mod
+
+$(WASM_MOD): go.mod go.sum $(OVERLAY)/resource.go $(OVERLAY)/wasm.go
+	@d=$$($(GO) mod download -json $(GOAPP_MOD) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	if [ -z "$$d" ] || [ ! -f "$$d/pkg/app/http.go" ]; then echo "go-app's module directory not found (go mod download $(GOAPP_MOD))"; exit 1; fi; \
+	rm -rf tmp/wasm-mod && mkdir -p tmp/wasm-mod/go-app && cp -R "$$d/go.mod" "$$d/pkg" tmp/wasm-mod/go-app/ && \
+	if [ -f "$$d/go.sum" ]; then cp "$$d/go.sum" tmp/wasm-mod/go-app/; fi && chmod -R u+w tmp/wasm-mod && \
+	rm tmp/wasm-mod/go-app/pkg/app/http.go tmp/wasm-mod/go-app/pkg/app/static.go && \
+	cp $(OVERLAY)/resource.go $(OVERLAY)/wasm.go tmp/wasm-mod/go-app/pkg/app/ && \
+	cp go.sum tmp/wasm-mod/go.sum && cp go.mod $@.tmp && \
+	printf '\nreplace $(GOAPP_MOD) => %s\n' "$(CURDIR)/tmp/wasm-mod/go-app" >> $@.tmp && mv $@.tmp $@
+
 wasm: $(WASM) $(WASM).br $(WASM).gz
 
-$(WASM): $(WASM_SRCS)
-	t=web/.tmp.$$$$.app.wasm; GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $$t ./cmd/playground && mv $$t $@
+$(WASM): $(WASM_SRCS) $(WASM_MOD)
+	t=web/.tmp.$$$$.app.wasm; GOOS=js GOARCH=wasm $(GO) build -modfile=$(WASM_MOD) -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $$t ./cmd/playground && mv $$t $@
 
 $(WASM).br: $(WASM) | brotli-dep
 	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=24 -f -o $$t $< && mv $$t $@
@@ -151,4 +173,4 @@ static: $(BIN)/playground
 	$(BIN)/playground --write-static '$(STATIC_DIR)' --base-path '$(STATIC_BASE)'
 
 clean:
-	rm -rf $(BIN)
+	rm -rf $(BIN) tmp/wasm-mod
