@@ -344,3 +344,20 @@ func TestBrowserCSPIsEnforced(t *testing.T) {
 		t.Error("the inline style was applied: the CSP is not enforced")
 	}
 }
+
+// TestBrowserUpdateBanner checks the update banner: a first visit in a
+// fresh browser, whose worker installs and claims the page, is not an
+// update (go-app reports it as one); a worker of another build, which
+// deletes this build's cache when it activates, is.
+func TestBrowserUpdateBanner(t *testing.T) {
+	tb := newTab(t, 1280, 800, chromedp.WithNewBrowserContext())
+	tb.open(t, "")
+	poll[bool](t, tb, "the worker to control the page", `navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated' && navigator.serviceWorker.controller))`)
+	time.Sleep(time.Second) // the banner's check answers asynchronously
+	if eval[bool](t, tb, `!document.getElementById('update').hidden`) {
+		t.Fatalf("a first visit shows the update banner: %s", eval[string](t, tb, `document.getElementById('update').textContent`))
+	}
+	// Another build's activation: this build's cache deleted, then go-app's notice.
+	eval[bool](t, tb, `caches.keys().then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => { goappOnUpdate(); return true; })`)
+	poll[bool](t, tb, "the update banner", `!document.getElementById('update').hidden && !!document.getElementById('update-reload')`)
+}
