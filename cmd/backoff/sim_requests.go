@@ -102,51 +102,26 @@ var faultWords = map[sim.FaultKind]string{
 	sim.FaultSlow: "the slowdown", sim.FaultCapacity: "the loss of capacity",
 }
 
-// lastFault is the fault that ends last.
-func lastFault(r *sim.Result) (sim.Fault, bool) {
-	var last sim.Fault
-	for _, f := range r.Faults {
-		if f.End >= last.End {
-			last = f
-		}
-	}
-	return last, len(r.Faults) > 0
-}
-
-// verdict says whether the run recovered from its last fault, and if not
-// what holds it down: "did not recover after the stall: retries hold the
-// offered load at 1.9x capacity". "" when recovery does not apply.
+// verdict words sim.VerdictOf: whether the run recovered from its last
+// fault, and if not what holds it down: "did not recover after the stall:
+// retries hold the offered load at 1.9x capacity". "" when recovery does
+// not apply.
 func verdict(c sim.Config, r *sim.Result) string {
-	t := r.Totals
-	f, ok := lastFault(r)
-	if !ok || t.Recovery == "" {
+	v, ok := sim.VerdictOf(c, r)
+	if !ok {
 		return ""
 	}
-	what, end := faultWords[f.Kind], f.End.Seconds()
-	if t.RecoveredAt != nil {
-		return fmt.Sprintf("recovered %s after %s ended (at %s)", backoff.FormatSeconds(*t.RecoveredAt-end), what,
-			backoff.FormatSeconds(*t.RecoveredAt))
-	}
-	// The offered load from the fault's end to the traffic's: calls, and
-	// the requests behind them, per second of capacity.
-	var calls, requests int
-	var span float64
-	for _, b := range r.Timeline {
-		if b.Start >= end && b.Start < c.Duration.Seconds() {
-			calls += b.Calls
-			requests += b.Requests
-			span += r.BucketWidth
-		}
-	}
-	perSecond := r.CapacityPerBucket / r.BucketWidth
-	if span == 0 || perSecond == 0 {
+	what := faultWords[v.Fault]
+	switch {
+	case v.RecoveredAt != nil:
+		return fmt.Sprintf("recovered %s after %s ended (at %s)", backoff.FormatSeconds(*v.RecoveredAt-v.End), what,
+			backoff.FormatSeconds(*v.RecoveredAt))
+	case v.Load == 0:
 		return "did not recover after " + what
+	case v.RetriesHold:
+		return fmt.Sprintf("did not recover after %s: retries hold the offered load at %.1fx capacity", what, v.Load)
 	}
-	load := float64(calls) / span / perSecond
-	if requests > 0 && float64(calls) > 1.1*float64(requests) {
-		return fmt.Sprintf("did not recover after %s: retries hold the offered load at %.1fx capacity", what, load)
-	}
-	return fmt.Sprintf("did not recover after %s: the offered load is %.2fx capacity", what, load)
+	return fmt.Sprintf("did not recover after %s: the offered load is %.2fx capacity", what, v.Load)
 }
 
 // writeRequestTotals writes a request-level run's totals (means over runs
