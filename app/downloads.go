@@ -53,7 +53,7 @@ func (p *playground) onTakeAway(ctx app.Context, e app.Event) {
 		}
 	case "download-herd":
 		if h := p.herd.a; h != nil && h.first != nil {
-			download("backoff-herd.svg", "image/svg+xml", chart.Standalone(chart.Herd(l, h.series(), 0, 0, false, l.T("chart.herd")), p.theme()))
+			download("backoff-herd.svg", "image/svg+xml", chart.Standalone(herdImage(l, p.st.Herd.Config, h), p.theme()))
 		}
 	case "download-compare":
 		if svg := compareSVG(l, p.herd.cmp); svg != "" {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/backoff-playground/playground/app/chart"
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
 )
 
@@ -101,4 +102,9 @@ func (o *herdOut) stat(f func(sim.Totals) float64, has func(sim.Totals) bool) st
 		s.sd = math.Sqrt(math.Max(0, (sq-sum*sum/float64(s.n))/float64(s.n-1)))
 	}
 	return s
+}
+
+// herdImage is the herd card's picture of o as one SVG (chart.RunImage).
+func herdImage(l i18n.Lang, c sim.Config, o *herdOut) string {
+	return chart.RunImage(l, c, o.first, o.series())
 }

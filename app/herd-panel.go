@@ -26,32 +26,61 @@ const customValue = "custom"
 // (herdLabel), in the page's language.
 var (
 	serverValues  = sim.ServerNames
+	trafficValues = []string{"closed", "open:200", "loop:100:1s"}
+	distValues    = []string{"exp", "fixed", "lognormal:1", "bimodal:0.01:1s"}
 	arrivalValues = []string{"burst", "uniform:10s", "clock:1m"}
-	budgetValues  = []string{"none", "tokens:500:5:1", "ratio:0.2:3"}
+	budgetValues  = []string{"none", "tokens:500:5:1", "ratio:0.2:3", "adaptive:2:2m"}
 	breakerValues = []string{"none", "consecutive:5:5s", "ratio:0.5:20:10s:5s"}
+	hedgeValues   = []string{"none", "p95", "p99"}
 )
 
-// herdFields are the herd's controls in order: a select of values (with a
-// "custom…" entry revealing a typed box when custom is set), or a typed box
-// alone when values is nil; only lists the server models a field applies
-// to (nil: all). label and hint are catalog keys. One loop renders them:
-// each go-app call site costs app.wasm bytes.
+// Which configs a herd field applies to: the others hide it.
+func closedTraffic(c *sim.Config) bool  { return c.Traffic == sim.Closed }
+func steadyTraffic(c *sim.Config) bool  { return c.Traffic != sim.Closed }
+func queueServer(c *sim.Config) bool    { return c.Server == sim.Queue }
+func ratedServer(c *sim.Config) bool    { return c.Server != sim.OCC && c.Server != sim.Queue }
+func outageServer(c *sim.Config) bool   { return c.Server == sim.Outage }
+func collapseServer(c *sim.Config) bool { return c.Server == sim.Collapse }
+func withBudget(c *sim.Config) bool     { return c.Budget.Kind != sim.NoBudget }
+func withHedge(c *sim.Config) bool      { return c.Hedge.On() }
+func queueTimeout(c *sim.Config) bool   { return c.Server == sim.Queue && c.Timeout > 0 }
+
+// herdFields are the herd's controls in order: a typed box ('t'), a select
+// of values ('s', with custom a last "custom…" entry revealing a typed box)
+// or a checkbox ('c'); show says which configs it applies to (nil: all).
+// label and hint are catalog keys. One loop renders them: each go-app
+// call site costs app.wasm bytes.
 var herdFields = []struct {
 	name, label, hint string
+	kind              byte
 	values            func() []string
 	custom            bool
-	only              []string
+	show              func(*sim.Config) bool
 }{
-	{sim.ParamClients, "herd.clients", "herd.clients-hint", nil, false, nil},
-	{sim.ParamServer, "herd.server", "", serverValues, false, nil},
-	{sim.ParamCapacity, "herd.capacity", "herd.capacity-hint", nil, false, []string{"outage", "capacity", "collapse"}},
-	{sim.ParamOutageEnd, "herd.outage-end", "herd.outage-hint", nil, false, []string{"outage"}},
-	{sim.ParamCollapseFactor, "herd.collapse", "herd.collapse-hint", nil, false, []string{"collapse"}},
-	{sim.ParamArrival, "herd.arrival", "", func() []string { return arrivalValues }, true, nil},
-	{sim.ParamBudget, "herd.budget", "", func() []string { return budgetValues }, true, nil},
-	{sim.ParamBreaker, "herd.breaker", "", func() []string { return breakerValues }, true, nil},
-	{sim.ParamRetryAfterS, "herd.retry-after", "herd.retry-after-hint", nil, false, nil},
-	{sim.ParamLatency, "herd.latency", "herd.latency-hint", nil, false, nil},
+	{sim.ParamTraffic, "herd.traffic", "", 's', func() []string { return trafficValues }, true, nil},
+	{sim.ParamClients, "herd.clients", "herd.clients-hint", 't', nil, false, closedTraffic},
+	{sim.ParamDuration, "herd.duration", "herd.duration-hint", 't', nil, false, steadyTraffic},
+	{sim.ParamServer, "herd.server", "", 's', serverValues, false, nil},
+	{sim.ParamCapacity, "herd.capacity", "herd.capacity-hint", 't', nil, false, ratedServer},
+	{sim.ParamOutageEnd, "herd.outage-end", "herd.outage-hint", 't', nil, false, outageServer},
+	{sim.ParamCollapseFactor, "herd.collapse", "herd.collapse-hint", 't', nil, false, collapseServer},
+	{sim.ParamConcurrency, "herd.concurrency", "herd.concurrency-hint", 't', nil, false, queueServer},
+	{sim.ParamService, "herd.service", "herd.service-hint", 't', nil, false, queueServer},
+	{sim.ParamServiceDist, "herd.service-dist", "", 's', func() []string { return distValues }, true, queueServer},
+	{sim.ParamQueueLimit, "herd.queue-limit", "herd.queue-limit-hint", 't', nil, false, queueServer},
+	{sim.ParamArrival, "herd.arrival", "", 's', func() []string { return arrivalValues }, true, closedTraffic},
+	{sim.ParamTimeout, "herd.timeout", "herd.timeout-hint", 't', nil, false, nil},
+	{sim.ParamFault, "herd.fault", "herd.fault-hint", 't', nil, false, nil},
+	{sim.ParamErrorRate, "herd.error-rate", "herd.error-rate-hint", 't', nil, false, nil},
+	{sim.ParamBudget, "herd.budget", "", 's', func() []string { return budgetValues }, true, nil},
+	{sim.ParamBudgetScope, "herd.budget-scope", "", 's', sim.ScopeNames, false, withBudget},
+	{sim.ParamBreaker, "herd.breaker", "", 's', func() []string { return breakerValues }, true, nil},
+	{sim.ParamHedge, "herd.hedge", "", 's', func() []string { return hedgeValues }, true, nil},
+	{sim.ParamRetryAfterS, "herd.retry-after", "herd.retry-after-hint", 't', nil, false, nil},
+	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, nil},
+	{sim.ParamHonorRetryAfter, "herd.honor", "", 'c', nil, false, nil},
+	{sim.ParamDropExpired, "herd.drop-expired", "herd.drop-expired-hint", 'c', nil, false, queueTimeout},
+	{sim.ParamHedgeCancel, "herd.hedge-cancel", "herd.hedge-cancel-hint", 'c', nil, false, withHedge},
 }
 
 // herdLabel words a herd value ("tokens:500:5:1") in l: the catalog entry
@@ -67,10 +96,13 @@ func herdLabel(l i18n.Lang, field, v, suffix string) string {
 		}
 		return v
 	}
+	if parts[0] == "loop" && len(parts) == 2 {
+		parts = append(parts, "0s") // no think time
+	}
 	args := make([]string, len(parts)-1)
 	for i, a := range parts[1:] {
 		args[i] = valueArg(l, a)
-		if i == 0 && parts[0] == "ratio" {
+		if i == 0 && (parts[0] == "ratio" || parts[0] == "bimodal") {
 			if f, err := strconv.ParseFloat(a, 64); err == nil {
 				args[i] = l.Percent(f, 1)
 			}
@@ -81,12 +113,19 @@ func herdLabel(l i18n.Lang, field, v, suffix string) string {
 
 func (p *playground) herdControls(l i18n.Lang) []app.UI {
 	c := p.st.Herd.Config
-	server := c.Get(sim.ParamServer)
-	var items []app.UI
+	var items, checks []app.UI
 	for _, f := range herdFields {
 		switch {
-		case f.only != nil && !contains(f.only, server):
-		case f.values != nil:
+		case f.show != nil && !f.show(&c):
+		case f.kind == 'c':
+			on := c.Get(f.name) == "true"
+			checks = append(checks, app.Div().Class("field").Title(l.T(f.hint)).Body(
+				app.Label().For(f.name).Class("toggle").Body(
+					app.Input().Type("checkbox").ID(f.name).Checked(on).OnChange(p.onHerdInput),
+					app.Text(" "+l.T(f.label)),
+				),
+			))
+		case f.kind == 's':
 			items = append(items, p.herdSelect(l, f.name, l.T(f.label), f.values(), f.custom))
 		default:
 			items = append(items, p.herdBox(l, f.name, l.T(f.label), l.T(f.hint)))
@@ -103,12 +142,7 @@ func (p *playground) herdControls(l i18n.Lang) []app.UI {
 		app.Label().For(keyRuns).Text(l.T("herd.runs")),
 		app.Select().ID(keyRuns).OnChange(p.onHerdInput).Body(runs...),
 	))
-	return append(items, app.Div().Class("field").Body(
-		app.Label().For(sim.ParamHonorRetryAfter).Class("toggle").Body(
-			app.Input().Type("checkbox").ID(sim.ParamHonorRetryAfter).Checked(c.HonorRetryAfter).OnChange(p.onHerdInput),
-			app.Text(" "+l.T("herd.honor")),
-		),
-	))
+	return append(items, checks...)
 }
 
 // onHerdInput handles every herd control; the element's id says which.
@@ -172,9 +206,9 @@ func (p *playground) herdChanged(ctx app.Context) {
 // herdCanonical is a typed herd value in the syntax the simulator parses.
 func (p *playground) herdCanonical(name, v string) string {
 	switch name {
-	case sim.ParamOutageEnd, sim.ParamRetryAfterS, sim.ParamLatency:
+	case sim.ParamOutageEnd, sim.ParamRetryAfterS, sim.ParamLatency, sim.ParamDuration, sim.ParamService, sim.ParamTimeout:
 		return i18n.CanonDuration(v)
-	case sim.ParamClients, sim.ParamCapacity, sim.ParamCollapseFactor:
+	case sim.ParamClients, sim.ParamCapacity, sim.ParamCollapseFactor, sim.ParamConcurrency, sim.ParamQueueLimit, sim.ParamErrorRate:
 		return p.lang().CanonNumber(v)
 	}
 	return strings.TrimSpace(v)
@@ -187,12 +221,23 @@ func (p *playground) herdInput(l i18n.Lang, name, label string) app.UI {
 	v, ok := p.text[id]
 	if !ok {
 		v = p.st.Herd.Config.Get(name)
-		if name != sim.ParamArrival && name != sim.ParamBudget && name != sim.ParamBreaker {
+		if !textual(name) {
 			v = localValue(l, name, v)
 		}
 	}
-	numeric := name == sim.ParamClients || name == sim.ParamCapacity || name == sim.ParamCollapseFactor
+	numeric := name == sim.ParamClients || name == sim.ParamCapacity || name == sim.ParamCollapseFactor ||
+		name == sim.ParamConcurrency || name == sim.ParamQueueLimit || name == sim.ParamErrorRate
 	return p.textBox(l, id, v, label, "", numeric, p.onHerdInput)
+}
+
+// textual reports whether a herd value is a form of words and numbers
+// ("tokens:500:5:1", "stall@20s-30s"), shown as the simulator writes it.
+func textual(name string) bool {
+	switch name {
+	case sim.ParamArrival, sim.ParamBudget, sim.ParamBreaker, sim.ParamTraffic, sim.ParamServiceDist, sim.ParamFault, sim.ParamHedge:
+		return true
+	}
+	return false
 }
 
 // herdBox is a labelled typed box (hint: its tooltip).
@@ -238,18 +283,28 @@ func (p *playground) herdSelect(l i18n.Lang, name, label string, values []string
 }
 
 // renderHerd is the herd card; withControls false leaves out its knobs (an
-// embedded view shows the run of its link).
+// embedded view shows the run of its link). A request-level config
+// (steady traffic, a queue, timeouts, faults) gets its own charts, cards
+// and the verdict on its recovery.
 func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	c := p.st.Herd.Config
+	req := c.RequestLevel()
 	h := &p.herd
 	status := ""
+	unit := "herd.clients-n"
+	if req {
+		unit = "herd.requests-n"
+	}
 	switch {
 	case h.err != nil:
 		status = l.F("herd.cannot", errText(l, h.err, ""))
 	case h.running:
 		status = l.F("herd.running", l.Count(int64(c.Clients), "herd.clients-n"), l.Percent(h.progress, 1))
+		if req {
+			status = l.F("herd.running-requests", l.Percent(h.progress, 1))
+		}
 	case h.a != nil && h.a.first != nil:
-		n := l.Count(int64(h.a.first.Totals.Clients), "herd.clients-n")
+		n := l.Count(int64(h.a.first.Totals.Clients), unit)
 		if runs := h.a.runs(); runs > 1 {
 			n = l.F("herd.n-runs", n, l.Count(int64(runs), "herd.runs-n"))
 		}
@@ -265,32 +320,45 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 			status += " " + l.T("herd.truncated")
 		}
 	}
-	keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
-	if c.Server != sim.OCC {
-		keys = append(keys, "capacity", l.T("herd.legend-capacity"))
-	}
-	if c.Server == sim.Outage {
-		keys = append(keys, "outage", l.T("herd.legend-outage"))
-	}
-	if p.st.Herd.Runs > 1 {
-		keys = append(keys, "spread", l.T("herd.legend-spread"))
+	head, lesson := "herd.head", "herd.lesson"
+	var plot, under app.UI
+	if req {
+		head, lesson = "req.head", "req.lesson"
+		plot = &requestCharts{A: h.a, B: h.b, Config: c, Lang: l}
+		under = p.renderVerdict(l)
+	} else {
+		keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
+		if c.Server != sim.OCC {
+			keys = append(keys, "capacity", l.T("herd.legend-capacity"))
+		}
+		if c.Server == sim.Outage {
+			keys = append(keys, "outage", l.T("herd.legend-outage"))
+		}
+		if p.st.Herd.Runs > 1 {
+			keys = append(keys, "spread", l.T("herd.legend-spread"))
+		}
+		plot = app.Div().Body(
+			app.Div().Class("herd-chart-wrap").Body(
+				&herdChart{A: h.a, B: h.b, Lang: l},
+				app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
+			),
+			p.renderReplay(l),
+		)
+		under = legend(keys...)
 	}
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
-		app.H2().Text(l.T("herd.head")),
-		app.P().Class("lesson").Text(l.T("herd.lesson")),
-		app.Div().Class("herd-chart-wrap").Body(
-			&herdChart{A: h.a, B: h.b, Lang: l},
-			app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
-		),
-		p.renderReplay(l),
+		app.H2().Text(l.T(head)),
+		app.P().Class("lesson").Text(l.T(lesson)),
+		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
+		plot,
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
 			app.Button().ID("herd-more").Type("button").Class("secondary").Hidden(!h.pageBound() || h.running).
 				OnClick(p.onHerdMore).Text(l.T("herd.more")),
 		),
-		legend(keys...),
-		&metricCards{A: h.a, B: h.b, Server: c.Server, Lang: l},
+		under,
+		&metricCards{A: h.a, B: h.b, Config: c, Lang: l},
 		p.takeAway(l, "download-herd", "take.svg"),
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
 	)

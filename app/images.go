@@ -74,7 +74,7 @@ func ChartSVG(kind, raw string) (string, error) {
 			}
 			out.add(r)
 		}
-		svg = chart.Herd(l, out.series(), 0, 0, false, l.T("chart.herd"))
+		svg = herdImage(l, cfg, out)
 	case "compare":
 		var h herdRunner
 		cfg := s.Herd.config(s.Policy)

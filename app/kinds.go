@@ -10,14 +10,19 @@ import (
 // prefix of their labels: every name comes from the core, every label from
 // the catalog ("jitter.full"), and a test ties the two.
 var kindFamilies = map[string]func() []string{
-	"jitter":      backoff.JitterNames,
-	"growth":      backoff.GrowthNames,
-	"cap-mode":    backoff.CapModeNames,
-	"retry-after": backoff.RetryAfterNames,
-	"server":      sim.ServerNames,
-	"arrival":     sim.ArrivalNames,
-	"budget":      sim.BudgetNames,
-	"breaker":     sim.BreakerNames,
+	"jitter":       backoff.JitterNames,
+	"growth":       backoff.GrowthNames,
+	"cap-mode":     backoff.CapModeNames,
+	"retry-after":  backoff.RetryAfterNames,
+	"server":       sim.ServerNames,
+	"arrival":      sim.ArrivalNames,
+	"budget":       sim.BudgetNames,
+	"breaker":      sim.BreakerNames,
+	"traffic":      sim.TrafficNames,
+	"service-dist": sim.ServiceNames,
+	"budget-scope": sim.ScopeNames,
+	"fault":        sim.FaultNames,
+	"fault-word":   sim.FaultNames,
 }
 
 // kindOptions are the entries of a select of one family's kinds.

@@ -20,7 +20,7 @@ import (
 type metricCards struct {
 	app.Compo
 	A, B   *herdOut
-	Server sim.ServerModel
+	Config sim.Config
 	Lang   i18n.Lang
 }
 
@@ -28,12 +28,14 @@ type metricCards struct {
 // key+"-t"): the number, whether a run has it (nil: always), and its kind
 // of format. One table and one loop, not a call per card: each go-app call
 // site costs app.wasm bytes.
-var metricDefs = [...]struct {
+type metricDef struct {
 	id, key string
 	f       func(sim.Totals) float64
 	has     func(sim.Totals) bool
-	format  byte // c count, r ratio, s seconds, g gave up (count and share)
-}{
+	format  byte // c count, r ratio, s seconds, g gave up and q succeeded (count and share), v per second, h hedges (count and extra load)
+}
+
+var metricDefs = []metricDef{
 	{"metric-calls", "metric.calls", func(t sim.Totals) float64 { return float64(t.Calls) }, nil, 'c'},
 	{"metric-amplification", "metric.amplification", func(t sim.Totals) float64 { return t.Amplification }, nil, 'r'},
 	{"metric-p50", "metric.p50", func(t sim.Totals) float64 { return t.Completion.P50 }, completed, 's'},
@@ -42,7 +44,28 @@ var metricDefs = [...]struct {
 	{"metric-peak", "metric.peak", func(t sim.Totals) float64 { return t.PeakLoadRatio }, nil, 'r'},
 }
 
+// reqMetricDefs are a request-level run's cards (Totals.RequestLevel).
+var reqMetricDefs = []metricDef{
+	{"metric-requests", "metric.requests", func(t sim.Totals) float64 { return float64(t.Requests) }, nil, 'c'},
+	{"metric-calls", "metric.calls", func(t sim.Totals) float64 { return float64(t.Calls) }, nil, 'c'},
+	{"metric-amplification", "metric.amplification-req", func(t sim.Totals) float64 { return t.Amplification }, nil, 'r'},
+	{"metric-success", "metric.success", func(t sim.Totals) float64 { return float64(t.Succeeded) }, nil, 'q'},
+	{"metric-goodput", "metric.goodput", func(t sim.Totals) float64 { return t.GoodputPerS }, nil, 'v'},
+	{"metric-latency-p99", "metric.latency-p99", func(t sim.Totals) float64 { return t.Latency.P99 }, completed, 's'},
+	{"metric-timeouts", "metric.timeouts", func(t sim.Totals) float64 { return float64(t.Timeouts) }, nil, 'c'},
+	{"metric-wasted", "metric.wasted", func(t sim.Totals) float64 { return t.WastedWork }, nil, 's'},
+	{"metric-hedges", "metric.hedges", func(t sim.Totals) float64 { return float64(t.Hedges) }, nil, 'h'},
+}
+
 func completed(t sim.Totals) bool { return t.Succeeded > 0 }
+
+// defs are the cards of the config shown.
+func (c *metricCards) defs() []metricDef {
+	if c.Config.RequestLevel() {
+		return reqMetricDefs
+	}
+	return metricDefs
+}
 
 // format is a metric's value in l (a gave-up count's share of the
 // clients has its own line).
@@ -53,18 +76,23 @@ func (c *metricCards) format(kind byte, v float64) string {
 		return l.Ratio(v)
 	case 's':
 		return l.Seconds(v)
+	case 'v':
+		return l.F("metric.per-s", l.Float(v, 1))
 	}
 	return l.Compact(v)
 }
 
 // none is why a card of o has no value ("" when it has one).
-func (c *metricCards) none(i int, o *herdOut) string {
-	d := metricDefs[i]
+func (c *metricCards) none(d metricDef, o *herdOut) string {
 	switch {
 	case o == nil || o.runs() == 0:
 		return "metric.pending"
-	case d.id == "metric-peak" && c.Server == sim.OCC:
+	case d.id == "metric-peak" && c.Config.Server == sim.OCC:
 		return "metric.no-capacity"
+	case d.id == "metric-hedges" && !c.Config.Hedge.On():
+		return "metric.no-hedging"
+	case d.has != nil && o.stat(d.f, d.has).n == 0 && c.Config.RequestLevel():
+		return "metric.none-succeeded"
 	case d.has != nil && o.stat(d.f, d.has).n == 0:
 		return "metric.none-completed"
 	}
@@ -85,24 +113,29 @@ func (c *metricCards) Render() app.UI {
 	}
 	b.WriteString(`<div class="` + cls + `">`)
 	esc := html.EscapeString
-	for i, d := range metricDefs {
+	for _, d := range c.defs() {
 		value, shown, hint := "", "—", l.T(d.key+"-t")
 		var extra strings.Builder
 		span := func(class, text string) {
 			extra.WriteString(`<span class="` + class + `">` + esc(text) + `</span>`)
 		}
-		if why := c.none(i, c.A); why != "" {
+		if why := c.none(d, c.A); why != "" {
 			hint = l.T(why)
 			span("metric-none", hint)
 		} else {
 			s := c.A.stat(d.f, d.has)
 			value, shown = exact(s.mean), c.format(d.format, s.mean)
-			if d.format == 'g' {
+			switch d.format {
+			case 'g':
 				span("metric-share", l.F("metric.share", l.Percent(s.mean, float64(c.A.first.Totals.Clients))))
+			case 'q':
+				span("metric-share", l.F("metric.share-requests", l.Percent(s.mean, c.A.stat(requestsOf, nil).mean)))
+			case 'h':
+				span("metric-share", l.F("metric.hedge-load", l.Percent(c.A.stat(hedgeLoadOf, nil).mean, 1)))
 			}
 			if s.n > 1 {
 				kind := d.format
-				if kind == 'g' {
+				if kind == 'g' || kind == 'q' || kind == 'h' {
 					kind = 'c'
 				}
 				span("metric-sd", l.F("metric.sd", c.format(kind, s.sd), l.Int(int64(s.n))))
@@ -111,7 +144,7 @@ func (c *metricCards) Render() app.UI {
 		bAttr := ""
 		if c.B != nil {
 			bValue, bShown := "", "—"
-			if why := c.none(i, c.B); why == "" {
+			if why := c.none(d, c.B); why == "" {
 				sb := c.B.stat(d.f, d.has)
 				bValue, bShown = exact(sb.mean), c.format(d.format, sb.mean)
 				if value != "" {
@@ -128,6 +161,9 @@ func (c *metricCards) Render() app.UI {
 	b.WriteString(`</div>`)
 	return app.Raw(b.String())
 }
+
+func requestsOf(t sim.Totals) float64  { return float64(t.Requests) }
+func hedgeLoadOf(t sim.Totals) float64 { return t.HedgeLoad }
 
 // delta is b against a as a signed relative change: +12.5%, −40.0%, or ±0
 // when equal; × when a is 0 and b is not.

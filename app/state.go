@@ -127,6 +127,9 @@ func parseQuery(raw string) (state, []notice) {
 		// ParseQuery keeps every pair it could read; note the first bad one.
 		notes = append(notes, notice{Key: "query", Value: clip(raw, 32), Msg: "notice.bad-query"})
 	}
+	if !withScenario(q) {
+		notes = append(notes, notice{Key: keyScenario, Value: clip(q.Get(keyScenario), 32), Msg: "notice.choice", Args: []string{scenarioNames()}})
+	}
 	first := func(key string) (string, bool) {
 		vs, ok := q[key]
 		if !ok || len(vs) == 0 {
@@ -139,7 +142,7 @@ func parseQuery(raw string) (state, []notice) {
 		return vs[0], true
 	}
 	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true, keyView: true, keyTheme: true,
-		keyLesson: true, keyPresent: true}
+		keyLesson: true, keyPresent: true, keyScenario: true}
 
 	s.Preset, s.Policy, _ = parsePolicy(first, known, "", &notes)
 	if bPreset, bPolicy, given := parsePolicy(first, known, prefixB, &notes); given {
@@ -324,6 +327,9 @@ func (s *state) query() string {
 		add(keyScale, "log")
 	}
 	s.Herd.query(add)
+	if sc := scenarioOf(s); sc != "" {
+		add(keyScenario, sc)
+	}
 	if s.Lang != "" {
 		add(keyLang, s.Lang)
 	}

@@ -3,6 +3,7 @@ package chart
 import (
 	"encoding/xml"
 	"io"
+	"math"
 	"net/url"
 	"strings"
 	"testing"
@@ -186,6 +187,32 @@ func TestLabelSpansNeverCollide(t *testing.T) {
 			}
 			if anchor == "end" && bX > xb || anchor == "start" && bX < xb {
 				t.Fatalf("xa=%g xb=%g: the second label is on the wrong side of its mark", xa, xb)
+			}
+		}
+	}
+}
+
+func TestTimeTicks(t *testing.T) {
+	for _, c := range []struct {
+		hi   float64
+		n    int
+		want []float64
+	}{
+		{170, 8, []float64{0, 30, 60, 90, 120, 150}},
+		{100, 8, []float64{0, 15, 30, 45, 60, 75, 90}},
+		{0.5, 5, []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5}},
+		{3 * 86400, 8, []float64{0, 43200, 86400, 129600, 172800, 216000, 259200}},
+		{30 * 86400, 8, []float64{0, 5 * 86400, 10 * 86400, 15 * 86400, 20 * 86400, 25 * 86400, 30 * 86400}},
+	} {
+		got := newAxis(0, c.hi, 0, 100, false).timeTicks(c.n)
+		if len(got) != len(c.want) {
+			t.Errorf("0..%g s in %d: ticks %v, want %v", c.hi, c.n, got, c.want)
+			continue
+		}
+		for i := range got {
+			if math.Abs(got[i]-c.want[i]) > 1e-9*math.Max(1, c.want[i]) {
+				t.Errorf("0..%g s in %d: ticks %v, want %v", c.hi, c.n, got, c.want)
+				break
 			}
 		}
 	}

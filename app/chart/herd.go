@@ -161,7 +161,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) s
 	if small {
 		tickY = f.H - f.Bottom + 15
 	}
-	for _, v := range xa.ticks(map[bool]int{false: 8, true: 4}[small]) {
+	for _, v := range xa.timeTicks(map[bool]int{false: 8, true: 4}[small]) {
 		w.text("tick", xa.at(v), tickY, "middle", l.Seconds(v))
 	}
 	if small {

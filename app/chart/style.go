@@ -76,6 +76,14 @@ const rules = `.chart { overflow: visible; }
 .chart .mean-line.series-b { stroke: var(--cap); }
 .chart .hist-b { fill: none; stroke: var(--cap); stroke-width: 2; }
 .chart .spread { stroke: var(--text); stroke-width: 1.2; stroke-opacity: 0.7; fill: none; }
+.chart .goodput { fill: var(--ok); fill-opacity: 0.8; }
+.chart .offered { stroke: var(--text); stroke-width: 1.5; stroke-dasharray: 2 2; fill: none; }
+.chart .calls-line { stroke: var(--rejected); stroke-width: 2; fill: none; }
+.chart .queue { fill: var(--hist); fill-opacity: 0.7; }
+.chart .busy { stroke: var(--mean); stroke-width: 1.5; fill: none; }
+.chart .p50 { stroke: var(--ok); stroke-width: 2; stroke-dasharray: 5 2; fill: none; }
+.chart .p99 { stroke: var(--rejected); stroke-width: 2; fill: none; }
+.chart .fault-label { fill: var(--text); font-weight: 600; paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }
 .chart .table-head { fill: var(--text); font-weight: 600; }
 .chart .table-cell { fill: var(--text); }
 .chart .table-cap { fill: var(--capped-row); }

@@ -110,6 +110,39 @@ func (a axis) ticks(n int) []float64 {
 	return out
 }
 
+// timeSteps are the steps a time axis counts in, in seconds, from one
+// second up: a minute is split into 15 or 30 s, an hour into 15 or 30 min,
+// never into 1.67 min.
+var timeSteps = []float64{1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400}
+
+// timeTicks are about n ticks of a linear time axis in seconds, at round
+// times (below a second, 1, 2 or 5 times a power of ten; beyond a day,
+// that many days).
+func (a axis) timeTicks(n int) []float64 {
+	raw := (a.hi - a.lo) / float64(n)
+	step := niceStep(raw)
+	if raw > 1 {
+		step = 0
+		for _, s := range timeSteps {
+			if s >= raw {
+				step = s
+				break
+			}
+		}
+		if step == 0 {
+			step = niceStep(raw/86400) * 86400
+		}
+	}
+	if !(step > 0) {
+		return []float64{a.lo}
+	}
+	var out []float64
+	for v := math.Ceil(a.lo/step) * step; v <= a.hi*1.0001; v += step {
+		out = append(out, v)
+	}
+	return out
+}
+
 // niceStep rounds a raw step up to 1, 2 or 5 times a power of ten.
 func niceStep(raw float64) float64 {
 	if !(raw > 0) || math.IsInf(raw, 0) {

@@ -1,0 +1,102 @@
+package chart
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/sim"
+)
+
+// storm is the page's metastable scenario: 200 requests/s into 30 workers
+// of 100 ms (300/s), a 1 s timeout, one retry, a 10 s stall at 20 s.
+func storm(t *testing.T, set ...string) (sim.Config, *sim.Result) {
+	t.Helper()
+	c := sim.DefaultConfig()
+	for i, kv := 0, append([]string{"attempts", "2", "traffic", "open:200", "duration", "2m", "server", "queue", "concurrency", "30",
+		"service", "100ms", "timeout", "1s", "fault", "stall@20s-30s"}, set...); i+1 < len(kv); i += 2 {
+		if err := c.Set(kv[i], kv[i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := sim.Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, r
+}
+
+func TestRequestSeriesOf(t *testing.T) {
+	c, r := storm(t)
+	s := RequestSeriesOf(c, r)
+	sum := func(v []float64) (n float64) {
+		for _, x := range v {
+			n += x
+		}
+		return n
+	}
+	tt := r.Totals
+	if s.Width != r.BucketWidth || s.Capacity != 300 || s.Workers != 30 || s.Timeout != 1 {
+		t.Errorf("width %g capacity %g workers %g timeout %g; want %g, 300/s, 30, 1 s", s.Width, s.Capacity, s.Workers, s.Timeout, r.BucketWidth)
+	}
+	if sum(s.Offered) != float64(tt.Requests) || sum(s.Calls) != float64(tt.Calls) || sum(s.Goodput) != float64(tt.Succeeded) {
+		t.Errorf("sums: offered %g calls %g goodput %g; totals %d, %d, %d", sum(s.Offered), sum(s.Calls), sum(s.Goodput), tt.Requests, tt.Calls, tt.Succeeded)
+	}
+	if len(s.Faults) != 1 || s.Faults[0] != (Band{"stall", 20, 30}) {
+		t.Errorf("faults %v, want the stall over 20-30 s", s.Faults)
+	}
+	// The storm: after the stall the calls stay near twice the requests,
+	// over capacity, while goodput is near zero.
+	k := int(60 / s.Width)
+	if calls, good := s.Calls[k]/s.Width, s.Goodput[k]/s.Width; calls < 300 || good > 20 {
+		t.Errorf("at 60 s: %g calls/s and %g successes/s; want over capacity and near none", calls, good)
+	}
+	// Re-binned past MaxBuckets, counts add up and the queue is the group's last.
+	r2 := *r
+	r2.Timeline = nil
+	for range 3 {
+		r2.Timeline = append(r2.Timeline, r.Timeline...)
+	}
+	for len(r2.Timeline) <= MaxBuckets {
+		r2.Timeline = append(r2.Timeline, r2.Timeline...)
+	}
+	s2 := RequestSeriesOf(c, &r2)
+	if len(s2.Offered) > MaxBuckets || sum(s2.Offered) != float64(len(r2.Timeline)/len(r.Timeline))*sum(s.Offered) {
+		t.Errorf("re-binned: %d buckets, %g offered", len(s2.Offered), sum(s2.Offered))
+	}
+}
+
+func TestRequestCharts(t *testing.T) {
+	c, r := storm(t)
+	s := RequestSeriesOf(c, r)
+	for _, l := range []i18n.Lang{i18n.En, i18n.Ru} {
+		for which, want := range map[string][]string{
+			ChartGoodput: {`class="goodput"`, `class="offered"`, `class="calls-line"`, `class="capacity"`, `class="outage"`, l.T("fault.stall")},
+			ChartQueue:   {`class="queue"`, `class="busy"`, l.T("chart.workers")},
+			ChartLatency: {`class="p99"`, `class="p50"`, l.F("chart.timeout", l.Seconds(1))},
+		} {
+			svg := RequestChart(l, which, s, 0, 0, which)
+			wellFormed(t, svg)
+			for _, w := range want {
+				if !strings.Contains(svg, w) {
+					t.Errorf("%s chart (%s) lacks %s", which, l.Code(), w)
+				}
+			}
+		}
+	}
+	// The y axis fits the calls: the storm's peak is over capacity.
+	if p := RequestPeak(ChartGoodput, s); p < 330 {
+		t.Errorf("goodput chart's peak %g; want the calls' (over 330/s)", p)
+	}
+	// The herd's picture stays the herd's; a request-level run's is the stack.
+	herd := sim.DefaultConfig()
+	hr, _ := sim.Run(herd, 1)
+	if got := RunImage(i18n.En, herd, hr, SeriesOf(hr)); got != Herd(i18n.En, SeriesOf(hr), 0, 0, false, i18n.En.T("chart.herd")) {
+		t.Error("RunImage of the herd is not the herd chart")
+	}
+	stack := RunImage(i18n.En, c, r, Series{})
+	wellFormed(t, stack)
+	if strings.Count(stack, "<svg ") != 4 || !strings.Contains(stack, "Offered load") {
+		t.Errorf("the stack has %d svgs, want 1 + 3", strings.Count(stack, "<svg "))
+	}
+}

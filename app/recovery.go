@@ -1,0 +1,52 @@
+package app
+
+import (
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/sim"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// recoveryText words a run's recovery verdict (sim.VerdictOf) in l.
+func recoveryText(l i18n.Lang, v sim.Verdict) string {
+	what := l.T("fault-word." + v.Fault.String())
+	switch {
+	case v.RecoveredAt != nil:
+		return l.F("req.verdict-recovered", l.Seconds(*v.RecoveredAt-v.End), what, l.Seconds(*v.RecoveredAt))
+	case v.Load == 0:
+		return l.F("req.verdict-none", what)
+	case v.RetriesHold:
+		return l.F("req.verdict-held", what, l.Float(v.Load, 1)+"×")
+	}
+	return l.F("req.verdict-load", what, l.Float(v.Load, 2)+"×")
+}
+
+// renderVerdict says whether the run recovered after its last fault
+// (#herd-verdict, data-recovered "true" or "false", data-recovered-at in
+// seconds when it did); with a second policy, its verdict too. Hidden
+// when there is nothing to recover from, or no run yet.
+func (p *playground) renderVerdict(l i18n.Lang) app.UI {
+	c := p.st.Herd.Config
+	h := &p.herd
+	el := app.P().ID("herd-verdict").Class("verdict-line")
+	if h.running || h.a == nil || h.a.first == nil {
+		return el.Hidden(true)
+	}
+	v, ok := sim.VerdictOf(c, h.a.first)
+	if !ok {
+		return el.Hidden(true)
+	}
+	text := recoveryText(l, v)
+	if h.b != nil && h.b.first != nil {
+		if vb, ok := sim.VerdictOf(c, h.b.first); ok {
+			text = l.T("policy.a") + ": " + text + " " + l.T("policy.b") + ": " + recoveryText(l, vb)
+		}
+	}
+	el = el.DataSet("recovered", v.RecoveredAt != nil).Text(text)
+	if v.RecoveredAt != nil {
+		el = el.DataSet("recovered-at", exact(*v.RecoveredAt))
+	}
+	if v.RecoveredAt == nil {
+		el = el.Class("verdict-bad")
+	}
+	return el
+}

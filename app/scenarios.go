@@ -1,0 +1,121 @@
+package app
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// keyScenario names the herd scenario a link starts from (scenarios): its
+// keys fill in those the link leaves out, and the page writes it back while
+// the policy and the herd are still the scenario's.
+const keyScenario = "scenario"
+
+// scenarios are the herd panel's one-click setups, each a page query (the
+// policy's and the herd's keys); the catalog has "scenario.NAME" (the
+// button) and "scenario.NAME-long" (what to look at).
+var scenarios = []struct{ name, query string }{
+	// Bronson et al. (HotOS 2021): a server of 30 workers x 10 calls/s,
+	// 200 requests/s (2/3 of capacity), one retry after a 1 s timeout, a
+	// 10 s stall: the calls the stall timed out come back with the new
+	// ones, the queue never drains, and goodput stays near zero.
+	{"metastable", "attempts=2&traffic=open:200&duration=2m&server=queue&concurrency=30&service=100ms&timeout=1s&fault=stall@20s-30s"},
+	// The same with the AWS SDK's retry quota: retries stop when the
+	// bucket is empty, and the server recovers about 18 s after the stall.
+	{"metastable-budget", "attempts=2&traffic=open:200&duration=2m&server=queue&concurrency=30&service=100ms&timeout=1s&fault=stall@20s-30s&budget=tokens:500:5:1"},
+	// Dean and Barroso, "The Tail at Scale" (2013): a second copy after
+	// the p95 adds about 5% load and cuts the p99.9.
+	{"hedge", "attempts=1&traffic=open:200&duration=1m&server=queue&concurrency=100&service=10ms&service-dist=lognormal:1.5&latency=1ms&latency-sd=0&hedge=p95&hedge-cancel=true"},
+	// Brooker, "Open and Closed, Omission and Collapse" (2023): utilisation
+	// 0.8 with calls of 0.1 ms, or 10 ms one time in a thousand; Poisson
+	// arrivals queue behind the slow calls, one looping caller never does.
+	{"open", "attempts=1&traffic=open:7280&duration=20s&server=queue&concurrency=1&service=100us&service-dist=bimodal:0.001:10ms&latency=0s&latency-sd=0s"},
+	{"closed", "attempts=1&traffic=loop:1:27.5us&duration=20s&server=queue&concurrency=1&service=100us&service-dist=bimodal:0.001:10ms&latency=0s&latency-sd=0s"},
+}
+
+// scenarioQuery is the query of the scenario called name ("" if none).
+func scenarioQuery(name string) string {
+	for _, s := range scenarios {
+		if s.name == name {
+			return s.query
+		}
+	}
+	return ""
+}
+
+// withScenario fills q with the keys of the scenario it names that it
+// does not give itself; ok is false for an unknown scenario.
+func withScenario(q url.Values) (ok bool) {
+	name := q.Get(keyScenario)
+	if name == "" {
+		return true
+	}
+	sq, _ := url.ParseQuery(scenarioQuery(name))
+	if len(sq) == 0 {
+		return false
+	}
+	for k, v := range sq {
+		if _, given := q[k]; !given {
+			q[k] = v
+		}
+	}
+	return true
+}
+
+func scenarioNames() string {
+	names := make([]string, len(scenarios))
+	for i, s := range scenarios {
+		names[i] = s.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// scenarioOf is the scenario whose policy and herd s has, or "".
+func scenarioOf(s *state) string {
+	for _, sc := range scenarios {
+		t, _ := parseQuery(sc.query)
+		if t.Preset == s.Preset && t.Policy == s.Policy && t.Herd == s.Herd {
+			return sc.name
+		}
+	}
+	return ""
+}
+
+// renderScenarios is the row of scenario buttons, the active one pressed,
+// with what to look at in it.
+func (p *playground) renderScenarios(l i18n.Lang) app.UI {
+	cur := scenarioOf(&p.st)
+	items := []app.UI{app.Span().Class("scenarios-label").Text(l.T("scenario.label"))}
+	for _, sc := range scenarios {
+		items = append(items, app.Button().ID("scenario-"+sc.name).Type("button").Class("secondary small").
+			Aria("pressed", sc.name == cur).OnClick(p.onScenario).Text(l.T("scenario."+sc.name)))
+	}
+	hint := ""
+	if cur != "" {
+		hint = l.T("scenario." + cur + "-long")
+	}
+	return app.Div().Class("scenarios").Body(
+		app.Div().Class("take-away").Body(items...),
+		app.P().ID("scenario-hint").Class("hint").Hidden(hint == "").Text(hint),
+	)
+}
+
+// onScenario sets the policy and the herd to a scenario's, as a history
+// entry; the rest of the page (language, view, seed, the second policy)
+// stays.
+func (p *playground) onScenario(ctx app.Context, e app.Event) {
+	name := strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "scenario-")
+	q := scenarioQuery(name)
+	if q == "" {
+		return
+	}
+	st, _ := parseQuery(q)
+	p.st.Preset, p.st.Policy, p.st.Herd = st.Preset, st.Policy, st.Herd
+	clear(p.text)
+	clear(p.errs)
+	clear(p.custom)
+	p.changed(ctx, true)
+	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
