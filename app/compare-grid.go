@@ -45,7 +45,11 @@ func (c *compareGrid) Render() app.UI {
 		if r.Kind == c.Current {
 			cls += " current"
 		}
-		cells[i] = app.Figure().Class(cls).DataSet("jitter", r.Kind).Body(body)
+		cell := app.Figure().Class(cls).DataSet("jitter", r.Kind)
+		if r.Res != nil {
+			cell = cell.DataSet("calls", r.Res.Totals.Calls)
+		}
+		cells[i] = cell.Body(body)
 	}
 	return app.Div().ID("compare").Class("compare-grid").Body(cells...)
 }

@@ -26,13 +26,18 @@ const (
 	compareChunk = 10 * time.Millisecond
 )
 
-// pageCalls bounds the calls of the page's herd runs, all runs of one
-// policy together: about 2 s of WebAssembly in the page (8M calls took
-// 4.4 s in Chromium on 2026-12-02, 200,000 clients into a year-long
-// outage, run in slices between repaints), so no link can make the tab
-// burn minutes. "Run further" multiplies it by ten, up to the
-// runs' own max-calls. Each compare run gets a quarter: there are seven.
-const pageCalls = 4_000_000
+// pageCalls bounds the calls of the runs one change makes, about 2 s of
+// WebAssembly in the page (8M calls took 4.4 s in Chromium on 2026-12-02,
+// 200,000 clients into a year-long outage, run in slices between
+// repaints), so no link can make the tab burn minutes: the herd's runs
+// (every seed, both policies) share herdShare of it, the compare panel's
+// seven runs the rest. A request-level call counts sim.RequestCallCost
+// times. "Run further" multiplies both shares by ten, up to the runs' own
+// max-calls.
+const (
+	pageCalls = 4_000_000
+	herdShare = 0.75
+)
 
 // compareKinds are the jitter kinds of the compare panel, the AWS blog's
 // four first.
@@ -73,21 +78,34 @@ type herdRunner struct {
 
 func (h *herdRunner) cancel() { h.gen.Add(1) }
 
-// bound applies the page's call limit to c, shared by runs runs.
+// bound applies the page's call limit to c, the herd's share of it shared
+// by runs runs.
 func (h *herdRunner) bound(c *sim.Config, runs int) {
+	h.limit, h.bounded = h.share(c, herdShare, runs)
+}
+
+// share sets c's max-calls to its part of the page's bound: fraction of
+// it shared by n runs, raised by "run further". limit is that part;
+// bounded tells whether it is below the run's own max-calls (and so set).
+func (h *herdRunner) share(c *sim.Config, fraction float64, n int) (limit int, bounded bool) {
 	own := c.MaxCalls
 	if own == 0 {
 		own = sim.DefaultMaxCalls
 	}
-	limit := pageCalls
+	total := float64(pageCalls)
 	for range h.more {
-		limit = min(limit*10, sim.MaxCalls)
+		total *= 10
 	}
-	limit = max(limit/max(runs, 1), 1)
-	h.limit, h.bounded = limit, limit < own
-	if h.bounded {
+	per := total * fraction / float64(max(n, 1))
+	if c.RequestLevel() {
+		per /= sim.RequestCallCost
+	}
+	limit = int(min(max(per, 1), sim.MaxCalls))
+	if limit < own {
 		c.MaxCalls = limit
+		return limit, true
 	}
+	return limit, false
 }
 
 // pageBound reports whether the page's bound, not the runs' own limits,
@@ -153,7 +171,12 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 	}
 	runs := p.st.Herd.Runs
 	cfgA := p.st.Herd.config(p.st.Policy)
-	h.bound(&cfgA, runs)
+	own := cfgA.MaxCalls
+	if p.st.B.On {
+		h.bound(&cfgA, 2*runs)
+	} else {
+		h.bound(&cfgA, runs)
+	}
 	seed := p.st.Seed
 	t0 := time.Now()
 	if err := cfgA.Validate(); err != nil {
@@ -201,7 +224,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 			if len(tasks) == 0 {
 				h.a, h.b, h.running, h.progress = a, b, false, 1
 				h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
-				h.startCompare(ctx, gen, cfgA, seed)
+				h.startCompare(ctx, gen, cfgA, own, seed)
 				return
 			}
 		}
@@ -277,7 +300,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 				}
 				if done {
 					h.running, h.progress, h.ms = false, 1, ms
-					h.startCompare(ctx, gen, cfgA, seed)
+					h.startCompare(ctx, gen, cfgA, own, seed)
 				}
 			})
 		}
@@ -287,7 +310,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 // startCompare runs the scenario once per jitter kind, one after the other,
 // in the background, and shows them all at once when the last is done (one
 // repaint, on one scale); until then the previous figure stays up.
-func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, seed uint64) {
+func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, own int, seed uint64) {
 	if h.cmp == nil {
 		h.cmp = make([]cmpResult, len(compareKinds))
 		for i, k := range compareKinds {
@@ -295,16 +318,14 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, s
 		}
 	}
 	h.cmpPending = len(compareKinds)
-	bounded := h.bounded
+	cfg.MaxCalls = own
+	h.share(&cfg, 1-herdShare, len(compareKinds))
 	ctx.Async(func() {
 		time.Sleep(compareDelay)
 		out := make([]cmpResult, len(compareKinds))
 		for i, k := range compareKinds {
 			c := cfg
 			c.Policy = comparePolicy(cfg.Policy, k)
-			if bounded {
-				c.MaxCalls = max(cfg.MaxCalls/4, 1)
-			}
 			out[i].Kind = k
 			s, err := sim.New(c, seed)
 			if err != nil {

@@ -39,8 +39,8 @@ func PolicyFromQuery(raw string) backoff.Policy {
 
 // ChartSVG draws one image of the state raw describes, in its language
 // (English by default) and theme (auto by default). A herd runs under the
-// page's bound on calls, a compare run under a quarter of it each, so one
-// request costs at most what the page spends.
+// page's bound on calls for its runs, the compare runs under the compare
+// panel's, so one request costs at most what the page spends.
 func ChartSVG(kind, raw string) (string, error) {
 	s, _ := parseQuery(raw)
 	l, _ := i18n.Parse(s.Lang)
@@ -78,15 +78,12 @@ func ChartSVG(kind, raw string) (string, error) {
 	case "compare":
 		var h herdRunner
 		cfg := s.Herd.config(s.Policy)
-		h.bound(&cfg, 1)
+		h.share(&cfg, 1-herdShare, len(compareKinds))
 		var series []chart.Series
 		var titles []string
 		for _, k := range compareKinds {
 			c := cfg
 			c.Policy = comparePolicy(cfg.Policy, k)
-			if h.bounded {
-				c.MaxCalls = max(cfg.MaxCalls/4, 1)
-			}
 			r, err := sim.Run(c, s.Seed)
 			if err != nil {
 				continue // a kind this policy cannot use (decorrelated without a base)

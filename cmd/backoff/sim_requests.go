@@ -16,11 +16,8 @@ import (
 // and loop traffic, the queue server, timeouts, faults, hedging.
 
 // requestCost is what a request-level call counts for against
-// maxJobCalls: measured on 2026-12-02 on this project's machine, the
-// request-level engine makes 1.5 to 4 million calls a second (1.5 with
-// percentile hedges, 1.9 with a breaker, 2.4 into a queue server, 4 into a
-// rate-limited one), where maxJobCalls assumes 10 million.
-const requestCost = 6
+// maxJobCalls (sim.RequestCallCost).
+const requestCost = sim.RequestCallCost
 
 // rateName is the sweep's name for open traffic's rate: --sweep
 // rate=100:300:20 sets --traffic open:V.

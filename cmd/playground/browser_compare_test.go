@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // Two policies side by side: the second's table, its bars on the delay
@@ -89,20 +91,35 @@ func TestBrowserRuns(t *testing.T) {
 }
 
 // A link asking for hours of simulation stops at the page's bound, says so
-// and offers to go further.
+// and offers to go further; the compare runs stay within their share
+// whatever the link's own max-calls.
 func TestBrowserPageBoundsTheHerd(t *testing.T) {
 	tb := newTab(t, 1280, 800)
 	start := time.Now()
-	tb.open(t, "clients=200000&attempts=1000&cap=1s&outage-end=8760h&max-calls=1000000000")
+	tb.open(t, "clients=2000000&attempts=1000&cap=1s&outage-end=8760h&max-calls=3999999")
 	poll[bool](t, tb, "the bound in herd-status", `(document.getElementById('herd-status').textContent || '').includes('bound')`)
-	if el := time.Since(start); el > 20*time.Second {
-		t.Errorf("the bounded run took %v", el)
+	poll[bool](t, tb, "the compare runs", `!document.querySelector('#compare .pending') && document.querySelectorAll('#compare svg').length === 7`)
+	el := time.Since(start)
+	t.Logf("the bounded herd and its compare runs took %v", el)
+	if el > 20*time.Second {
+		t.Errorf("the bounded runs took %v", el)
 	}
 	calls, _ := strconv.Atoi(eval[string](t, tb, `document.getElementById('metric-calls').dataset.value`))
-	if calls <= 0 || calls > 4_000_000 {
-		t.Errorf("%d calls, want at most the page's 4,000,000", calls)
+	if calls <= 0 || calls > 3_000_000 {
+		t.Errorf("%d calls, want at most the herd's 3,000,000", calls)
 	}
-	if !eval[bool](t, tb, `!!document.getElementById('herd-more')`) {
-		t.Error("no #herd-more to run further")
+	if !eval[bool](t, tb, `!document.getElementById('herd-more').hidden`) {
+		t.Fatal("#herd-more is hidden: nothing offers to run further")
 	}
+	// Each compare run made at most its share: a quarter of the page's
+	// bound over seven runs.
+	for _, n := range eval[[]int](t, tb, `[...document.querySelectorAll('#compare .cmp-cell')].map(e => +e.dataset.calls)`) {
+		if n <= 0 || n > 4_000_000/4/7 {
+			t.Errorf("a compare run made %d calls, want 1 to %d", n, 4_000_000/4/7)
+		}
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.ID("herd-more"))); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, tb, "the run ten times further", `(() => { const v = +document.getElementById('metric-calls').dataset.value; return v > 3000000; })()`)
 }
