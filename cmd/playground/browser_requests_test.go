@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"math"
 	"strconv"
 	"strings"
@@ -136,6 +137,7 @@ func TestBrowserMetastableScenario(t *testing.T) {
 	if p := tb.problems(t); len(p) > 0 {
 		t.Errorf("problems:\n  %s", strings.Join(p, "\n  "))
 	}
+	tb.elementShot(t, "section.herd", "metastable-card") // last: it clears the viewport's emulation
 }
 
 func TestBrowserRequestsInRussian(t *testing.T) {
@@ -205,5 +207,18 @@ func TestBrowserRequestKnobs(t *testing.T) {
 	poll[bool](t, tb, "the herd", exHerdDoneJS)
 	if eval[bool](t, tb, `!!document.getElementById('chart-goodput') || !!document.getElementById('herd-verdict') && !document.getElementById('herd-verdict').hidden`) {
 		t.Error("the herd shows the request-level charts or a verdict")
+	}
+}
+
+// elementShot saves the element sel as a PNG under tmp/screenshots/ (the
+// README's picture of a card).
+func (t *tab) elementShot(tb testing.TB, sel, name string) {
+	tb.Helper()
+	buf, err := chromedp.Run(t.ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	if err != nil {
+		tb.Fatalf("screenshot of %s: %v", sel, err)
+	}
+	if err := os.WriteFile("../../tmp/screenshots/"+name+".png", buf, 0o644); err != nil {
+		tb.Fatal(err)
 	}
 }
