@@ -4,8 +4,8 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
