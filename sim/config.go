@@ -96,6 +96,15 @@ type Config struct {
 	Hedge       Hedge
 	HedgeCancel bool
 
+	// Layers is the call chain's depth (1: callers call the server
+	// directly); each layer tries the one below LayerAttempts times (top
+	// first), or only the top retries (RetryAt Top); LayerTimeout is how
+	// long a layer waits for the layer below (0 = for ever). See chain.go.
+	Layers        int
+	LayerAttempts LayerAttempts
+	RetryAt       RetryAt
+	LayerTimeout  time.Duration
+
 	// Horizon stops the simulation at that simulated time (0 = none);
 	// MaxCalls stops it after that many tries (calls, occ attempts and
 	// calls the breaker refused; 0 = DefaultMaxCalls). Clients still going
@@ -144,16 +153,17 @@ func DefaultConfig() Config {
 		Duration:       time.Minute,
 		Concurrency:    10,
 		Service:        100 * time.Millisecond,
+		Layers:         1,
 	}
 }
 
 // RequestLevel reports whether c needs the request-level engine: open or
 // loop traffic, the queue server, a timeout, an error rate or faults,
-// adaptive throttling, per-caller budgets, or hedging. The herd's engine
+// adaptive throttling, per-caller budgets, hedging, or a call chain. The herd's engine
 // (one pending event per client, 32 bytes) runs every other config; both
 // share the policy, budgets, breaker and results.
 func (c *Config) RequestLevel() bool {
 	return c.Traffic != Closed || c.Server == Queue || c.Timeout > 0 || c.ErrorRate > 0 ||
 		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
-		c.Hedge.On()
+		c.Hedge.On() || c.Layers > 1
 }

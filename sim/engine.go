@@ -63,8 +63,21 @@ type reqSim struct {
 	// per caller (CallerScope): each caller's own budget, by id.
 	cbudget []rbudget
 
+	// A call chain (Layers > 1): the bottom layer's index, each layer's
+	// budget and calls in flight, the calls each layer made to the one
+	// below (the bottom's to the server), the bottom's calls for callers
+	// that had stopped waiting, and the layers' timeouts.
+	bottom        uint8
+	lbudget       []rbudget
+	lactive       []int
+	layerCalls    []int
+	orphans       int
+	layerTimeout  float64
+	layerTimeouts int
+
 	tl       timeline
 	latency  hist // requests' latencies (success)
+	answers  hist // a chain's top-level answers, success or failure
 	callLat  hist // calls' latencies (answers reaching a waiting caller), coarse: for percentile hedges
 	hedgeP   float64
 	hedgeD   float64 // the percentile hedge's current delay (+Inf until warmed up)
@@ -99,6 +112,12 @@ type caller struct {
 	cq          [2]uint8 // each copy at the queue server: cqNone, cqQueued, cqService
 	probe       bool     // the current try is the breaker's half-open probe
 	primary     bool     // the try's first copy is not answered yet
+	// A call chain's layer (0: the top, whose calls are the requests) and,
+	// below the top, the caller above and the stamp of its try this call
+	// answers (chain.go).
+	layer  uint8
+	parent uint32
+	pstamp uint32
 }
 
 // Caller states.
@@ -160,15 +179,28 @@ func newReqSim(c Config, seed uint64) *reqSim {
 	r.duration = c.Duration.Seconds()
 	r.hedgeAt = c.Hedge.Delay.Seconds()
 	r.hedgeP, r.hedgeD = c.Hedge.Percentile/100, math.Inf(1)
-	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On()
+	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On() && c.Layers == 1
 	r.srv = newRServer(&c)
 	r.sched = newSchedule(&c)
 	r.budget = newRBudget(c.Budget)
 	r.br = newBreaker(c.Breaker)
+	r.bottom = uint8(c.Layers - 1)
+	r.layerCalls = make([]int, c.Layers)
+	if c.Layers > 1 {
+		r.lbudget = make([]rbudget, c.Layers)
+		for k := range r.lbudget {
+			r.lbudget[k] = newRBudget(c.Budget)
+		}
+		r.lactive = make([]int, c.Layers)
+		r.layerTimeout = c.LayerTimeout.Seconds()
+	}
 	r.tl = newTimeline(c.Bucket.Seconds(), reqTimeScale(&c))
 	r.tl.req = true
 	r.tl.max = min(r.tl.max, maxReqBins)
 	r.latency = newHist(fineSub, fineMin, fineOctaves)
+	if c.Layers > 1 {
+		r.answers = newHist(fineSub, fineMin, fineOctaves)
+	}
 	r.callLat = newHist(coarseSub, coarseMin, coarseOctaves)
 	for i := 1; i < len(r.sched.segs); i++ {
 		r.push(r.sched.segs[i].start, evFault, 0, 0, 0)
@@ -333,19 +365,25 @@ func (r *reqSim) interarrival() float64 {
 	return -logx(1-r.src.float64()) / r.c.Rate
 }
 
+// alloc is a free caller slot: a freed one, or a new one at the end
+// (which may move r.callers: take pointers into it afresh after).
+func (r *reqSim) alloc() uint32 {
+	if n := len(r.free); n > 0 {
+		id := r.free[n-1]
+		r.free = r.free[:n-1]
+		return id
+	}
+	id := uint32(len(r.callers))
+	r.callers = append(r.callers, caller{})
+	if r.cbudget != nil {
+		r.cbudget = append(r.cbudget, rbudget{})
+	}
+	return id
+}
+
 // next: an open-traffic request arrives at t; the next is scheduled.
 func (r *reqSim) next(t float64) {
-	var id uint32
-	if n := len(r.free); n > 0 {
-		id = r.free[n-1]
-		r.free = r.free[:n-1]
-	} else {
-		id = uint32(len(r.callers))
-		r.callers = append(r.callers, caller{})
-		if r.cbudget != nil {
-			r.cbudget = append(r.cbudget, rbudget{})
-		}
-	}
+	id := r.alloc()
 	if nt := t + r.interarrival(); nt < r.duration {
 		r.pushFIFO(fifoNext, nt, evNext, 0, 0)
 	}
@@ -376,8 +414,11 @@ func newRBudget(b Budget) rbudget { return rbudget{newBudget(b), newAdaptive(b)}
 
 // budgetOf is the budget caller id answers to.
 func (r *reqSim) budgetOf(id uint32) *rbudget {
-	if r.cbudget != nil {
+	switch {
+	case r.cbudget != nil:
 		return &r.cbudget[id]
+	case r.lbudget != nil:
+		return &r.lbudget[r.callers[id].layer]
 	}
 	return &r.budget
 }
@@ -397,6 +438,10 @@ func (r *reqSim) try(id uint32, t float64) {
 	c.tries++
 	c.stamp = uint32(r.tries)
 	c.state, c.copies, c.out, c.cq, c.primary = csWaiting, 1, 1, [2]uint8{}, true
+	if c.layer < r.bottom {
+		r.callBelow(id, t)
+		return
+	}
 	if r.br.kind != NoBreaker {
 		allowed, probe := r.br.allow(t)
 		c.probe = probe
@@ -415,6 +460,10 @@ func (r *reqSim) try(id uint32, t float64) {
 		return
 	}
 	r.calls++
+	r.layerCalls[r.bottom]++
+	if r.bottom > 0 && r.orphaned(id) {
+		r.orphans++
+	}
 	b := r.tl.at(t)
 	b.calls++
 	if c.tries > 1 {
@@ -452,7 +501,7 @@ func (r *reqSim) decide(id uint32, t float64, out outcome) (next float64, again 
 	c := &r.callers[id]
 	ok, ra := out == outOK, out == outRetryAfter
 	wasRetry := c.tries > 1
-	if r.br.kind != NoBreaker && out != outBlocked {
+	if r.br.kind != NoBreaker && out != outBlocked && c.layer == r.bottom {
 		probe := c.probe
 		c.probe = false
 		r.br.record(t, ok, probe)
@@ -472,7 +521,7 @@ func (r *reqSim) decide(id uint32, t float64, out outcome) (next float64, again 
 		return 0, false
 	}
 	n := int(c.tries)
-	if a := r.c.Policy.Attempts; a > 0 && n >= a {
+	if a := r.attempts(c.layer); a > 0 && n >= a {
 		r.end(id, t, false)
 		return 0, false
 	}
@@ -493,8 +542,11 @@ func (r *reqSim) decide(id uint32, t float64, out outcome) (next float64, again 
 		return 0, false
 	}
 	active := r.active
-	if r.cbudget != nil {
+	switch {
+	case r.cbudget != nil:
 		active = 1
+	case r.lactive != nil && c.layer > 0:
+		active = r.lactive[c.layer]
 	}
 	if b.kind != NoBudget && b.kind != AdaptiveBudget && !b.retry(active) {
 		r.end(id, t, false)
@@ -506,6 +558,10 @@ func (r *reqSim) decide(id uint32, t float64, out outcome) (next float64, again 
 // succeed: caller id's request succeeded at t.
 func (r *reqSim) succeed(id uint32, t float64) {
 	c := &r.callers[id]
+	if c.layer > 0 {
+		r.endCall(id, t, true)
+		return
+	}
 	r.succeeded++
 	r.latency.add(t - c.first)
 	_, x := r.tl.atx(t)
@@ -516,10 +572,17 @@ func (r *reqSim) succeed(id uint32, t float64) {
 // end: caller id's request ended at t. A loop caller thinks, then starts
 // its next one while the traffic lasts; an open caller's slot is freed.
 func (r *reqSim) end(id uint32, t float64, ok bool) {
+	if r.callers[id].layer > 0 {
+		r.endCall(id, t, ok)
+		return
+	}
 	if !ok {
 		r.gaveUp++
 	}
 	r.seen(t)
+	if r.c.Layers > 1 {
+		r.answers.add(t - r.callers[id].first)
+	}
 	r.active--
 	r.tl.at(t).finished++
 	c := &r.callers[id]
@@ -547,10 +610,14 @@ func (r *reqSim) expire(t float64, id, stamp uint32) {
 		return
 	}
 	r.seen(t)
-	r.timeouts++
-	_, x := r.tl.atx(t)
-	x.timeouts++
 	c := &r.callers[id]
+	if c.layer < r.bottom {
+		r.layerTimeouts++
+	} else {
+		r.timeouts++
+		_, x := r.tl.atx(t)
+		x.timeouts++
+	}
 	c.state = csBackoff // no copy of this try is waited for any more
 	if c.primary {
 		r.censored()
@@ -584,6 +651,15 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
 	c := &r.callers[id]
 	c.out--
 	c.cq[cp] = cqNone
+	if c.layer < r.bottom {
+		// The layer below answered a layer's call: no call to the server.
+		if out == rOK {
+			r.decide(id, t, outOK)
+		} else {
+			r.failed(id, t, outFail)
+		}
+		return
+	}
 	lat := t - c.sent[cp]
 	_, x := r.tl.atx(t)
 	x.lat[histIndex(lat, coarseSub, coarseMin, coarseBins)]++
@@ -781,4 +857,57 @@ func (r *reqSim) updateProgress() {
 	}
 	p = math.Max(p, float64(r.tries)/float64(r.maxCalls))
 	r.progress = math.Max(r.progress, math.Min(p, 0.999))
+}
+
+// attempts is layer k's attempts (0 = no limit).
+func (r *reqSim) attempts(k uint8) int {
+	if r.c.Layers == 1 {
+		return r.c.Policy.Attempts
+	}
+	return r.c.layerAttempts(int(k))
+}
+
+// callBelow: caller id, above the bottom of a chain, makes its try at t: a
+// call to the layer below, which tries in turn, with the layer's timeout.
+func (r *reqSim) callBelow(id uint32, t float64) {
+	c := &r.callers[id]
+	layer, stamp := c.layer, c.stamp
+	r.layerCalls[layer]++
+	if r.layerTimeout > 0 {
+		r.push(t+r.layerTimeout, evTimeout, id, stamp, 0)
+	}
+	k := r.alloc() // may move r.callers: c is stale from here
+	r.callers[k] = caller{first: t, stamp: r.callers[k].stamp, layer: layer + 1, parent: id, pstamp: stamp}
+	r.lactive[layer+1]++
+	r.try(k, t)
+}
+
+// endCall: caller id, below the top of a chain, is done at t: its answer
+// goes to the caller above if that still waits for it (no time passes
+// between layers), and its slot is freed.
+func (r *reqSim) endCall(id uint32, t float64, ok bool) {
+	c := &r.callers[id]
+	c.state = csIdle
+	r.seen(t)
+	r.lactive[c.layer]--
+	parent, pstamp := c.parent, c.pstamp
+	r.free = append(r.free, id)
+	if r.waiting(parent, pstamp) {
+		out := rFail
+		if ok {
+			out = rOK
+		}
+		r.reply(t, parent, pstamp, 0, out)
+	}
+}
+
+// orphaned reports whether some caller above id in its chain has stopped
+// waiting for it (timed out, or given up): then id's calls serve nobody.
+func (r *reqSim) orphaned(id uint32) bool {
+	for c := &r.callers[id]; c.layer > 0; c = &r.callers[c.parent] {
+		if !r.waiting(c.parent, c.pstamp) {
+			return true
+		}
+	}
+	return false
 }

@@ -64,6 +64,19 @@ func (r *reqSim) finish() {
 	if c.Traffic != Closed && r.sched.lastEnd > 0 {
 		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.sched.lastEnd, r.duration)
 	}
+	if c.Layers > 1 {
+		ch := &t.ChainTotals
+		ch.CallsPerRequestByLayer = make([]float64, c.Layers)
+		for k, n := range r.layerCalls {
+			if r.requests > 0 {
+				ch.CallsPerRequestByLayer[k] = float64(n) / float64(r.requests)
+			}
+		}
+		ch.BottomLoadRatio = ch.CallsPerRequestByLayer[c.Layers-1]
+		ch.OrphanCalls, ch.LayerTimeouts = r.orphans, r.layerTimeouts
+		aq := r.answers.latency()
+		ch.Answer = &Quantiles{Mean: aq.Mean, P50: aq.P50, P95: aq.P95, P99: aq.P99, Max: aq.Max}
+	}
 	res.Totals = t
 	r.res = res
 	r.progress = 1

@@ -37,6 +37,9 @@ var reqVariants = []variant{
 	{"closed-errors-deadline", [][2]string{{"clients", "2000"}, {"error-rate", "0.5"}, {"attempts", "0"}, {"deadline", "10s"}, {"server", "capacity"}}},
 	{"horizon", [][2]string{{"traffic", "open:100"}, {"server", "queue"}, {"concurrency", "5"}, {"duration", "30s"}, {"horizon", "20s"}}},
 	{"max-calls", [][2]string{{"traffic", "open:100"}, {"duration", "30s"}, {"max-calls", "500"}}},
+	{"chain-stall-budget", [][2]string{{"traffic", "open:100"}, {"server", "queue"}, {"concurrency", "30"}, {"duration", "30s"}, {"timeout", "1s"}, {"fault", "stall@5s-10s"}, {"layers", "3"}, {"layer-attempts", "2"}, {"budget", "tokens:50:5:1"}}},
+	{"chain-layer-timeout", [][2]string{{"clients", "300"}, {"server", "capacity"}, {"capacity", "200"}, {"error-rate", "0.5"}, {"layers", "4"}, {"layer-attempts", "3,3,2,2"}, {"layer-timeout", "2s"}}},
+	{"chain-top-breaker", [][2]string{{"traffic", "loop:20"}, {"duration", "20s"}, {"layers", "3"}, {"retry-at", "top"}, {"breaker", "consecutive:5:1s"}, {"attempts", "4"}}},
 }
 
 func TestRequestInvariants(t *testing.T) {
@@ -151,6 +154,10 @@ func TestRequestGolden(t *testing.T) {
 		fmt.Fprintf(&sb, "requests=%d served=%d refused=%d errors=%d outage=%d timeouts=%d throttled=%d dropped=%d cancelled=%d hedges=%d wasted=%s wait=%s recovered=%s %s\n",
 			tt.Requests, tt.Served, tt.Refused, tt.Errors, tt.OutageFails, tt.Timeouts, tt.Throttled, tt.Dropped, tt.Cancelled, tt.Hedges,
 			g(tt.WastedWork), g(tt.QueueWait), rec, tt.Recovery)
+		if tt.CallsPerRequestByLayer != nil {
+			fmt.Fprintf(&sb, "by-layer=%v bottom=%s orphans=%d layer-timeouts=%d answer-p50=%s\n", tt.CallsPerRequestByLayer,
+				g(tt.BottomLoadRatio), tt.OrphanCalls, tt.LayerTimeouts, g(tt.Answer.P50))
+		}
 		l := tt.Latency
 		fmt.Fprintf(&sb, "latency mean=%s p50=%s p95=%s p99=%s p999=%s max=%s goodput/s=%s throughput/s=%s\n",
 			g(l.Mean), g(l.P50), g(l.P95), g(l.P99), g(l.P999), g(l.Max), g(tt.GoodputPerS), g(tt.ThroughputPerS))

@@ -34,7 +34,8 @@ import (
 //
 // A request-level config (Config.RequestLevel) is estimated as its
 // requests times the tries a request makes while every try fails (its
-// attempts, or the cohort's paths until deadline or horizon), doubled for
+// attempts, or the cohort's paths until deadline or horizon; in a call
+// chain, every layer's, the product of the attempts above it), doubled for
 // hedges, times estMargin: an upper bound, about the number of attempts
 // over a healthy run's count. Its requests are Clients, Rate*Duration (plus
 // five standard deviations), or for a loop each caller's Duration over its
@@ -98,6 +99,22 @@ const estMaxTries = 20_000
 // attempts, or the mean over the estimator's paths of the tries before
 // the deadline or the horizon; +Inf when nothing bounds them.
 func triesPerRequest(c *Config) float64 {
+	if c.Layers > 1 {
+		// Every layer's tries, each as many times as the layers above
+		// tried: 3 + 9 + 27 + 81 + 243 for five layers of three.
+		var total, above float64 = 0, 1
+		for k := range c.Layers {
+			t := float64(c.layerAttempts(k))
+			if t == 0 {
+				one := *c
+				one.Layers = 1
+				t = triesPerRequest(&one)
+			}
+			above *= t
+			total += above
+		}
+		return total
+	}
 	if a := c.Policy.Attempts; a > 0 {
 		return float64(a)
 	}

@@ -43,6 +43,10 @@ const (
 	ParamBudgetScope     = "budget-scope"
 	ParamHedge           = "hedge"
 	ParamHedgeCancel     = "hedge-cancel"
+	ParamLayers          = "layers"
+	ParamLayerAttempts   = "layer-attempts"
+	ParamRetryAt         = "retry-at"
+	ParamLayerTimeout    = "layer-timeout"
 )
 
 // ParamNames lists the simulation's own names, in a stable order.
@@ -55,6 +59,7 @@ var ParamNames = []string{
 	ParamTraffic, ParamDuration, ParamConcurrency, ParamService, ParamServiceDist,
 	ParamQueueLimit, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
+	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout,
 }
 
 // BoolParams are the names whose values are true or false (a CLI flag
@@ -120,6 +125,12 @@ func (c *Config) Set(name, value string) error {
 		n.Hedge, err = parseHedge(v)
 	case ParamHedgeCancel:
 		n.HedgeCancel, err = backoff.ParseBool(name, v)
+	case ParamLayers:
+		n.Layers, err = backoff.ParseInt(name, v, 1, MaxLayers)
+	case ParamLayerAttempts:
+		n.LayerAttempts, err = parseLayerAttempts(v)
+	case ParamRetryAt:
+		n.RetryAt, err = parseEnum[RetryAt](name, v, retryAtNames)
 	default:
 		dst, max := n.duration(name)
 		if dst == nil {
@@ -164,6 +175,8 @@ func (c *Config) duration(name string) (*time.Duration, time.Duration) {
 		return &c.Service, MaxLatency
 	case ParamTimeout:
 		return &c.Timeout, MaxTime
+	case ParamLayerTimeout:
+		return &c.LayerTimeout, MaxTime
 	}
 	return nil, 0
 }
@@ -240,6 +253,14 @@ func (c *Config) Get(name string) string {
 		return c.Hedge.text()
 	case ParamHedgeCancel:
 		return strconv.FormatBool(c.HedgeCancel)
+	case ParamLayers:
+		return strconv.Itoa(c.Layers)
+	case ParamLayerAttempts:
+		return c.LayerAttempts.text()
+	case ParamRetryAt:
+		return c.RetryAt.String()
+	case ParamLayerTimeout:
+		return d(c.LayerTimeout)
 	}
 	return ""
 }
@@ -342,6 +363,9 @@ func (c *Config) validateRequests() error {
 	if err := c.Hedge.validate(); err != nil {
 		return err
 	}
+	if err := c.validateChain(); err != nil {
+		return err
+	}
 	if c.Server == OCC && c.RequestLevel() {
 		// occ's reads and writes have no request-level model (yet).
 		field, v, want := c.requestField()
@@ -370,6 +394,8 @@ func (c *Config) requestField() (field, value, want string) {
 		return ParamBudgetScope, c.Get(ParamBudgetScope), SharedScope.String()
 	case c.Hedge.On():
 		return ParamHedge, c.Get(ParamHedge), "none"
+	case c.Layers > 1:
+		return ParamLayers, c.Get(ParamLayers), "1"
 	}
 	return ParamServer, c.Server.String(), Capacity.String()
 }

@@ -60,6 +60,26 @@ type Totals struct {
 	// (each a caller wanting one success).
 	RequestLevel bool `json:"-"`
 	RequestTotals
+	ChainTotals
+}
+
+// ChainTotals are a call chain's totals (Config.Layers > 1; zero, and left
+// out of the JSON, otherwise).
+type ChainTotals struct {
+	// CallsPerRequestByLayer is the calls each layer made to the one
+	// below (the bottom's to the server) per top-level request, top first.
+	CallsPerRequestByLayer []float64 `json:"calls_per_request_by_layer,omitempty"`
+	// BottomLoadRatio is the bottom's calls over the requests offered at
+	// the top: the amplification the server sees.
+	BottomLoadRatio float64 `json:"bottom_load_ratio,omitempty"`
+	// OrphanCalls are the bottom's calls made after a caller above in
+	// its chain had stopped waiting (LayerTimeout): work for nobody.
+	OrphanCalls int `json:"orphan_calls,omitempty"`
+	// LayerTimeouts counts the calls between layers that timed out.
+	LayerTimeouts int `json:"layer_timeouts,omitempty"`
+	// Answer is the time from a top-level request's start to its answer,
+	// success or failure.
+	Answer *Quantiles `json:"answer_s,omitempty"`
 }
 
 // RequestTotals are a request-level run's totals.
@@ -249,6 +269,17 @@ type MeanTotals struct {
 	// written.
 	RequestLevel bool `json:"-"`
 	MeanRequestTotals
+	MeanChainTotals
+}
+
+// MeanChainTotals are ChainTotals averaged over runs (or their spread).
+type MeanChainTotals struct {
+	CallsPerRequestByLayer []float64 `json:"calls_per_request_by_layer,omitempty"`
+	BottomLoadRatio        float64   `json:"bottom_load_ratio,omitempty"`
+	OrphanCalls            float64   `json:"orphan_calls,omitempty"`
+	LayerTimeouts          float64   `json:"layer_timeouts,omitempty"`
+	// byLayer holds CallsPerRequestByLayer for meanSD's fixed fields.
+	byLayer [MaxLayers]float64
 }
 
 // MeanRequestTotals are RequestTotals averaged over runs (or their

@@ -196,6 +196,8 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 		}
 	}
 	sum.Mean, sum.SD = meanSD(all)
+	sum.Mean.setLayers(c.Layers)
+	sum.SD.setLayers(c.Layers)
 	if tots != nil {
 		sum.Mean.RequestLevel, sum.SD.RequestLevel = true, true
 		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)

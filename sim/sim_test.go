@@ -473,6 +473,9 @@ func FuzzConfigSet(f *testing.F) {
 	f.Add("service-dist", "lognormal:5", "server", "queue")
 	f.Add("hedge", "1ns", "hedge-cancel", "true")
 	f.Add("budget", "adaptive:0.5:1ms", "budget-scope", "caller")
+	f.Add("layer-attempts", "1,2,3", "layers", "3")
+	f.Add("layers", "8", "layer-timeout", "1ns")
+	f.Add("retry-at", "top", "layers", "2")
 	f.Fuzz(func(t *testing.T, n1, v1, n2, v2 string) {
 		c := DefaultConfig()
 		c.Clients = 20

@@ -91,6 +91,9 @@ func asMean(t Totals) MeanTotals {
 	if !t.RequestLevel {
 		return m
 	}
+	ch := &m.MeanChainTotals
+	ch.BottomLoadRatio, ch.OrphanCalls, ch.LayerTimeouts = t.BottomLoadRatio, float64(t.OrphanCalls), float64(t.LayerTimeouts)
+	copy(ch.byLayer[:], t.CallsPerRequestByLayer)
 	m.RequestLevel = true
 	m.MeanRequestTotals = MeanRequestTotals{
 		Requests: float64(t.Requests), GoodputPerS: t.GoodputPerS, ThroughputPerS: t.ThroughputPerS,
@@ -104,7 +107,7 @@ func asMean(t Totals) MeanTotals {
 }
 
 // nFields is how many numbers MeanTotals has.
-const nFields = 37
+const nFields = 40 + MaxLayers
 
 // fields lists MeanTotals' numbers, so meanSD need not name each twice.
 // An array, not a slice: it stays off the heap.
@@ -116,7 +119,18 @@ func (m *MeanTotals) fields() [nFields]*float64 {
 		&r.Requests, &r.GoodputPerS, &r.ThroughputPerS, &r.SuccessRatio, &r.Served, &r.Refused, &r.Errors,
 		&r.OutageFails, &r.Timeouts, &r.Throttled, &r.Dropped, &r.Cancelled, &r.WastedWork,
 		&r.Latency.Mean, &r.Latency.P50, &r.Latency.P95, &r.Latency.P99, &r.Latency.P999, &r.Latency.Max,
-		&r.QueueWait, &r.Hedges, &r.HedgeLoad}
+		&r.QueueWait, &r.Hedges, &r.HedgeLoad,
+		&m.BottomLoadRatio, &m.OrphanCalls, &m.LayerTimeouts,
+		&m.byLayer[0], &m.byLayer[1], &m.byLayer[2], &m.byLayer[3],
+		&m.byLayer[4], &m.byLayer[5], &m.byLayer[6], &m.byLayer[7]}
+}
+
+// setLayers fills CallsPerRequestByLayer from the fixed fields, for a
+// chain of layers.
+func (m *MeanChainTotals) setLayers(layers int) {
+	if layers > 1 {
+		m.CallsPerRequestByLayer = append([]float64(nil), m.byLayer[:layers]...)
+	}
 }
 
 // recoveryMeanSD is the mean and standard deviation of the recovery times

@@ -241,6 +241,10 @@ var flagCases = map[string][]flagCase{
 		{"budget-scope", "team", "one of shared, caller"},
 		{"hedge", "p100", "pNN with NN above 0 and below 100"},
 		{"hedge-cancel", "maybe", "true or false"},
+		{"layers", "9", "a whole number from 1 to 8"},
+		{"layer-attempts", "0", "a whole number from 1 to 100"},
+		{"retry-at", "middle", "one of all, top"},
+		{"layer-timeout", "-1s", "from 0s to 8760h"},
 	}, policyFlagCases...),
 }
 

@@ -90,6 +90,16 @@ func describeRequests(c sim.Config) string {
 	if c.BudgetScope != sim.SharedScope {
 		parts = append(parts, "a budget per caller")
 	}
+	if c.Layers > 1 {
+		s := c.Get(sim.ParamLayers) + " layers, attempts " + c.Get(sim.ParamLayerAttempts)
+		if c.RetryAt == sim.RetryTop {
+			s += ", retried at the top only"
+		}
+		if c.LayerTimeout > 0 {
+			s += ", layer timeout " + c.Get(sim.ParamLayerTimeout)
+		}
+		parts = append(parts, s)
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -176,6 +186,20 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	}
 	if m.WastedWork > 0 {
 		line("wasted", pm(m.WastedWork, sd.WastedWork, f), "of server work for callers that had stopped waiting")
+	}
+	if c.Layers > 1 {
+		per := make([]string, len(m.CallsPerRequestByLayer))
+		for k, v := range m.CallsPerRequestByLayer {
+			per[k] = two(v)
+		}
+		line("by layer", strings.Join(per, ", "), "calls per request, top first (the last is the server's)")
+		if m.OrphanCalls > 0 || m.LayerTimeouts > 0 {
+			line("orphans", pm(m.OrphanCalls, sd.OrphanCalls, count), "calls at the bottom after a layer above had stopped waiting ("+
+				count(m.LayerTimeouts)+" layer timeouts)")
+		}
+		if a := s.First.Totals.Answer; a != nil {
+			line("answer", fmt.Sprintf("p50 %s  p99 %s  max %s", f(a.P50), f(a.P99), f(a.Max)), "(a top-level request's start to its answer, success or not; first run)")
+		}
 	}
 	if v := verdict(c, s.First); v != "" {
 		if s.Runs > 1 {

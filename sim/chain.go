@@ -1,0 +1,143 @@
+package sim
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// A call chain: Config.Layers services, each calling the one below, the
+// bottom one calling the server. A request is a call to the top layer;
+// each layer tries the layer below up to its attempts, with the policy's
+// delays between tries, and its call fails when every try below failed. So
+// with every layer retrying, a bottom that always fails sees the product
+// of the attempts per request: 3^5 = 243 for five layers of three (the
+// Amazon Builders' Library's example), 4^3 = 64 for three of four
+// (Google's SRE book, ch. 22); retrying at the top only (RetryAt Top), 3.
+//
+// Calls between layers take no time (the hops are the bottom's, to the
+// server). A LayerTimeout makes a layer give up on its call to the layer
+// below after that long, and retry, while the layer below goes on trying:
+// the calls it still makes are orphans, work for nobody (Totals.
+// OrphanCalls). With several layers, each layer has its own budget of
+// Config.Budget's kind, shared by that layer's calls; the breaker,
+// throttling and hedging belong to the bottom layer, which calls the
+// server.
+
+// MaxLayers is the deepest chain; MaxLayerAttempts the most attempts a
+// layer of a chain makes (a chain's calls grow as their product).
+const (
+	MaxLayers        = 8
+	MaxLayerAttempts = 100
+)
+
+// RetryAt is which layers of a chain retry.
+type RetryAt uint8
+
+const (
+	// RetryAll: every layer tries its attempts.
+	RetryAll RetryAt = iota
+	// RetryTop: only the top layer retries; the others try once (the
+	// usual fix for amplification).
+	RetryTop
+)
+
+var retryAtNames = []string{"all", "top"}
+
+func (k RetryAt) String() string { return nameOf(retryAtNames, int(k)) }
+
+// RetryAtNames lists every RetryAt's name, indexed by RetryAt. The slice
+// is a copy.
+func RetryAtNames() []string { return slices.Clone(retryAtNames) }
+
+// LayerAttempts is each layer's attempts, top first. Text form (Set/Get
+// "layer-attempts"): "policy" (the policy's attempts at every layer, the
+// zero value), one number for every layer, or a list "A1,A2,…" of one per
+// layer. A struct of arrays, so that Config stays comparable.
+type LayerAttempts struct {
+	// Each is a layer's attempts (0: the policy's).
+	Each [MaxLayers]uint16
+	// List is how many entries a list gave (0: one number, or "policy",
+	// for every layer); it must then equal Config.Layers.
+	List uint8
+}
+
+func (a *LayerAttempts) text() string {
+	if a.List == 0 {
+		if a.Each[0] == 0 {
+			return "policy"
+		}
+		return strconv.Itoa(int(a.Each[0]))
+	}
+	parts := make([]string, a.List)
+	for i := range parts {
+		parts[i] = strconv.Itoa(int(a.Each[i]))
+	}
+	return strings.Join(parts, ",")
+}
+
+// parseLayerAttempts reads a layer-attempts value.
+func parseLayerAttempts(v string) (LayerAttempts, error) {
+	var a LayerAttempts
+	if strings.EqualFold(v, "policy") || v == "" {
+		return a, nil
+	}
+	parts := strings.Split(v, ",")
+	if len(parts) > MaxLayers {
+		return a, formatErr(ParamLayerAttempts, v, layerAttemptsForms(MaxLayers))
+	}
+	for i, p := range parts {
+		n, err := backoff.ParseInt(ParamLayerAttempts, strings.TrimSpace(p), 1, MaxLayerAttempts)
+		if err != nil {
+			if len(parts) == 1 {
+				return a, err
+			}
+			return a, partErr(err, v, "A"+strconv.Itoa(i+1), "1 to "+strconv.Itoa(MaxLayerAttempts)+" attempts for each layer")
+		}
+		a.Each[i] = uint16(n)
+	}
+	if len(parts) == 1 {
+		for i := range a.Each {
+			a.Each[i] = a.Each[0]
+		}
+	} else {
+		a.List = uint8(len(parts))
+	}
+	return a, nil
+}
+
+// layerAttemptsForms are layer-attempts' forms for a chain of n layers.
+func layerAttemptsForms(n int) []string {
+	return []string{"policy", "A", "A1,…,A" + strconv.Itoa(n)}
+}
+
+// layerAttempts is layer k's attempts (0 = no limit, as the policy's).
+func (c *Config) layerAttempts(k int) int {
+	if c.RetryAt == RetryTop && k > 0 {
+		return 1
+	}
+	if a := c.LayerAttempts.Each[k]; a > 0 {
+		return int(a)
+	}
+	return c.Policy.Attempts
+}
+
+// validateChain checks the chain's fields.
+func (c *Config) validateChain() error {
+	if err := backoff.CheckInt(ParamLayers, c.Layers, 1, MaxLayers); err != nil {
+		return err
+	}
+	if int(c.RetryAt) >= len(retryAtNames) {
+		return choiceErr(ParamRetryAt, c.RetryAt.String(), retryAtNames)
+	}
+	if n := int(c.LayerAttempts.List); n > 0 && n != c.Layers {
+		return formatErr(ParamLayerAttempts, c.LayerAttempts.text(), layerAttemptsForms(c.Layers))
+	}
+	if c.Layers > 1 && c.BudgetScope == CallerScope {
+		// Each layer has its own budget, shared by its calls.
+		return choiceErr(ParamBudgetScope, c.BudgetScope.String(), []string{SharedScope.String()})
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+package sim
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// Amplification through layers, against a bottom that always fails: the
+// Amazon Builders' Library ("Timeouts, retries and backoff with jitter"):
+// five layers each trying three times make 3^5 = 243 calls at the bottom
+// per request; Google's SRE book (ch. 22): three layers of four, 4^3 = 64;
+// retrying at the top only, three.
+func TestChainAmplification(t *testing.T) {
+	failing := []string{"clients", "200", "server", "capacity", "capacity", "1000000", "error-rate", "1"}
+	for _, c := range []struct {
+		name string
+		set  []string
+		want []float64
+	}{
+		{"5 layers of 3", []string{"layers", "5", "layer-attempts", "3"}, []float64{3, 9, 27, 81, 243}},
+		{"3 layers of 4", []string{"layers", "3", "layer-attempts", "4"}, []float64{4, 16, 64}},
+		{"retry at the top", []string{"layers", "5", "layer-attempts", "3", "retry-at", "top"}, []float64{3, 3, 3, 3, 3}},
+		{"a list, top first", []string{"layers", "3", "layer-attempts", "2,3,4"}, []float64{2, 6, 24}},
+		{"the policy's attempts", []string{"layers", "2", "attempts", "5"}, []float64{5, 25}},
+	} {
+		r := runOf(t, 1, append(slices.Clone(failing), c.set...)...)
+		tt := r.Totals
+		if !slices.Equal(tt.CallsPerRequestByLayer, c.want) {
+			t.Errorf("%s: calls per request by layer %v, want %v", c.name, tt.CallsPerRequestByLayer, c.want)
+		}
+		bottom := c.want[len(c.want)-1]
+		if tt.BottomLoadRatio != bottom || tt.Calls != int(bottom)*200 || tt.Succeeded != 0 || tt.GaveUp != 200 {
+			t.Errorf("%s: bottom load %v, %d calls, %d succeeded, %d gave up; want %v, %v, 0, 200",
+				c.name, tt.BottomLoadRatio, tt.Calls, tt.Succeeded, tt.GaveUp, bottom, bottom*200)
+		}
+		if tt.OrphanCalls != 0 || tt.Answer == nil || tt.Answer.Max <= 0 {
+			t.Errorf("%s: %d orphan calls, answer %v", c.name, tt.OrphanCalls, tt.Answer)
+		}
+	}
+	// A healthy bottom: one call per layer per request.
+	r := runOf(t, 1, "clients", "200", "server", "capacity", "capacity", "1000000", "layers", "5", "layer-attempts", "3")
+	if got := r.Totals.CallsPerRequestByLayer; !slices.Equal(got, []float64{1, 1, 1, 1, 1}) || r.Totals.Succeeded != 200 {
+		t.Errorf("healthy: %v, %d succeeded", got, r.Totals.Succeeded)
+	}
+}
+
+// A layer that stops waiting while the layer below still retries: the
+// calls the bottom goes on making serve nobody.
+func TestChainLayerTimeout(t *testing.T) {
+	set := []string{"clients", "100", "server", "capacity", "capacity", "1000000", "error-rate", "1",
+		"jitter", "none", "layers", "3", "layer-attempts", "3", "latency", "50ms", "latency-sd", "0"}
+	plain := runOf(t, 1, set...)
+	// The bottom's three tries take 0.1 + 1 + 0.1 + 2 + 0.1 = 3.3 s to fail;
+	// the middle gives up on it after 1.5 s and calls again.
+	timed := runOf(t, 1, append(set, "layer-timeout", "1500ms")...)
+	pt, tt := plain.Totals, timed.Totals
+	if pt.OrphanCalls != 0 || pt.LayerTimeouts != 0 {
+		t.Errorf("without a layer timeout: %d orphan calls, %d layer timeouts", pt.OrphanCalls, pt.LayerTimeouts)
+	}
+	// Each layer still makes its 27 calls below per request, but the
+	// middle stops waiting after 1.5 s: most of them serve nobody.
+	if tt.LayerTimeouts == 0 || tt.OrphanCalls < tt.Calls/2 || tt.Calls != pt.Calls {
+		t.Errorf("with a 1.5 s layer timeout: %d layer timeouts, %d orphan calls, %d calls (%d without)",
+			tt.LayerTimeouts, tt.OrphanCalls, tt.Calls, pt.Calls)
+	}
+	// The top hears sooner: its answer comes after its own tries, not
+	// after the whole tree below has failed.
+	if tt.Answer.P50 >= pt.Answer.P50/2 {
+		t.Errorf("answer p50 %.2f s with the timeout, %.2f s without", tt.Answer.P50, pt.Answer.P50)
+	}
+	t.Logf("layer timeout 1.5 s: %d calls (%d without), %d orphans, %d layer timeouts; answer p50 %.2f s (%.2f s without)",
+		tt.Calls, pt.Calls, tt.OrphanCalls, tt.LayerTimeouts, tt.Answer.P50, pt.Answer.P50)
+}
+
+func TestChainParams(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"layers", "5"}, {"layer-attempts", "3"}, {"retry-at", "top"}, {"layer-timeout", "2s"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Get(kv[0]); got != kv[1] {
+			t.Errorf("%s: Get %q after Set %q", kv[0], got, kv[1])
+		}
+	}
+	if err := c.Set("layer-attempts", "2,3,4,5,6"); err != nil || c.Get("layer-attempts") != "2,3,4,5,6" || c.Validate() != nil {
+		t.Errorf("a list of five for five layers: %v, %q, %v", err, c.Get("layer-attempts"), c.Validate())
+	}
+	for _, bad := range []struct{ name, v, field string }{
+		{"layers", "9", "layers"}, {"layers", "0", "layers"}, {"layer-attempts", "101", "layer-attempts"},
+		{"layer-attempts", "3,0", "layer-attempts"}, {"layer-attempts", "1,2,3,4,5,6,7,8,9", "layer-attempts"},
+		{"retry-at", "middle", "retry-at"}, {"layer-timeout", "-1s", "layer-timeout"},
+	} {
+		before := c
+		err := c.Set(bad.name, bad.v)
+		if fieldOf(err) != bad.field || c != before {
+			t.Errorf("Set(%s, %s): %v (config changed: %v)", bad.name, bad.v, err, c != before)
+		}
+	}
+	// A list must give one entry per layer.
+	c = configOf(t, "layers", "3", "layer-attempts", "2,3")
+	if fieldOf(c.Validate()) != "layer-attempts" {
+		t.Errorf("two attempts for three layers: %v", c.Validate())
+	}
+	// Each layer has its own budget: a per-caller scope has no meaning.
+	c = configOf(t, "layers", "3", "budget", "tokens", "budget-scope", "caller")
+	if fieldOf(c.Validate()) != "budget-scope" {
+		t.Errorf("per-caller budgets in a chain: %v", c.Validate())
+	}
+}
+
+// fieldOf is the field a *backoff.FieldError names ("" for nil or another error).
+func fieldOf(err error) string {
+	var fe *backoff.FieldError
+	if errors.As(err, &fe) {
+		return fe.Field
+	}
+	return ""
+}
+
+// EstimateCalls counts every layer's tries of a failing chain: the job
+// bound sees 3 + 9 + 27 + 81 + 243 = 363 tries a request, times its margin.
+func TestChainEstimate(t *testing.T) {
+	c := configOf(t, "clients", "200", "server", "capacity", "capacity", "1000000", "error-rate", "1", "layers", "5", "layer-attempts", "3")
+	r := runOf(t, 1, "clients", "200", "server", "capacity", "capacity", "1000000", "error-rate", "1", "layers", "5", "layer-attempts", "3")
+	est := EstimateCalls(c)
+	if real := float64(363 * 200); est < real || est > 20*real {
+		t.Errorf("estimate %g for %g tries (%d calls at the bottom)", est, real, r.Totals.Calls)
+	}
+}
