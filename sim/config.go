@@ -96,6 +96,12 @@ type Config struct {
 	Hedge       Hedge
 	HedgeCancel bool
 
+	// The Channel server: its access rule, a frame's transmission time,
+	// and (ethernet) the slot, the time within which two transmissions
+	// collide.
+	Channel     ChannelKind
+	Frame, Slot time.Duration
+
 	// Layers is the call chain's depth (1: callers call the server
 	// directly); each layer tries the one below LayerAttempts times (top
 	// first), or only the top retries (RetryAt Top); LayerTimeout is how
@@ -154,16 +160,19 @@ func DefaultConfig() Config {
 		Concurrency:    10,
 		Service:        100 * time.Millisecond,
 		Layers:         1,
+		Frame:          time.Millisecond,
+		Slot:           51200 * time.Nanosecond,
 	}
 }
 
 // RequestLevel reports whether c needs the request-level engine: open or
 // loop traffic, the queue server, a timeout, an error rate or faults,
-// adaptive throttling, per-caller budgets, hedging, or a call chain. The herd's engine
+// adaptive throttling, per-caller budgets, hedging, a call chain, or the
+// shared channel. The herd's engine
 // (one pending event per client, 32 bytes) runs every other config; both
 // share the policy, budgets, breaker and results.
 func (c *Config) RequestLevel() bool {
 	return c.Traffic != Closed || c.Server == Queue || c.Timeout > 0 || c.ErrorRate > 0 ||
 		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
-		c.Hedge.On() || c.Layers > 1
+		c.Hedge.On() || c.Layers > 1 || c.Server == Channel
 }

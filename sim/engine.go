@@ -95,6 +95,8 @@ type reqSim struct {
 	progress        float64
 	res             *Result
 	violations      int
+
+	race *raceStats // tests: the capture effect on an ethernet channel
 }
 
 // caller is one caller's state: its request, its current try and the
@@ -118,6 +120,7 @@ type caller struct {
 	layer  uint8
 	parent uint32
 	pstamp uint32
+	coll   bool // the channel: the frame in flight collided
 }
 
 // Caller states.
@@ -146,6 +149,8 @@ const (
 	evTimeout            // caller id's try stamp times out
 	evHedge              // caller id's try stamp is due a hedge
 	evFault              // the server's condition changes (a fault starts or ends)
+	evTxEnd              // the channel: caller id's frame, try stamp, ends
+	evChanFree           // the ethernet channel's jam ends
 
 	evKindMask = 0xf
 	evCopy     = 1 << 4
@@ -168,6 +173,9 @@ func newReqSim(c Config, seed uint64) *reqSim {
 	r.delays = backoff.NewSampler(r.policy)
 	r.hist = c.Policy.Jitter.HistoryDependent()
 	r.lat, r.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
+	if c.Server == Channel {
+		r.lat, r.sd = 0, 0 // the stations are on the medium
+	}
 	if c.Arrival == Clock {
 		r.clock = c.ArrivalWindow.Seconds()
 	}
@@ -304,6 +312,10 @@ func (r *reqSim) handle(e *rev) {
 		r.hedge(e.t, e.id, e.stamp)
 	case evFault:
 		r.fault(e.t)
+	case evTxEnd:
+		r.txEnd(e.t, e.id, e.stamp)
+	case evChanFree:
+		r.chanFree(e.t)
 	}
 }
 
@@ -758,6 +770,12 @@ func (r *reqSim) arrive(t float64, id, stamp uint32, cp int) {
 	}
 	if r.c.DropExpired && !r.waiting(id, stamp) {
 		r.dropped++
+		return
+	}
+	if r.srv.model == Channel {
+		if r.waiting(id, stamp) {
+			r.transmit(t, id, stamp)
+		}
 		return
 	}
 	if r.srv.model == Queue {

@@ -64,6 +64,11 @@ func (r *reqSim) finish() {
 	if c.Traffic != Closed && r.sched.lastEnd > 0 {
 		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.sched.lastEnd, r.duration)
 	}
+	if ch := &r.srv.ch; c.Server == Channel && span > 0 {
+		t.OfferedLoad = float64(ch.attempts) * ch.frame / span
+		t.ChannelThroughput = float64(ch.good) * ch.frame / span
+		t.Collisions = ch.collisions
+	}
 	if c.Layers > 1 {
 		ch := &t.ChainTotals
 		ch.CallsPerRequestByLayer = make([]float64, c.Layers)

@@ -39,6 +39,9 @@ var reqVariants = []variant{
 	{"max-calls", [][2]string{{"traffic", "open:100"}, {"duration", "30s"}, {"max-calls", "500"}}},
 	{"chain-stall-budget", [][2]string{{"traffic", "open:100"}, {"server", "queue"}, {"concurrency", "30"}, {"duration", "30s"}, {"timeout", "1s"}, {"fault", "stall@5s-10s"}, {"layers", "3"}, {"layer-attempts", "2"}, {"budget", "tokens:50:5:1"}}},
 	{"chain-layer-timeout", [][2]string{{"clients", "300"}, {"server", "capacity"}, {"capacity", "200"}, {"error-rate", "0.5"}, {"layers", "4"}, {"layer-attempts", "3,3,2,2"}, {"layer-timeout", "2s"}}},
+	{"channel-aloha", [][2]string{{"traffic", "open:300"}, {"server", "channel"}, {"channel", "aloha"}, {"frame", "1ms"}, {"duration", "10s"}, {"growth", "constant"}, {"base", "20ms"}, {"attempts", "10"}}},
+	{"channel-slotted", [][2]string{{"traffic", "open:600"}, {"server", "channel"}, {"channel", "slotted"}, {"frame", "1ms"}, {"duration", "10s"}, {"attempts", "1"}}},
+	{"channel-ethernet", [][2]string{{"traffic", "loop:20"}, {"server", "channel"}, {"channel", "ethernet"}, {"frame", "500us"}, {"slot", "50us"}, {"duration", "2s"}, {"growth", "exp-minus-one"}, {"base", "50us"}, {"cap", "51150us"}, {"quantum", "50us"}, {"attempts", "16"}}},
 	{"chain-top-breaker", [][2]string{{"traffic", "loop:20"}, {"duration", "20s"}, {"layers", "3"}, {"retry-at", "top"}, {"breaker", "consecutive:5:1s"}, {"attempts", "4"}}},
 }
 
@@ -88,7 +91,7 @@ func TestRequestInvariants(t *testing.T) {
 				{"blocked", sum.Blocked, tt.Blocked}, {"timeouts", sum.Timeouts, tt.Timeouts}, {"hedges", sum.Hedges, tt.Hedges},
 				{"served", sum.Served, tt.Served}, {"refused", sum.Refused, tt.Refused}, {"errors", sum.Errors, tt.Errors},
 				{"outage", sum.Outage, tt.OutageFails}, {"throttled", sum.Throttled, tt.Throttled},
-				{"answers", sum.OK + sum.Rejected, tt.Served + tt.Refused + tt.OutageFails},
+				{"answers", sum.OK + sum.Rejected, tt.Served + tt.Refused + tt.OutageFails + tt.Collisions},
 			} {
 				if x.got != x.want {
 					t.Errorf("timeline %s %d, totals %d", x.name, x.got, x.want)
@@ -99,8 +102,8 @@ func TestRequestInvariants(t *testing.T) {
 			}
 			if !r.Truncated {
 				// Every call is accounted for: served, refused, failed by
-				// an outage, dropped, or cancelled.
-				if n := tt.Served + tt.Refused + tt.OutageFails + tt.Dropped + tt.Cancelled; n != tt.Calls {
+				// an outage, dropped, cancelled, or lost in a collision.
+				if n := tt.Served + tt.Refused + tt.OutageFails + tt.Dropped + tt.Cancelled + tt.Collisions; n != tt.Calls {
 					t.Errorf("calls %d, accounted for %d: %+v", tt.Calls, n, tt.RequestTotals)
 				}
 				last := r.Timeline[len(r.Timeline)-1]
@@ -154,6 +157,9 @@ func TestRequestGolden(t *testing.T) {
 		fmt.Fprintf(&sb, "requests=%d served=%d refused=%d errors=%d outage=%d timeouts=%d throttled=%d dropped=%d cancelled=%d hedges=%d wasted=%s wait=%s recovered=%s %s\n",
 			tt.Requests, tt.Served, tt.Refused, tt.Errors, tt.OutageFails, tt.Timeouts, tt.Throttled, tt.Dropped, tt.Cancelled, tt.Hedges,
 			g(tt.WastedWork), g(tt.QueueWait), rec, tt.Recovery)
+		if tt.OfferedLoad > 0 {
+			fmt.Fprintf(&sb, "G=%s S=%s collisions=%d\n", g(tt.OfferedLoad), g(tt.ChannelThroughput), tt.Collisions)
+		}
 		if tt.CallsPerRequestByLayer != nil {
 			fmt.Fprintf(&sb, "by-layer=%v bottom=%s orphans=%d layer-timeouts=%d answer-p50=%s\n", tt.CallsPerRequestByLayer,
 				g(tt.BottomLoadRatio), tt.OrphanCalls, tt.LayerTimeouts, g(tt.Answer.P50))

@@ -76,10 +76,17 @@ func estimateRequests(c *Config) float64 {
 	case Loop:
 		hop, _ := foldedNormal(c.Latency.Seconds(), c.LatencySD.Seconds())
 		cycle := c.Think.Seconds() + 2*hop
-		if c.Server == Queue {
+		switch c.Server {
+		case Queue:
 			cycle += c.ServiceDist.mean(c.Service.Seconds())
+		case Channel:
+			cycle = c.Think.Seconds() + c.Frame.Seconds() // no hops: a frame at least
 		}
 		requests = float64(c.Callers) * (math.Ceil(c.Duration.Seconds()/cycle) + 1)
+		if c.Server == Channel {
+			// The medium carries one frame at a time, whoever sends it.
+			requests = math.Min(requests, math.Ceil(c.Duration.Seconds()/c.Frame.Seconds())+float64(c.Callers))
+		}
 	}
 	n := requests * triesPerRequest(c)
 	if c.Hedge.On() {

@@ -47,6 +47,9 @@ const (
 	ParamLayerAttempts   = "layer-attempts"
 	ParamRetryAt         = "retry-at"
 	ParamLayerTimeout    = "layer-timeout"
+	ParamChannel         = "channel"
+	ParamFrame           = "frame"
+	ParamSlot            = "slot"
 )
 
 // ParamNames lists the simulation's own names, in a stable order.
@@ -60,6 +63,7 @@ var ParamNames = []string{
 	ParamQueueLimit, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
 	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout,
+	ParamChannel, ParamFrame, ParamSlot,
 }
 
 // BoolParams are the names whose values are true or false (a CLI flag
@@ -131,6 +135,8 @@ func (c *Config) Set(name, value string) error {
 		n.LayerAttempts, err = parseLayerAttempts(v)
 	case ParamRetryAt:
 		n.RetryAt, err = parseEnum[RetryAt](name, v, retryAtNames)
+	case ParamChannel:
+		n.Channel, err = parseEnum[ChannelKind](name, v, channelNames)
 	default:
 		dst, max := n.duration(name)
 		if dst == nil {
@@ -177,6 +183,10 @@ func (c *Config) duration(name string) (*time.Duration, time.Duration) {
 		return &c.Timeout, MaxTime
 	case ParamLayerTimeout:
 		return &c.LayerTimeout, MaxTime
+	case ParamFrame:
+		return &c.Frame, MaxFrame
+	case ParamSlot:
+		return &c.Slot, MaxFrame
 	}
 	return nil, 0
 }
@@ -261,6 +271,12 @@ func (c *Config) Get(name string) string {
 		return c.RetryAt.String()
 	case ParamLayerTimeout:
 		return d(c.LayerTimeout)
+	case ParamChannel:
+		return c.Channel.String()
+	case ParamFrame:
+		return d(c.Frame)
+	case ParamSlot:
+		return d(c.Slot)
 	}
 	return ""
 }
@@ -364,6 +380,9 @@ func (c *Config) validateRequests() error {
 		return err
 	}
 	if err := c.validateChain(); err != nil {
+		return err
+	}
+	if err := c.validateChannel(); err != nil {
 		return err
 	}
 	if c.Server == OCC && c.RequestLevel() {

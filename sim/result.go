@@ -61,6 +61,21 @@ type Totals struct {
 	RequestLevel bool `json:"-"`
 	RequestTotals
 	ChainTotals
+	ChannelTotals
+}
+
+// ChannelTotals are the shared channel's totals (Server Channel; zero,
+// and left out of the JSON, otherwise).
+type ChannelTotals struct {
+	// OfferedLoad is G: transmissions started per frame time (first
+	// tries and retransmissions), over the traffic's duration (closed:
+	// the makespan).
+	OfferedLoad float64 `json:"offered_load,omitempty"`
+	// ChannelThroughput is S: the share of that time the channel carried
+	// frames that got through.
+	ChannelThroughput float64 `json:"channel_throughput,omitempty"`
+	// Collisions counts transmissions lost to a collision.
+	Collisions int `json:"collisions,omitempty"`
 }
 
 // ChainTotals are a call chain's totals (Config.Layers > 1; zero, and left
@@ -270,6 +285,14 @@ type MeanTotals struct {
 	RequestLevel bool `json:"-"`
 	MeanRequestTotals
 	MeanChainTotals
+	MeanChannelTotals
+}
+
+// MeanChannelTotals are ChannelTotals averaged over runs (or their spread).
+type MeanChannelTotals struct {
+	OfferedLoad       float64 `json:"offered_load,omitempty"`
+	ChannelThroughput float64 `json:"channel_throughput,omitempty"`
+	Collisions        float64 `json:"collisions,omitempty"`
 }
 
 // MeanChainTotals are ChainTotals averaged over runs (or their spread).

@@ -30,9 +30,13 @@ const (
 	// arrivals, M/M/c. Calls wait rather than fail when it is busy, so
 	// callers with a Timeout give up on calls it will still serve.
 	Queue
+	// Channel is a shared medium that carries one frame at a time, the
+	// callers its stations: ALOHA, slotted ALOHA or Ethernet's CSMA/CD
+	// (server_channel.go).
+	Channel
 )
 
-var serverNames = []string{"capacity", "outage", "collapse", "occ", "queue"}
+var serverNames = []string{"capacity", "outage", "collapse", "occ", "queue", "channel"}
 
 func (m ServerModel) String() string { return nameOf(serverNames, int(m)) }
 

@@ -221,6 +221,8 @@ type rserver struct {
 	limit   int // 0 = none
 	service float64
 	dist    ServiceDist
+
+	ch channel // the Channel server
 }
 
 func newRServer(c *Config) rserver {
@@ -228,7 +230,8 @@ func newRServer(c *Config) rserver {
 	return rserver{model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
 		bucket:   tokenBucket{tokens: burst, burst: burst},
 		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
-		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist}
+		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
+		ch: newChannel(c)}
 }
 
 // room is how many workers may be busy in the condition seg.
@@ -328,8 +331,11 @@ func (sv *rserver) cancel(r *reqSim, p uint64, t float64) {
 
 // perSecond is what the server serves per second at full speed.
 func (sv *rserver) perSecond() float64 {
-	if sv.model == Queue {
+	switch sv.model {
+	case Queue:
 		return float64(sv.workers) / sv.dist.mean(sv.service)
+	case Channel:
+		return 1 / sv.ch.frame
 	}
 	return sv.capacity
 }

@@ -476,6 +476,9 @@ func FuzzConfigSet(f *testing.F) {
 	f.Add("layer-attempts", "1,2,3", "layers", "3")
 	f.Add("layers", "8", "layer-timeout", "1ns")
 	f.Add("retry-at", "top", "layers", "2")
+	f.Add("channel", "ethernet", "server", "channel")
+	f.Add("slot", "1ns", "frame", "1ns")
+	f.Add("channel", "slotted", "traffic", "open:1e6")
 	f.Fuzz(func(t *testing.T, n1, v1, n2, v2 string) {
 		c := DefaultConfig()
 		c.Clients = 20

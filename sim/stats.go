@@ -94,6 +94,7 @@ func asMean(t Totals) MeanTotals {
 	ch := &m.MeanChainTotals
 	ch.BottomLoadRatio, ch.OrphanCalls, ch.LayerTimeouts = t.BottomLoadRatio, float64(t.OrphanCalls), float64(t.LayerTimeouts)
 	copy(ch.byLayer[:], t.CallsPerRequestByLayer)
+	m.MeanChannelTotals = MeanChannelTotals{t.OfferedLoad, t.ChannelThroughput, float64(t.Collisions)}
 	m.RequestLevel = true
 	m.MeanRequestTotals = MeanRequestTotals{
 		Requests: float64(t.Requests), GoodputPerS: t.GoodputPerS, ThroughputPerS: t.ThroughputPerS,
@@ -107,7 +108,7 @@ func asMean(t Totals) MeanTotals {
 }
 
 // nFields is how many numbers MeanTotals has.
-const nFields = 40 + MaxLayers
+const nFields = 43 + MaxLayers
 
 // fields lists MeanTotals' numbers, so meanSD need not name each twice.
 // An array, not a slice: it stays off the heap.
@@ -122,7 +123,8 @@ func (m *MeanTotals) fields() [nFields]*float64 {
 		&r.QueueWait, &r.Hedges, &r.HedgeLoad,
 		&m.BottomLoadRatio, &m.OrphanCalls, &m.LayerTimeouts,
 		&m.byLayer[0], &m.byLayer[1], &m.byLayer[2], &m.byLayer[3],
-		&m.byLayer[4], &m.byLayer[5], &m.byLayer[6], &m.byLayer[7]}
+		&m.byLayer[4], &m.byLayer[5], &m.byLayer[6], &m.byLayer[7],
+		&m.OfferedLoad, &m.ChannelThroughput, &m.Collisions}
 }
 
 // setLayers fills CallsPerRequestByLayer from the fixed fields, for a

@@ -364,6 +364,8 @@ var messages = map[string][2]string{
 	"server.occ-long":          {"Optimistic concurrency, the AWS blog's model: a write succeeds only if no one wrote since its read.", "Оптимистичная блокировка, модель из блога AWS: запись проходит, только если после чтения никто не писал."},
 	"server.queue":             {"queue with workers", "очередь и обработчики"},
 	"server.queue-long":        {"Calls wait in a queue for one of the server's workers; callers that time out retry while the server still works on their old calls.", "Вызовы ждут в очереди свободного обработчика; клиенты по таймауту повторяют, а сервер всё ещё выполняет их старые вызовы."},
+	"server.channel":           {"shared channel (ALOHA, Ethernet)", "общий канал (ALOHA, Ethernet)"},
+	"server.channel-long":      {"The clients are stations on one medium that carries one frame at a time; two transmissions that overlap are both lost.", "Клиенты — станции в одной среде, которая передаёт один кадр за раз; две пересекающиеся передачи гибнут обе."},
 	"arrival.burst":            {"all at once", "все сразу"},
 	"arrival.uniform":          {"spread over {1}", "равномерно за {1}"},
 	"arrival.clock":            {"on the tick ({1}), retries too", "по тику ({1}), и повторы"},

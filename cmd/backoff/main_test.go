@@ -245,6 +245,9 @@ var flagCases = map[string][]flagCase{
 		{"layer-attempts", "0", "a whole number from 1 to 100"},
 		{"retry-at", "middle", "one of all, top"},
 		{"layer-timeout", "-1s", "from 0s to 8760h"},
+		{"channel", "wifi", "one of aloha, slotted, ethernet"},
+		{"frame", "2m", "from 0s to 1m"},
+		{"slot", "-1s", "from 0s to 1m"},
 	}, policyFlagCases...),
 }
 
@@ -333,7 +336,7 @@ func TestHelpListsKinds(t *testing.T) {
 			t.Errorf("sim --help lacks %q", want)
 		}
 	}
-	for _, names := range [][]string{sim.ArrivalNames(), sim.BudgetNames(), sim.BreakerNames()} {
+	for _, names := range [][]string{sim.ArrivalNames(), sim.BudgetNames(), sim.BreakerNames(), sim.RetryAtNames(), sim.ChannelNames(), sim.TrafficNames()} {
 		for _, n := range names {
 			if !strings.Contains(help, n) {
 				t.Errorf("sim --help does not name %q", n)

@@ -101,9 +101,16 @@ var simHelp = map[string]string{
 	sim.ParamErrorRate:   "each call the server serves fails with this probability",
 	sim.ParamFault: "a fault, repeatable: KIND[:ARG]@START-END with KIND " + strings.Join(faultKinds, ", ") +
 		" (e.g. stall@20s-30s, errors:0.5@10s-20s, slow:3@5s-15s); several in one value separated by ;",
-	sim.ParamBudgetScope: "who shares the budget: " + choices(sim.ScopeNames()),
-	sim.ParamHedge:       "send a second copy of a call not answered after D, or after the NN-th percentile of latencies so far (pNN); none = no hedging",
-	sim.ParamHedgeCancel: "when one copy of a hedged call wins, remove the other from the server's queue",
+	sim.ParamBudgetScope:   "who shares the budget: " + choices(sim.ScopeNames()),
+	sim.ParamHedge:         "send a second copy of a call not answered after D, or after the NN-th percentile of latencies so far (pNN); none = no hedging",
+	sim.ParamHedgeCancel:   "when one copy of a hedged call wins, remove the other from the server's queue",
+	sim.ParamLayers:        fmt.Sprintf("a call chain of this many layers, 1 to %d, each calling the one below (the bottom calls the server)", sim.MaxLayers),
+	sim.ParamLayerAttempts: fmt.Sprintf("each layer's attempts: policy (the policy's), A (1 to %d) or A1,A2,... one per layer, top first", sim.MaxLayerAttempts),
+	sim.ParamRetryAt:       "which layers retry: " + choices(sim.RetryAtNames()) + " (top: the others try once)",
+	sim.ParamLayerTimeout:  "a layer stops waiting for the layer below after this and retries, while the one below goes on (0 = waits)",
+	sim.ParamChannel:       "the shared channel's rule (--server channel): " + choices(sim.ChannelNames()),
+	sim.ParamFrame:         "the channel: one frame's transmission time",
+	sim.ParamSlot:          "the ethernet channel: the slot, within which two transmissions collide (802.3: 51.2µs)",
 }
 
 // faultKinds are the fault kinds as --fault writes them.
@@ -163,6 +170,8 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        [--traffic closed|open:RATE|loop:N[:THINK] --duration D] [--concurrency N --service D
        --service-dist ... --queue-limit N] [--timeout D [--drop-expired]] [--error-rate F]
        [--fault KIND[:ARG]@START-END]... [--hedge D|pNN [--hedge-cancel]]
+       [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D]
+       [--channel aloha|slotted|ethernet --frame D --slot D]
        [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
 
 Many clients retrying against one server, in simulated time. The default: 1000
@@ -180,6 +189,17 @@ keeps the load near twice its capacity; the sweep shows the threshold:
 
   backoff sim --traffic open:280 --duration 5m --server queue --concurrency 30 \
     --service 100ms --timeout 1s --attempts 2 --fault stall@20s-30s --sweep rate=100:280:20
+
+Five layers of three attempts against a bottom that always fails: 3^5 = 243
+calls at the server per request (--retry-at top: 3):
+
+  backoff sim --clients 100 --server capacity --error-rate 1 --layers 5 --layer-attempts 3
+
+The shared channel, pure ALOHA: the share of time carrying frames that got
+through peaks at 1/(2e) = 18.4%% when 0.5 frames are sent per frame time:
+
+  backoff sim --server channel --channel aloha --frame 1ms --attempts 1 \
+    --traffic open:100 --duration 60s --sweep rate=100:1000:100
 
 A job estimated to take more than about two minutes (%s calls) is refused
 before it starts.
@@ -385,7 +405,7 @@ func (j *simJob) run(stdout io.Writer) error {
 		case "json":
 			return writeSweepJSON(stdout, c, j.sweep, j.seed, j.runs, rows)
 		case "csv":
-			return writeSweepCSV(stdout, j.sweep, rows)
+			return writeSweepCSV(stdout, c, j.sweep, rows)
 		}
 		return writeSweepText(stdout, c, j.sweep, j.seed, j.runs, rows)
 	}
@@ -695,16 +715,19 @@ func sweepCells(t sim.MeanTotals) []string {
 		num(q.Mean), num(q.P50), num(q.P95), num(q.P99), num(q.Max), num(t.Makespan), num(t.PeakLoadRatio), num(t.PeakRetryLoadRatio)}
 }
 
-func writeSweepCSV(w io.Writer, sw *sweepSpec, rows []sweepRow) error {
+func writeSweepCSV(w io.Writer, c sim.Config, sw *sweepSpec, rows []sweepRow) error {
 	cw := csv.NewWriter(w)
 	head := []string{}
 	if sw.name != "" && sw.name != sim.ParamClients {
 		head = append(head, sw.name)
 	}
-	req := anyRequestLevel(rows)
+	req, chn := anyRequestLevel(rows), c.Server == sim.Channel
 	head = append(append(head, "jitter"), sweepColumns...)
 	if req {
 		head = append(head, sweepRequestColumns...)
+	}
+	if chn {
+		head = append(head, "offered_load", "channel_throughput", "collisions")
 	}
 	cw.Write(head)
 	for _, r := range rows {
@@ -715,6 +738,9 @@ func writeSweepCSV(w io.Writer, sw *sweepSpec, rows []sweepRow) error {
 		cells = append(append(cells, r.Jitter), sweepCells(r.Totals)...)
 		if req {
 			cells = append(cells, sweepRequestCells(r.Totals)...)
+		}
+		if chn {
+			cells = append(cells, num(r.Totals.OfferedLoad), num(r.Totals.ChannelThroughput), num(r.Totals.Collisions))
 		}
 		cw.Write(cells)
 	}
@@ -734,9 +760,12 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		fmt.Fprintf(tw, "%s\t", sw.name)
 	}
 	req := anyRequestLevel(rows)
-	if req {
+	switch {
+	case c.Server == sim.Channel:
+		fmt.Fprintln(tw, "jitter\tframes\ttransmissions\tsent\tdropped\tG\tS\tcollisions\t")
+	case req:
 		fmt.Fprintln(tw, "jitter\trequests\tcalls\tsucceeded\tgave up\tcalls/request\tgoodput/s\tp99\tp99.9\twasted\trecovered\t")
-	} else {
+	default:
 		fmt.Fprintln(tw, "jitter\tclients\tcalls\tsucceeded\tgave up\tcalls/client\tmean\tp99\tmakespan\tpeak load\t")
 	}
 	f := backoff.FormatSeconds
@@ -748,6 +777,12 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		t := r.Totals
 		if sw.name != "" && sw.name != sim.ParamClients {
 			fmt.Fprintf(tw, "%s\t", r.Value)
+		}
+		if c.Server == sim.Channel {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%s\t\n", r.Jitter, num(math.Round(t.Requests*10)/10),
+				num(math.Round(t.Calls*10)/10), num(math.Round(t.Succeeded*10)/10), num(math.Round(t.GaveUp*10)/10),
+				t.OfferedLoad, t.ChannelThroughput, num(math.Round(t.Collisions*10)/10))
+			continue
 		}
 		if req {
 			q := t.Latency
@@ -780,9 +815,12 @@ func plural(n int, s string) string {
 func describe(c sim.Config) string {
 	var sb strings.Builder
 	if c.RequestLevel() {
-		fmt.Fprintf(&sb, "%s, %s, latency %s", describeTraffic(c), describeServer(c), c.Get(sim.ParamLatency))
-		if c.LatencySD > 0 {
-			fmt.Fprintf(&sb, " ± %s", c.Get(sim.ParamLatencySD))
+		fmt.Fprintf(&sb, "%s, %s", describeTraffic(c), describeServer(c))
+		if c.Server != sim.Channel { // the stations are on the medium: no hops
+			fmt.Fprintf(&sb, ", latency %s", c.Get(sim.ParamLatency))
+			if c.LatencySD > 0 {
+				fmt.Fprintf(&sb, " ± %s", c.Get(sim.ParamLatencySD))
+			}
 		}
 		if more := describeRequests(c); more != "" {
 			sb.WriteString(", " + more)

@@ -60,6 +60,12 @@ func describeServer(c sim.Config) string {
 		return fmt.Sprintf("server %s (%s calls/s)", c.Server, num(c.Capacity))
 	case sim.Outage:
 		return fmt.Sprintf("server outage (down %s-%s, then %s calls/s)", c.Get(sim.ParamOutageStart), c.Get(sim.ParamOutageEnd), num(c.Capacity))
+	case sim.Channel:
+		s := fmt.Sprintf("a shared channel (%s, frames of %s", c.Channel, c.Get(sim.ParamFrame))
+		if c.Channel == sim.Ethernet {
+			s += ", slot " + c.Get(sim.ParamSlot)
+		}
+		return s + ")"
 	}
 	return "server " + c.Server.String()
 }
@@ -144,6 +150,7 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	}
 	count := func(v float64) string { return num(math.Round(v*10) / 10) }
 	two := func(v float64) string { return fmt.Sprintf("%.2f", v) }
+	f3 := func(v float64) string { return fmt.Sprintf("%.4f", v) }
 	pct := func(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
 	perS := func(v float64) string { return fmt.Sprintf("%.1f/s", v) }
 	line := func(label, value, note string) {
@@ -186,6 +193,11 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	}
 	if m.WastedWork > 0 {
 		line("wasted", pm(m.WastedWork, sd.WastedWork, f), "of server work for callers that had stopped waiting")
+	}
+	if c.Server == sim.Channel {
+		line("channel", fmt.Sprintf("G %s  S %s", pm(m.OfferedLoad, sd.OfferedLoad, f3), pm(m.ChannelThroughput, sd.ChannelThroughput, f3)),
+			"(transmissions per frame time; the share of time carrying frames that got through)")
+		line("collisions", pm(m.Collisions, sd.Collisions, count), "transmissions lost")
 	}
 	if c.Layers > 1 {
 		per := make([]string, len(m.CallsPerRequestByLayer))
