@@ -97,6 +97,7 @@ type reqSim struct {
 	violations      int
 
 	race *raceStats // tests: the capture effect on an ethernet channel
+	fair fairness   // fairness.go
 }
 
 // caller is one caller's state: its request, its current try and the
@@ -140,17 +141,17 @@ const (
 // Event kinds, in the low bits of rev.key's meta byte; bit 4 is the copy
 // (0, or 1 for a hedge) and bits 5-6 a reply's outcome.
 const (
-	evNext    = iota + 1 // open traffic: the next request arrives
-	evStart              // caller id starts a request (closed, loop)
-	evSend               // caller id sends its next try (x unused)
-	evArrive             // a copy of try stamp of caller id reaches the server
-	evDone               // the queue server finishes it (x: service seconds)
-	evReply              // the server's answer reaches caller id
-	evTimeout            // caller id's try stamp times out
-	evHedge              // caller id's try stamp is due a hedge
-	evFault              // the server's condition changes (a fault starts or ends)
-	evTxEnd              // the channel: caller id's frame, try stamp, ends
-	evChanFree           // the ethernet channel's jam ends
+	evNext     = iota + 1 // open traffic: the next request arrives
+	evStart               // caller id starts a request (closed, loop)
+	evSend                // caller id sends its next try (x unused)
+	evArrive              // a copy of try stamp of caller id reaches the server
+	evDone                // the queue server finishes it (x: service seconds)
+	evReply               // the server's answer reaches caller id
+	evTimeout             // caller id's try stamp times out
+	evHedge               // caller id's try stamp is due a hedge
+	evFault               // the server's condition changes (a fault starts or ends)
+	evTxEnd               // the channel: caller id's frame, try stamp, ends
+	evChanFree            // the ethernet channel's jam ends
 
 	evKindMask = 0xf
 	evCopy     = 1 << 4
@@ -217,10 +218,13 @@ func newReqSim(c Config, seed uint64) *reqSim {
 	case Closed:
 		r.nBeg = c.Clients
 		r.callers = make([]caller, c.Clients)
+		r.fair = newFairness(c.Clients, false)
 	case Loop:
 		r.nBeg = c.Callers
 		r.callers = make([]caller, c.Callers)
+		r.fair = newFairness(c.Callers, true)
 	case Open:
+		r.fair = newFairness(0, false)
 		r.pushFIFO(fifoNext, r.interarrival(), evNext, 0, 0)
 	}
 	if c.BudgetScope == CallerScope {
@@ -449,6 +453,9 @@ func (r *reqSim) try(id uint32, t float64) {
 	r.tries++
 	c.tries++
 	c.stamp = uint32(r.tries)
+	if r.fair.trace != nil && c.layer == 0 {
+		r.fair.record(r.client(id), t, TraceTry)
+	}
 	c.state, c.copies, c.out, c.cq, c.primary = csWaiting, 1, 1, [2]uint8{}, true
 	if c.layer < r.bottom {
 		r.callBelow(id, t)
@@ -595,9 +602,17 @@ func (r *reqSim) end(id uint32, t float64, ok bool) {
 	if r.c.Layers > 1 {
 		r.answers.add(t - r.callers[id].first)
 	}
+	c, k := &r.callers[id], r.client(id)
+	r.fair.ended(k, ok, int(c.tries), t-c.first)
+	if r.fair.trace != nil {
+		kind := TraceGaveUp
+		if ok {
+			kind = TraceSuccess
+		}
+		r.fair.record(k, t, kind)
+	}
 	r.active--
 	r.tl.at(t).finished++
-	c := &r.callers[id]
 	c.state = csIdle
 	switch r.c.Traffic {
 	case Open:
@@ -928,4 +943,14 @@ func (r *reqSim) orphaned(id uint32) bool {
 		}
 	}
 	return false
+}
+
+// client is the client a top-level caller slot stands for: the slot in
+// closed and loop traffic, none (-1) in open traffic, where every request
+// is a caller of its own.
+func (r *reqSim) client(id uint32) int {
+	if r.c.Traffic == Open {
+		return -1
+	}
+	return int(id)
 }

@@ -82,6 +82,8 @@ func (r *reqSim) finish() {
 		aq := r.answers.latency()
 		ch.Answer = &Quantiles{Mean: aq.Mean, P50: aq.P50, P95: aq.P95, P99: aq.P99, Max: aq.Max}
 	}
+	t.JainFairness, t.Worst, res.PerClient = r.fair.result()
+	res.Trace = r.fair.trace
 	res.Totals = t
 	r.res = res
 	r.progress = 1

@@ -245,7 +245,8 @@ func TestRequestJSON(t *testing.T) {
 			t.Errorf("herd bucket: %q", k)
 		}
 	}
-	if len(ht) != 9 || len(hb) != 6 {
+	// The herd's nine keys, and the fairness of its clients.
+	if len(ht) != 11 || ht["jain_fairness"] == nil || ht["worst_client"] == nil || len(hb) != 6 {
 		t.Errorf("herd keys: totals %v, bucket %v", ht, hb)
 	}
 	// The outage model's outage is a fault, over at 10 s.

@@ -98,6 +98,9 @@ func (s *Sim) try(i int, c *client, t float64) {
 		}
 		c.addTry()
 		s.tries++
+		if s.fair.trace != nil {
+			s.fair.record(i, t, TraceTry)
+		}
 		out := outFail
 		if s.br.kind != NoBreaker {
 			allowed, probe := s.br.allow(t)
@@ -213,12 +216,16 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 	if ok {
 		s.succeeded++
 		s.completions = append(s.completions, t-c.first)
+		s.fair.ended(i, true, c.tries(), t-c.first)
+		if s.fair.trace != nil {
+			s.fair.record(i, t, TraceSuccess)
+		}
 		s.end(t)
 		return 0, false
 	}
 	n := c.tries()
 	if a := s.c.Policy.Attempts; a > 0 && n >= a {
-		s.giveUp(t)
+		s.giveUp(i, c, t)
 		return 0, false
 	}
 	var prev float64
@@ -230,25 +237,29 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 	if ra && s.c.HonorRetryAfter {
 		var keep bool
 		if d, keep = s.policy.WithRetryAfter(d, s.c.RetryAfter.Seconds()); !keep {
-			s.giveUp(t)
+			s.giveUp(i, c, t)
 			return 0, false
 		}
 	}
 	next = s.align(t + d)
 	if dl := s.c.Policy.Deadline; dl > 0 && next-c.first > dl.Seconds() {
-		s.giveUp(t)
+		s.giveUp(i, c, t)
 		return 0, false
 	}
 	if s.budget.kind != NoBudget && !s.budget.retry(s.active) {
-		s.giveUp(t)
+		s.giveUp(i, c, t)
 		return 0, false
 	}
 	return next, true
 }
 
-// giveUp: a client ran out of attempts, deadline or budget at t.
-func (s *Sim) giveUp(t float64) {
+// giveUp: client i ran out of attempts, deadline or budget at t.
+func (s *Sim) giveUp(i int, c *client, t float64) {
 	s.gaveUp++
+	s.fair.ended(i, false, c.tries(), t-c.first)
+	if s.fair.trace != nil {
+		s.fair.record(i, t, TraceGaveUp)
+	}
 	s.end(t)
 }
 

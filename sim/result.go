@@ -17,6 +17,11 @@ type Result struct {
 	OutageEnd   float64 `json:"outage_end_s"`
 	// Truncated is set when Horizon or MaxCalls stopped the run early.
 	Truncated bool `json:"truncated,omitempty"`
+	// PerClient is each client's outcome when there are at most
+	// MaxPerClient of them (closed and loop traffic); Trace what the first
+	// MaxTraceClients did over time.
+	PerClient []ClientOutcome `json:"per_client,omitempty"`
+	Trace     *Trace          `json:"-"`
 	// Faults are the run's faults (an outage model's outage included),
 	// for a chart to shade; nil when there are none or the run is the
 	// herd's (whose outage is OutageStart and OutageEnd).
@@ -46,6 +51,11 @@ type Totals struct {
 	Completion Quantiles `json:"completion_s"`
 	// Makespan is the time of the last event.
 	Makespan float64 `json:"makespan_s"`
+	// JainFairness is Jain's fairness index of the clients' outcomes, and
+	// Worst the worst-off client (fairness.go); 0 and nil when no client
+	// ended.
+	JainFairness float64        `json:"jain_fairness"`
+	Worst        *ClientOutcome `json:"worst_client,omitempty"`
 	// PeakLoadRatio is the most calls started in one bucket while the
 	// server is up (for outage: from its end on), divided by
 	// CapacityPerBucket; PeakRetryLoadRatio counts retries only. 0 for occ.
@@ -270,6 +280,7 @@ func (b Bucket) MarshalJSON() ([]byte, error) {
 type MeanTotals struct {
 	Clients            float64   `json:"clients"`
 	Calls              float64   `json:"calls"`
+	JainFairness       float64   `json:"jain_fairness"`
 	Succeeded          float64   `json:"succeeded"`
 	GaveUp             float64   `json:"gave_up"`
 	Unfinished         float64   `json:"unfinished,omitempty"`
@@ -407,6 +418,8 @@ func (s *Sim) finish() {
 		r.Totals.PeakLoadRatio = float64(peak) / r.CapacityPerBucket
 		r.Totals.PeakRetryLoadRatio = float64(peakRetry) / r.CapacityPerBucket
 	}
+	r.Totals.JainFairness, r.Totals.Worst, r.PerClient = s.fair.result()
+	r.Trace = s.fair.trace
 	s.res = r
 	s.progress = 1
 	s.completions = nil

@@ -64,6 +64,8 @@ type Sim struct {
 	// req runs a request-level config (Config.RequestLevel) instead of
 	// the herd's loop; nil otherwise.
 	req *reqSim
+
+	fair fairness // fairness.go
 }
 
 // New checks c and sets up a simulation seeded with seed; it does no
@@ -117,6 +119,11 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 	}
 	s.q = newQueue(c.Clients, tickWidth(&c))
 	s.completions = make([]float64, 0, c.Clients)
+	if keepTimeline {
+		s.fair = newFairness(c.Clients, false)
+	} else {
+		s.fair = newFairness(MaxPerClient+1, false) // the index only
+	}
 	return s, nil
 }
 

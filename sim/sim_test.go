@@ -201,6 +201,10 @@ func writeResult(sb *strings.Builder, r *Result) {
 	fmt.Fprintf(sb, "completion mean=%s p50=%s p95=%s p99=%s max=%s makespan=%s peak=%s retrypeak=%s\n",
 		g(q.Mean), g(q.P50), g(q.P95), g(q.P99), g(q.Max), g(tt.Makespan), g(tt.PeakLoadRatio), g(tt.PeakRetryLoadRatio))
 	fmt.Fprintf(sb, "bucket=%s n=%d cap=%s\n", g(r.BucketWidth), len(r.Timeline), g(r.CapacityPerBucket))
+	if w := tt.Worst; w != nil {
+		fmt.Fprintf(sb, "jain=%s worst=%d attempts=%d successes=%d gaveup=%d time=%s share=%s per-client=%d\n", g(tt.JainFairness),
+			w.Client, w.Attempts, w.Successes, w.GaveUp, g(w.Time), g(w.Share), len(r.PerClient))
+	}
 	for k, b := range r.Timeline {
 		if k%10 == 0 {
 			fmt.Fprintf(sb, "%s %d %d %d %d %d %d\n", g(b.Start), b.Calls, b.Retries, b.OK, b.Rejected, b.Blocked, b.Waiting)

@@ -83,7 +83,7 @@ func selectK(xs []float64, k int) {
 
 func asMean(t Totals) MeanTotals {
 	m := MeanTotals{
-		Clients: float64(t.Clients), Calls: float64(t.Calls), Succeeded: float64(t.Succeeded),
+		Clients: float64(t.Clients), Calls: float64(t.Calls), JainFairness: t.JainFairness, Succeeded: float64(t.Succeeded),
 		GaveUp: float64(t.GaveUp), Unfinished: float64(t.Unfinished), Blocked: float64(t.Blocked),
 		Amplification: t.Amplification, Completion: t.Completion, Makespan: t.Makespan,
 		PeakLoadRatio: t.PeakLoadRatio, PeakRetryLoadRatio: t.PeakRetryLoadRatio,
@@ -108,13 +108,13 @@ func asMean(t Totals) MeanTotals {
 }
 
 // nFields is how many numbers MeanTotals has.
-const nFields = 43 + MaxLayers
+const nFields = 44 + MaxLayers
 
 // fields lists MeanTotals' numbers, so meanSD need not name each twice.
 // An array, not a slice: it stays off the heap.
 func (m *MeanTotals) fields() [nFields]*float64 {
 	r := &m.MeanRequestTotals
-	return [nFields]*float64{&m.Clients, &m.Calls, &m.Succeeded, &m.GaveUp, &m.Unfinished, &m.Blocked,
+	return [nFields]*float64{&m.Clients, &m.Calls, &m.JainFairness, &m.Succeeded, &m.GaveUp, &m.Unfinished, &m.Blocked,
 		&m.Amplification, &m.Completion.Mean, &m.Completion.P50, &m.Completion.P95, &m.Completion.P99,
 		&m.Completion.Max, &m.Makespan, &m.PeakLoadRatio, &m.PeakRetryLoadRatio,
 		&r.Requests, &r.GoodputPerS, &r.ThroughputPerS, &r.SuccessRatio, &r.Served, &r.Refused, &r.Errors,

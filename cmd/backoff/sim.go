@@ -655,20 +655,21 @@ func configParams(c sim.Config) map[string]string {
 
 func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error {
 	out := struct {
-		Config            map[string]string `json:"config"`
-		Seed              uint64            `json:"seed"`
-		Runs              int               `json:"runs"`
-		Totals            any               `json:"totals"`
-		SD                *sim.MeanTotals   `json:"sd,omitempty"`
-		Truncated         bool              `json:"truncated,omitempty"`
-		BucketWidth       float64           `json:"bucket_s"`
-		CapacityPerBucket float64           `json:"capacity_per_bucket"`
-		OutageStart       float64           `json:"outage_start_s"`
-		OutageEnd         float64           `json:"outage_end_s"`
-		Faults            []faultJSON       `json:"faults,omitempty"`
-		Timeline          []sim.Bucket      `json:"timeline"`
+		Config            map[string]string   `json:"config"`
+		Seed              uint64              `json:"seed"`
+		Runs              int                 `json:"runs"`
+		Totals            any                 `json:"totals"`
+		SD                *sim.MeanTotals     `json:"sd,omitempty"`
+		Truncated         bool                `json:"truncated,omitempty"`
+		BucketWidth       float64             `json:"bucket_s"`
+		CapacityPerBucket float64             `json:"capacity_per_bucket"`
+		OutageStart       float64             `json:"outage_start_s"`
+		OutageEnd         float64             `json:"outage_end_s"`
+		Faults            []faultJSON         `json:"faults,omitempty"`
+		PerClient         []sim.ClientOutcome `json:"per_client,omitempty"`
+		Timeline          []sim.Bucket        `json:"timeline"`
 	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: s.First.Totals, Truncated: s.First.Truncated,
-		Faults:      faultsJSON(s.First.Faults),
+		Faults: faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
 		BucketWidth: s.First.BucketWidth, CapacityPerBucket: s.First.CapacityPerBucket,
 		OutageStart: s.First.OutageStart, OutageEnd: s.First.OutageEnd, Timeline: s.First.Timeline}
 	if s.Runs > 1 {
@@ -873,6 +874,7 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 	}
 	if r.Totals.RequestLevel {
 		writeRequestTotals(w, c, s)
+		writeFairness(w, c, s)
 		if s.Runs > 1 {
 			fmt.Fprintf(w, "\ntimeline of the first run (seed %d):\n", seed)
 		} else {
@@ -912,12 +914,57 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 	if c.Server != sim.OCC {
 		line("peak load", pm(m.PeakLoadRatio, sd.PeakLoadRatio, two)+" x capacity", "(retries alone "+pm(m.PeakRetryLoadRatio, sd.PeakRetryLoadRatio, two)+")")
 	}
+	writeFairness(w, c, s)
 	if s.Runs > 1 {
 		fmt.Fprintf(w, "\ntimeline of the first run (seed %d):\n", seed)
 	} else {
 		fmt.Fprintln(w)
 	}
 	return writeChart(w, r, 72, 10)
+}
+
+// writeFairness writes Jain's index and the worst-off client of the first
+// run: "fairness   Jain 0.501 (1 = all alike); worst off: client 1, 1
+// success in 17 attempts (0.1% of the successes)".
+func writeFairness(w io.Writer, c sim.Config, s *sim.Summary) {
+	t := s.First.Totals
+	if t.Worst == nil {
+		return
+	}
+	o := *t.Worst
+	var who string
+	switch {
+	case c.Traffic == sim.Loop:
+		who = fmt.Sprintf("client %d, %s in %s (%.1f%% of the successes)", o.Client, plural(o.Successes, "success"),
+			plural(o.Attempts, "attempt"), 100*o.Share)
+	case o.GaveUp > 0:
+		who = fmt.Sprintf("gave up after %s and %s", plural(o.Attempts, "attempt"), backoff.FormatSeconds(o.Time))
+	default:
+		who = fmt.Sprintf("succeeded after %s and %s", plural(o.Attempts, "attempt"), backoff.FormatSeconds(o.Time))
+	}
+	if c.Traffic != sim.Open && c.Traffic != sim.Loop {
+		who = fmt.Sprintf("client %d %s", o.Client, who)
+	} else if c.Traffic == sim.Open {
+		who = "a request that " + who
+	}
+	of := "of the times to an end"
+	if c.Traffic == sim.Loop {
+		of = "of the successes per client"
+	}
+	width := 11 // the herd's labels' column
+	if t.RequestLevel {
+		width = 12
+	}
+	fmt.Fprintf(w, "%-*s Jain %.3f %s (1 = all alike); worst off: %s\n", width, "fairness", m3(t.JainFairness, s.Mean.JainFairness, s.Runs), of, who)
+}
+
+// m3 is a first run's value, or the mean over runs (the first run's
+// worst-off client goes with it).
+func m3(first, mean float64, runs int) float64 {
+	if runs > 1 {
+		return mean
+	}
+	return first
 }
 
 // writeChart draws calls started per column as a bar chart, the capacity

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -430,5 +431,38 @@ func TestSimRequestFormats(t *testing.T) {
 	col := slices.Index(recs[0], "recovered_at_s")
 	if recs[0][0] != "rate" || col < 0 || recs[1][col] == "" || recs[2][col] != "" {
 		t.Errorf("sweep of the rate: %v", recs)
+	}
+}
+
+// Chains, the channel and fairness in the CLI's text and JSON.
+func TestSimChainsChannelFairness(t *testing.T) {
+	code, out, errs := run(t, "sim", "--clients", "100", "--server", "capacity", "--error-rate", "1", "--layers", "5", "--layer-attempts", "3")
+	if code != 0 || !strings.Contains(out, "by layer     3.00, 9.00, 27.00, 81.00, 243.00") || !strings.Contains(out, "calls        24300  (243.00 per request)") {
+		t.Errorf("chain: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = run(t, "sim", "--server", "channel", "--channel", "aloha", "--frame", "1ms", "--attempts", "1",
+		"--traffic", "open:500", "--duration", "100s", "--format", "json")
+	var j struct {
+		Totals map[string]any `json:"totals"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); code != 0 || err != nil {
+		t.Fatalf("channel json: exit %d, %v\n%s", code, err, errs)
+	}
+	g, _ := j.Totals["offered_load"].(float64)
+	sv, _ := j.Totals["channel_throughput"].(float64)
+	if math.Abs(g-0.5) > 0.01 || math.Abs(sv-0.5*math.Exp(-1)) > 0.005 {
+		t.Errorf("ALOHA at G 0.5: offered_load %v, channel_throughput %v; want 0.5 and 1/(2e)", g, sv)
+	}
+	code, out, _ = run(t, "sim", "--server", "channel", "--channel", "ethernet", "--preset", "ethernet", "--frame", "51.2us",
+		"--traffic", "loop:2", "--duration", "100ms", "--format", "json")
+	var k struct {
+		Totals    map[string]any   `json:"totals"`
+		PerClient []map[string]any `json:"per_client"`
+	}
+	if err := json.Unmarshal([]byte(out), &k); code != 0 || err != nil || len(k.PerClient) != 2 {
+		t.Fatalf("two stations: exit %d, %v, %d per-client outcomes", code, err, len(k.PerClient))
+	}
+	if jf, _ := k.Totals["jain_fairness"].(float64); jf > 0.52 || k.Totals["worst_client"] == nil {
+		t.Errorf("two stations: jain_fairness %v, worst_client %v", k.Totals["jain_fairness"], k.Totals["worst_client"])
 	}
 }
