@@ -32,18 +32,27 @@ var (
 	budgetValues  = []string{"none", "tokens:500:5:1", "ratio:0.2:3", "adaptive:2:2m"}
 	breakerValues = []string{"none", "consecutive:5:5s", "ratio:0.5:20:10s:5s"}
 	hedgeValues   = []string{"none", "p95", "p99"}
+	layerValues   = []string{"1", "2", "3", "5"}
+	channelValues = sim.ChannelNames
+	retryAtValues = sim.RetryAtNames
 )
 
 // Which configs a herd field applies to: the others hide it.
-func closedTraffic(c *sim.Config) bool  { return c.Traffic == sim.Closed }
-func steadyTraffic(c *sim.Config) bool  { return c.Traffic != sim.Closed }
-func queueServer(c *sim.Config) bool    { return c.Server == sim.Queue }
-func ratedServer(c *sim.Config) bool    { return c.Server != sim.OCC && c.Server != sim.Queue }
+func closedTraffic(c *sim.Config) bool { return c.Traffic == sim.Closed }
+func steadyTraffic(c *sim.Config) bool { return c.Traffic != sim.Closed }
+func queueServer(c *sim.Config) bool   { return c.Server == sim.Queue }
+func ratedServer(c *sim.Config) bool {
+	return c.Server != sim.OCC && c.Server != sim.Queue && c.Server != sim.Channel
+}
 func outageServer(c *sim.Config) bool   { return c.Server == sim.Outage }
 func collapseServer(c *sim.Config) bool { return c.Server == sim.Collapse }
 func withBudget(c *sim.Config) bool     { return c.Budget.Kind != sim.NoBudget }
 func withHedge(c *sim.Config) bool      { return c.Hedge.On() }
 func queueTimeout(c *sim.Config) bool   { return c.Server == sim.Queue && c.Timeout > 0 }
+func chained(c *sim.Config) bool        { return c.Layers > 1 }
+func channelServer(c *sim.Config) bool  { return c.Server == sim.Channel }
+func ethernet(c *sim.Config) bool       { return c.Server == sim.Channel && c.Channel == sim.Ethernet }
+func notChannel(c *sim.Config) bool     { return c.Server != sim.Channel }
 
 // herdFields are the herd's controls in order: a typed box ('t'), a select
 // of values ('s', with custom a last "custom…" entry revealing a typed box)
@@ -68,6 +77,13 @@ var herdFields = []struct {
 	{sim.ParamService, "herd.service", "herd.service-hint", 't', nil, false, queueServer},
 	{sim.ParamServiceDist, "herd.service-dist", "", 's', func() []string { return distValues }, true, queueServer},
 	{sim.ParamQueueLimit, "herd.queue-limit", "herd.queue-limit-hint", 't', nil, false, queueServer},
+	{sim.ParamChannel, "herd.channel", "", 's', channelValues, false, channelServer},
+	{sim.ParamFrame, "herd.frame", "herd.frame-hint", 't', nil, false, channelServer},
+	{sim.ParamSlot, "herd.slot", "herd.slot-hint", 't', nil, false, ethernet},
+	{sim.ParamLayers, "herd.layers", "", 's', func() []string { return layerValues }, true, nil},
+	{sim.ParamLayerAttempts, "herd.layer-attempts", "herd.layer-attempts-hint", 't', nil, false, chained},
+	{sim.ParamRetryAt, "herd.retry-at", "", 's', retryAtValues, false, chained},
+	{sim.ParamLayerTimeout, "herd.layer-timeout", "herd.layer-timeout-hint", 't', nil, false, chained},
 	{sim.ParamArrival, "herd.arrival", "", 's', func() []string { return arrivalValues }, true, closedTraffic},
 	{sim.ParamTimeout, "herd.timeout", "herd.timeout-hint", 't', nil, false, nil},
 	{sim.ParamFault, "herd.fault", "herd.fault-hint", 't', nil, false, nil},
@@ -77,7 +93,7 @@ var herdFields = []struct {
 	{sim.ParamBreaker, "herd.breaker", "", 's', func() []string { return breakerValues }, true, nil},
 	{sim.ParamHedge, "herd.hedge", "", 's', func() []string { return hedgeValues }, true, nil},
 	{sim.ParamRetryAfterS, "herd.retry-after", "herd.retry-after-hint", 't', nil, false, nil},
-	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, nil},
+	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, notChannel},
 	{sim.ParamHonorRetryAfter, "herd.honor", "", 'c', nil, false, nil},
 	{sim.ParamDropExpired, "herd.drop-expired", "herd.drop-expired-hint", 'c', nil, false, queueTimeout},
 	{sim.ParamHedgeCancel, "herd.hedge-cancel", "herd.hedge-cancel-hint", 'c', nil, false, withHedge},
@@ -206,7 +222,8 @@ func (p *playground) herdChanged(ctx app.Context) {
 // herdCanonical is a typed herd value in the syntax the simulator parses.
 func (p *playground) herdCanonical(name, v string) string {
 	switch name {
-	case sim.ParamOutageEnd, sim.ParamRetryAfterS, sim.ParamLatency, sim.ParamDuration, sim.ParamService, sim.ParamTimeout:
+	case sim.ParamOutageEnd, sim.ParamRetryAfterS, sim.ParamLatency, sim.ParamDuration, sim.ParamService, sim.ParamTimeout,
+		sim.ParamLayerTimeout, sim.ParamFrame, sim.ParamSlot:
 		return i18n.CanonDuration(v)
 	case sim.ParamClients, sim.ParamCapacity, sim.ParamCollapseFactor, sim.ParamConcurrency, sim.ParamQueueLimit, sim.ParamErrorRate:
 		return p.lang().CanonNumber(v)
@@ -234,7 +251,8 @@ func (p *playground) herdInput(l i18n.Lang, name, label string) app.UI {
 // ("tokens:500:5:1", "stall@20s-30s"), shown as the simulator writes it.
 func textual(name string) bool {
 	switch name {
-	case sim.ParamArrival, sim.ParamBudget, sim.ParamBreaker, sim.ParamTraffic, sim.ParamServiceDist, sim.ParamFault, sim.ParamHedge:
+	case sim.ParamArrival, sim.ParamBudget, sim.ParamBreaker, sim.ParamTraffic, sim.ParamServiceDist, sim.ParamFault, sim.ParamHedge,
+		sim.ParamLayerAttempts:
 		return true
 	}
 	return false
@@ -324,6 +342,12 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	var plot, under app.UI
 	if req {
 		head, lesson = "req.head", "req.lesson"
+		switch {
+		case c.Server == sim.Channel:
+			head, lesson = "req.head-channel", "req.lesson-channel"
+		case c.Layers > 1:
+			head, lesson = "req.head-chain", "req.lesson-chain"
+		}
 		plot = &requestCharts{A: h.a, B: h.b, Config: c, Lang: l}
 		under = p.renderVerdict(l)
 	} else {
@@ -351,6 +375,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		app.P().Class("lesson").Text(l.T(lesson)),
 		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
 		plot,
+		&runExtras{A: h.a, Config: c, Lang: l},
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),

@@ -23,6 +23,8 @@ var kindFamilies = map[string]func() []string{
 	"budget-scope": sim.ScopeNames,
 	"fault":        sim.FaultNames,
 	"fault-word":   sim.FaultNames,
+	"channel":      sim.ChannelNames,
+	"retry-at":     sim.RetryAtNames,
 }
 
 // kindOptions are the entries of a select of one family's kinds.

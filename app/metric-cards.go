@@ -32,7 +32,7 @@ type metricDef struct {
 	id, key string
 	f       func(sim.Totals) float64
 	has     func(sim.Totals) bool
-	format  byte // c count, r ratio, s seconds, g gave up and q succeeded (count and share), v per second, h hedges (count and extra load)
+	format  byte // c count, r ratio, s seconds, g gave up and q succeeded (count and share), v per second, h hedges (count and extra load), j a plain number, p a share
 }
 
 var metricDefs = []metricDef{
@@ -59,12 +59,34 @@ var reqMetricDefs = []metricDef{
 
 func completed(t sim.Totals) bool { return t.Succeeded > 0 }
 
+// jainDef is every model's fairness card; chainDefs a call chain's and
+// channelDefs the shared channel's.
+var (
+	jainDef   = metricDef{"metric-jain", "metric.jain", func(t sim.Totals) float64 { return t.JainFairness }, func(t sim.Totals) bool { return t.JainFairness > 0 }, 'j'}
+	chainDefs = []metricDef{
+		{"metric-bottom-load", "metric.bottom-load", func(t sim.Totals) float64 { return t.BottomLoadRatio }, nil, 'r'},
+		{"metric-orphans", "metric.orphans", func(t sim.Totals) float64 { return float64(t.OrphanCalls) }, nil, 'c'},
+	}
+	channelDefs = []metricDef{
+		{"metric-offered-load", "metric.offered-load", func(t sim.Totals) float64 { return t.OfferedLoad }, nil, 'j'},
+		{"metric-channel-throughput", "metric.channel-throughput", func(t sim.Totals) float64 { return t.ChannelThroughput }, nil, 'p'},
+	}
+)
+
 // defs are the cards of the config shown.
 func (c *metricCards) defs() []metricDef {
-	if c.Config.RequestLevel() {
-		return reqMetricDefs
+	cfg := &c.Config
+	if !cfg.RequestLevel() {
+		return append(metricDefs[:len(metricDefs):len(metricDefs)], jainDef)
 	}
-	return metricDefs
+	d := reqMetricDefs[:len(reqMetricDefs):len(reqMetricDefs)]
+	if cfg.Layers > 1 {
+		d = append(d, chainDefs...)
+	}
+	if cfg.Server == sim.Channel {
+		d = append(d, channelDefs...)
+	}
+	return append(d, jainDef)
 }
 
 // format is a metric's value in l (a gave-up count's share of the
@@ -78,6 +100,10 @@ func (c *metricCards) format(kind byte, v float64) string {
 		return l.Seconds(v)
 	case 'v':
 		return l.F("metric.per-s", l.Float(v, 1))
+	case 'j':
+		return l.Float(v, 3)
+	case 'p':
+		return l.Percent(v, 1)
 	}
 	return l.Compact(v)
 }
@@ -91,6 +117,8 @@ func (c *metricCards) none(d metricDef, o *herdOut) string {
 		return "metric.no-capacity"
 	case d.id == "metric-hedges" && !c.Config.Hedge.On():
 		return "metric.no-hedging"
+	case d.id == "metric-jain" && o.stat(d.f, d.has).n == 0:
+		return "metric.no-jain"
 	case d.has != nil && o.stat(d.f, d.has).n == 0 && c.Config.RequestLevel():
 		return "metric.none-succeeded"
 	case d.has != nil && o.stat(d.f, d.has).n == 0:
@@ -135,8 +163,11 @@ func (c *metricCards) Render() app.UI {
 			}
 			if s.n > 1 {
 				kind := d.format
-				if kind == 'g' || kind == 'q' || kind == 'h' {
+				switch kind {
+				case 'g', 'q', 'h':
 					kind = 'c'
+				case 'p':
+					kind = 'j'
 				}
 				span("metric-sd", l.F("metric.sd", c.format(kind, s.sd), l.Int(int64(s.n))))
 			}

@@ -29,7 +29,9 @@ var requestLegends = map[string][]struct {
 		{"goodput", "req.legend-goodput", nil},
 		{"offered", "req.legend-offered", nil},
 		{"calls", "req.legend-calls", nil},
-		{"capacity", "herd.legend-capacity", func(s chart.RequestSeries) bool { return s.Capacity > 0 }},
+		{"capacity", "herd.legend-capacity", func(s chart.RequestSeries) bool {
+			return s.Capacity > 0 && s.Capacity <= chart.RequestPeak(chart.ChartGoodput, s)
+		}},
 		{"outage", "req.legend-fault", func(s chart.RequestSeries) bool { return len(s.Faults) > 0 }},
 	},
 	chart.ChartQueue: {
@@ -58,6 +60,9 @@ func (c *requestCharts) Render() app.UI {
 	}
 	figs := make([]app.UI, 0, len(chart.RequestCharts))
 	for _, which := range chart.RequestCharts {
+		if which == chart.ChartQueue && c.Config.Server != sim.Queue {
+			continue // only the queue server has a queue
+		}
 		var yMax float64
 		for _, s := range ss {
 			yMax = max(yMax, chart.RequestPeak(which, s))

@@ -113,6 +113,10 @@ func layerAttemptsForms(n int) []string {
 	return []string{"policy", "A", "A1,…,A" + strconv.Itoa(n)}
 }
 
+// LayerAttemptsAt is layer k's attempts, top first (0 = no limit, as the
+// policy's): what its layer-attempts, retry-at and the policy give it.
+func (c *Config) LayerAttemptsAt(k int) int { return c.layerAttempts(k) }
+
 // layerAttempts is layer k's attempts (0 = no limit, as the policy's).
 func (c *Config) layerAttempts(k int) int {
 	if c.RetryAt == RetryTop && k > 0 {

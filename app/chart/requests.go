@@ -102,7 +102,11 @@ func RequestPeak(which string, s RequestSeries) float64 {
 		for _, v := range [][]float64{s.rate(s.Offered), s.rate(s.Calls), s.rate(s.Goodput)} {
 			p = math.Max(p, maxOf(v))
 		}
-		p = math.Max(p, s.Capacity*1.1)
+		if s.Capacity <= 10*p || p == 0 {
+			// A capacity far above the load would flatten it: then the
+			// line is left out (it falls off the axis).
+			p = math.Max(p, s.Capacity*1.1)
+		}
 	case ChartQueue:
 		p = math.Max(maxOf(s.Queue), s.Workers*1.1)
 	case ChartLatency:

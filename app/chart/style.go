@@ -84,6 +84,18 @@ const rules = `.chart { overflow: visible; }
 .chart .p50 { stroke: var(--ok); stroke-width: 2; stroke-dasharray: 5 2; fill: none; }
 .chart .p99 { stroke: var(--rejected); stroke-width: 2; fill: none; }
 .chart .fault-label { fill: var(--text); font-weight: 600; paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }
+.chart .box { fill: var(--card); stroke: var(--text); stroke-width: 1.5; }
+.chart .box-label { fill: var(--text); font-weight: 600; }
+.chart .arrow { stroke: var(--text); stroke-width: 1.5; fill: none; }
+.chart .chain-calls { fill: var(--rejected); font-weight: 700; font-size: 13px; }
+.chart .aloha-curve { stroke: var(--mean); stroke-width: 2; fill: none; }
+.chart .slotted-curve { stroke: var(--hist); stroke-width: 2; stroke-dasharray: 6 3; fill: none; }
+.chart .curve-label { fill: var(--muted); }
+.chart .run-point { fill: var(--rejected); stroke: var(--card); stroke-width: 1.5; }
+.chart .run-label { fill: var(--text); font-weight: 600; paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }
+.chart .strip-try { stroke: var(--muted); stroke-width: 1; fill: none; }
+.chart .strip-ok { fill: var(--ok); }
+.chart .strip-gave-up { fill: var(--rejected); }
 .chart .table-head { fill: var(--text); font-weight: 600; }
 .chart .table-cell { fill: var(--text); }
 .chart .table-cap { fill: var(--capped-row); }
