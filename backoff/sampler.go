@@ -24,6 +24,7 @@ type Sampler struct {
 	cap      float64 // seconds; 0 = none
 	capAfter bool    // clamp the jittered delay to cap (Policy.capsDelay)
 	off      float64 // Offset, seconds
+	quantum  float64 // Full: Quantum, seconds (0 = none)
 }
 
 // maxTable bounds the table: 32 kB of nominal delays. Retries past it
@@ -37,8 +38,10 @@ func NewSampler(p Policy) Sampler {
 		lo:       p.JitterLo, span: p.JitterHi - p.JitterLo, base: p.Base.Seconds()}
 	switch p.Jitter {
 	case NoJitter, Full, Equal, Proportional, Decorrelated:
-		d.table = !p.ImmediateFirst && !p.FirstUnjittered && p.CapMode != CapExact &&
-			!(p.Jitter == Full && p.Quantum > 0)
+		d.table = !p.ImmediateFirst && !p.FirstUnjittered && p.CapMode != CapExact
+	}
+	if p.Jitter == Full {
+		d.quantum = p.Quantum.Seconds()
 	}
 	if d.table {
 		d.g = make([]float64, 1, 16)
@@ -93,7 +96,11 @@ func (d *Sampler) Next(n int, prev *float64, u float64) float64 {
 		}
 		switch d.jitter {
 		case Full:
-			v = g * u
+			if d.quantum > 0 {
+				v = FullJitter(g, d.quantum, u) // whole slots: Ethernet, Celery
+			} else {
+				v = g * u
+			}
 		case Equal:
 			v = g/2 + g/2*u
 		case Proportional:

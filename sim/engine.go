@@ -480,7 +480,9 @@ func (r *reqSim) try(id uint32, t float64) {
 	}
 	r.calls++
 	r.layerCalls[r.bottom]++
-	if r.bottom > 0 && r.orphaned(id) {
+	// Only a layer's timeout makes a caller above stop waiting on a call
+	// still going below: without one there are no orphans to look for.
+	if r.layerTimeout > 0 && r.orphaned(id) {
 		r.orphans++
 	}
 	b := r.tl.at(t)

@@ -69,6 +69,7 @@ type channel struct {
 	collEnd     float64 // ethernet: the jam ends (the channel is free) at
 	jammed      bool
 	deferred    []tx // ethernet: stations waiting for the channel
+	scratch     []tx // release's copy of them
 	attempts    int  // transmissions started
 	good        int  // frames that got through
 	collisions  int  // transmissions lost in a collision
@@ -118,7 +119,8 @@ func (r *reqSim) transmit(t float64, id, stamp uint32) {
 		case ch.on:
 			// Within a slot of the transmission in progress: both are lost.
 			ch.attempts++
-			r.collide(t, []tx{{ch.id, ch.stamp}, {id, stamp}})
+			ch.scratch = append(ch.scratch[:0], tx{ch.id, ch.stamp}, tx{id, stamp})
+			r.collide(t, ch.scratch)
 		default:
 			ch.attempts++
 			r.startTx(t, id, stamp)
@@ -225,10 +227,12 @@ func (r *reqSim) release(t float64) {
 		r.startTx(t, waiting[0].id, waiting[0].stamp)
 		ch.deferred = ch.deferred[:0]
 	default:
+		// collide schedules answers, never a transmission, so the
+		// scratch copy is not touched while it runs.
 		ch.attempts += n
-		txs := slices.Clone(waiting)
+		ch.scratch = append(ch.scratch[:0], waiting...)
 		ch.deferred = ch.deferred[:0]
-		r.collide(t, txs)
+		r.collide(t, ch.scratch)
 	}
 }
 

@@ -369,7 +369,7 @@ var messages = map[string][2]string{
 	"herd.frame-hint":             {"how long one frame occupies the channel, e.g. 1ms", "сколько кадр занимает канал, например 1 мс"},
 	"herd.slot":                   {"Slot time", "Длительность слота"},
 	"herd.slot-hint":              {"two transmissions started within a slot collide; 802.3: 51.2µs", "две передачи, начатые в пределах слота, сталкиваются; 802.3: 51,2 мкс"},
-	"layers.1":                    {"none: callers call the server", "нет: клиенты зовут сервер"},
+	"layers.1":                    {"no chain", "без цепочки"},
 	"layers.2":                    {"2 layers", "2 слоя"},
 	"layers.3":                    {"3 layers", "3 слоя"},
 	"layers.5":                    {"5 layers", "5 слоёв"},

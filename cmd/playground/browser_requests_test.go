@@ -27,6 +27,14 @@ func reqRun(t *testing.T, kv ...string) *sim.Result {
 	t.Helper()
 	pol, c := backoff.Default(), sim.DefaultConfig()
 	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i] == "preset" {
+			p, err := backoff.LookupPreset(kv[i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			pol = p.Policy
+			continue
+		}
 		if err := pol.Set(kv[i], kv[i+1]); err == nil {
 			continue
 		}
