@@ -188,7 +188,10 @@ func newReqSim(c Config, seed uint64) *reqSim {
 	r.duration = c.Duration.Seconds()
 	r.hedgeAt = c.Hedge.Delay.Seconds()
 	r.hedgeP, r.hedgeD = c.Hedge.Percentile/100, math.Inf(1)
-	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On() && c.Layers == 1
+	// A chain's calls between layers take no time, so a layer's answer is
+	// handled with its bottom's, unless a layer's timeout may come first.
+	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On() &&
+		(c.Layers == 1 || c.LayerTimeout == 0)
 	r.srv = newRServer(&c)
 	r.sched = newSchedule(&c)
 	r.budget = newRBudget(c.Budget)
