@@ -373,7 +373,6 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
 		app.H2().Text(l.T(head)),
 		app.P().Class("lesson").Text(l.T(lesson)),
-		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
 		plot,
 		&runExtras{A: h.a, Config: c, Lang: l},
 		app.Div().Class("progress-row").Body(
@@ -383,6 +382,10 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 				OnClick(p.onHerdMore).Text(l.T("herd.more")),
 		),
 		under,
+		// The scenarios set the herd's controls: like them they come after
+		// the chart, which a laptop's first screen and a phone then reach
+		// sooner.
+		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
 		&metricCards{A: h.a, B: h.b, Config: c, Lang: l},
 		p.takeAway(l, "download-herd", "take.svg"),
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),

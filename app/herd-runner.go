@@ -39,9 +39,11 @@ const (
 	herdShare = 0.75
 )
 
-// compareKinds are the jitter kinds of the compare panel, the AWS blog's
-// four first.
-var compareKinds = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}
+// compareKinds are the jitter kinds of the compare panel: every kind the
+// core has, in the core's order (its Jitter constants), which puts the AWS
+// blog's four (none, full, equal, decorrelated) first and the others after
+// them; a kind added to the core gets its panel.
+var compareKinds = backoff.JitterNames()
 
 // cmpResult is one small multiple: the herd under one jitter kind.
 type cmpResult struct {

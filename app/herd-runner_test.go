@@ -1,8 +1,10 @@
 package app
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 )
 
@@ -66,5 +68,25 @@ func TestPageBoundsTheHerd(t *testing.T) {
 	h.bound(&c, 1)
 	if c.MaxCalls != herd || !h.bounded {
 		t.Errorf("default herd: max-calls %d", c.MaxCalls)
+	}
+}
+
+// The compare panel shows every kind of the core, the AWS blog's four
+// first in the blog's order (its figures: no jitter, full, equal,
+// decorrelated), each once.
+func TestCompareKindsAreTheCores(t *testing.T) {
+	names := backoff.JitterNames()
+	if !slices.Equal(compareKinds, names) {
+		t.Errorf("compare kinds %v, want the core's %v", compareKinds, names)
+	}
+	if blog := []string{"none", "full", "equal", "decorrelated"}; len(compareKinds) < 4 || !slices.Equal(compareKinds[:4], blog) {
+		t.Errorf("compare kinds %v do not start with the AWS blog's %v", compareKinds, blog)
+	}
+	seen := map[string]bool{}
+	for _, k := range compareKinds {
+		if seen[k] {
+			t.Errorf("kind %s twice", k)
+		}
+		seen[k] = true
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -437,11 +438,4 @@ func contains[T comparable](xs []T, x T) bool {
 }
 
 // parseSeed reads a seed: any whole number a uint64 holds.
-func parseSeed(v string) (uint64, error) {
-	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
-	if err != nil {
-		return 0, &backoff.FieldError{Field: keySeed, Value: clip(v, 32), Code: backoff.CodeInt,
-			Args: []string{"0", "18446744073709551615"}, Allowed: "a whole number from 0 to 18446744073709551615"}
-	}
-	return n, nil
-}
+func parseSeed(v string) (uint64, error) { return backoff.ParseUint(keySeed, v, 0, math.MaxUint64) }

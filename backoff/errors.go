@@ -144,6 +144,11 @@ func intErr(field, value string, lo, hi int, zero ...string) *FieldError {
 		Args: append([]string{strconv.Itoa(lo), strconv.Itoa(hi)}, zero...)}
 }
 
+func uintErr(field, value string, lo, hi uint64) *FieldError {
+	return &FieldError{Field: field, Value: value, Allowed: fmt.Sprintf("a whole number from %d to %d", lo, hi),
+		Code: CodeInt, Args: []string{strconv.FormatUint(lo, 10), strconv.FormatUint(hi, 10)}}
+}
+
 func numberErr(field, value string, lo, hi float64) *FieldError {
 	return &FieldError{Field: field, Value: value, Allowed: fmt.Sprintf("a number from %g to %g", lo, hi),
 		Code: CodeNumber, Args: []string{formatFloat(lo), formatFloat(hi)}}

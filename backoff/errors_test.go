@@ -2,7 +2,9 @@ package backoff
 
 import (
 	"errors"
+	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -162,5 +164,28 @@ func TestParseNumbers(t *testing.T) {
 		if (err == nil) != c.ok || got != c.want {
 			t.Errorf("ParseInt(%q) = %v, %v; want %v ok=%v", c.in, got, err, c.want, c.ok)
 		}
+	}
+	for _, c := range []struct {
+		in   string
+		want uint64
+		ok   bool
+	}{
+		{"0", 0, true}, {" 7 ", 7, true}, {"18446744073709551615", math.MaxUint64, true},
+		{"18446744073709551616", 0, false}, {"-1", 0, false}, {"+1", 0, false}, {"1.5", 0, false},
+		{"1e3", 0, false}, {"x", 0, false}, {"", 0, false}, {strings.Repeat("1", 65), 0, false},
+	} {
+		got, err := ParseUint("seed", c.in, 0, math.MaxUint64)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseUint(%q) = %v, %v; want %v ok=%v", c.in, got, err, c.want, c.ok)
+		}
+		var fe *FieldError
+		if err != nil && (!errors.As(err, &fe) || fe.Field != "seed" || fe.Value == "" && c.in != "" ||
+			len(c.in) <= 64 && (fe.Code != CodeInt || !slices.Equal(fe.Args, []string{"0", "18446744073709551615"}) ||
+				fe.Allowed != "a whole number from 0 to 18446744073709551615")) {
+			t.Errorf("ParseUint(%q): %#v, want a CodeInt *FieldError naming seed, the value and 0..2^64-1", c.in, err)
+		}
+	}
+	if _, err := ParseUint("n", "2", 3, 9); err == nil || err.(*FieldError).Args[0] != "3" {
+		t.Errorf("ParseUint below lo: %v", err)
 	}
 }

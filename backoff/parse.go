@@ -160,6 +160,21 @@ func ParseInt(field, s string, lo, hi int, zero ...string) (int, error) {
 	return n, nil
 }
 
+// ParseUint reads a whole number within [lo, hi] of the uint64 range (a
+// seed takes any of it, beyond ParseInt's int). Errors are *FieldError
+// naming field: CodeTooLong, or CodeInt with Args {lo, hi}.
+func ParseUint(field, s string, lo, hi uint64) (uint64, error) {
+	s = strings.TrimSpace(s)
+	if len(s) > maxInput {
+		return 0, tooLongErr(field, s, maxInput)
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n < lo || n > hi {
+		return 0, uintErr(field, s, lo, hi)
+	}
+	return n, nil
+}
+
 // ParseBool reads a yes/no parameter: 1/0, true/false, yes/no, on/off (an
 // empty value is false). Errors are *FieldError with CodeBool. The
 // simulator's parameters use it too, so both speak one language.

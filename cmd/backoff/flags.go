@@ -133,10 +133,9 @@ func (f *seedFlag) String() string     { return f.text }
 func (f *seedFlag) Set(s string) error { f.text = s; return nil }
 
 func (f *seedFlag) parse() (uint64, error) {
-	n, err := strconv.ParseUint(strings.TrimSpace(f.text), 10, 64)
+	n, err := backoff.ParseUint("seed", f.text, 0, math.MaxUint64)
 	if err != nil {
-		return 0, &backoff.FieldError{Field: "seed", Value: clip(f.text),
-			Allowed: fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64))}
+		return 0, err
 	}
 	f.n = n
 	return n, nil

@@ -124,6 +124,67 @@ func TestTableText(t *testing.T) {
 	}
 }
 
+// The text says what is exact: a closed-form kind's rows are, and under a
+// deadline only its expected total is sampled; a deadline's footnote
+// explains cumulative columns past the worst case.
+func TestTableTextExactAndDeadline(t *testing.T) {
+	const (
+		exact    = "the rows' means and percentiles are exact (closed forms); the expected total under the deadline is by Monte Carlo: "
+		sampled  = "means and percentiles by Monte Carlo: "
+		footnote = "cum columns: sums as if no run stopped at the deadline; on rows marked deadline? they can exceed the worst case "
+	)
+	for _, c := range []struct {
+		args                []string
+		exact, mc, footnote bool
+	}{
+		{[]string{"--preset", "aws-standard", "--attempts", "8", "--deadline", "500ms"}, true, false, true},
+		{[]string{"--jitter", "equal", "--attempts", "6", "--deadline", "5s"}, true, false, true},
+		{[]string{"--jitter", "decorrelated", "--attempts", "8", "--deadline", "10s"}, false, true, true},
+		{[]string{"--preset", "aws-blog-decorrelated", "--attempts", "6"}, false, true, false},
+		{[]string{"--jitter", "full", "--attempts", "6"}, false, false, false},
+		{[]string{"--jitter", "full", "--attempts", "6", "--deadline", "100s"}, false, false, false},
+	} {
+		code, out, errOut := run(t, append([]string{"table"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		if got := strings.Contains(out, exact); got != c.exact {
+			t.Errorf("%v: says the rows are exact: %v, want %v:\n%s", c.args, got, c.exact, out)
+		}
+		if got := strings.Contains(out, sampled); got != c.mc {
+			t.Errorf("%v: says means and percentiles are sampled: %v, want %v:\n%s", c.args, got, c.mc, out)
+		}
+		if strings.Contains(out, "±0.00%") {
+			t.Errorf("%v: states a precision of ±0.00%%:\n%s", c.args, out)
+		}
+		if got := strings.Contains(out, footnote); got != c.footnote {
+			t.Errorf("%v: footnote on cum columns past the worst case: %v, want %v:\n%s", c.args, got, c.footnote, out)
+		}
+		// The footnote is there exactly when a row's cumulative wait
+		// exceeds the stated worst case.
+		_, js, _ := run(t, append([]string{"table", "--format", "json"}, c.args...)...)
+		var got struct {
+			Retries []struct {
+				CumMean float64 `json:"cum_mean_s"`
+				CumMax  float64 `json:"cum_max_s"`
+			} `json:"retries"`
+			Total struct {
+				Max float64 `json:"max_s"`
+			} `json:"total"`
+		}
+		if err := json.Unmarshal([]byte(js), &got); err != nil {
+			t.Fatal(err)
+		}
+		past := false
+		for _, r := range got.Retries {
+			past = past || r.CumMax > got.Total.Max || r.CumMean > got.Total.Max
+		}
+		if past != c.footnote {
+			t.Errorf("%v: some row's cum columns exceed the worst case %gs: %v, but the footnote is %v", c.args, got.Total.Max, past, c.footnote)
+		}
+	}
+}
+
 func TestTableCSV(t *testing.T) {
 	code, out, _ := run(t, "table", "--attempts", "3", "--jitter", "none", "--format", "csv")
 	lines := strings.Split(strings.TrimSpace(out), "\n")

@@ -512,8 +512,9 @@ func parseSweep(s string, c sim.Config) (*sweepSpec, error) {
 	if parts := strings.Split(spec, ":"); len(parts) == 3 {
 		var f [3]float64
 		for i, p := range parts {
-			v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			// The core's reader, as for every other number: finite only.
+			v, err := backoff.ParseFloat("sweep", p, -math.MaxFloat64, math.MaxFloat64)
+			if err != nil {
 				return nil, bad(rule)
 			}
 			f[i] = v

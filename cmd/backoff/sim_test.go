@@ -296,6 +296,8 @@ func TestSimSweepRefusals(t *testing.T) {
 		{"clients=1:1000:1", 1000, "1", "1000"},
 		{"jitter-lo=0.1:1:0.1", 10, "0.1", "1"},
 		{"clients=10:190:10", 19, "10", "190"},
+		// The core's number reader, as every other flag: a decimal comma.
+		{"jitter-lo=0,5:1:0,25", 3, "0.5", "1"},
 	} {
 		sw, err := parseSweep(c.sweep, sim.DefaultConfig())
 		if err != nil || len(sw.values) != c.n || sw.values[0] != c.first || sw.values[c.n-1] != c.last {

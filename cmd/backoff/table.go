@@ -101,12 +101,37 @@ func writeTableText(w io.Writer, preset string, t *backoff.Table) error {
 	}
 	if t.Policy.Deadline > 0 {
 		fmt.Fprintf(w, "deadline %s: no retry starts after it; rows marked deadline? happen only in some runs\n", backoff.FormatDuration(t.Policy.Deadline))
+		if cumPastTotals(t) {
+			// A row's cum columns are sums over the retries up to it, as if
+			// every run made them; the totals count the runs the deadline
+			// stops.
+			fmt.Fprintf(w, "cum columns: sums as if no run stopped at the deadline; on rows marked deadline? they can exceed the worst case %s, which counts the stop\n",
+				backoff.FormatSeconds(t.Total.Max))
+		}
 	}
-	if t.MonteCarlo {
+	switch {
+	case !t.MonteCarlo:
+	case t.Policy.Jitter.HistoryDependent():
 		fmt.Fprintf(w, "means and percentiles by Monte Carlo: %d seeded runs, means within ±%.2f%%, percentiles within ±%.2f%% (3 standard errors)\n",
 			t.Paths, 100*t.MeanError, 100*t.QuantileError)
+	default:
+		// Only the deadline's expected total is sampled: every row's
+		// columns are closed forms.
+		fmt.Fprintf(w, "the rows' means and percentiles are exact (closed forms); the expected total under the deadline is by Monte Carlo: %d seeded runs, within ±%.2f%% (3 standard errors)\n",
+			t.Paths, 100*t.MeanError)
 	}
 	return nil
+}
+
+// cumPastTotals reports whether some row's cumulative columns exceed the
+// table's totals, as a deadline that stops runs makes them.
+func cumPastTotals(t *backoff.Table) bool {
+	for _, r := range t.Rows {
+		if r.CumMax > t.Total.Max || r.CumMean > t.Total.Max {
+			return true
+		}
+	}
+	return false
 }
 
 type tableRowJSON struct {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -256,8 +257,92 @@ func TestBrowserScreenshots(t *testing.T) {
 		if clipped := eval[[]string](t, tb, clippedSelectsJS); len(clipped) > 0 {
 			t.Errorf("%s: clipped selects: %v", vp.name, clipped)
 		}
+		if strings.HasPrefix(vp.name, "default-") || strings.HasPrefix(vp.name, "ru-") {
+			checkLayout(t, tb, vp.name, vp.width, vp.height)
+		}
 		tb.screenshot(t, vp.name)
 		tb.viewportShot(t, vp.name+"-first")
+	}
+}
+
+// boxesJS is the viewport rectangles of the elements the selectors name
+// (the first match of each; a zero box when none).
+const boxesJS = `((sels) => sels.map(s => { const e = document.querySelector(s);
+  const r = e ? e.getBoundingClientRect() : {left: 0, top: 0, right: 0, bottom: 0};
+  return {sel: s, found: !!e, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; }))`
+
+type box struct {
+	Sel                      string
+	Found                    bool
+	Left, Top, Right, Bottom float64
+}
+
+// chartTextJS lists the visible SVG text drawn smaller than 11 px: its font
+// size in the chart's units times the chart's scale on screen (its drawn
+// width over its viewBox's), and the height of its box on screen.
+const chartTextJS = `(() => { const out = [];
+  for (const t of document.querySelectorAll('svg text')) {
+    const r = t.getBoundingClientRect();
+    if (!t.textContent.trim() || r.width === 0) continue;
+    const svg = t.ownerSVGElement, vb = svg.viewBox.baseVal;
+    const scale = vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1;
+    const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+    if (px < 11 || r.height < 11) out.push((t.closest('[id]') || {}).id + ' "' + t.textContent.trim() + '": ' +
+      px.toFixed(1) + ' px, box ' + r.height.toFixed(1) + ' px high');
+  }
+  return out; })()`
+
+// checkLayout holds the default page to the layout it promises for a
+// screen: a laptop's first screen reaches the herd's chart, a wide screen
+// puts one client and the herd side by side, and a phone draws chart text
+// of at least 11 px with the herd's chart ahead of its controls.
+func checkLayout(t *testing.T, tb *tab, name string, width, height int64) {
+	t.Helper()
+	bs := eval[[]box](t, tb, boxesJS+`(['.controls', '.delays', '#delay-table', '.herd', '#herd-chart svg',
+	  '.delay-charts', '.herd .scenarios', '.herd-controls'])`)
+	b := map[string]box{}
+	for _, x := range bs {
+		if !x.Found {
+			t.Errorf("%s: no %s", name, x.Sel)
+		}
+		b[x.Sel] = x
+	}
+	vh := float64(height)
+	switch {
+	case width == 1280:
+		// The controls, the whole table and the chart's start (its title
+		// and the top of its plot: 100 px) on the first screen.
+		if c := b[".controls"]; c.Top >= vh {
+			t.Errorf("%s: the controls start at %.0f px, below the %.0f px screen", name, c.Top, vh)
+		}
+		if tab := b["#delay-table"]; tab.Bottom > vh {
+			t.Errorf("%s: the delay table ends at %.0f px, below the %.0f px screen", name, tab.Bottom, vh)
+		}
+		if c := b["#herd-chart svg"]; c.Top > vh-100 {
+			t.Errorf("%s: the herd's chart starts at %.0f px: less than 100 px of it on the %.0f px first screen", name, c.Top, vh)
+		}
+	case width >= 1600:
+		// One row: the table beside the herd, the delay charts under the
+		// table and still beside the herd.
+		d, h, ch := b[".delays"], b[".herd"], b[".delay-charts"]
+		if math.Abs(d.Top-h.Top) > 1 || d.Right > h.Left {
+			t.Errorf("%s: one client (%.0f..%.0f px across, top %.0f) and the herd (%.0f..%.0f, top %.0f) are not side by side",
+				name, d.Left, d.Right, d.Top, h.Left, h.Right, h.Top)
+		}
+		if ch.Right > h.Left || ch.Top > h.Bottom || ch.Top < d.Bottom {
+			t.Errorf("%s: the delay charts (%.0f..%.0f px across, from %.0f down) are not under the table beside the herd (its top %.0f, its bottom %.0f px)",
+				name, ch.Left, ch.Right, ch.Top, h.Top, h.Bottom)
+		}
+	case width < 600:
+		if small := eval[[]string](t, tb, chartTextJS); len(small) > 0 {
+			t.Errorf("%s: chart text under 11 px on a %d px screen:\n  %s", name, width, strings.Join(small, "\n  "))
+		}
+		c := b["#herd-chart svg"]
+		for _, k := range []string{".herd .scenarios", ".herd-controls"} {
+			if b[k].Top < c.Bottom {
+				t.Errorf("%s: %s (from %.0f px) come before the herd's chart (%.0f..%.0f px)", name, k, b[k].Top, c.Top, c.Bottom)
+			}
+		}
 	}
 }
 

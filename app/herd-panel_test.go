@@ -1,0 +1,145 @@
+package app
+
+import (
+	stdhtml "html"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/sim"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// renderWith renders the page for query after set has changed the
+// playground (the herd's output, say), as the server renders it.
+func renderWith(t *testing.T, query string, set func(p *playground)) string {
+	t.Helper()
+	p := newPlayground()
+	p.load(query)
+	set(p)
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return app.HTMLString(p)
+}
+
+// legendKeys are the key classes of the herd's legend (key-ok, ...).
+func legendKeys(t *testing.T, html string) []string {
+	t.Helper()
+	i := strings.Index(html, `id="herd-status"`)
+	if i < 0 {
+		t.Fatal("no #herd-status")
+	}
+	m := regexp.MustCompile(`(?s)<p class="legend">(.*?)</p>`).FindStringSubmatch(html[i:])
+	if m == nil {
+		t.Fatal("no legend after #herd-status")
+	}
+	var keys []string
+	for _, k := range regexp.MustCompile(`class="key key-([a-z-]+)"`).FindAllStringSubmatch(m[1], -1) {
+		keys = append(keys, k[1])
+	}
+	return keys
+}
+
+// The herd's legend names only what the chosen server has: occ has no
+// capacity and no outage, capacity no outage.
+func TestHerdLegendFollowsTheServer(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"server=occ", "ok rejected"},
+		{"server=capacity", "ok rejected capacity"},
+		{"server=outage", "ok rejected capacity outage"},
+		{"server=outage&runs=3", "ok rejected capacity outage spread"},
+	} {
+		keys := legendKeys(t, render(t, c.q))
+		if got := strings.Join(keys, " "); got != c.want {
+			t.Errorf("%s: legend keys %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// herdStatus is the text of #herd-status.
+func herdStatus(t *testing.T, html string) string {
+	t.Helper()
+	m := regexp.MustCompile(`<p[^>]*id="herd-status"[^>]*>([^<]*)</p>`).FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no #herd-status")
+	}
+	return stdhtml.UnescapeString(m[1])
+}
+
+// A herd run faster than a millisecond says so: the status never reads
+// "in 0 ms" (nor "in 0"), in either language.
+func TestHerdStatusNeverInZeroMs(t *testing.T) {
+	st := defaultState()
+	c := st.Herd.config(st.Policy)
+	c.Clients = 10
+	res, err := sim.Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := regexp.MustCompile(`(in|за) 0([\s\x{00a0}]*(ms|мс))?(\s|$)`)
+	for _, lang := range []string{"en", "ru"} {
+		l, _ := i18n.Parse(lang)
+		fast := l.F("herd.done-fast", l.Count(10, "herd.clients-n"))
+		for _, ms := range []float64{0, 0.0004, 0.3, 0.999, 1, 1.5, 12} {
+			st := herdStatus(t, renderWith(t, "lang="+lang, func(p *playground) {
+				p.herd.a = &herdOut{}
+				p.herd.a.add(res)
+				p.herd.ms = ms
+			}))
+			if zero.MatchString(st) {
+				t.Errorf("%s, %g ms: status %q says it took no time", lang, ms, st)
+			}
+			if got := st == fast; got != (ms < 1) {
+				t.Errorf("%s, %g ms: status %q; the under-a-millisecond wording (%q) is for runs under 1 ms only", lang, ms, st, fast)
+			}
+		}
+	}
+}
+
+// "On the tick" rounds every retry up to the tick too, and the clock
+// arrival's entry says so in both languages, in the select and under it.
+func TestClockArrivalSaysRetriesToo(t *testing.T) {
+	for _, c := range []struct{ lang, short, long string }{
+		{"en", "retries too", "every retry also waits for the next tick"},
+		{"ru", "и повторы", "каждый повтор тоже ждёт следующего тика"},
+	} {
+		l, _ := i18n.Parse(c.lang)
+		if got := herdLabel(l, sim.ParamArrival, "clock:1m", ""); !strings.Contains(got, c.short) {
+			t.Errorf("%s: clock arrival entry %q lacks %q", c.lang, got, c.short)
+		}
+		html := render(t, "lang="+c.lang+"&arrival=clock:1m")
+		sel := regexp.MustCompile(`(?s)<select[^>]*id="arrival".*?</select>`).FindString(html)
+		opt := regexp.MustCompile(`<option[^>]*value="clock:1m"[^>]*>([^<]*)<`).FindStringSubmatch(sel)
+		if opt == nil || !strings.Contains(opt[1], c.short) {
+			t.Errorf("%s: the arrival select's clock entry %v lacks %q", c.lang, opt, c.short)
+		}
+		hint := regexp.MustCompile(`<p[^>]*id="arrival-hint"[^>]*>([^<]*)<`).FindStringSubmatch(html)
+		if hint == nil || !strings.Contains(hint[1], c.long) {
+			t.Errorf("%s: the hint under the arrival select %v lacks %q", c.lang, hint, c.long)
+		}
+	}
+}
+
+// A herd select's typed box shows only once its "custom…" entry is chosen,
+// or while the link's value is none of the list's.
+func TestHerdSelectCustomBox(t *testing.T) {
+	box := `id="arrival-value"`
+	if html := render(t, "arrival=uniform:10s"); strings.Contains(html, box) {
+		t.Error("a listed arrival shows the typed box")
+	}
+	if html := render(t, "arrival=uniform:3s"); !strings.Contains(html, box) {
+		t.Error("an arrival none of the list's has no typed box to edit it")
+	}
+	html := renderWith(t, "arrival=uniform:10s", func(p *playground) { p.custom[sim.ParamArrival] = true })
+	if !strings.Contains(html, box) {
+		t.Error(`"custom…" chosen: no typed box`)
+	}
+	if !regexp.MustCompile(`<option[^>]*value="custom"[^>]*selected`).MatchString(html) &&
+		!regexp.MustCompile(`<option[^>]*selected[^>]*value="custom"`).MatchString(html) {
+		t.Error(`"custom…" chosen but not the selected entry`)
+	}
+}
