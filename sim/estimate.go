@@ -109,13 +109,16 @@ func triesPerRequest(c *Config) float64 {
 	if c.Layers > 1 {
 		// Every layer's tries, each as many times as the layers above
 		// tried: 3 + 9 + 27 + 81 + 243 for five layers of three.
-		var total, above float64 = 0, 1
+		var total, above, policy float64 = 0, 1, -1
 		for k := range c.Layers {
 			t := float64(c.layerAttempts(k))
 			if t == 0 {
-				one := *c
-				one.Layers = 1
-				t = triesPerRequest(&one)
+				if policy < 0 { // the policy's own tries, worked out once
+					one := *c
+					one.Layers = 1
+					policy = triesPerRequest(&one)
+				}
+				t = policy
 			}
 			above *= t
 			total += above
