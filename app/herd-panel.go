@@ -386,7 +386,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		// the chart, which a laptop's first screen and a phone then reach
 		// sooner.
 		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
-		&metricCards{A: h.a, B: h.b, Config: c, Lang: l},
+		&metricCards{A: h.a, B: h.b, Config: c, Lang: l, Stale: h.running},
 		p.takeAway(l, "download-herd", "take.svg"),
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
 	)

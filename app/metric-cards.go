@@ -22,6 +22,9 @@ type metricCards struct {
 	A, B   *herdOut
 	Config sim.Config
 	Lang   i18n.Lang
+	// Stale is set while a newer run is going: the cards still show the
+	// last one's numbers, dimmed, and say so.
+	Stale bool
 }
 
 // metricDefs are the cards, in order, by catalog key (label; its hint is
@@ -139,7 +142,14 @@ func (c *metricCards) Render() app.UI {
 	if c.A == nil || c.A.runs() == 0 {
 		cls += " pending-metrics"
 	}
-	b.WriteString(`<div class="` + cls + `">`)
+	if c.Stale {
+		cls += " stale"
+	}
+	b.WriteString(`<div class="` + cls + `"`)
+	if c.Stale {
+		b.WriteString(` title="` + html.EscapeString(l.T("metric.stale")) + `"`)
+	}
+	b.WriteString(`>`)
 	esc := html.EscapeString
 	for _, d := range c.defs() {
 		value, shown, hint := "", "—", l.T(d.key+"-t")

@@ -623,8 +623,14 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 		if t.Unlimited {
 			notes = append(notes, app.Li().Text(l.F("one.unlimited", l.Int(int64(len(t.Rows))))))
 		}
-		if t.MonteCarlo {
+		switch {
+		case !t.MonteCarlo:
+		case pol.Jitter.HistoryDependent():
 			notes = append(notes, app.Li().Text(l.F("one.mc", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1), l.Percent(t.QuantileError, 1))))
+		default:
+			// Closed forms give the rows; only the total under the
+			// deadline is sampled.
+			notes = append(notes, app.Li().Text(l.F("one.mc-total", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1))))
 		}
 		if t.CapRow > 0 {
 			notes = append(notes, app.Li().Text(l.F("one.cap-row", l.Int(int64(t.CapRow)))))

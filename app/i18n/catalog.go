@@ -143,6 +143,7 @@ var messages = map[string][2]string{
 	"one.head":         {"One client", "Один клиент"},
 	"one.aria":         {"One client's delays", "Паузы одного клиента"},
 	"one.unlimited":    {"No attempt limit: the first {1} retries are shown and totalled.", "Попытки не ограничены: показаны и сложены первые {1} повторов."},
+	"one.mc-total":     {"The rows are exact (closed forms); the expected total under the deadline is estimated from {1} seeded runs (within {2}, at three standard errors).", "Строки точны (замкнутые формулы); ожидаемое общее ожидание с дедлайном оценено по {1} прогонам с зерном (с точностью {2}, при трёх стандартных ошибках)."},
 	"one.mc":           {"Means and percentiles estimated from {1} seeded runs (means within {2}, percentiles within {3}, at three standard errors).", "Средние и перцентили оценены по {1} прогонам с зерном (средние с точностью {2}, перцентили — {3}, при трёх стандартных ошибках)."},
 	"one.cap-exceeded": {"The cap of {1} applies before the jitter, so a delay can exceed it: up to {2} here.", "Потолок {1} применяется до джиттера, поэтому пауза может его превысить: здесь до {2}."},
 	"one.cap-row":      {"The cap is reached at retry {1} (highlighted): from there the delay stops growing.", "Потолок достигается на повторе {1} (выделен): дальше пауза не растёт."},
@@ -355,6 +356,7 @@ var messages = map[string][2]string{
 	"metric.hedges-t":                 {"second copies sent", "отправлено вторых копий"},
 	"metric.hedge-load":               {"{1} more load", "нагрузка больше на {1}"},
 	"metric.no-hedging":               {"this run sends no hedged requests", "в этом прогоне дублирующих запросов нет"},
+	"metric.stale":                    {"the last run's numbers: a new run is going", "числа прошлого прогона: идёт новый"},
 	"metric.none-succeeded":           {"no request succeeded, so there is no latency", "ни один запрос не завершился успехом: задержки нет"},
 
 	// Call chains, the shared channel and fairness.

@@ -100,7 +100,14 @@ func writeTableText(w io.Writer, preset string, t *backoff.Table) error {
 		fmt.Fprintf(w, "no attempt limit: showing the first %d retries; totals cover them\n", len(t.Rows))
 	}
 	if t.Policy.Deadline > 0 {
-		fmt.Fprintf(w, "deadline %s: no retry starts after it; rows marked deadline? happen only in some runs\n", backoff.FormatDuration(t.Policy.Deadline))
+		note := "every run makes every row's retry"
+		for _, r := range t.Rows {
+			if r.PastDeadline {
+				note = "rows marked deadline? happen only in some runs"
+				break
+			}
+		}
+		fmt.Fprintf(w, "deadline %s: no retry starts after it; %s\n", backoff.FormatDuration(t.Policy.Deadline), note)
 		if cumPastTotals(t) {
 			// A row's cum columns are sums over the retries up to it, as if
 			// every run made them; the totals count the runs the deadline
