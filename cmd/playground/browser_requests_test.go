@@ -229,7 +229,11 @@ func (t *tab) elementShot(tb testing.TB, sel, name string) {
 	if err != nil {
 		tb.Fatalf("screenshot of %s: %v", sel, err)
 	}
-	if err := os.WriteFile("../../tmp/screenshots/"+name+".png", buf, 0o644); err != nil {
+	dir := "../../tmp/screenshots"
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/"+name+".png", buf, 0o644); err != nil {
 		tb.Fatal(err)
 	}
 }
