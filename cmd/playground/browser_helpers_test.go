@@ -358,6 +358,9 @@ func (t *tab) viewportShot(tb testing.TB, name string) string {
 	if err != nil {
 		tb.Fatalf("screenshot: %v", err)
 	}
+	if err := os.MkdirAll("../../tmp/screenshots", 0o755); err != nil {
+		tb.Fatal(err)
+	}
 	path := "../../tmp/screenshots/" + name + ".png"
 	if err := os.WriteFile(path, buf, 0o644); err != nil {
 		tb.Fatal(err)
