@@ -324,9 +324,11 @@ func readSlowly(r io.Reader, pause time.Duration) ([]byte, error) {
 // reading is cut after one deadline.
 func TestSlowReader(t *testing.T) {
 	if testing.Short() {
-		t.Skip("takes 3 s")
+		t.Skip("takes 8 s")
 	}
-	const perWrite = 400 * time.Millisecond
+	// Margins for a loaded machine: each 64 KB chunk takes about a sixth
+	// of the deadline it must beat.
+	const perWrite = time.Second
 	big := bigBody(1 << 20)
 	web := fstest.MapFS{"app.wasm": {Data: big}}
 	h, _ := newServer(serverConfig{perWrite: perWrite}, web, fakeStatic())
@@ -349,9 +351,9 @@ func TestSlowReader(t *testing.T) {
 		b, err := readSlowly(res.Body, pause)
 		return b, time.Since(t0), err
 	}
-	// 1 MB, 16 KB per 25 ms: about 1.6 s, four per-write deadlines; each
-	// 64 KB chunk takes about 0.1 s.
-	const pause = 25 * time.Millisecond
+	// 1 MB, 16 KB per 40 ms: about 2.6 s, more than two per-write
+	// deadlines; each 64 KB chunk takes about 0.16 s.
+	const pause = 40 * time.Millisecond
 
 	// The old configuration, scaled down: one deadline for the whole response.
 	old := newHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }), perWrite)
