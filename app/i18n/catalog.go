@@ -519,6 +519,7 @@ var messages = map[string][2]string{
 	"export.static":                  {"This copy of the playground has no server to write snippets: run backoff export --to NAME with the link's parameters.", "У этой копии песочницы нет сервера, который пишет фрагменты: запустите backoff export --to ИМЯ с параметрами ссылки."},
 	"export.offline":                 {"The snippet needs the playground's server, which is out of reach now.", "Для фрагмента нужен сервер песочницы, а он сейчас недоступен."},
 	"export.failed":                  {"The server could not write this snippet.", "Сервер не смог написать этот фрагмент."},
+	"export.busy":                    {"The server is busy with other snippets and images: open the panel again in a few seconds.", "Сервер занят другими фрагментами и картинками: откройте панель снова через несколько секунд."},
 	"export.exact":                   {"The library runs exactly this policy.", "Библиотека выполняет ровно эту политику."},
 	"export.inexact":                 {"The library cannot run this policy exactly; the snippet says so in its comments too:", "Библиотека не может выполнить эту политику в точности; фрагмент говорит об этом и в комментариях:"},
 	"export.copy":                    {"Copy the snippet", "Скопировать фрагмент"},
