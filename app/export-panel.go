@@ -53,7 +53,7 @@ func (p *playground) onExportInput(ctx app.Context, e app.Event) {
 		p.fetchExport(ctx)
 	case "export-copy":
 		if r := p.exp.reply; r != nil {
-			p.copyOut(ctx, r.Snippet, "copy.export-done")
+			p.copyOut(ctx, r.Snippet, "copy.export-done", "copy.manual-text")
 		}
 	}
 }

@@ -37,6 +37,7 @@ var messages = map[string][2]string{
 	"take.csv":         {"Copy CSV", "Копировать CSV"},
 	"take.svg":         {"Download SVG", "Скачать SVG"},
 	"copy.manual":      {"Copy this link:", "Скопируйте ссылку:"},
+	"copy.manual-text": {"Copy this text:", "Скопируйте этот текст:"},
 	"update.ready":     {"A new version of the playground is ready.", "Готова новая версия песочницы."},
 	"update.reload":    {"Reload", "Обновить"},
 	"notice.head":      {"Some link parameters were ignored:", "Часть параметров ссылки не применена:"},
