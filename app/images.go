@@ -37,18 +37,28 @@ func PolicyFromQuery(raw string) backoff.Policy {
 	return s.Policy
 }
 
+// QueryTable is the delay table of the state raw describes, made as the
+// page makes it (its seed, its Monte Carlo budget), and the state's
+// language: what the page's table, its Markdown and CSV copies and every
+// image start from.
+func QueryTable(raw string) (*backoff.Table, i18n.Lang, error) {
+	s, _ := parseQuery(raw)
+	l, _ := i18n.Parse(s.Lang)
+	t, err := backoff.NewTableWith(s.Policy, backoff.NewRand(s.Seed), tableBudget)
+	return t, l, err
+}
+
 // ChartSVG draws one image of the state raw describes, in its language
 // (English by default) and theme (auto by default). A herd runs under the
 // page's bound on calls for its runs, the compare runs under the compare
 // panel's, so one request costs at most what the page spends.
 func ChartSVG(kind, raw string) (string, error) {
 	s, _ := parseQuery(raw)
-	l, _ := i18n.Parse(s.Lang)
 	theme := s.Theme
 	if theme == "" {
 		theme = "auto"
 	}
-	t, err := backoff.NewTableWith(s.Policy, backoff.NewRand(s.Seed), tableBudget)
+	t, l, err := QueryTable(raw)
 	if err != nil {
 		return "", err
 	}
