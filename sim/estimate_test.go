@@ -134,7 +134,8 @@ func FuzzEstimateCalls(f *testing.F) {
 	f.Add("traffic=loop:2000000 think=0 latency=0 latency-sd=0 duration=8760h server=queue service=1ns")
 	f.Add("traffic=loop:5:1ms hedge=p99.9 fault=stall@1s-2s;errors:0.5@3s-4s budget=adaptive:1:1s budget-scope=caller")
 	f.Add("traffic=open:1 duration=8760h base=1ms cap=0 attempts=0 deadline=8760h error-rate=1")
-	f.Add("timeout=1 attempts=0") // nothing ends a failing request: took up to 205 ms
+	f.Add("timeout=1 attempts=0")                   // nothing ends a failing request: took up to 205 ms
+	f.Add("traffic=open:1 attempts=0 deadline=70h") // 16,700 tries a request: took 148 ms
 	f.Fuzz(func(t *testing.T, s string) {
 		c := DefaultConfig()
 		for _, kv := range strings.Fields(s) {
