@@ -147,6 +147,7 @@ func FuzzEstimateCalls(f *testing.F) {
 		}
 		start := time.Now()
 		est := EstimateCalls(c)
+		d := time.Since(start)
 		maxCalls := float64(c.MaxCalls)
 		if c.MaxCalls == 0 {
 			maxCalls = DefaultMaxCalls
@@ -154,7 +155,14 @@ func FuzzEstimateCalls(f *testing.F) {
 		if !(est >= 0 && est <= maxCalls) {
 			t.Fatalf("%q: estimate %v, want 0 to %v", s, est, maxCalls)
 		}
-		if d := time.Since(start); d > 100*time.Millisecond {
+		// The fastest of three: on a loaded machine one call of the
+		// default config's 12 µs once took 208 ms, the worker descheduled.
+		for i := 0; i < 2 && d > 100*time.Millisecond; i++ {
+			start = time.Now()
+			EstimateCalls(c)
+			d = min(d, time.Since(start))
+		}
+		if d > 100*time.Millisecond {
 			t.Fatalf("%q: estimate took %v", s, d)
 		}
 	})
