@@ -37,11 +37,11 @@ func (p *playground) onTakeAway(ctx app.Context, e app.Event) {
 	switch ctx.JSSrc().Get("id").String() {
 	case "copy-md":
 		if p.table != nil {
-			p.copyOut(ctx, chart.TableMarkdown(l, p.table), "copy.md-done")
+			p.copyOut(ctx, chart.TableMarkdown(l, p.table), "copy.md-done", "copy.manual-text")
 		}
 	case "copy-csv":
 		if p.table != nil {
-			p.copyOut(ctx, chart.TableCSV(p.table), "copy.csv-done")
+			p.copyOut(ctx, chart.TableCSV(p.table), "copy.csv-done", "copy.manual-text")
 		}
 	case "download-table":
 		if p.table != nil {

@@ -53,7 +53,7 @@ func (p *playground) onExportInput(ctx app.Context, e app.Event) {
 		p.fetchExport(ctx)
 	case "export-copy":
 		if r := p.exp.reply; r != nil {
-			p.copyOut(ctx, r.Snippet, "copy.export-done")
+			p.copyOut(ctx, r.Snippet, "copy.export-done", "copy.manual-text")
 		}
 	}
 }
@@ -65,8 +65,8 @@ func (p *playground) fetchExport(ctx app.Context) {
 		return
 	}
 	q := url.Values{"to": {p.exp.to}}.Encode() + "&" + p.st.query()
-	if q == p.exp.query && (p.exp.reply != nil || p.exp.err != "") {
-		return
+	if q == p.exp.query && (p.exp.reply != nil || p.exp.err != "" && p.exp.err != "export.busy") {
+		return // a busy server is asked again
 	}
 	p.exp.query, p.exp.reply, p.exp.err = q, nil, ""
 	ctx = p.own(ctx)
@@ -106,6 +106,9 @@ func (p *playground) fetchExport(ctx app.Context) {
 		case st == 404:
 			release()
 			done("export.static", "")
+		case st == 503: // Retry-After: the server makes a few at a time
+			release()
+			done("export.busy", "")
 		case st != 200:
 			release()
 			done("export.failed", "")

@@ -37,18 +37,28 @@ func PolicyFromQuery(raw string) backoff.Policy {
 	return s.Policy
 }
 
+// QueryTable is the delay table of the state raw describes, made as the
+// page makes it (its seed, its Monte Carlo budget), and the state's
+// language: what the page's table, its Markdown and CSV copies and every
+// image start from.
+func QueryTable(raw string) (*backoff.Table, i18n.Lang, error) {
+	s, _ := parseQuery(raw)
+	l, _ := i18n.Parse(s.Lang)
+	t, err := backoff.NewTableWith(s.Policy, backoff.NewRand(s.Seed), tableBudget)
+	return t, l, err
+}
+
 // ChartSVG draws one image of the state raw describes, in its language
 // (English by default) and theme (auto by default). A herd runs under the
 // page's bound on calls for its runs, the compare runs under the compare
 // panel's, so one request costs at most what the page spends.
 func ChartSVG(kind, raw string) (string, error) {
 	s, _ := parseQuery(raw)
-	l, _ := i18n.Parse(s.Lang)
 	theme := s.Theme
 	if theme == "" {
 		theme = "auto"
 	}
-	t, err := backoff.NewTableWith(s.Policy, backoff.NewRand(s.Seed), tableBudget)
+	t, l, err := QueryTable(raw)
 	if err != nil {
 		return "", err
 	}
@@ -59,16 +69,15 @@ func ChartSVG(kind, raw string) (string, error) {
 	case "delays":
 		svg, _ = chart.Delays(l, chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), s.Seed)}, nil, s.Log)
 	case "herd":
-		var h herdRunner
-		cfg := s.Herd.config(s.Policy)
-		h.bound(&cfg, s.Herd.Runs)
+		cfg := herdImageConfig(&s)
 		out := &herdOut{}
+		var runner sim.Runner // the runs share one run's memory
 		for k := range s.Herd.Runs {
 			c := cfg
 			if k > 0 {
 				c.Bucket = backoff.Seconds(out.first.BucketWidth)
 			}
-			r, err := sim.Run(c, s.Seed+uint64(k))
+			r, err := runner.Run(c, s.Seed+uint64(k))
 			if err != nil {
 				return "", err
 			}
@@ -76,20 +85,16 @@ func ChartSVG(kind, raw string) (string, error) {
 		}
 		svg = herdImage(l, cfg, out)
 	case "compare":
-		var h herdRunner
-		cfg := s.Herd.config(s.Policy)
-		h.share(&cfg, 1-herdShare, len(compareKinds))
 		var series []chart.Series
 		var titles []string
-		for _, k := range compareKinds {
-			c := cfg
-			c.Policy = comparePolicy(cfg.Policy, k)
-			r, err := sim.Run(c, s.Seed)
+		var runner sim.Runner
+		for i, c := range compareImageConfigs(&s) {
+			r, err := runner.Run(c, s.Seed)
 			if err != nil {
 				continue // a kind this policy cannot use (decorrelated without a base)
 			}
 			series = append(series, chart.SeriesOf(r))
-			titles = append(titles, l.F("chart.small", kindName(l, k)))
+			titles = append(titles, l.F("chart.small", kindName(l, compareKinds[i])))
 		}
 		svg = chart.Grid(l, series, titles, l.T("compare.head"))
 	default:
@@ -97,3 +102,53 @@ func ChartSVG(kind, raw string) (string, error) {
 	}
 	return chart.Standalone(svg, theme), nil
 }
+
+// herdImageConfig is the herd image's run: the page's herd under the
+// page's bound on calls for its runs.
+func herdImageConfig(s *state) sim.Config {
+	var h herdRunner
+	cfg := s.Herd.config(s.Policy)
+	h.bound(&cfg, s.Herd.Runs)
+	return cfg
+}
+
+// compareImageConfigs are the compare image's runs, one per compareKinds,
+// under the compare panel's bound.
+func compareImageConfigs(s *state) []sim.Config {
+	var h herdRunner
+	cfg := s.Herd.config(s.Policy)
+	h.share(&cfg, 1-herdShare, len(compareKinds))
+	out := make([]sim.Config, len(compareKinds))
+	for i, k := range compareKinds {
+		out[i] = cfg
+		out[i].Policy = comparePolicy(cfg.Policy, k)
+	}
+	return out
+}
+
+// ImageMemory bounds the bytes one ChartSVG(kind, raw) holds at once, for
+// a server to run drawings within a memory budget. A herd's runs (and the
+// compare's) follow one another on one sim.Runner's memory, which each
+// takes when it starts, so the most held at once is the biggest run's
+// (sim.EstimateMemory), whatever the calls' bound, plus the delay table
+// every image starts from. A table, its delays and an export snippet (any other kind)
+// hold at most tableMemory (TestImageMemory).
+func ImageMemory(kind, raw string) int64 {
+	s, _ := parseQuery(raw)
+	var cfgs []sim.Config
+	switch kind {
+	case "herd":
+		cfgs = []sim.Config{herdImageConfig(&s)}
+	case "compare":
+		cfgs = compareImageConfigs(&s)
+	}
+	var m int64
+	for _, c := range cfgs {
+		m = max(m, sim.EstimateMemory(c))
+	}
+	return tableMemory + m
+}
+
+// tableMemory bounds what a delay table (under tableBudget) and its
+// charts allocate: up to 8.2 MB measured, for 1000 decorrelated rows.
+const tableMemory = 16 << 20

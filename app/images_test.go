@@ -5,8 +5,12 @@ package app
 import (
 	"encoding/xml"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/backoff-playground/playground/app/export"
+	"github.com/backoff-playground/playground/sim"
 )
 
 func TestChartSVG(t *testing.T) {
@@ -39,5 +43,50 @@ func TestChartSVG(t *testing.T) {
 	svg, err := ChartSVG("herd", "clients=200000&attempts=1000&cap=1s&outage-end=8760h&max-calls=1000000000")
 	if err != nil || !strings.Contains(svg, "<path") {
 		t.Fatalf("bounded herd: %v", err)
+	}
+}
+
+// TestImageMemory holds ImageMemory at or above what the biggest links
+// allocate: a table and its delays (and an export snippet) in all, a herd
+// or compare image per run.
+func TestImageMemory(t *testing.T) {
+	allocated := func(f func()) int64 {
+		runtime.GC()
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		f()
+		runtime.ReadMemStats(&b)
+		return int64(b.TotalAlloc - a.TotalAlloc)
+	}
+	for _, q := range []string{
+		"jitter=decorrelated-v2&attempts=1000&cap=1h",
+		"attempts=1000&cap=1s&deadline=8760h",
+	} {
+		for _, kind := range []string{"table", "delays"} {
+			if got, est := allocated(func() { ChartSVG(kind, q) }), ImageMemory(kind, q); got > est {
+				t.Errorf("%s?%s: allocated %d B, estimate %d B", kind, q, got, est)
+			}
+		}
+		for _, to := range export.TargetNames() {
+			if got, est := allocated(func() { export.To(to, PolicyFromQuery(q)) }), ImageMemory("export", q); got > est {
+				t.Errorf("export %s?%s: allocated %d B, estimate %d B", to, q, got, est)
+			}
+		}
+	}
+	q := "clients=200000&attempts=1000&cap=1s&outage-end=8760h&runs=20"
+	s, _ := parseQuery(q)
+	cfgs := append([]sim.Config{herdImageConfig(&s)}, compareImageConfigs(&s)...)
+	for i, c := range cfgs {
+		kind := "herd"
+		if i > 0 {
+			kind = "compare"
+		}
+		got := allocated(func() { sim.Run(c, 1) })
+		if est := ImageMemory(kind, q) - tableMemory; got > est {
+			t.Errorf("%s run %d: allocated %d B, estimate %d B", kind, i, got, est)
+		}
+	}
+	if a, b := ImageMemory("herd", q), ImageMemory("herd", "clients=2000&"+q); a <= b {
+		t.Errorf("ImageMemory does not follow the clients: %d, %d", a, b)
 	}
 }

@@ -492,17 +492,18 @@ func (p *playground) onReroll(ctx app.Context, e app.Event) {
 func (p *playground) onCopyLink(ctx app.Context, e app.Event) {
 	u := *ctx.Page().URL()
 	u.RawQuery = p.st.query()
-	p.copyOut(ctx, u.String(), "copy.done")
+	p.copyOut(ctx, u.String(), "copy.done", "copy.manual")
 }
 
 // copyOut puts s on the clipboard and says so with done (a catalog key).
 // Where the clipboard is refused (an iframe without clipboard-write, an
-// insecure origin) it says that instead and shows s selected, to copy by
-// hand: it never claims a copy it did not make.
-func (p *playground) copyOut(ctx app.Context, s, done string) {
+// insecure origin) it says manual instead (a key: "Copy this link:") and
+// shows s selected, to copy by hand: it never claims a copy it did not
+// make.
+func (p *playground) copyOut(ctx app.Context, s, done, manual string) {
 	ctx = p.own(ctx)
-	manual := func() {
-		p.copied, p.copyText = "copy.manual", s
+	byHand := func() {
+		p.copied, p.copyText = manual, s
 		ctx.Defer(func(ctx app.Context) {
 			if el := app.Window().GetElementByID("copy-text"); el.Truthy() {
 				el.Set("value", s)
@@ -513,7 +514,7 @@ func (p *playground) copyOut(ctx app.Context, s, done string) {
 	}
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
-		manual()
+		byHand()
 		return
 	}
 	promise := clip.Call("writeText", s)
@@ -528,7 +529,7 @@ func (p *playground) copyOut(ctx app.Context, s, done string) {
 		return nil
 	})
 	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) { manual() })
+		ctx.Dispatch(func(ctx app.Context) { byHand() })
 		ok.Release()
 		fail.Release()
 		return nil
@@ -557,7 +558,7 @@ func (p *playground) Render() app.UI {
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
 				app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
-					Hidden(p.copyText == "").Aria("label", l.T("copy.manual")).Text(p.copyText),
+					Hidden(p.copyText == "").Aria("label", l.T(p.copied)).Text(p.copyText),
 			),
 		),
 		&updateBanner{Lang: l},

@@ -96,8 +96,9 @@ type reqSim struct {
 	res             *Result
 	violations      int
 
-	race *raceStats // tests: the capture effect on an ethernet channel
-	fair fairness   // fairness.go
+	race  *raceStats // tests: the capture effect on an ethernet channel
+	fair  fairness   // fairness.go
+	spare *buffers   // see Sim.spare
 }
 
 // caller is one caller's state: its request, its current try and the
@@ -165,9 +166,10 @@ const (
 	rRetryAfter // a 503 with Retry-After
 )
 
-func newReqSim(c Config, seed uint64) *reqSim {
-	r := &reqSim{c: c, policy: c.Policy, src: splitmix{seed}, maxCalls: c.MaxCalls}
+func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
+	r := &reqSim{c: c, policy: c.Policy, src: splitmix{seed}, maxCalls: c.MaxCalls, spare: spare}
 	r.rng = newRandOn(&r.src)
+	r.h.heap.h = take(&b.revs)[:0] // push grows it by its length, as from nil
 	if c.HonorRetryAfter && r.policy.RetryAfter == backoff.RetryAfterIgnore {
 		r.policy.RetryAfter = backoff.RetryAfterAsIs
 	}
@@ -220,13 +222,14 @@ func newReqSim(c Config, seed uint64) *reqSim {
 	switch c.Traffic {
 	case Closed:
 		r.nBeg = c.Clients
-		r.callers = make([]caller, c.Clients)
+		r.callers = zeroed(take(&b.callers), c.Clients)
 		r.fair = newFairness(c.Clients, false)
 	case Loop:
 		r.nBeg = c.Callers
-		r.callers = make([]caller, c.Callers)
+		r.callers = zeroed(take(&b.callers), c.Callers)
 		r.fair = newFairness(c.Callers, true)
 	case Open:
+		r.callers = empty(take(&b.callers), 0)
 		r.fair = newFairness(0, false)
 		r.pushFIFO(fifoNext, r.interarrival(), evNext, 0, 0)
 	}

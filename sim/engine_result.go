@@ -88,6 +88,10 @@ func (r *reqSim) finish() {
 	r.res = res
 	r.progress = 1
 	r.slots = len(r.callers)
+	if r.spare != nil {
+		giveBack(&r.spare.callers, r.callers)
+		giveBack(&r.spare.revs, r.h.heap.h)
+	}
 	r.callers, r.free, r.cbudget = nil, nil, nil
 	r.h = evQueue{}
 	r.srv.q = ring{}

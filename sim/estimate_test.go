@@ -138,6 +138,8 @@ func FuzzEstimateCalls(f *testing.F) {
 	f.Add("traffic=loop:5:1ms hedge=p99.9 fault=stall@1s-2s;errors:0.5@3s-4s budget=adaptive:1:1s budget-scope=caller")
 	f.Add("traffic=open:1 duration=8760h base=1ms cap=0 attempts=0 deadline=8760h error-rate=1")
 	f.Add("layers=8 attempts=0 deadline=8760h base=1ms cap=0 error-rate=1")
+	f.Add("timeout=1 attempts=0")                   // nothing ends a failing request: took up to 205 ms
+	f.Add("traffic=open:1 attempts=0 deadline=70h") // 16,700 tries a request: took 148 ms
 	f.Fuzz(func(t *testing.T, s string) {
 		c := DefaultConfig()
 		for _, kv := range strings.Fields(s) {
@@ -149,6 +151,7 @@ func FuzzEstimateCalls(f *testing.F) {
 		}
 		start := cpuTime()
 		est := EstimateCalls(c)
+		d := cpuTime() - start
 		maxCalls := float64(c.MaxCalls)
 		if c.MaxCalls == 0 {
 			maxCalls = DefaultMaxCalls
@@ -156,7 +159,14 @@ func FuzzEstimateCalls(f *testing.F) {
 		if !(est >= 0 && est <= maxCalls) {
 			t.Fatalf("%q: estimate %v, want 0 to %v", s, est, maxCalls)
 		}
-		if d := cpuTime() - start; d > 200*time.Millisecond {
+		// CPU time, and the fastest of three: on a loaded machine one
+		// call of the default config's 12 µs once took 208 ms of wall time.
+		for i := 0; i < 2 && d > 100*time.Millisecond; i++ {
+			start = cpuTime()
+			EstimateCalls(c)
+			d = min(d, cpuTime()-start)
+		}
+		if d > 100*time.Millisecond {
 			t.Fatalf("%q: estimate took %v of CPU", s, d)
 		}
 	})

@@ -164,7 +164,7 @@ type wheel struct {
 // newQueue makes a queue for up to clients pending events with ticks of
 // width seconds; width 0 makes it a tournament tree (tourney) of clients
 // leaves instead.
-func newQueue(clients int, width float64) queue {
+func newQueue(clients int, width float64, b *buffers) queue {
 	if width <= 0 {
 		return queue{flat: true, small: newTourney(clients)}
 	}
@@ -179,7 +179,7 @@ func newQueue(clients int, width float64) queue {
 	nb := clients/int(bl) + min(clients, levels*slots) + 1
 	width = max(width, minTickSz)
 	q := queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: new(wheel),
-		pool: make([]event, 0, nb*int(bl)), fill: make([]int32, 0, nb), next: make([]int32, 0, nb)}
+		pool: empty(take(&b.pool), nb*int(bl)), fill: empty(take(&b.fill), nb), next: empty(take(&b.next), nb)}
 	for l := range q.head {
 		for s := range q.head[l] {
 			q.head[l][s], q.tail[l][s] = none, none

@@ -422,6 +422,14 @@ func (s *Sim) finish() {
 	r.Trace = s.fair.trace
 	s.res = r
 	s.progress = 1
+	if sp := s.spare; sp != nil {
+		giveBack(&sp.completions, s.completions)
+		giveBack(&sp.state, s.state)
+		giveBack(&sp.reads, s.srv.occ.reads)
+		giveBack(&sp.pool, s.q.pool)
+		giveBack(&sp.fill, s.q.fill)
+		giveBack(&sp.next, s.q.next)
+	}
 	s.completions = nil
 	s.state, s.srv.occ.reads = nil, nil
 	s.q = queue{}

@@ -64,7 +64,7 @@ type server struct {
 	occ      occ
 }
 
-func newServer(c *Config) server {
+func newServer(c *Config, b *buffers) server {
 	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
 	sv := server{model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
 		bucket:   tokenBucket{tokens: burst, burst: burst},
@@ -74,7 +74,7 @@ func newServer(c *Config) server {
 	case Outage:
 		sv.outage = outage{start: c.OutageStart.Seconds(), end: c.OutageEnd.Seconds()}
 	case OCC:
-		sv.occ.reads = make([]read, c.Clients)
+		sv.occ.reads = zeroed(take(&b.reads), c.Clients)
 	}
 	return sv
 }

@@ -66,26 +66,37 @@ type Sim struct {
 	req *reqSim
 
 	fair fairness // fairness.go
+
+	// spare gets the run's buffers back when it ends (a Runner's); nil:
+	// they are dropped.
+	spare *buffers
 }
 
 // New checks c and sets up a simulation seeded with seed; it does no
 // simulating (Advance does). Memory is about 50 bytes per client, most
 // of it allocated here.
-func New(c Config, seed uint64) (*Sim, error) { return newSim(c, seed, true) }
+func New(c Config, seed uint64) (*Sim, error) { return newSim(c, seed, true, nil) }
 
 // newSim is New; without keepTimeline (RunMany's later runs) only the totals
-// are kept, and occ, whose totals need no buckets, records none.
-func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
+// are kept, and occ, whose totals need no buckets, records none. With
+// spare, the run takes the buffers it needs from it (and leaves the rest)
+// and gives them back when it ends.
+func newSim(c Config, seed uint64, keepTimeline bool, spare *buffers) (*Sim, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	if c.MaxCalls == 0 {
 		c.MaxCalls = DefaultMaxCalls
 	}
-	if c.RequestLevel() {
-		return &Sim{c: c, req: newReqSim(c, seed)}, nil
+	var b buffers
+	if spare != nil {
+		b, *spare = *spare, buffers{}
+		defer func() { *spare = b }() // what this run does not take
 	}
-	s := &Sim{c: c, policy: c.Policy, src: splitmix{seed}}
+	if c.RequestLevel() {
+		return &Sim{c: c, req: newReqSim(c, seed, &b, spare)}, nil
+	}
+	s := &Sim{c: c, policy: c.Policy, src: splitmix{seed}, spare: spare}
 	s.rng = newRandOn(&s.src)
 	if c.HonorRetryAfter && s.policy.RetryAfter == backoff.RetryAfterIgnore {
 		s.policy.RetryAfter = backoff.RetryAfterAsIs
@@ -102,7 +113,7 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 		s.horizon = c.Horizon.Seconds()
 	}
 	s.maxCalls = c.MaxCalls
-	s.srv = newServer(&c)
+	s.srv = newServer(&c, &b)
 	s.budget = newBudget(c.Budget)
 	s.br = newBreaker(c.Breaker)
 	s.noTimeline = !keepTimeline
@@ -115,10 +126,10 @@ func newSim(c Config, seed uint64, keepTimeline bool) (*Sim, error) {
 
 	s.clients = c.Clients
 	if s.hist {
-		s.state = make([]float64, c.Clients)
+		s.state = zeroed(take(&b.state), c.Clients)
 	}
-	s.q = newQueue(c.Clients, tickWidth(&c))
-	s.completions = make([]float64, 0, c.Clients)
+	s.q = newQueue(c.Clients, tickWidth(&c), &b)
+	s.completions = empty(take(&b.completions), c.Clients)
 	if keepTimeline {
 		s.fair = newFairness(c.Clients, false)
 	} else {
@@ -185,9 +196,10 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 	sum := &Summary{Runs: runs, Seed: seed}
 	all := make([]MeanTotals, 0, runs)
 	var tots []Totals // request-level runs: for the recovery times
+	var spare buffers // each run reuses the one before's memory
 	for k := 0; k < runs; k++ {
 		// Only the first run's timeline is returned: skip building the others.
-		s, err := newSim(c, seed+uint64(k), k == 0)
+		s, err := newSim(c, seed+uint64(k), k == 0, &spare)
 		if err != nil {
 			return nil, err
 		}

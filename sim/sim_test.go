@@ -350,7 +350,7 @@ func TestQueueOrder(t *testing.T) {
 func testQueueOrder(t *testing.T, width float64) {
 	const clients = 1000
 	rng := backoff.NewRand(1)
-	q := newQueue(clients, width)
+	q := newQueue(clients, width, &buffers{})
 	type ev struct {
 		t   float64
 		seq int

@@ -8,9 +8,10 @@
 // no decorrelated jitter. A snippet is never a silent approximation: what
 // the library cannot express is a Warning (a code with arguments, for a
 // page that words it in its own language, and an English message), the
-// snippet says the same in a comment where its format has comments (JSON
-// has none), and Effective is the schedule the snippet really runs, as a
-// playground policy whose table can be drawn beside the original.
+// snippet says the same in comments (gRPC's JSON, which has none, in a
+// "_warnings" list gRPC ignores), and Effective is the schedule the
+// snippet really runs, as a playground policy whose table can be drawn
+// beside the original.
 //
 // Attempts are counted as each library counts them: the playground's
 // Attempts include the first try (6 = 5 retries), as do gRPC's

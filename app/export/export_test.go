@@ -204,13 +204,29 @@ func checkSnippet(t testing.TB, s Snippet, p backoff.Policy) {
 			t.Fatalf("%s: %v\n%s", what, err, s.Text)
 		}
 	}
-	if s.Target.Syntax != "json" {
-		// The comments say what the warnings say.
-		flat := strings.Join(strings.Fields(strings.NewReplacer("//", " ", "#", " ").Replace(s.Text)), " ")
+	if s.Target.Syntax == "json" {
+		// JSON has no comments: its "_warnings" say what the warnings
+		// say, in order, and are absent when there are none.
+		var doc struct {
+			Warnings *[]string `json:"_warnings"`
+		}
+		if err := json.Unmarshal([]byte(s.Text), &doc); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		var want []string
 		for _, w := range s.Warnings {
-			if !strings.Contains(flat, w.Message) {
-				t.Fatalf("%s: the snippet's comments do not say %q", what, w.Message)
-			}
+			want = append(want, w.Message)
+		}
+		if (doc.Warnings == nil) != (want == nil) || doc.Warnings != nil && !slices.Equal(*doc.Warnings, want) {
+			t.Fatalf("%s: the snippet's _warnings are %v, want %q", what, doc.Warnings, want)
+		}
+		return
+	}
+	// The comments say what the warnings say.
+	flat := strings.Join(strings.Fields(strings.NewReplacer("//", " ", "#", " ").Replace(s.Text)), " ")
+	for _, w := range s.Warnings {
+		if !strings.Contains(flat, w.Message) {
+			t.Fatalf("%s: the snippet's comments do not say %q", what, w.Message)
 		}
 	}
 }

@@ -29,6 +29,13 @@ const grpcLimit = 5
 // grpcServiceConfig is the part of a gRPC service config the snippet
 // writes, in the order it is written.
 type grpcServiceConfig struct {
+	// Warnings carry the snippet's warnings inside it, as JSON has no
+	// comments: copied alone, it still says what it cannot express.
+	// gRPC's parsers skip fields they do not know (grpc-go decodes into
+	// structs with encoding/json, service_config.go parseServiceConfig;
+	// gRPC core's LoadObject reads only the fields it declares), and
+	// grpc-go v1.85.0 accepts the snippets (TestGoSnippetsRunAgainstLibraries).
+	Warnings     []string           `json:"_warnings,omitempty"`
 	MethodConfig []grpcMethodConfig `json:"methodConfig"`
 }
 
@@ -49,7 +56,8 @@ type grpcRetryPolicy struct {
 }
 
 // writeGRPC writes a gRPC service config (JSON, which has no comments:
-// the warnings say what it cannot).
+// the warnings are a top-level "_warnings" list of strings, which gRPC
+// ignores).
 //
 // gRFC A6 as amended in 2024 (grpc-go v1.69 and later, read at v1.85.0):
 // the delay before retry n is min(initialBackoff * backoffMultiplier^(n-1),
@@ -105,7 +113,11 @@ func writeGRPC(j *job) string {
 			MaxBackoff: protoDuration(maxBackoff), BackoffMultiplier: max(e.Factor, 1),
 			RetryableStatusCodes: []string{"UNAVAILABLE"}}
 	}
-	out, err := json.MarshalIndent(grpcServiceConfig{MethodConfig: []grpcMethodConfig{mc}}, "", "  ")
+	sc := grpcServiceConfig{MethodConfig: []grpcMethodConfig{mc}}
+	for _, w := range j.warnings {
+		sc.Warnings = append(sc.Warnings, w.Message)
+	}
+	out, err := json.MarshalIndent(sc, "", "  ")
 	if err != nil {
 		panic(err) // plain structs of strings and finite numbers always marshal
 	}

@@ -16,13 +16,14 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-// The Go modules the Go snippets are compiled and run against: the
-// versions their Targets name. They come through the module proxy into
-// GOMODCACHE (downloaded once, then cached) and never enter this
-// repository's go.mod.
+// The Go modules the Go snippets are compiled and run against, and whose
+// service config parser reads the gRPC snippets: the versions their
+// Targets name. They come through the module proxy into GOMODCACHE
+// (downloaded once, then cached) and never enter this repository's go.mod.
 var goModules = map[string]string{
 	"go-cenkalti": "github.com/cenkalti/backoff/v5",
 	"go-aws":      "github.com/aws/aws-sdk-go-v2",
+	"grpc-json":   "google.golang.org/grpc",
 }
 
 // runDraws is how many runs of every retry's delay each snippet draws: a
@@ -36,8 +37,11 @@ const runDraws = 400
 // and counts the tries, and checks every delay against the table of the
 // schedule the snippet claims (Effective): within [min, max] of its retry,
 // reaching both ends of the range, and the attempts and the deadline as
-// written. It needs the module proxy (or a GOMODCACHE that holds the
-// modules) and fails, never skips, without it; -short leaves it out.
+// written. The same program hands every gRPC snippet, "_warnings" and all,
+// to grpc-go's own parser (grpc.NewClient with WithDefaultServiceConfig,
+// which refuses an invalid config), and a broken one as a control. It
+// needs the module proxy (or a GOMODCACHE that holds the modules) and
+// fails, never skips, without it; -short leaves it out.
 func TestGoSnippetsRunAgainstLibraries(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: compiling and running the Go snippets against the real libraries is left out")
@@ -50,15 +54,16 @@ func TestGoSnippetsRunAgainstLibraries(t *testing.T) {
 	versions := map[string]string{}
 	for _, tg := range Targets() {
 		if _, ok := goModules[tg.Name]; ok {
-			versions[tg.Name] = tg.Version
+			versions[tg.Name] = strings.TrimPrefix(tg.Version, "grpc-go ")
 		}
 	}
 	goVersion := strings.TrimPrefix(runtime.Version(), "go")
 	if parts := strings.SplitN(goVersion, ".", 3); len(parts) >= 2 {
 		goVersion = parts[0] + "." + parts[1]
 	}
-	gomod := fmt.Sprintf("module exportrun\n\ngo %s\n\nrequire (\n\t%s %s\n\t%s %s\n)\n", goVersion,
-		goModules["go-aws"], versions["go-aws"], goModules["go-cenkalti"], versions["go-cenkalti"])
+	gomod := fmt.Sprintf("module exportrun\n\ngo %s\n\nrequire (\n\t%s %s\n\t%s %s\n\t%s %s\n)\n", goVersion,
+		goModules["go-aws"], versions["go-aws"], goModules["go-cenkalti"], versions["go-cenkalti"],
+		goModules["grpc-json"], versions["grpc-json"])
 	write := func(name, text string) {
 		t.Helper()
 		path := filepath.Join(dir, name)
@@ -80,6 +85,20 @@ func TestGoSnippetsRunAgainstLibraries(t *testing.T) {
 	}
 	var cases []runCase
 	var imports, calls strings.Builder
+	var broken string // a snippet made invalid, which grpc-go must refuse
+	for _, gp := range goldenPolicies(t) {
+		s := mustTo(t, "grpc-json", gp.p)
+		pkg := fmt.Sprintf("s%d", len(cases))
+		cases = append(cases, runCase{pkg, "grpc-json", gp.name, s, nil})
+		fmt.Fprintf(&calls, "\trunGRPC(%q, %q)\n", pkg, s.Text)
+		if b := strings.Replace(s.Text, `"maxBackoff": "`, `"maxBackoff": "x`, 1); broken == "" && b != s.Text && strings.Contains(s.Text, "_warnings") {
+			broken = b
+		}
+	}
+	if broken == "" {
+		t.Fatal("no golden gRPC snippet with a retry policy and warnings to break")
+	}
+	fmt.Fprintf(&calls, "\trunGRPC(\"broken\", %q)\n", broken)
 	for _, gp := range goldenPolicies(t) {
 		for _, target := range []string{"go-cenkalti", "go-aws"} {
 			s := mustTo(t, target, gp.p)
@@ -114,14 +133,16 @@ func TestGoSnippetsRunAgainstLibraries(t *testing.T) {
 		return out, nil
 	}
 	if _, err := goCmd("mod", "tidy"); err != nil {
-		t.Fatalf("could not get %s %s and %s %s through the Go module proxy (GOPROXY=%s): this test needs the proxy, "+
+		t.Fatalf("could not get %s %s, %s %s and %s %s through the Go module proxy (GOPROXY=%s): this test needs the proxy, "+
 			"or a GOMODCACHE that holds them, and does not skip without them: %v",
-			goModules["go-cenkalti"], versions["go-cenkalti"], goModules["go-aws"], versions["go-aws"], os.Getenv("GOPROXY"), err)
+			goModules["go-cenkalti"], versions["go-cenkalti"], goModules["go-aws"], versions["go-aws"],
+			goModules["grpc-json"], versions["grpc-json"], os.Getenv("GOPROXY"), err)
 	}
-	if mod, err := os.ReadFile(filepath.Join(dir, "go.mod")); err != nil ||
-		!strings.Contains(string(mod), goModules["go-cenkalti"]+" "+versions["go-cenkalti"]) ||
-		!strings.Contains(string(mod), goModules["go-aws"]+" "+versions["go-aws"]) {
-		t.Fatalf("go mod tidy changed the versions under test:\n%s", mod)
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	for name, path := range goModules {
+		if err != nil || !strings.Contains(string(mod), path+" "+versions[name]) {
+			t.Fatalf("go mod tidy changed the versions under test (%s %s):\n%s", path, versions[name], mod)
+		}
 	}
 	if _, err := goCmd("vet", "./..."); err != nil {
 		t.Fatalf("the Go snippets do not vet: %v", err)
@@ -134,11 +155,20 @@ func TestGoSnippetsRunAgainstLibraries(t *testing.T) {
 	if err := json.Unmarshal(out, &results); err != nil {
 		t.Fatalf("bad output %v: %s", err, out)
 	}
+	if r, ok := results["broken"]; !ok || r.ServiceConfigErr == "" {
+		t.Fatalf("grpc-go accepted a service config with a malformed maxBackoff (%v): its parser is not being asked", ok)
+	}
 	for _, c := range cases {
 		t.Run(c.target+"/"+c.policy, func(t *testing.T) {
 			r, ok := results[c.pkg]
 			if !ok {
 				t.Fatal("no result")
+			}
+			if c.target == "grpc-json" {
+				if r.ServiceConfigErr != "" {
+					t.Fatalf("grpc-go refuses the snippet: %s\n%s", r.ServiceConfigErr, c.snippet.Text)
+				}
+				return
 			}
 			e := c.snippet.Effective
 			checkDelays(t, r.Delays, c.rows)
@@ -175,6 +205,8 @@ type runResult struct {
 	Tries int `json:"tries"`
 	// MaxElapsed is cenkalti's MaxElapsedTime in nanoseconds.
 	MaxElapsed int64 `json:"max_elapsed"`
+	// ServiceConfigErr is grpc-go's error for a gRPC snippet ("": none).
+	ServiceConfigErr string `json:"service_config_err"`
 }
 
 // checkDelays checks every run's delays against the rows of the table:
@@ -225,6 +257,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/cenkalti/backoff/v5"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 
 %[2]s)
 
@@ -237,6 +271,7 @@ type result struct {
 	MaxTries   int       ` + "`json:\"max_tries\"`" + `
 	Tries      int       ` + "`json:\"tries\"`" + `
 	MaxElapsed int64     ` + "`json:\"max_elapsed\"`" + `
+	ServiceConfigErr string ` + "`json:\"service_config_err\"`" + `
 }
 
 var results = map[string]result{}
@@ -277,6 +312,20 @@ func runAWS(name string, retryer aws.Retryer, n int) {
 			run[i] = int64(d)
 		}
 		r.Delays = append(r.Delays, run)
+	}
+	results[name] = r
+}
+
+// runGRPC hands a service config to grpc-go's parser: NewClient refuses
+// an invalid default service config (it dials nothing).
+func runGRPC(name, serviceConfig string) {
+	var r result
+	cc, err := grpc.NewClient("passthrough:///unused", grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultServiceConfig(serviceConfig))
+	if err != nil {
+		r.ServiceConfigErr = err.Error()
+	} else {
+		cc.Close()
 	}
 	results[name] = r
 }

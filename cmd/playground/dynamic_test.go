@@ -3,13 +3,19 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"testing/synctest"
+	"time"
 )
 
 func TestSVGImages(t *testing.T) {
@@ -67,5 +73,488 @@ func TestExportEndpoint(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/export?to=cobol", nil))
 	if rec.Code != 400 || !strings.Contains(rec.Body.String(), "go-cenkalti") {
 		t.Errorf("unknown target: %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+// fakeDrawer stands in for app's drawing: it counts the drawings of each
+// query and holds those whose query has a channel until it is closed.
+type fakeDrawer struct {
+	mu    sync.Mutex
+	calls map[string]int
+	hold  map[string]chan struct{}
+	size  int // body bytes
+}
+
+func newFakeDrawer() *fakeDrawer {
+	return &fakeDrawer{calls: map[string]int{}, hold: map[string]chan struct{}{}}
+}
+
+func (f *fakeDrawer) build(kind, to, raw string) (*cached, error) {
+	f.mu.Lock()
+	f.calls[raw]++
+	ch, size := f.hold[raw], f.size
+	f.mu.Unlock()
+	if ch != nil {
+		<-ch
+	}
+	if raw == "seed=666" {
+		panic("drawing broke")
+	}
+	body := []byte("<svg>" + raw + "</svg>")
+	if size > len(body) {
+		body = append(body, bytes.Repeat([]byte(" "), size-len(body))...)
+	}
+	return &cached{contentType: "image/svg+xml", body: body}, nil
+}
+
+// holdQuery makes the drawing of raw wait until the returned function runs.
+func (f *fakeDrawer) holdQuery(raw string) (release func()) {
+	ch := make(chan struct{})
+	f.mu.Lock()
+	f.hold[raw] = ch
+	f.mu.Unlock()
+	return func() { close(ch) }
+}
+
+func (f *fakeDrawer) count(raw string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls[raw]
+}
+
+// testDynamic is a dynamic drawing with f, every drawing estimated at mem
+// bytes.
+func testDynamic(f *fakeDrawer, mem int64) *dynamic {
+	d := newDynamic("v1", time.Second)
+	d.build = f.build
+	d.memory = func(kind, raw string) int64 { return mem }
+	return d
+}
+
+// start serves GET target on d in its own goroutine; the recorder is sent
+// on the channel when the answer is complete.
+func start(d *dynamic, ctx context.Context, target string, header ...string) <-chan *httptest.ResponseRecorder {
+	out := make(chan *httptest.ResponseRecorder, 1)
+	req := httptest.NewRequestWithContext(ctx, "GET", target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	go func() {
+		rec := httptest.NewRecorder()
+		path, _, _ := strings.Cut(target, "?")
+		if !d.serve(rec, req, path) {
+			rec.Code = 0
+		}
+		out <- rec
+	}()
+	return out
+}
+
+// ready reports whether the answer on ch is complete, after every goroutine
+// of the bubble has done what it can.
+func ready(ch <-chan *httptest.ResponseRecorder) (*httptest.ResponseRecorder, bool) {
+	synctest.Wait()
+	select {
+	case rec := <-ch:
+		return rec, true
+	default:
+		return nil, false
+	}
+}
+
+func TestGateOrder(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newGate(2, 100, 3)
+		ctx := context.Background()
+		type entered struct {
+			leave func()
+			err   error
+		}
+		enter := func(mem int64) <-chan entered {
+			ch := make(chan entered, 1)
+			go func() {
+				leave, err := g.enter(ctx, mem)
+				ch <- entered{leave, err}
+			}()
+			synctest.Wait() // it has entered or joined the line
+			return ch
+		}
+		admitted := func(ch <-chan entered) (func(), bool) {
+			t.Helper()
+			synctest.Wait()
+			select {
+			case e := <-ch:
+				if e.err != nil {
+					t.Fatalf("enter: %v", e.err)
+				}
+				return e.leave, true
+			default:
+				return nil, false
+			}
+		}
+		a, b := enter(10), enter(10)
+		leaveA, okA := admitted(a)
+		leaveB, okB := admitted(b)
+		if !okA || !okB {
+			t.Fatal("two slots, two entered, not both running")
+		}
+		c, dd, e := enter(10), enter(10), enter(10)
+		if run, wait := g.counts(); run != 2 || wait != 3 {
+			t.Fatalf("running %d, waiting %d; want 2, 3", run, wait)
+		}
+		if _, err := g.enter(ctx, 10); err != errQueueFull {
+			t.Fatalf("a fourth in a line of 3: %v, want errQueueFull", err)
+		}
+		leaveA()
+		leaveC, okC := admitted(c)
+		if _, okD := admitted(dd); !okC || okD {
+			t.Fatalf("after one left: c admitted %v, d %v; want the first in line only", okC, okD)
+		}
+		leaveB()
+		leaveC()
+		leaveD, _ := admitted(dd)
+		leaveE, okE := admitted(e)
+		if !okE {
+			t.Fatal("e not admitted with both slots free")
+		}
+		leaveD()
+		leaveE()
+		if run, wait := g.counts(); run != 0 || wait != 0 {
+			t.Fatalf("all left: running %d, waiting %d", run, wait)
+		}
+	})
+}
+
+func TestGateMemory(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newGate(2, 100, 8)
+		ctx := context.Background()
+		leaveBig, err := g.enter(ctx, 80)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 30 more does not fit in 100 though a slot is free; 10 behind it
+		// would fit, but does not pass it.
+		got := make(chan string, 3)
+		var leaves sync.Map
+		for _, w := range []struct {
+			name string
+			mem  int64
+		}{{"30", 30}, {"10", 10}} {
+			go func() {
+				leave, err := g.enter(ctx, w.mem)
+				if err == nil {
+					leaves.Store(w.name, leave)
+				}
+				got <- w.name
+			}()
+			synctest.Wait()
+		}
+		if len(got) != 0 {
+			t.Fatalf("%s admitted beside 80 of a budget of 100", <-got)
+		}
+		// Room made for 10 but not for 30 still admits nobody.
+		leaveSmall := func() {}
+		if g.slots = 3; true {
+			g.mu.Lock()
+			g.take(10) // as if a 10 had run beside the 80 all along
+			g.mu.Unlock()
+			leaveSmall = func() { g.leave(10) }
+		}
+		leaveSmall()
+		synctest.Wait()
+		if len(got) != 0 {
+			t.Fatalf("%s passed the 30 first in line", <-got)
+		}
+		leaveBig()
+		synctest.Wait()
+		if len(got) != 2 {
+			t.Fatal("after the big one left, 30 and 10 were not both admitted")
+		}
+		<-got
+		<-got
+		// One over the budget runs alone: it waits for both to leave.
+		go func() {
+			leave, _ := g.enter(ctx, 1<<40)
+			leaves.Store("huge", leave)
+			got <- "huge"
+		}()
+		synctest.Wait()
+		l, _ := leaves.Load("30")
+		l.(func())()
+		synctest.Wait()
+		if len(got) != 0 {
+			t.Fatal("the huge one ran beside another")
+		}
+		l, _ = leaves.Load("10")
+		l.(func())()
+		synctest.Wait()
+		if len(got) != 1 {
+			t.Fatal("the huge one did not run alone")
+		}
+		if run, _ := g.counts(); run != 1 {
+			t.Fatalf("running %d, want 1", run)
+		}
+	})
+}
+
+func TestGateGivesUp(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newGate(1, 100, 8)
+		leave, _ := g.enter(context.Background(), 10)
+		// A waiter whose context ends leaves the line; the one behind it
+		// moves up.
+		ctx, cancel := context.WithCancel(context.Background())
+		errc := make(chan error, 1)
+		go func() { _, err := g.enter(ctx, 10); errc <- err }()
+		synctest.Wait()
+		second := make(chan error, 1)
+		go func() { _, err := g.enter(context.Background(), 10); second <- err }()
+		synctest.Wait()
+		cancel()
+		if err := <-errc; err != context.Canceled {
+			t.Fatalf("cancelled waiter: %v", err)
+		}
+		if _, wait := g.counts(); wait != 1 {
+			t.Fatalf("waiting %d after one gave up, want 1", wait)
+		}
+		leave()
+		if err := <-second; err != nil {
+			t.Fatalf("the next in line: %v", err)
+		}
+		// A deadline ends a wait at its time, not before.
+		ctx, cancel = context.WithTimeout(context.Background(), maxWait)
+		defer cancel()
+		t0 := time.Now()
+		if _, err := g.enter(ctx, 10); err != context.DeadlineExceeded || time.Since(t0) != maxWait {
+			t.Fatalf("waited %s: %v; want %s and DeadlineExceeded", time.Since(t0), err, maxWait)
+		}
+	})
+}
+
+func TestDynamicBusy(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		f := newFakeDrawer()
+		d := testDynamic(f, 1)
+		ctx := context.Background()
+		// Two drawings run (held), maxQueued wait: one more is turned away
+		// at once with 503 and Retry-After.
+		var releases []func()
+		var running, queued []<-chan *httptest.ResponseRecorder
+		for i := range maxDynamic + maxQueued {
+			q := fmt.Sprintf("seed=%d", i+1)
+			releases = append(releases, f.holdQuery(q))
+			ch := start(d, ctx, "/svg/herd.svg?"+q)
+			if i < maxDynamic {
+				running = append(running, ch)
+			} else {
+				queued = append(queued, ch)
+			}
+			synctest.Wait()
+		}
+		if run, wait := d.gate.counts(); run != maxDynamic || wait != maxQueued {
+			t.Fatalf("running %d, waiting %d; want %d, %d", run, wait, maxDynamic, maxQueued)
+		}
+		rec, ok := ready(start(d, ctx, "/svg/herd.svg?seed=999"))
+		if !ok || rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != retryAfter ||
+			!strings.Contains(rec.Body.String(), "wait their turn") || rec.Header().Get("Cache-Control") != "no-store" {
+			t.Fatalf("a full queue: ready %v, %v", ok, rec)
+		}
+		if f.count("seed=999") != 0 {
+			t.Error("the turned-away request was drawn")
+		}
+		// The first two finish: two of the queued move up.
+		releases[0]()
+		releases[1]()
+		for _, ch := range running {
+			if rec, ok := ready(ch); !ok || rec.Code != 200 {
+				t.Fatalf("a released drawing: ready %v, %v", ok, rec)
+			}
+		}
+		if run, wait := d.gate.counts(); run != maxDynamic || wait != maxQueued-2 {
+			t.Fatalf("running %d, waiting %d; want %d, %d", run, wait, maxDynamic, maxQueued-2)
+		}
+		// The rest wait maxWait for a turn, then get 503, and are never drawn.
+		time.Sleep(maxWait - time.Nanosecond)
+		if _, ok := ready(queued[len(queued)-1]); ok {
+			t.Fatal("answered before maxWait")
+		}
+		time.Sleep(time.Nanosecond)
+		for _, ch := range queued[2:] {
+			rec, ok := ready(ch)
+			if !ok || rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != retryAfter ||
+				!strings.Contains(rec.Body.String(), "no turn") {
+				t.Fatalf("after maxWait: ready %v, %v", ok, rec)
+			}
+		}
+		for i := maxDynamic + 2; i < maxDynamic+maxQueued; i++ {
+			if n := f.count(fmt.Sprintf("seed=%d", i+1)); n != 0 {
+				t.Errorf("seed=%d timed out and was drawn %d times", i+1, n)
+			}
+		}
+		releases[2]()
+		releases[3]()
+		for _, ch := range queued[:2] {
+			if rec, ok := ready(ch); !ok || rec.Code != 200 {
+				t.Fatalf("a queued drawing given its turn: ready %v, %v", ok, rec)
+			}
+		}
+		for _, r := range releases[4:] {
+			r()
+		}
+	})
+}
+
+func TestDynamicClientGone(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		f := newFakeDrawer()
+		d := testDynamic(f, 1)
+		var releases []func()
+		for i := range maxDynamic {
+			q := fmt.Sprintf("seed=%d", i+1)
+			releases = append(releases, f.holdQuery(q))
+			start(d, context.Background(), "/svg/herd.svg?"+q)
+			synctest.Wait() // in this order
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		ch := start(d, ctx, "/svg/herd.svg?seed=50")
+		synctest.Wait()
+		if _, wait := d.gate.counts(); wait != 1 {
+			t.Fatalf("waiting %d, want 1", wait)
+		}
+		cancel() // the client went away
+		rec, ok := ready(ch)
+		if !ok || rec.Code != statusClientClosed {
+			t.Fatalf("a client gone: ready %v, %v", ok, rec)
+		}
+		if _, wait := d.gate.counts(); wait != 0 {
+			t.Fatalf("its drawing still waits (%d waiting)", wait)
+		}
+		for _, r := range releases {
+			r()
+		}
+		synctest.Wait()
+		if n := f.count("seed=50"); n != 0 {
+			t.Fatalf("drawn %d times for nobody", n)
+		}
+		// A request that leaves while others wait for the same drawing does
+		// not stop it for them.
+		release := f.holdQuery("seed=51")
+		ctx, cancel = context.WithCancel(context.Background())
+		gone := start(d, ctx, "/svg/herd.svg?seed=51")
+		synctest.Wait()
+		stays := start(d, context.Background(), "/svg/herd.svg?seed=51")
+		synctest.Wait()
+		cancel()
+		if rec, ok := ready(gone); !ok || rec.Code != statusClientClosed {
+			t.Fatalf("the one gone: ready %v, %v", ok, rec)
+		}
+		release()
+		if rec, ok := ready(stays); !ok || rec.Code != 200 || rec.Body.String() != "<svg>seed=51</svg>" {
+			t.Fatalf("the one still there: ready %v, %v", ok, rec)
+		}
+	})
+}
+
+func TestDynamicCache(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		f := newFakeDrawer()
+		d := testDynamic(f, 1)
+		ctx := context.Background()
+		// Three at once for one picture: one drawing, three answers.
+		release := f.holdQuery("seed=7")
+		var chs []<-chan *httptest.ResponseRecorder
+		for range 3 {
+			chs = append(chs, start(d, ctx, "/svg/herd.svg?seed=7"))
+		}
+		synctest.Wait()
+		release()
+		var etag string
+		for _, ch := range chs {
+			rec, ok := ready(ch)
+			if !ok || rec.Code != 200 || rec.Body.String() != "<svg>seed=7</svg>" {
+				t.Fatalf("ready %v, %v", ok, rec)
+			}
+			etag = rec.Header().Get("ETag")
+		}
+		if n := f.count("seed=7"); n != 1 {
+			t.Fatalf("drawn %d times for three requests at once", n)
+		}
+		// Kept: the same picture from a query in another order is not drawn
+		// again, and its ETag gives a 304.
+		if rec, _ := ready(start(d, ctx, "/svg/herd.svg?seed=7&bogus=1")); rec.Code != 200 || f.count("seed=7&bogus=1") != 0 {
+			t.Fatalf("the same picture was drawn again: %d", rec.Code)
+		}
+		if rec, _ := ready(start(d, ctx, "/svg/herd.svg?seed=7", "If-None-Match", `W/"x", `+etag)); rec.Code != http.StatusNotModified {
+			t.Fatalf("If-None-Match with its ETag in a list: %d, want 304", rec.Code)
+		}
+		// Kept by size: answers of cacheBytes/8 each, nine of them, push
+		// the first out; one bigger is not kept at all.
+		f.size = cacheBytes / 8
+		for i := range 9 {
+			ready(start(d, ctx, fmt.Sprintf("/svg/herd.svg?seed=%d", 100+i)))
+		}
+		if d.bytes > cacheBytes {
+			t.Fatalf("kept %d bytes, bound %d", d.bytes, cacheBytes)
+		}
+		ready(start(d, ctx, "/svg/herd.svg?seed=100"))
+		ready(start(d, ctx, "/svg/herd.svg?seed=108"))
+		if a, b := f.count("seed=100"), f.count("seed=108"); a != 2 || b != 1 {
+			t.Fatalf("drawings of the oldest and the newest: %d, %d; want 2 (pushed out), 1 (kept)", a, b)
+		}
+		f.size = cacheBytes/8 + 1
+		ready(start(d, ctx, "/svg/herd.svg?seed=200"))
+		ready(start(d, ctx, "/svg/herd.svg?seed=200"))
+		if n := f.count("seed=200"); n != 2 {
+			t.Fatalf("an answer over cacheBytes/8 drawn %d times, want 2 (not kept)", n)
+		}
+	})
+}
+
+func TestDynamicPanic(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		f := newFakeDrawer()
+		d := testDynamic(f, 1)
+		rec, _ := ready(start(d, context.Background(), "/svg/herd.svg?seed=666"))
+		if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Body.String(), "drawing broke") {
+			t.Fatalf("a panic in the drawing: %v", rec)
+		}
+		if run, _ := d.gate.counts(); run != 0 {
+			t.Fatal("the panic kept its slot")
+		}
+		if rec, _ := ready(start(d, context.Background(), "/svg/herd.svg?seed=1")); rec.Code != 200 {
+			t.Fatalf("after a panic: %d", rec.Code)
+		}
+	})
+}
+
+// TestDynamicReadDeadline: a request waiting for its drawing past the
+// server's ReadTimeout still gets its answer. The wait relies on
+// r.Context() ending only when the client leaves: net/http clears the read
+// deadline for its background read once the request is read. A real
+// server, as the deadline is the connection's.
+func TestDynamicReadDeadline(t *testing.T) {
+	f := newFakeDrawer()
+	d := testDynamic(f, 1)
+	const readTimeout = 50 * time.Millisecond
+	release := f.holdQuery("seed=1")
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d.serve(w, r, r.URL.Path)
+	}))
+	srv.Config.ReadTimeout = readTimeout
+	srv.Start()
+	defer srv.Close()
+	go func() {
+		time.Sleep(4 * readTimeout) // a delay past the deadline, not a synchronisation
+		release()
+	}()
+	res, err := http.Get(srv.URL + "/svg/herd.svg?seed=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || string(body) != "<svg>seed=1</svg>" {
+		t.Fatalf("%d %q", res.StatusCode, body)
 	}
 }

@@ -89,7 +89,7 @@ func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInf
 		panic(err)
 	}
 	info := serverInfo{version: s.version, hasWasm: s.hasWasm, wasmSize: s.wasmSize, renders: s.renders, warnings: s.warnings}
-	var h http.Handler = &router{cfg: cfg, site: s, dyn: newDynamic(s.version)}
+	var h http.Handler = &router{cfg: cfg, site: s, dyn: newDynamic(s.version, cfg.perWrite)}
 	h = secure(getOnly(h), cfg.frameAncestors)
 	if cfg.accessLog != nil {
 		h = logRequests(h, cfg.accessLog)
