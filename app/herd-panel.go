@@ -324,7 +324,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	var plot, under app.UI
 	if req {
 		head, lesson = "req.head", "req.lesson"
-		plot = &requestCharts{A: h.a, B: h.b, Config: c, Lang: l}
+		plot = &requestCharts{A: h.a, B: h.b, Rev: h.rev, Config: c, Lang: l}
 		under = p.renderVerdict(l)
 	} else {
 		keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
@@ -339,7 +339,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		}
 		plot = app.Div().Body(
 			app.Div().Class("herd-chart-wrap").Body(
-				&herdChart{A: h.a, B: h.b, Lang: l},
+				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l},
 				app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
 			),
 			p.renderReplay(l),
@@ -358,7 +358,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 				OnClick(p.onHerdMore).Text(l.T("herd.more")),
 		),
 		under,
-		&metricCards{A: h.a, B: h.b, Config: c, Lang: l},
+		&metricCards{A: h.a, B: h.b, Rev: h.rev, Config: c, Lang: l},
 		p.takeAway(l, "download-herd", "take.svg"),
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
 	)
