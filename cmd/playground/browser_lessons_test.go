@@ -66,8 +66,8 @@ func TestBrowserLessonNavigation(t *testing.T) {
 	poll[bool](t, tb, "lesson 3 by its button", `new URLSearchParams(location.search).get('lesson') === '3'`)
 	// A one-click setup: lesson 1's first link (tenacity: attempts=1).
 	tb.open(t, "lesson=1&lang=en")
-	poll[bool](t, tb, "lesson 1's links", `document.querySelectorAll('.lesson-links button').length > 0`)
-	eval[bool](t, tb, `(document.querySelector('.lesson-links button').click(), true)`)
+	poll[bool](t, tb, "lesson 1's links", `document.querySelectorAll('.lesson-links button[data-link]').length > 0`)
+	eval[bool](t, tb, `(document.querySelector('.lesson-links button[data-link]').click(), true)`)
 	poll[bool](t, tb, "the setup in the URL and the table", `new URLSearchParams(location.search).get('attempts') === '1' &&
 	  new URLSearchParams(location.search).get('lesson') === '1' && document.querySelectorAll('#delay-table tbody tr').length === 0`)
 	tb.open(t, "lesson=14&lang=en")
@@ -98,31 +98,6 @@ func TestBrowserLessonClassifyCases(t *testing.T) {
 	}
 	tb.typeInto(t, "classify-status", "999")
 	poll[bool](t, tb, "an error for status 999", `document.getElementById('classify-verdict').dataset.retry === '' || !('retry' in document.getElementById('classify-verdict').dataset) || document.getElementById('classify-verdict').classList.contains('error')`)
-}
-
-// Presenter mode: the lesson, a control and the widget fit a projector's
-// screen without scrolling.
-func TestBrowserLessonPresenterFits(t *testing.T) {
-	for _, vp := range []struct{ w, h int64 }{{1024, 768}, {1920, 1080}} {
-		for _, n := range []string{"1", "3"} {
-			tb := newTab(t, vp.w, vp.h)
-			tb.open(t, "present=1&lang=en&lesson="+n)
-			poll[string](t, tb, "the lesson", lsTitle)
-			poll[bool](t, tb, "the widget", `!!document.querySelector('.lesson-widget svg, .lesson-widget table')`)
-			fits := eval[map[string]float64](t, tb, `(() => {
-			  const b = (s) => { const e = document.querySelector(s); return e ? e.getBoundingClientRect().bottom : 99999; };
-			  return {text: b('#lesson'), control: b('#attempts-value'), widget: b('.lesson-widget svg, .lesson-widget table'),
-			    scroll: document.documentElement.scrollHeight, inner: innerHeight}; })()`)
-			for _, k := range []string{"text", "control", "widget"} {
-				if fits[k] > fits["inner"] {
-					t.Errorf("%dx%d lesson %s: the %s ends at %.0f px, below the %.0f px screen", vp.w, vp.h, n, k, fits[k], fits["inner"])
-				}
-			}
-			if fits["scroll"] > fits["inner"]+1 {
-				t.Errorf("%dx%d lesson %s: the page scrolls (%.0f px for a %.0f px screen)", vp.w, vp.h, n, fits["scroll"], fits["inner"])
-			}
-		}
-	}
 }
 
 // After one visit, any link loads offline: a query, a lesson, Russian.
@@ -165,8 +140,8 @@ func TestBrowserLessonOffline(t *testing.T) {
 func TestBrowserLessonRetryablehttpTrap(t *testing.T) {
 	tb := newTab(t, 1280, 800)
 	tb.open(t, "lesson=7&lang=en")
-	poll[bool](t, tb, "lesson 7's links", `document.querySelectorAll('.lesson-links button').length > 0`)
-	eval[bool](t, tb, `(document.querySelector('.lesson-links button').click(), true)`)
+	poll[bool](t, tb, "lesson 7's links", `document.querySelectorAll('.lesson-links button[data-link]').length > 0`)
+	eval[bool](t, tb, `(document.querySelector('.lesson-links button[data-link]').click(), true)`)
 	poll[bool](t, tb, "429 not retried under the old rules", `document.getElementById('classify-status').value === '429' &&
 	  document.getElementById('classify-rules').value === 'retryablehttp-2019' &&
 	  document.getElementById('classify-verdict').dataset.retry === 'false'`)
