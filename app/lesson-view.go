@@ -215,6 +215,11 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		text = append(text, app.P().Class("pending").Text(l.T("lesson.loading")))
 	default:
 		view = les.View
+		if p.st.View != "" {
+			// A one-click setup may show another widget (view=delays: a
+			// trap seen in the delay chart's dots).
+			view = p.st.View
+		}
 		text = append(text, app.H2().ID("lesson-title").Text(les.Title))
 		for _, para := range les.Text {
 			text = append(text, paragraph(para))
@@ -236,8 +241,6 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 			app.P().ID("lesson-answer-text").Class("lesson-answer").Hidden(!p.les.answer).Body(runs(les.Answer)...),
 		)
 	}
-	st := p.st
-	st.View = view
 	// Answered, presenter mode shows the answer in place of the prompt
 	// (playground.css): the longest answers would not fit beside it.
 	textCls := "card lesson-text"

@@ -151,3 +151,39 @@ func TestBrowserLessonRetryablehttpTrap(t *testing.T) {
 	  s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
 	poll[bool](t, tb, "429 retried under the article's rules", `document.getElementById('classify-verdict').dataset.retry === 'true'`)
 }
+
+// The trap of Polly's first decorrelated jitter, one click from lesson 4
+// in each language, on a projector: its delay chart, a fifth or more of
+// the 300 clients' dots exactly on the cap line (the clamp; about 21% over
+// ten retries with a cap of 10 times the base), and the lesson still on
+// one 1024x768 screen.
+func TestBrowserLessonPollyFirstJitterTrap(t *testing.T) {
+	for _, lang := range []string{"en", "ru"} {
+		t.Run(lang, func(t *testing.T) {
+			tb := newTab(t, 1024, 768)
+			tb.open(t, "lesson=4&present=1&lang="+lang)
+			wsWaitLesson(t, tb, lang, 4)
+			sel := `[...document.querySelectorAll('.lesson-links button[data-link]')].find(b => /Polly/.test(b.textContent) && /cap|потолк/.test(b.textContent))`
+			if !eval[bool](t, tb, `(() => { const b = `+sel+`; if (!b) return false; b.click(); return true; })()`) {
+				t.Fatal("lesson 4 has no link to Polly's first decorrelated jitter")
+			}
+			exPollParam(t, tb, "preset", "polly-wiki")
+			exPollParam(t, tb, "view", "delays")
+			exPollParam(t, tb, "lesson", "4")
+			got := poll[map[string]float64](t, tb, "the delay chart's dots and cap", `(() => { const svg = document.querySelector('.lesson-widget #delay-chart svg');
+			  const cap = svg && svg.querySelector('path.cap'), dots = svg && svg.querySelector('path.dots');
+			  if (!cap || !dots) return null;
+			  const ys = d => [...d.matchAll(/M\s*(-?[\d.]+)[ ,](-?[\d.]+)/g)].map(m => +m[2]);
+			  const cy = ys(cap.getAttribute('d'))[0], all = ys(dots.getAttribute('d'));
+			  return {dots: all.length, atCap: all.filter(y => Math.abs(y - cy) < 0.01).length}; })()`)
+			t.Logf("%s: %.0f of %.0f dots on the cap line", lang, got["atCap"], got["dots"])
+			if got["dots"] < 2000 || got["atCap"] < 0.15*got["dots"] {
+				t.Errorf("%.0f of %.0f dots on the cap line: want 10 retries of 300 clients and a fifth or so at the cap", got["atCap"], got["dots"])
+			}
+			wsQuiet(t, tb, 100)
+			wsCheckFit(t, "lesson 4, Polly's first jitter", eval[wsFit](t, tb, wsFitJS))
+			exShot(t, tb, "lesson-polly-first-"+lang)
+			exNoProblems(t, tb)
+		})
+	}
+}
