@@ -341,6 +341,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 			app.Div().Class("herd-chart-wrap").Body(
 				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l},
 				app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
+				app.Div().Class("replay-layer").Hidden(p.replay.at == 0 && !p.replay.playing || h.b != nil).Body(replayLayer()),
 			),
 			p.renderReplay(l),
 		)
