@@ -372,7 +372,9 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 	if h.cmpPending > 0 {
 		cmpStatus += " " + l.T("compare.updating")
 	}
-	return app.Section().Class("card compare").Aria("label", l.T("compare.aria")).Body(
+	// data-running: the herd or its compare runs are under way, and the
+	// panels shown may be an earlier scenario's.
+	return app.Section().Class("card compare").DataSet("running", boolText(h.running || h.cmpPending > 0)).Aria("label", l.T("compare.aria")).Body(
 		app.H2().Text(l.T("compare.head")),
 		app.P().Class("hint").Text(cmpStatus),
 		&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},

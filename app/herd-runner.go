@@ -31,7 +31,7 @@ const (
 // 200,000 clients into a year-long outage, run in slices between
 // repaints), so no link can make the tab burn minutes: the herd's runs
 // (every seed, both policies) share herdShare of it, the compare panel's
-// seven runs the rest. A request-level call counts sim.RequestCallCost
+// runs (one per jitter kind) the rest. A request-level call counts sim.RequestCallCost
 // times. "Run further" multiplies both shares by ten, up to the runs' own
 // max-calls.
 const (
@@ -40,8 +40,8 @@ const (
 )
 
 // compareKinds are the jitter kinds of the compare panel, the AWS blog's
-// four first.
-var compareKinds = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive"}
+// four first: every kind (a browser test holds it to the jitter select).
+var compareKinds = []string{"none", "full", "equal", "decorrelated", "decorrelated-v2", "proportional", "additive", "decorrelated-clamped"}
 
 // cmpResult is one small multiple: the herd under one jitter kind.
 type cmpResult struct {

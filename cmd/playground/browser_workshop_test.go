@@ -344,9 +344,10 @@ const wsLessons = 14
 
 // wsReadyJS is true once the open lesson's widget shows its result: the
 // table's rows, the herd's finished run (and the second policy's, when the
-// URL has one), every compare panel, or the classifier's verdict.
+// URL has one), every compare panel of this scenario (not the last
+// lesson's, shown while it runs), or the classifier's verdict.
 const wsReadyJS = `(() => { const w = document.querySelector('.lesson-widget'); if (!w) return false;
-  if (w.querySelector('#compare')) return w.querySelectorAll('#compare .cmp-cell[data-calls]').length > 0 && !w.querySelector('#compare .pending');
+  if (w.querySelector('#compare')) return w.querySelector('.compare').dataset.running === 'false' && w.querySelectorAll('#compare .cmp-cell[data-calls]').length > 0 && !w.querySelector('#compare .pending');
   if (w.querySelector('.herd')) return ` + exHerdDoneJS + ` && (!/[?&]b\./.test(location.search) || !!document.getElementById('metric-calls').dataset.valueB);
   if (w.querySelector('#delay-table')) return w.querySelectorAll('#delay-table tbody tr').length > 0;
   const v = document.getElementById('classify-verdict'); return !!v && (v.dataset.retry === 'true' || v.dataset.retry === 'false'); })()`
