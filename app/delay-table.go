@@ -67,15 +67,45 @@ func (c *delayTable) Render() app.UI {
 		app.THead().Body(app.Tr().Body(heads...)),
 		app.TBody().Body(rows...),
 		app.TFoot().Body(
-			app.Tr().Body(
-				app.Th().Scope("row").ColSpan(len(chart.Columns)-2).Text(l.T("table.totals")),
-				total("mean", t.Total.Mean),
-				total("max", t.Total.Max),
-			),
-			app.Tr().Class("total-min").Body(
-				app.Th().Scope("row").ColSpan(len(chart.Columns)-1).Text(l.T("table.best")),
-				total("min", t.Total.Min),
-			),
+			footRow("", l.T("table.totals"), total("mean", t.Total.Mean), total("max", t.Total.Max)),
+			footRow("total-min", l.T("table.best"), total("min", t.Total.Min)),
 		),
 	)
+}
+
+// footRow is a totals row: the values under the last len(values) columns,
+// the label over the longest run of columns that always show before them
+// (labelSpan), and an empty cell for each other column, carrying its
+// data-col so that it hides with its column. A colspan over a column the
+// style sheet hides (presenter mode, a phone) would add a column and push
+// the totals right of the columns they sum.
+func footRow(cls, label string, values ...app.UI) app.UI {
+	n := len(chart.Columns) - len(values)
+	from, to := labelSpan(chart.Columns[:n])
+	cells := make([]app.UI, 0, len(chart.Columns))
+	for i, col := range chart.Columns[:n] {
+		switch {
+		case i == from && to > from:
+			cells = append(cells, app.Th().Scope("row").ColSpan(to-from).Text(label))
+		case i < from || i >= to:
+			cells = append(cells, app.Td().DataSet("col", col.ID))
+		}
+	}
+	return app.Tr().Class(cls).Body(append(cells, values...)...)
+}
+
+// labelSpan is the longest run [from, to) of columns that are not
+// optional (the later one of equals: nearer the totals).
+func labelSpan(cols []chart.Column) (from, to int) {
+	start := 0
+	for i := 0; i <= len(cols); i++ {
+		if i < len(cols) && !cols[i].Optional {
+			continue
+		}
+		if i-start >= to-from {
+			from, to = start, i
+		}
+		start = i + 1
+	}
+	return from, to
 }

@@ -13,6 +13,7 @@ import (
 type herdChart struct {
 	app.Compo
 	A, B *herdOut // B: the second policy's runs, or nil
+	Rev  uint64   // herdRunner.rev: changes when a run is added to A or B
 	Lang i18n.Lang
 }
 

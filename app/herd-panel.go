@@ -348,7 +348,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		case c.Layers > 1:
 			head, lesson = "req.head-chain", "req.lesson-chain"
 		}
-		plot = &requestCharts{A: h.a, B: h.b, Config: c, Lang: l}
+		plot = &requestCharts{A: h.a, B: h.b, Rev: h.rev, Config: c, Lang: l}
 		under = p.renderVerdict(l)
 	} else {
 		keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
@@ -363,8 +363,9 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		}
 		plot = app.Div().Body(
 			app.Div().Class("herd-chart-wrap").Body(
-				&herdChart{A: h.a, B: h.b, Lang: l},
+				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l},
 				app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
+				app.Div().Class("replay-layer").Hidden(p.replay.at == 0 && !p.replay.playing || h.b != nil).Body(replayLayer()),
 			),
 			p.renderReplay(l),
 		)
@@ -374,7 +375,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		app.H2().Text(l.T(head)),
 		app.P().Class("lesson").Text(l.T(lesson)),
 		plot,
-		&runExtras{A: h.a, Config: c, Lang: l},
+		&runExtras{A: h.a, Rev: h.rev, Config: c, Lang: l},
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
@@ -386,7 +387,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		// the chart, which a laptop's first screen and a phone then reach
 		// sooner.
 		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
-		&metricCards{A: h.a, B: h.b, Config: c, Lang: l, Stale: h.running},
+		&metricCards{A: h.a, B: h.b, Rev: h.rev, Config: c, Lang: l, Stale: h.running},
 		p.takeAway(l, "download-herd", "take.svg"),
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
 	)
@@ -399,7 +400,9 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 	if h.cmpPending > 0 {
 		cmpStatus += " " + l.T("compare.updating")
 	}
-	return app.Section().Class("card compare").Aria("label", l.T("compare.aria")).Body(
+	// data-running: the herd or its compare runs are under way, and the
+	// panels shown may be an earlier scenario's.
+	return app.Section().Class("card compare").DataSet("running", boolText(h.running || h.cmpPending > 0)).Aria("label", l.T("compare.aria")).Body(
 		app.H2().Text(l.T("compare.head")),
 		app.P().Class("hint").Text(cmpStatus),
 		&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},

@@ -31,7 +31,7 @@ const (
 // 200,000 clients into a year-long outage, run in slices between
 // repaints), so no link can make the tab burn minutes: the herd's runs
 // (every seed, both policies) share herdShare of it, the compare panel's
-// seven runs the rest. A request-level call counts sim.RequestCallCost
+// runs (one per jitter kind) the rest. A request-level call counts sim.RequestCallCost
 // times. "Run further" multiplies both shares by ten, up to the runs' own
 // max-calls.
 const (
@@ -61,7 +61,13 @@ type cmpResult struct {
 type herdRunner struct {
 	gen atomic.Uint64
 
-	a, b     *herdOut // the first policy's runs and the second's (nil: none)
+	a, b *herdOut // the first policy's runs and the second's (nil: none)
+	// rev counts the runs added to a and b. The charts and cards get it
+	// with them: a run added to an output already shown leaves the
+	// pointer as it was, and go-app updates a child only when one of its
+	// fields changes (the second policy's run, finishing after the first
+	// was drawn, stayed "—" in the cards).
+	rev      uint64
 	err      error
 	running  bool
 	progress float64 // 0..1 of all the runs
@@ -220,6 +226,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 		if j.advance(syncBudget) {
 			res := s.Result()
 			first.out.add(res)
+			h.rev++
 			widths[first.out] = res.BucketWidth
 			tasks = tasks[1:]
 			j = nil
@@ -297,6 +304,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 					return
 				}
 				out.add(res)
+				h.rev++
 				if show {
 					h.a, h.b = a, b
 				}

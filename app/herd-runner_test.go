@@ -9,7 +9,7 @@ import (
 )
 
 // The page bounds a change's calls whatever the link asks: the herd's runs
-// share herdShare of pageCalls, the seven compare runs the rest, a
+// share herdShare of pageCalls, the compare runs (one per kind) the rest, a
 // request-level call counts sim.RequestCallCost times, and "run further"
 // raises both tenfold, never past a run's own max-calls.
 func TestPageBoundsTheHerd(t *testing.T) {
@@ -33,12 +33,12 @@ func TestPageBoundsTheHerd(t *testing.T) {
 	for _, own := range []int{3_999_999, 1_000_000_000} {
 		c = s.Herd.config(s.Policy)
 		c.MaxCalls = own
-		if limit, bounded := h.share(&c, 1-herdShare, len(compareKinds)); !bounded || c.MaxCalls != limit || limit != pageCalls/4/7 {
-			t.Errorf("compare run with max-calls %d: %d (bounded %v), want %d", own, c.MaxCalls, bounded, pageCalls/4/7)
+		if limit, bounded := h.share(&c, 1-herdShare, len(compareKinds)); !bounded || c.MaxCalls != limit || limit != pageCalls/4/len(compareKinds) {
+			t.Errorf("compare run with max-calls %d: %d (bounded %v), want %d", own, c.MaxCalls, bounded, pageCalls/4/len(compareKinds))
 		}
 	}
 	// Herd and compare together stay within pageCalls.
-	if sum := herd + 7*(pageCalls/4/7); sum > pageCalls {
+	if sum := herd + len(compareKinds)*(pageCalls/4/len(compareKinds)); sum > pageCalls {
 		t.Errorf("herd %d + compare %d > %d", herd, sum-herd, pageCalls)
 	}
 	h.more = 1

@@ -215,6 +215,11 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		text = append(text, app.P().Class("pending").Text(l.T("lesson.loading")))
 	default:
 		view = les.View
+		if p.st.View != "" {
+			// A one-click setup may show another widget (view=delays: a
+			// trap seen in the delay chart's dots).
+			view = p.st.View
+		}
 		text = append(text, app.H2().ID("lesson-title").Text(les.Title))
 		for _, para := range les.Text {
 			text = append(text, paragraph(para))
@@ -222,20 +227,26 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		text = append(text,
 			app.P().Class("lesson-try").Body(app.Strong().Text(l.T("lesson.try")+" "), app.Span().Body(runs(les.Try)...)),
 			app.P().Class("lesson-question").Body(app.Strong().Text(l.T("lesson.question")+" "), app.Span().Body(runs(les.Question)...)),
-			app.Button().ID("lesson-answer").Type("button").Class("secondary small").OnClick(p.onLessonNav).
-				Text(l.T(map[bool]string{false: "lesson.show-answer", true: "lesson.hide-answer"}[p.les.answer])),
+		)
+		// The answer's button leads the row of one-click setups: one row of
+		// buttons, not two (a line less of a projector's height).
+		items := make([]app.UI, 1, len(les.Links)+1)
+		items[0] = app.Button().ID("lesson-answer").Type("button").Class("secondary small").OnClick(p.onLessonNav).
+			Text(l.T(map[bool]string{false: "lesson.show-answer", true: "lesson.hide-answer"}[p.les.answer]))
+		for i, lk := range les.Links {
+			items = append(items, app.Button().Type("button").Class("secondary small").DataSet("link", i).OnClick(p.onLessonLink).Text(lk.Label))
+		}
+		text = append(text,
+			app.Div().Class("lesson-links").Body(items...),
 			app.P().ID("lesson-answer-text").Class("lesson-answer").Hidden(!p.les.answer).Body(runs(les.Answer)...),
 		)
-		if len(les.Links) > 0 {
-			items := make([]app.UI, len(les.Links))
-			for i, lk := range les.Links {
-				items[i] = app.Button().Type("button").Class("secondary small").DataSet("link", i).OnClick(p.onLessonLink).Text(lk.Label)
-			}
-			text = append(text, app.Div().Class("lesson-links").Body(items...))
-		}
 	}
-	st := p.st
-	st.View = view
+	// Answered, presenter mode shows the answer in place of the prompt
+	// (playground.css): the longest answers would not fit beside it.
+	textCls := "card lesson-text"
+	if p.les.answer {
+		textCls += " answered"
+	}
 	cls := "playground lessons"
 	if p.st.Present {
 		cls += " present"
@@ -250,7 +261,7 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 			),
 		),
 		app.Div().Class("lesson-layout").Body(
-			app.Article().ID("lesson").Class("card lesson-text").Aria("live", "polite").Body(text...),
+			app.Article().ID("lesson").Class(textCls).Aria("live", "polite").Body(text...),
 			app.Div().Class("lesson-widget").Body(
 				p.lessonControls(l, view),
 				p.widget(l, view),

@@ -20,6 +20,7 @@ import (
 type metricCards struct {
 	app.Compo
 	A, B   *herdOut
+	Rev    uint64 // herdRunner.rev: changes when a run is added to A or B
 	Config sim.Config
 	Lang   i18n.Lang
 	// Stale is set while a newer run is going: the cards still show the

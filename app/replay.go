@@ -1,9 +1,11 @@
 package app
 
 import (
+	"math"
 	"strconv"
 	"time"
 
+	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -12,8 +14,9 @@ import (
 // Replay plays a herd run over simulated time: a playhead sweeps the
 // timeline at 1×, 10× or 100×, and the callers waiting, the calls in flight,
 // the clients that succeeded and those that gave up are counted at the
-// playhead, with the calls of the bucket under it as its mark. It reads the
-// run's timeline only: nothing is simulated again.
+// playhead, and the calls sent up to it are drawn as marks over the chart
+// (chart.HerdMarks: a tick per bucket at its calls' height, one path). It
+// reads the run's timeline only: nothing is simulated again.
 
 // replayState is the replay's: the playhead's time (seconds), whether it
 // plays, its speed, and a generation that stops an old ticker.
@@ -28,9 +31,10 @@ type replayState struct {
 const replayFrame = 50 * time.Millisecond
 
 // replayCounts are the counts at time t of a run's timeline: from the
-// buckets that end by t. Started clients are first calls (calls less
-// retries); a client that started, is not waiting and did not succeed has
-// given up.
+// buckets that end by t. A client that started, is not waiting and did not
+// succeed has given up; a call sent and not answered is in flight (none at
+// the end of a run, but for those a call limit or the horizon stopped).
+// Calls are those of the bucket under the playhead.
 type replayCounts struct {
 	Waiting, InFlight, Succeeded, GaveUp, Calls int
 }
@@ -40,21 +44,32 @@ func countsAt(r *sim.Result, t float64) replayCounts {
 	if r == nil || r.BucketWidth <= 0 {
 		return c
 	}
+	done := bucketsBy(r, t)
 	started, calls, answered := 0, 0, 0
-	for _, b := range r.Timeline {
-		if b.Start+r.BucketWidth > t {
-			c.Calls = b.Calls // the bucket under the playhead: its mark
-			break
-		}
-		started += b.Calls - b.Retries
+	for _, b := range r.Timeline[:done] {
+		// Started, not calls less retries: a first try the open breaker
+		// refused is no call, and its client would never have counted.
+		started += b.Started
 		calls += b.Calls
 		answered += b.OK + b.Rejected
 		c.Succeeded += b.OK
 		c.Waiting = b.Waiting
 	}
+	if done < len(r.Timeline) {
+		c.Calls = r.Timeline[done].Calls
+	}
 	c.InFlight = max(calls-answered, 0)
 	c.GaveUp = max(started-c.Waiting-c.Succeeded, 0)
 	return c
+}
+
+// bucketsBy is how many of r's buckets have ended by t, by index: testing
+// each bucket's Start + width against t missed the last bucket at the
+// replay's end (21.700000000000003 + 0.1 > 21.8), and with it the clients
+// that finished there.
+func bucketsBy(r *sim.Result, t float64) int {
+	n := int(math.Floor(t/r.BucketWidth + 1e-9))
+	return min(max(n, 0), len(r.Timeline))
 }
 
 // end is the time the replay runs to: the run's last bucket.
@@ -101,6 +116,7 @@ func (p *playground) onReplay(ctx app.Context, e app.Event) {
 		rp.at = 0
 	}
 	rp.playing = true
+	p.placePlayhead() // the marks of an earlier run go at once
 	gen := rp.gen
 	ctx.Async(func() {
 		for {
@@ -124,9 +140,11 @@ func (p *playground) onReplay(ctx app.Context, e app.Event) {
 	})
 }
 
-// placePlayhead moves the playhead line over the herd chart (the chart is
-// an SVG string the playhead cannot live in; the line is positioned through
-// the DOM's style object, which the page's CSP allows).
+// placePlayhead moves the playhead line over the herd chart and redraws
+// the replay's marks (the chart is an SVG string the playhead cannot live
+// in; the line is positioned through the DOM's style object, which the
+// page's CSP allows, and the marks are the one path of a layer over the
+// chart, whose d is set: two DOM calls a frame, however many calls).
 func (p *playground) placePlayhead() {
 	if !app.IsClient || p.herd.a == nil || p.herd.a.first == nil {
 		return
@@ -142,6 +160,18 @@ func (p *playground) placePlayhead() {
 	// The wide chart's plot spans x 58..628 of 640 units (chart.Herd).
 	x := (58 + p.replay.at/end*570) / 640 * 100
 	el.Get("style").Set("left", strconv.FormatFloat(x, 'f', 2, 64)+"%")
+	if m := app.Window().GetElementByID("replay-marks"); m.Truthy() {
+		m.Call("setAttribute", "d", chart.HerdMarks(p.herd.a.series(), p.herd.a.first, p.replay.at))
+	}
+}
+
+// replayLayer is the layer over the herd chart that holds the replay's
+// marks: the chart's viewBox, one path (its d set by placePlayhead).
+func replayLayer() app.UI {
+	w, h := chart.HerdFrame()
+	return app.Raw(`<svg xmlns="http://www.w3.org/2000/svg" class="chart replay-marks" viewBox="0 0 ` +
+		strconv.FormatFloat(w, 'f', -1, 64) + ` ` + strconv.FormatFloat(h, 'f', -1, 64) +
+		`" aria-hidden="true" focusable="false"><path id="replay-marks" class="replay-mark" d=""></path></svg>`)
 }
 
 // renderReplay is the replay's bar: play, step, speed, the time and the

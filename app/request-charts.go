@@ -15,6 +15,7 @@ import (
 type requestCharts struct {
 	app.Compo
 	A, B   *herdOut // B: the second policy's runs, or nil
+	Rev    uint64   // herdRunner.rev: changes when a run is added to A or B
 	Config sim.Config
 	Lang   i18n.Lang
 }

@@ -16,6 +16,7 @@ import (
 type runExtras struct {
 	app.Compo
 	A      *herdOut
+	Rev    uint64 // herdRunner.rev: changes when a run is added to A
 	Config sim.Config
 	Lang   i18n.Lang
 }

@@ -3,7 +3,7 @@ package backoff
 import "testing"
 
 func BenchmarkStep(b *testing.B) {
-	for _, j := range []Jitter{NoJitter, Full, Equal, Decorrelated, DecorrelatedV2, Proportional, Additive} {
+	for _, j := range []Jitter{NoJitter, Full, Equal, Decorrelated, DecorrelatedV2, Proportional, Additive, DecorrelatedClamped} {
 		p := Default()
 		p.Jitter = j
 		p.JitterAdd = p.Base

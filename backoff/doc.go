@@ -22,6 +22,7 @@
 //	        additive      c + U[0, A)            (tenacity, Sidekiq)
 //	        decorrelated  min(Cap, U[Base, 3*d(n-1)))   (AWS; ignores g)
 //	        decorrelated-v2  Polly's DecorrelatedJitterBackoffV2
+//	        decorrelated-clamped  min(Cap, max(Base, 3*d(n-1)*U[0,1)))  (Polly's first)
 //
 // then optionally min(d, Cap) (cap after jitter) and + Offset. Attempts
 // count the first try: Attempts = 6 allows 5 retries. A Deadline stops

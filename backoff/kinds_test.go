@@ -43,7 +43,7 @@ func TestKindNames(t *testing.T) {
 			hist = append(hist, n)
 		}
 	}
-	if !slices.Equal(hist, []string{"decorrelated", "decorrelated-v2"}) || Jitter(99).HistoryDependent() {
-		t.Errorf("history-dependent kinds %q, want decorrelated and decorrelated-v2", hist)
+	if !slices.Equal(hist, []string{"decorrelated", "decorrelated-v2", "decorrelated-clamped"}) || Jitter(99).HistoryDependent() {
+		t.Errorf("history-dependent kinds %q, want the three decorrelated ones", hist)
 	}
 }

@@ -61,6 +61,12 @@ const (
 	// Additive: d + U[0, A), A = JitterAdd (times n when JitterAddScaled).
 	// With Quantum q: d + q * U{0 .. ceil(A/q)-1}, Sidekiq's rand(10*(count+1)).
 	Additive
+	// DecorrelatedClamped (Polly's first, in its wiki from 2017):
+	// min(Cap, max(Base, prev*3*U[0,1))), prev starting at Base. The draw
+	// is clamped at both ends, so a share of the delays is exactly Base (a
+	// third of first retries) and, once prev*3 passes Cap, a growing share
+	// exactly Cap: with Cap = 10 Base, about 35% by retry 10.
+	DecorrelatedClamped
 )
 
 // jitterKinds is the one table of jitter kinds, indexed by Jitter: the
@@ -77,6 +83,8 @@ var jitterKinds = [...]struct {
 	DecorrelatedV2: {"decorrelated-v2", true},
 	Proportional:   {"proportional", false},
 	Additive:       {"additive", false},
+	// Last, so the older kinds keep their numbers.
+	DecorrelatedClamped: {"decorrelated-clamped", true},
 }
 
 var jitterNames = func() []string {
@@ -94,7 +102,7 @@ func (j Jitter) String() string { return nameOf(jitterNames, int(j)) }
 func JitterNames() []string { return slices.Clone(jitterNames) }
 
 // HistoryDependent reports whether a delay of j depends on the previous
-// delay, not only on the retry number (Decorrelated, DecorrelatedV2). Such
+// delay, not only on the retry number (the decorrelated kinds). Such
 // kinds have no closed form: a table gives their exact bounds but samples
 // their means and percentiles. The others' columns are all closed forms.
 func (j Jitter) HistoryDependent() bool { return int(j) < len(jitterKinds) && jitterKinds[j].history }
@@ -346,6 +354,13 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 		}
 		d = DecorrelatedJitter(p.Base.Seconds(), prev, p.Cap.Seconds(), u)
 		s.Prev = d
+	case DecorrelatedClamped:
+		prev := s.Prev
+		if prev <= 0 {
+			prev = p.Base.Seconds()
+		}
+		d = ClampedDecorrelatedJitter(p.Base.Seconds(), prev, p.Cap.Seconds(), u)
+		s.Prev = d
 	case DecorrelatedV2:
 		t := float64(n-1) + u
 		if p.ImmediateFirst {
@@ -438,6 +453,19 @@ func AdditiveJitter(a, q, u float64) float64 {
 func DecorrelatedJitter(base, prev, cap, u float64) float64 {
 	hi := prev * 3
 	d := base + (hi-base)*u
+	if cap > 0 && d > cap {
+		d = cap
+	}
+	return d
+}
+
+// ClampedDecorrelatedJitter is Polly's first decorrelated jitter,
+// min(cap, max(base, prev*3*u)); cap <= 0 means no cap. The AWS formula
+// draws from [base, prev*3); this one draws from [0, prev*3) and clamps at
+// both ends, so a delay is exactly base with probability base/(3 prev),
+// besides exactly cap (as AWS's are) once prev*3 passes the cap.
+func ClampedDecorrelatedJitter(base, prev, cap, u float64) float64 {
+	d := math.Max(base, prev*3*u)
 	if cap > 0 && d > cap {
 		d = cap
 	}

@@ -125,6 +125,14 @@ var presetRefs = map[string]presetRef{
 		st.prev = next
 		return d
 	}},
+	// current = Math.Min(max, Math.Max(seed, current * 3 * jitterer.NextDouble())), current starting at seed
+	"polly-wiki": {11, 0, func(n int, u float64, st *refState) float64 {
+		if n == 1 {
+			st.cur = 1
+		}
+		st.cur = math.Min(10, math.Max(1, st.cur*3*u))
+		return st.cur
+	}},
 	// min(initial * 2^(n-1) + U(0, jitter), max), initial 1, jitter 1, max unbounded
 	"tenacity": {0, 0, func(n int, u float64, _ *refState) float64 { return pow2(n-1) + u }},
 }
@@ -229,7 +237,7 @@ func close(a, b, rel float64) bool {
 func TestPresetNames(t *testing.T) {
 	want := strings.Fields(`aws-standard aws-legacy grpc-retry grpc-retry-legacy grpc-connect gax azure cenkalti
 		retryablehttp k8s-crashloop k8s-workqueue envoy systemd tcp-rfc6298 tcp-linux ethernet sidekiq polly
-		polly-v2 celery tenacity aws-blog-full aws-blog-equal aws-blog-decorrelated`)
+		polly-v2 polly-wiki celery tenacity aws-blog-full aws-blog-equal aws-blog-decorrelated`)
 	have := map[string]bool{}
 	for _, n := range PresetNames() {
 		if have[n] {

@@ -14,7 +14,7 @@ func TestSamplerMatchesStep(t *testing.T) {
 		policies = append(policies, pr.Policy)
 	}
 	jitters := []Jitter{NoJitter, Full, Equal, Proportional,
-		Decorrelated, DecorrelatedV2, Additive}
+		Decorrelated, DecorrelatedV2, Additive, DecorrelatedClamped}
 	for _, g := range []Growth{Exponential, Linear, None, Polynomial} {
 		for _, j := range jitters {
 			for _, cm := range []CapMode{CapBeforeJitter, CapAfterJitter, CapExact} {

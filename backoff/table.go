@@ -235,7 +235,9 @@ func (p *Policy) analyticRow(n int) Row {
 		m--
 	}
 	switch p.Jitter {
-	case Decorrelated:
+	case Decorrelated, DecorrelatedClamped:
+		// The same range: [Base, min(Cap, 3 prev)), the clamped kind's
+		// lower clamp included.
 		b := p.Base.Seconds()
 		hi := math.Min(b*math.Pow(3, float64(m)), maxSeconds)
 		row.Min, row.Max = math.Min(b, c)+off, math.Min(hi, c)+off
@@ -357,8 +359,8 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 		if p.Jitter == DecorrelatedV2 {
 			t.v2CumBounds()
 		} else {
-			// Decorrelated: the all-low and all-high runs are attainable, so
-			// the bounds add up.
+			// The other decorrelated kinds: the all-low and all-high runs
+			// are attainable, so the bounds add up.
 			var lo, hi float64
 			for i := range rows {
 				lo += rows[i].Min

@@ -191,6 +191,7 @@ func TestCapBoundsDelay(t *testing.T) {
 		{"additive before", func(p *Policy) { p.Jitter, p.JitterAdd = Additive, sec }, false},
 		{"additive after", func(p *Policy) { p.Jitter, p.JitterAdd, p.CapMode = Additive, sec, CapAfterJitter }, true},
 		{"decorrelated", func(p *Policy) { p.Jitter = Decorrelated }, true},
+		{"decorrelated clamped", func(p *Policy) { p.Jitter = DecorrelatedClamped }, true},
 		{"polly v2 before", func(p *Policy) { p.Jitter = DecorrelatedV2 }, true},
 		{"polly v2 exact", func(p *Policy) { p.Jitter, p.CapMode = DecorrelatedV2, CapExact }, true},
 	} {
@@ -250,7 +251,7 @@ func TestPollyV2Cap(t *testing.T) {
 // Runaway growth without a cap stays printable: every delay saturates
 // (about 31.7 years), and totals beyond a century print as ">100y".
 func TestRunawayGrowth(t *testing.T) {
-	for _, j := range []Jitter{NoJitter, Full, Proportional, Decorrelated, DecorrelatedV2} {
+	for _, j := range []Jitter{NoJitter, Full, Proportional, Decorrelated, DecorrelatedV2, DecorrelatedClamped} {
 		p := Policy{Growth: Exponential, Base: time.Second, Factor: 100, Jitter: j, JitterLo: 0.8, JitterHi: 1.2, Attempts: MaxAttempts}
 		tab, err := NewTableWith(p, NewRand(1), TableOptions{MaxDraws: 1 << 18, MinRuns: 200})
 		if err != nil {

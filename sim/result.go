@@ -215,6 +215,11 @@ type Bucket struct {
 	// that were not first attempts.
 	Calls   int `json:"calls"`
 	Retries int `json:"retries"`
+	// Started are the clients whose first try was in the bucket: Calls
+	// less Retries, and first tries an open breaker refused (not calls).
+	// Not in the JSON, whose herd keys stay as they were (a request-level
+	// bucket writes it as requests).
+	Started int `json:"-"`
 	// OK and Rejected are the server's answers, counted when it gave them.
 	OK       int `json:"ok"`
 	Rejected int `json:"rejected"`

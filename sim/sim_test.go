@@ -100,18 +100,25 @@ func TestInvariants(t *testing.T) {
 			if (tot.Unfinished > 0) != r.Truncated {
 				t.Errorf("unfinished %d but truncated %v", tot.Unfinished, r.Truncated)
 			}
-			var calls, answered, blocked, retries int
+			var calls, answered, blocked, retries, started int
 			for k, b := range r.Timeline {
 				calls += b.Calls
 				answered += b.OK + b.Rejected
 				blocked += b.Blocked
 				retries += b.Retries
-				if b.Retries > b.Calls || b.Waiting < 0 || b.Waiting > c.Clients {
+				started += b.Started
+				// A first try is a call (counted at its write for occ, after
+				// the read that started the client) or refused by the open
+				// breaker.
+				if b.Retries > b.Calls || b.Waiting < 0 || b.Waiting > c.Clients || started < calls-retries {
 					t.Errorf("bucket %d: %+v", k, b)
 				}
 				if want := float64(k) * r.BucketWidth; math.Abs(b.Start-want) > 1e-9*math.Max(1, want) {
 					t.Errorf("bucket %d starts at %v, want %v", k, b.Start, want)
 				}
+			}
+			if !r.Truncated && started != tot.Clients {
+				t.Errorf("timeline started %d, clients %d", started, tot.Clients)
 			}
 			if calls != tot.Calls || blocked != tot.Blocked {
 				t.Errorf("timeline calls %d blocked %d, totals %d %d", calls, blocked, tot.Calls, tot.Blocked)

@@ -228,7 +228,7 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 		}
 		if keep {
 			waiting += int(b.started - b.finished)
-			out[i] = Bucket{Start: start, Calls: int(b.calls), Retries: int(b.retries),
+			out[i] = Bucket{Start: start, Calls: int(b.calls), Retries: int(b.retries), Started: int(b.started),
 				OK: int(b.ok), Rejected: int(b.rejected), Blocked: int(b.blocked), Waiting: waiting}
 			if tl.req {
 				x := &tl.ext[i]

@@ -60,10 +60,9 @@ func (h Series) end() float64 { return float64(len(h.OK)) * h.Width }
 // is clipped at the top and marked: an arrow with the first such bar's
 // height.
 func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) string {
-	f := frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
+	f := herdFrame(small)
 	class := ""
 	if small {
-		f = frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
 		class = "chart-small"
 	}
 	var w svgWriter
@@ -73,14 +72,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) s
 		w.close()
 		return w.String()
 	}
-	if yMax <= 0 {
-		yMax = h.scalePeak()
-	}
-	if xMax <= 0 {
-		xMax = h.end()
-	}
-	ya := newAxis(0, niceMax(yMax), f.H-f.Bottom, f.Top, false)
-	xa := newAxis(0, xMax, f.Left, f.W-f.Right, false)
+	xMax, xa, ya := herdAxes(h, yMax, xMax, f)
 	if h.OutageEnd > h.OutageStart {
 		x0, x1 := xa.at(h.OutageStart), xa.at(math.Min(h.OutageEnd, xMax))
 		var d pathData
@@ -172,6 +164,75 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) s
 	}
 	w.close()
 	return w.String()
+}
+
+// herdFrame is the frame of a herd chart: the wide one, or a small
+// multiple.
+func herdFrame(small bool) frame {
+	if small {
+		return frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
+	}
+	return frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
+}
+
+// herdAxes are Herd's time and calls axes for h in f (yMax, xMax as Herd
+// takes them), and the time the chart ends at.
+func herdAxes(h Series, yMax, xMax float64, f frame) (end float64, xa, ya axis) {
+	if yMax <= 0 {
+		yMax = h.scalePeak()
+	}
+	if xMax <= 0 {
+		xMax = h.end()
+	}
+	ya = newAxis(0, niceMax(yMax), f.H-f.Bottom, f.Top, false)
+	xa = newAxis(0, xMax, f.Left, f.W-f.Right, false)
+	return xMax, xa, ya
+}
+
+// HerdFrame is the wide herd chart's size in its SVG units, for a layer
+// drawn over it in the same viewBox.
+func HerdFrame() (w, h float64) {
+	f := herdFrame(false)
+	return f.W, f.H
+}
+
+// minMark is the shortest replay mark, in the chart's units: a bucket of
+// a 200-bucket run is under 3 units wide, a dot rather than a tick.
+const minMark = 6.0
+
+// HerdMarks is the path data of a replay's marks over the wide chart Herd
+// draws for h (both scales fitted to the data): a tick across each bucket
+// of r up to the one holding t (at least minMark long, centred on it), at
+// the height of the calls its clients sent then. The chart's bars are the server's answers, counted when it
+// gave them; the ticks are the calls as they left, so a latency or a
+// queue shows as ticks ahead of their bars. Ticks above the y axis stop at
+// its top. One path for the whole replay: the page sets it as the playhead
+// moves, with no element per call or bucket. "" before the replay starts
+// (t <= 0) and for an empty run.
+func HerdMarks(h Series, r *sim.Result, t float64) string {
+	if r == nil || r.BucketWidth <= 0 || len(h.OK) == 0 || h.Width <= 0 || t <= 0 {
+		return ""
+	}
+	f := herdFrame(false)
+	xMax, xa, ya := herdAxes(h, 0, 0, f)
+	// The bucket holding t, by index (float sums of widths drift).
+	last := min(int(t/r.BucketWidth+1e-9), len(r.Timeline)-1)
+	var d pathData
+	for i, b := range r.Timeline[:last+1] {
+		t0 := float64(i) * r.BucketWidth
+		if b.Calls == 0 || t0 >= xMax {
+			continue
+		}
+		y := ya.at(math.Min(float64(b.Calls), ya.hi))
+		x0, x1 := xa.at(t0), xa.at(math.Min(t0+r.BucketWidth, xMax))
+		if x1-x0 < minMark {
+			c := (x0 + x1) / 2
+			x0, x1 = c-minMark/2, c+minMark/2
+		}
+		d.op('M', x0, y)
+		d.op('H', x1)
+	}
+	return d.String()
 }
 
 // hatchID names a chart's hatch pattern after its label (FNV-1a), so the

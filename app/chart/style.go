@@ -76,6 +76,8 @@ const rules = `.chart { overflow: visible; }
 .chart .mean-line.series-b { stroke: var(--cap); }
 .chart .hist-b { fill: none; stroke: var(--cap); stroke-width: 2; }
 .chart .spread { stroke: var(--text); stroke-width: 1.2; stroke-opacity: 0.7; fill: none; }
+/* The replay's marks: the calls sent per bucket up to the playhead. */
+.chart .replay-mark { stroke: var(--text); stroke-width: 3; fill: none; }
 .chart .goodput { fill: var(--ok); fill-opacity: 0.8; }
 .chart .offered { stroke: var(--text); stroke-width: 1.5; stroke-dasharray: 2 2; fill: none; }
 .chart .calls-line { stroke: var(--rejected); stroke-width: 2; fill: none; }

@@ -10,26 +10,30 @@ import (
 )
 
 // Column is one column of a delay table as people read it: its id (the
-// page's data-col), the catalog keys of its heading and tooltip, and its
-// value in seconds (the retry number for "retry").
+// page's data-col), the catalog keys of its heading and tooltip, its value
+// in seconds (the retry number for "retry"), and whether a narrow view may
+// hide it (the page's style sheet hides only optional columns, by
+// data-col: the totals' row keeps a cell of each, so its colspans count
+// only columns that always show).
 type Column struct {
 	ID, Head, Title string
 	Value           func(backoff.Row) float64
+	Optional        bool
 }
 
 // Columns are the delay table's columns, in order, for the page's table,
 // its Markdown and its SVG.
 var Columns = []Column{
-	{"retry", "table.retry", "", func(r backoff.Row) float64 { return float64(r.Retry) }},
-	{"nominal", "table.nominal", "", func(r backoff.Row) float64 { return r.Nominal }},
-	{"min", "table.min", "", func(r backoff.Row) float64 { return r.Min }},
-	{"max", "table.max", "", func(r backoff.Row) float64 { return r.Max }},
-	{"mean", "table.mean", "", func(r backoff.Row) float64 { return r.Mean }},
-	{"p50", "table.p50", "", func(r backoff.Row) float64 { return r.P50 }},
-	{"p95", "table.p95", "", func(r backoff.Row) float64 { return r.P95 }},
-	{"sample", "table.sample", "table.sample-t", func(r backoff.Row) float64 { return r.Sample }},
-	{"cum_mean", "table.cum-mean", "table.cum-mean-t", func(r backoff.Row) float64 { return r.CumMean }},
-	{"cum_max", "table.cum-max", "table.cum-max-t", func(r backoff.Row) float64 { return r.CumMax }},
+	{"retry", "table.retry", "", func(r backoff.Row) float64 { return float64(r.Retry) }, false},
+	{"nominal", "table.nominal", "", func(r backoff.Row) float64 { return r.Nominal }, true},
+	{"min", "table.min", "", func(r backoff.Row) float64 { return r.Min }, false},
+	{"max", "table.max", "", func(r backoff.Row) float64 { return r.Max }, false},
+	{"mean", "table.mean", "", func(r backoff.Row) float64 { return r.Mean }, false},
+	{"p50", "table.p50", "", func(r backoff.Row) float64 { return r.P50 }, true},
+	{"p95", "table.p95", "", func(r backoff.Row) float64 { return r.P95 }, true},
+	{"sample", "table.sample", "table.sample-t", func(r backoff.Row) float64 { return r.Sample }, true},
+	{"cum_mean", "table.cum-mean", "table.cum-mean-t", func(r backoff.Row) float64 { return r.CumMean }, false},
+	{"cum_max", "table.cum-max", "table.cum-max-t", func(r backoff.Row) float64 { return r.CumMax }, false},
 }
 
 // Cell is a column's value in row r as l writes it.

@@ -46,9 +46,10 @@ var presetRu = map[string]string{
 	"celery":  "Автоповтор Celery с retry_backoff=True: randrange(min(600, 2^(n-1)) + 1) целых секунд, max_retries 3 (4 попытки)",
 
 	// Resilience libraries.
-	"polly":    "Polly v8 по умолчанию: постоянная пауза 2 с, без джиттера, MaxRetryAttempts 3 (4 попытки)",
-	"polly-v2": "Polly v8, Exponential с UseJitter: DecorrelatedJitterBackoffV2, медиана первой паузы 2 с, MaxRetryAttempts 3 (4 попытки)",
-	"tenacity": "Python tenacity, wait_exponential_jitter по умолчанию: min(1s*2^(n-1) + U(0, 1s), max), max фактически не ограничен, без остановки (stop never)",
+	"polly":      "Polly v8 по умолчанию: постоянная пауза 2 с, без джиттера, MaxRetryAttempts 3 (4 попытки)",
+	"polly-v2":   "Polly v8, Exponential с UseJitter: DecorrelatedJitterBackoffV2, медиана первой паузы 2 с, MaxRetryAttempts 3 (4 попытки)",
+	"polly-wiki": "Первый декоррелированный джиттер Polly (из его вики, 2017): min(max, max(seed, prev*3*U[0,1))) зажимает розыгрыш с обеих сторон, поэтому паузы скапливаются ровно на seed и, когда prev*3 его превысит, ровно на max (к 10-му повтору около трети); вики значений не задаёт, здесь выбраны seed 1 с, max 10 с, 10 повторов (11 попыток). Polly.Contrib.WaitAndRetry 1.0 заменил его на U[min, min(max, prev*3)), затем на V2",
+	"tenacity":   "Python tenacity, wait_exponential_jitter по умолчанию: min(1s*2^(n-1) + U(0, 1s), max), max фактически не ограничен, без остановки (stop never)",
 }
 
 // PresetDescription is a preset's description in l: en is the core's

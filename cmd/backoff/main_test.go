@@ -286,7 +286,7 @@ var flagCases = map[string][]flagCase{
 		{"seed", "-1", "a whole number from 0 to 18446744073709551615"},
 		{"sweep", "clients", "NAME=FROM:TO:STEP or NAME=V1,V2,..."},
 		{"format", "xml", "one of text, csv, json"},
-		{"jitter", "full,wobbly", "or a comma list of at most 8 of them"},
+		{"jitter", "full,wobbly", "or a comma list of at most 9 of them"},
 		{"traffic", "sometimes", "closed, open:RATE or loop:N[:THINK]"},
 		{"traffic", "open:0", "above 0 and at most 1e7"},
 		{"duration", "-1s", "from 0s to 8760h"},
@@ -412,7 +412,7 @@ func TestPresetsCommand(t *testing.T) {
 		Name, Family, Description, Source string
 		Policy                            map[string]any
 	}
-	if err := json.Unmarshal([]byte(out), &ps); code != 0 || err != nil || len(ps) != 24 {
+	if err := json.Unmarshal([]byte(out), &ps); code != 0 || err != nil || len(ps) != 25 {
 		t.Fatalf("exit %d err %v: %d presets", code, err, len(ps))
 	}
 	for _, p := range ps {

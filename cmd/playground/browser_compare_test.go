@@ -98,7 +98,7 @@ func TestBrowserPageBoundsTheHerd(t *testing.T) {
 	start := time.Now()
 	tb.open(t, "clients=2000000&attempts=1000&cap=1s&outage-end=8760h&max-calls=3999999")
 	poll[bool](t, tb, "the bound in herd-status", `(document.getElementById('herd-status').textContent || '').includes('bound')`)
-	poll[bool](t, tb, "the compare runs", `!document.querySelector('#compare .pending') && document.querySelectorAll('#compare svg').length === 7`)
+	poll[bool](t, tb, "the compare runs", `!document.querySelector('#compare .pending') && document.querySelectorAll('#compare svg').length === 8`)
 	el := time.Since(start)
 	t.Logf("the bounded herd and its compare runs took %v", el)
 	if el > 20*time.Second {
@@ -112,10 +112,10 @@ func TestBrowserPageBoundsTheHerd(t *testing.T) {
 		t.Fatal("#herd-more is hidden: nothing offers to run further")
 	}
 	// Each compare run made at most its share: a quarter of the page's
-	// bound over seven runs.
+	// bound over eight runs, one per jitter kind.
 	for _, n := range eval[[]int](t, tb, `[...document.querySelectorAll('#compare .cmp-cell')].map(e => +e.dataset.calls)`) {
-		if n <= 0 || n > 4_000_000/4/7 {
-			t.Errorf("a compare run made %d calls, want 1 to %d", n, 4_000_000/4/7)
+		if n <= 0 || n > 4_000_000/4/8 {
+			t.Errorf("a compare run made %d calls, want 1 to %d", n, 4_000_000/4/8)
 		}
 	}
 	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.ID("herd-more"))); err != nil {

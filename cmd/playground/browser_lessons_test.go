@@ -66,8 +66,8 @@ func TestBrowserLessonNavigation(t *testing.T) {
 	poll[bool](t, tb, "lesson 3 by its button", `new URLSearchParams(location.search).get('lesson') === '3'`)
 	// A one-click setup: lesson 1's first link (tenacity: attempts=1).
 	tb.open(t, "lesson=1&lang=en")
-	poll[bool](t, tb, "lesson 1's links", `document.querySelectorAll('.lesson-links button').length > 0`)
-	eval[bool](t, tb, `(document.querySelector('.lesson-links button').click(), true)`)
+	poll[bool](t, tb, "lesson 1's links", `document.querySelectorAll('.lesson-links button[data-link]').length > 0`)
+	eval[bool](t, tb, `(document.querySelector('.lesson-links button[data-link]').click(), true)`)
 	poll[bool](t, tb, "the setup in the URL and the table", `new URLSearchParams(location.search).get('attempts') === '1' &&
 	  new URLSearchParams(location.search).get('lesson') === '1' && document.querySelectorAll('#delay-table tbody tr').length === 0`)
 	tb.open(t, "lesson=14&lang=en")
@@ -98,31 +98,6 @@ func TestBrowserLessonClassifyCases(t *testing.T) {
 	}
 	tb.typeInto(t, "classify-status", "999")
 	poll[bool](t, tb, "an error for status 999", `document.getElementById('classify-verdict').dataset.retry === '' || !('retry' in document.getElementById('classify-verdict').dataset) || document.getElementById('classify-verdict').classList.contains('error')`)
-}
-
-// Presenter mode: the lesson, a control and the widget fit a projector's
-// screen without scrolling.
-func TestBrowserLessonPresenterFits(t *testing.T) {
-	for _, vp := range []struct{ w, h int64 }{{1024, 768}, {1920, 1080}} {
-		for _, n := range []string{"1", "3"} {
-			tb := newTab(t, vp.w, vp.h)
-			tb.open(t, "present=1&lang=en&lesson="+n)
-			poll[string](t, tb, "the lesson", lsTitle)
-			poll[bool](t, tb, "the widget", `!!document.querySelector('.lesson-widget svg, .lesson-widget table')`)
-			fits := eval[map[string]float64](t, tb, `(() => {
-			  const b = (s) => { const e = document.querySelector(s); return e ? e.getBoundingClientRect().bottom : 99999; };
-			  return {text: b('#lesson'), control: b('#attempts-value'), widget: b('.lesson-widget svg, .lesson-widget table'),
-			    scroll: document.documentElement.scrollHeight, inner: innerHeight}; })()`)
-			for _, k := range []string{"text", "control", "widget"} {
-				if fits[k] > fits["inner"] {
-					t.Errorf("%dx%d lesson %s: the %s ends at %.0f px, below the %.0f px screen", vp.w, vp.h, n, k, fits[k], fits["inner"])
-				}
-			}
-			if fits["scroll"] > fits["inner"]+1 {
-				t.Errorf("%dx%d lesson %s: the page scrolls (%.0f px for a %.0f px screen)", vp.w, vp.h, n, fits["scroll"], fits["inner"])
-			}
-		}
-	}
 }
 
 // After one visit, any link loads offline: a query, a lesson, Russian.
@@ -165,8 +140,8 @@ func TestBrowserLessonOffline(t *testing.T) {
 func TestBrowserLessonRetryablehttpTrap(t *testing.T) {
 	tb := newTab(t, 1280, 800)
 	tb.open(t, "lesson=7&lang=en")
-	poll[bool](t, tb, "lesson 7's links", `document.querySelectorAll('.lesson-links button').length > 0`)
-	eval[bool](t, tb, `(document.querySelector('.lesson-links button').click(), true)`)
+	poll[bool](t, tb, "lesson 7's links", `document.querySelectorAll('.lesson-links button[data-link]').length > 0`)
+	eval[bool](t, tb, `(document.querySelector('.lesson-links button[data-link]').click(), true)`)
 	poll[bool](t, tb, "429 not retried under the old rules", `document.getElementById('classify-status').value === '429' &&
 	  document.getElementById('classify-rules').value === 'retryablehttp-2019' &&
 	  document.getElementById('classify-verdict').dataset.retry === 'false'`)
@@ -175,4 +150,40 @@ func TestBrowserLessonRetryablehttpTrap(t *testing.T) {
 	eval[bool](t, tb, `(() => { const s = document.getElementById('classify-rules'); s.value = 'article';
 	  s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
 	poll[bool](t, tb, "429 retried under the article's rules", `document.getElementById('classify-verdict').dataset.retry === 'true'`)
+}
+
+// The trap of Polly's first decorrelated jitter, one click from lesson 4
+// in each language, on a projector: its delay chart, a fifth or more of
+// the 300 clients' dots exactly on the cap line (the clamp; about 21% over
+// ten retries with a cap of 10 times the base), and the lesson still on
+// one 1024x768 screen.
+func TestBrowserLessonPollyFirstJitterTrap(t *testing.T) {
+	for _, lang := range []string{"en", "ru"} {
+		t.Run(lang, func(t *testing.T) {
+			tb := newTab(t, 1024, 768)
+			tb.open(t, "lesson=4&present=1&lang="+lang)
+			wsWaitLesson(t, tb, lang, 4)
+			sel := `[...document.querySelectorAll('.lesson-links button[data-link]')].find(b => /Polly/.test(b.textContent) && /cap|потолк/.test(b.textContent))`
+			if !eval[bool](t, tb, `(() => { const b = `+sel+`; if (!b) return false; b.click(); return true; })()`) {
+				t.Fatal("lesson 4 has no link to Polly's first decorrelated jitter")
+			}
+			exPollParam(t, tb, "preset", "polly-wiki")
+			exPollParam(t, tb, "view", "delays")
+			exPollParam(t, tb, "lesson", "4")
+			got := poll[map[string]float64](t, tb, "the delay chart's dots and cap", `(() => { const svg = document.querySelector('.lesson-widget #delay-chart svg');
+			  const cap = svg && svg.querySelector('path.cap'), dots = svg && svg.querySelector('path.dots');
+			  if (!cap || !dots) return null;
+			  const ys = d => [...d.matchAll(/M\s*(-?[\d.]+)[ ,](-?[\d.]+)/g)].map(m => +m[2]);
+			  const cy = ys(cap.getAttribute('d'))[0], all = ys(dots.getAttribute('d'));
+			  return {dots: all.length, atCap: all.filter(y => Math.abs(y - cy) < 0.01).length}; })()`)
+			t.Logf("%s: %.0f of %.0f dots on the cap line", lang, got["atCap"], got["dots"])
+			if got["dots"] < 2000 || got["atCap"] < 0.15*got["dots"] {
+				t.Errorf("%.0f of %.0f dots on the cap line: want 10 retries of 300 clients and a fifth or so at the cap", got["atCap"], got["dots"])
+			}
+			wsQuiet(t, tb, 100)
+			wsCheckFit(t, "lesson 4, Polly's first jitter", eval[wsFit](t, tb, wsFitJS))
+			exShot(t, tb, "lesson-polly-first-"+lang)
+			exNoProblems(t, tb)
+		})
+	}
 }
