@@ -96,16 +96,7 @@ func BenchmarkChain(b *testing.B) {
 	c := DefaultConfig()
 	c.Clients, c.Server, c.Capacity, c.ErrorRate = 10_000, Capacity, 1e7, 1
 	c.Layers, c.LayerAttempts = 5, LayerAttempts{Each: [MaxLayers]uint16{3, 3, 3, 3, 3, 3, 3, 3}}
-	b.ReportAllocs()
-	var calls int
-	for b.Loop() {
-		r, err := Run(c, 1)
-		if err != nil {
-			b.Fatal(err)
-		}
-		calls = r.Totals.Calls
-	}
-	b.ReportMetric(float64(calls), "calls")
+	benchRuns(b, c)
 }
 
 // BenchmarkChannel is 1,000 ethernet stations (802.3's backoff) over
@@ -132,6 +123,11 @@ func benchChannel(b *testing.B, think time.Duration) {
 	c.Policy = p.Policy
 	c.Server, c.Channel, c.Frame, c.Slot = Channel, Ethernet, 1200*time.Microsecond, 51200*time.Nanosecond
 	c.Traffic, c.Callers, c.Think, c.Duration = Loop, 1000, think, 120*time.Second
+	benchRuns(b, c)
+}
+
+// benchRuns runs c, seed 1, b.N times and reports its calls.
+func benchRuns(b *testing.B, c Config) {
 	b.ReportAllocs()
 	var calls int
 	for b.Loop() {
