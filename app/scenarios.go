@@ -3,6 +3,7 @@ package app
 import (
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -88,14 +89,23 @@ func scenarioNames() string {
 
 // scenarioOf is the scenario whose policy and herd s has, or "".
 func scenarioOf(s *state) string {
-	for _, sc := range scenarios {
-		t, _ := parseQuery(sc.query)
+	for i, t := range scenarioStates() {
 		if t.Preset == s.Preset && t.Policy == s.Policy && t.Herd == s.Herd {
-			return sc.name
+			return scenarios[i].name
 		}
 	}
 	return ""
 }
+
+// scenarioStates are the scenarios' states, parsed once: every render and
+// every URL written asks which scenario the page shows.
+var scenarioStates = sync.OnceValue(func() []state {
+	out := make([]state, len(scenarios))
+	for i, sc := range scenarios {
+		out[i], _ = parseQuery(sc.query)
+	}
+	return out
+})
 
 // renderScenarios is the row of scenario buttons, the active one pressed,
 // with what to look at in it.

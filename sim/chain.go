@@ -114,16 +114,15 @@ func layerAttemptsForms(n int) []string {
 }
 
 // LayerAttemptsAt is layer k's attempts, top first (0 = no limit, as the
-// policy's): what its layer-attempts, retry-at and the policy give it.
-func (c *Config) LayerAttemptsAt(k int) int { return c.layerAttempts(k) }
-
-// layerAttempts is layer k's attempts (0 = no limit, as the policy's).
-func (c *Config) layerAttempts(k int) int {
-	if c.RetryAt == RetryTop && k > 0 {
+// policy's): what layer-attempts, retry-at and the policy give it; without
+// a chain, the policy's.
+func (c *Config) LayerAttemptsAt(k int) int {
+	switch {
+	case c.Layers <= 1:
+	case c.RetryAt == RetryTop && k > 0:
 		return 1
-	}
-	if a := c.LayerAttempts.Each[k]; a > 0 {
-		return int(a)
+	case c.LayerAttempts.Each[k] > 0:
+		return int(c.LayerAttempts.Each[k])
 	}
 	return c.Policy.Attempts
 }

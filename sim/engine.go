@@ -548,7 +548,7 @@ func (r *reqSim) decide(id uint32, t float64, out outcome) (next float64, again 
 		return 0, false
 	}
 	n := int(c.tries)
-	if a := r.attempts(c.layer); a > 0 && n >= a {
+	if a := r.c.LayerAttemptsAt(int(c.layer)); a > 0 && n >= a {
 		r.end(id, t, false)
 		return 0, false
 	}
@@ -898,14 +898,6 @@ func (r *reqSim) updateProgress() {
 	}
 	p = math.Max(p, float64(r.tries)/float64(r.maxCalls))
 	r.progress = math.Max(r.progress, math.Min(p, 0.999))
-}
-
-// attempts is layer k's attempts (0 = no limit).
-func (r *reqSim) attempts(k uint8) int {
-	if r.c.Layers == 1 {
-		return r.c.Policy.Attempts
-	}
-	return r.c.layerAttempts(int(k))
 }
 
 // callBelow: caller id, above the bottom of a chain, makes its try at t: a

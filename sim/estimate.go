@@ -121,7 +121,7 @@ func triesPerRequest(c *Config) float64 {
 		// tried: 3 + 9 + 27 + 81 + 243 for five layers of three.
 		var total, above, policy float64 = 0, 1, -1
 		for k := range c.Layers {
-			t := float64(c.layerAttempts(k))
+			t := float64(c.LayerAttemptsAt(k))
 			if t == 0 {
 				if policy < 0 { // the policy's own tries, worked out once
 					one := *c

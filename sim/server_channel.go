@@ -99,11 +99,9 @@ func (r *reqSim) transmit(t float64, id, stamp uint32) {
 		ch.attempts++
 		c := &r.callers[id]
 		c.coll = false
-		overlap := t-ch.start < ch.frame-ch.eps()
-		if ch.kind == SlottedAloha {
-			overlap = math.Abs(s-ch.start) < ch.eps()
-		}
-		if ch.on && overlap {
+		// Pure ALOHA: another frame started within a frame time; slotted:
+		// in the same slot (s - ch.start is then 0).
+		if ch.on && s-ch.start < ch.frame-ch.eps() {
 			c.coll = true
 			if r.waiting(ch.id, ch.stamp) {
 				r.callers[ch.id].coll = true
