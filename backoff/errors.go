@@ -73,13 +73,17 @@ const (
 	// CodeRetryAfter: an HTTP Retry-After value: delta-seconds from 0 to
 	// Args[0], or an HTTP-date no further away than that.
 	CodeRetryAfter = "retry-after"
+	// CodeMemory: at most Args[0] (a number, or a duration), for a run to
+	// fit in Args[1] MB: not a rule of the model but a front end's bound
+	// on the memory it gives one job (a server drawing images).
+	CodeMemory = "memory"
 )
 
 // ErrorCodes lists every Code a FieldError from this module can carry.
 var ErrorCodes = []string{
 	CodeInt, CodeNumber, CodePositive, CodeDuration, CodeChoice, CodeBool,
 	CodeAtLeast, CodeAtMost, CodeZeroOrAtLeast, CodeNeeds, CodeTooLong,
-	CodeUnknown, CodeFormat, CodeRetryAfter,
+	CodeUnknown, CodeFormat, CodeRetryAfter, CodeMemory,
 }
 
 // What 0 means in a CodeInt range (its third Arg).

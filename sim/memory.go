@@ -1,6 +1,13 @@
 package sim
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
 
 // EstimateMemory bounds the bytes one run of c allocates, and so the most
 // it can hold at once, for a front end that runs several at a time (a
@@ -17,19 +24,27 @@ import "math"
 // callers are Clients (closed traffic), Callers (loop), or for open
 // traffic the requests that can be in flight: at most Rate*Duration and
 // MaxCalls. memMin covers the queue's blocks, the timeline and the
-// histograms. Memory follows the callers, not the calls: a run's memory
-// is allocated when it starts, whatever MaxCalls.
+// histograms: memHerdMin for the herd, memReqMin for a request-level run.
+// Memory follows the callers, not the calls: a run's memory is allocated
+// when it starts, whatever MaxCalls.
 //
 // TestEstimateMemory holds it at or above what runs of every engine and
-// server allocate, and within 8 times that plus memMin.
+// server allocate, and within 8 times that plus the minimum.
 func EstimateMemory(c Config) int64 {
+	fixed, per, n := memoryModel(c)
+	return fixed + int64(max(n, 0)*per)
+}
+
+// memoryModel is EstimateMemory's terms: fixed bytes, and per bytes for
+// each of n callers.
+func memoryModel(c Config) (fixed int64, per, n float64) {
 	maxCalls := c.MaxCalls
 	if maxCalls <= 0 {
 		maxCalls = DefaultMaxCalls
 	}
-	var n, per float64
+	fixed = memReqMin
 	if !c.RequestLevel() {
-		n, per = float64(c.Clients), memHerdClient
+		fixed, n, per = memHerdMin, float64(c.Clients), memHerdClient
 		if c.Policy.Jitter.HistoryDependent() {
 			per += memHistory
 		}
@@ -53,12 +68,40 @@ func EstimateMemory(c Config) int64 {
 			per *= 2
 		}
 	}
-	return memMin + int64(max(n, 0)*per)
+	return fixed, per, n
+}
+
+// FitMemory reports whether c's run fits budget bytes by EstimateMemory,
+// for a front end that runs others' configs within a bound of its own
+// (a server drawing images): nil, or a *backoff.FieldError (CodeMemory)
+// naming what sets the callers (clients, traffic's N, or for open traffic
+// duration) and the most it may be.
+func FitMemory(c Config, budget int64) error {
+	fixed, per, n := memoryModel(c)
+	if fixed+int64(max(n, 0)*per) <= budget {
+		return nil
+	}
+	most := max(0, math.Floor(float64(budget-fixed)/per)) // callers
+	mb := strconv.FormatInt(budget>>20, 10)
+	switch {
+	case c.RequestLevel() && c.Traffic == Open:
+		// n is the requests in the duration (or MaxCalls, when fewer):
+		// a shorter run fits.
+		d := time.Duration(most / c.Rate * float64(time.Second)).Truncate(time.Millisecond)
+		return &backoff.FieldError{Field: ParamDuration, Value: c.Duration.String(), Code: backoff.CodeMemory,
+			Args: []string{d.String(), mb}, Allowed: fmt.Sprintf("at most %s at this rate, to fit %s MB", d, mb)}
+	case c.RequestLevel() && c.Traffic == Loop:
+		return &backoff.FieldError{Field: ParamTraffic, Value: c.trafficText(), Code: backoff.CodeMemory, Part: "N",
+			Args: []string{strconv.Itoa(int(most)), mb}, Allowed: fmt.Sprintf("loop:N with N at most %d, to fit %s MB", int(most), mb)}
+	}
+	return &backoff.FieldError{Field: ParamClients, Value: strconv.Itoa(c.Clients), Code: backoff.CodeMemory,
+		Args: []string{strconv.Itoa(int(most)), mb}, Allowed: fmt.Sprintf("at most %d, to fit %s MB", int(most), mb)}
 }
 
 // The model's bytes, each measured and rounded up (TestEstimateMemory).
 const (
-	memMin        = 16 << 20
+	memHerdMin    = 9 << 20
+	memReqMin     = 8 << 20
 	memHerdClient = 40
 	memHistory    = 8
 	memOCCRead    = 16

@@ -1,15 +1,21 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
 )
 
 // TestEstimateMemory holds EstimateMemory at or above the bytes real runs
 // allocate (all they ever hold, and more) and within 8 times that plus
-// memMin, with MaxCalls at the page's bound for one herd run. The model is
+// the fixed part, with MaxCalls at the page's bound for one herd run. The model is
 // linear in the callers: 100,000 show its slope (a million gave the same
 // per caller, within 10%).
 func TestEstimateMemory(t *testing.T) {
@@ -42,11 +48,59 @@ func TestEstimateMemory(t *testing.T) {
 			}
 			runtime.ReadMemStats(&after)
 			got := int64(after.TotalAlloc - before.TotalAlloc)
-			if est < got || est > 8*got+memMin {
+			fixed, _, _ := memoryModel(c)
+			if est < got || est > 8*got+fixed {
 				t.Errorf("%s at %d: estimate %.1f MB, the run allocated %.1f MB (want the estimate in [allocated, 8*allocated+%d MB])",
-					v.name, n, float64(est)/1e6, float64(got)/1e6, memMin>>20)
+					v.name, n, float64(est)/1e6, float64(got)/1e6, fixed>>20)
 			}
 			t.Logf("%-24s %8d: estimate %6.1f MB, allocated %6.1f MB", v.name, n, float64(est)/1e6, float64(got)/1e6)
 		}
 	}
 }
+
+// FitMemory refuses exactly the configs EstimateMemory puts over the
+// budget, and the most it names fits while one more does not.
+func TestFitMemory(t *testing.T) {
+	const budget = 40 << 20
+	for _, c := range []struct {
+		name, field, part, most string
+		set                     [][2]string
+		grow                    func(c *Config, most string)
+	}{
+		{"herd", ParamClients, "", "812646", [][2]string{{"clients", "2000000"}}, setClients},
+		{"herd decorrelated", ParamClients, "", "677205", [][2]string{{"clients", "2000000"}, {"jitter", "decorrelated"}}, setClients},
+		{"closed queue", ParamClients, "", "32768", [][2]string{{"server", "queue"}, {"traffic", "closed"}, {"clients", "100000"}}, setClients},
+		{"loop", ParamTraffic, "N", "32768", [][2]string{{"server", "queue"}, {"traffic", "loop:100000"}}, func(c *Config, most string) {
+			c.Callers, _ = strconv.Atoi(most)
+		}},
+		{"open", ParamDuration, "", "16.384s", [][2]string{{"server", "queue"}, {"traffic", "open:2000"}, {"duration", "1m"}}, func(c *Config, most string) {
+			c.Duration, _ = time.ParseDuration(most)
+		}},
+	} {
+		cfg := DefaultConfig()
+		for _, kv := range c.set {
+			if err := cfg.Set(kv[0], kv[1]); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+		}
+		err := FitMemory(cfg, budget)
+		var fe *backoff.FieldError
+		if !errors.As(err, &fe) || fe.Field != c.field || fe.Part != c.part || fe.Code != backoff.CodeMemory ||
+			!slices.Equal(fe.Args, []string{c.most, "40"}) {
+			t.Errorf("%s: %v (%+v), want %s at most %s", c.name, err, fe, c.field, c.most)
+			continue
+		}
+		c.grow(&cfg, c.most)
+		if err := FitMemory(cfg, budget); err != nil {
+			t.Errorf("%s at the most it names: %v", c.name, err)
+		}
+		if est := EstimateMemory(cfg); est > budget {
+			t.Errorf("%s at the most it names: estimate %d B over %d", c.name, est, budget)
+		}
+	}
+	if err := FitMemory(DefaultConfig(), 10<<20); err != nil {
+		t.Errorf("the default herd in 10 MB: %v", err)
+	}
+}
+
+func setClients(c *Config, most string) { c.Clients, _ = strconv.Atoi(most) }
