@@ -115,7 +115,7 @@ $(WASM): $(WASM_SRCS) $(WASM_MOD)
 	t=web/.tmp.$$$$.app.wasm; GOOS=js GOARCH=wasm $(GO) build -modfile=$(WASM_MOD) -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $$t ./cmd/playground && mv $$t $@
 
 $(WASM).br: $(WASM) | brotli-dep
-	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=24 -f -o $$t $< && mv $$t $@
+	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && mv $$t $@
 
 $(WASM).gz: $(WASM)
 	t=web/.tmp.$$$$.app.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@

@@ -100,6 +100,8 @@ func ruleText(l i18n.Lang, fe *backoff.FieldError) string {
 		return l.F("rule.format", strings.Join(fe.Args, ", "))
 	case backoff.CodeRetryAfter:
 		return l.F("rule.retry-after", durArg(l, a(0)))
+	case backoff.CodeMemory:
+		return l.F("rule.memory", valueArg(l, a(0)), numArg(l, a(1)))
 	}
 	return l.T("err.generic")
 }

@@ -4,6 +4,8 @@ package app
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 
 	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
@@ -46,6 +48,31 @@ func QueryTable(raw string) (*backoff.Table, i18n.Lang, error) {
 	l, _ := i18n.Parse(s.Lang)
 	t, err := backoff.NewTableWith(s.Policy, backoff.NewRand(s.Seed), tableBudget)
 	return t, l, err
+}
+
+// QueryErrorText is err worded for a person, in the language of the page
+// query raw (English by default): what the server answers a bad image or
+// export link with.
+func QueryErrorText(raw string, err error) string {
+	s, _ := parseQuery(raw)
+	l, _ := i18n.Parse(s.Lang)
+	return errText(l, err, "")
+}
+
+// QueryProblem is the first value of raw the page would have to ignore (a
+// bad number, an unknown key), worded in raw's language, or "". The page
+// shows these and goes on with its defaults; an image or a snippet
+// silently drawn from the defaults would look right and be wrong, so the
+// server refuses them.
+func QueryProblem(raw string) string {
+	s, notes := parseQuery(raw)
+	l, _ := i18n.Parse(s.Lang)
+	for _, n := range notes {
+		if !n.Kept {
+			return n.text(l)
+		}
+	}
+	return ""
 }
 
 // ChartSVG draws one image of the state raw describes, in its language
@@ -131,24 +158,58 @@ func compareImageConfigs(s *state) []sim.Config {
 // compare's) follow one another on one sim.Runner's memory, which each
 // takes when it starts, so the most held at once is the biggest run's
 // (sim.EstimateMemory), whatever the calls' bound, plus the delay table
-// every image starts from. A table, its delays and an export snippet (any other kind)
-// hold at most tableMemory (TestImageMemory).
+// every image starts from. A table, its delays and an export snippet (any
+// other kind) hold at most tableMemory (TestImageMemory).
 func ImageMemory(kind, raw string) int64 {
 	s, _ := parseQuery(raw)
-	var cfgs []sim.Config
-	switch kind {
-	case "herd":
-		cfgs = []sim.Config{herdImageConfig(&s)}
-	case "compare":
-		cfgs = compareImageConfigs(&s)
-	}
 	var m int64
-	for _, c := range cfgs {
+	for _, c := range imageRuns(kind, &s) {
 		m = max(m, sim.EstimateMemory(c))
 	}
-	return tableMemory + m
+	return tableMemory(s.Policy) + m
 }
 
-// tableMemory bounds what a delay table (under tableBudget) and its
-// charts allocate: up to 8.2 MB measured, for 1000 decorrelated rows.
-const tableMemory = 16 << 20
+// ImageFits reports whether ChartSVG(kind, raw) fits in budget bytes by
+// ImageMemory: nil, or the *backoff.FieldError (backoff.CodeMemory) of
+// the biggest of its runs, naming what sets its size (clients, most
+// often) and the most it may be.
+func ImageFits(kind, raw string, budget int64) error {
+	s, _ := parseQuery(raw)
+	left := budget - tableMemory(s.Policy)
+	var worst error
+	var most int64
+	for _, c := range imageRuns(kind, &s) {
+		if m := sim.EstimateMemory(c); m > left && m > most {
+			worst, most = sim.FitMemory(c, left), m
+		}
+	}
+	if fe, ok := worst.(*backoff.FieldError); ok {
+		// The budget asked for, not the runs' part of it.
+		fe.Args[1] = strconv.FormatInt(budget>>20, 10)
+		fe.Allowed = fmt.Sprintf("at most %s, for an image within %s MB", fe.Args[0], fe.Args[1])
+	}
+	return worst
+}
+
+// imageRuns are the simulation runs an image of kind makes (one config
+// for all the herd's runs).
+func imageRuns(kind string, s *state) []sim.Config {
+	switch kind {
+	case "herd":
+		return []sim.Config{herdImageConfig(s)}
+	case "compare":
+		return compareImageConfigs(s)
+	}
+	return nil
+}
+
+// tableMemory bounds what p's delay table (under tableBudget) and its
+// charts allocate: 8.2 MB measured for 1000 decorrelated rows, 2.5 MB for 50: a
+// row's Monte Carlo and its points taking most of it.
+func tableMemory(p backoff.Policy) int64 {
+	rows := p.Attempts
+	if rows <= 0 {
+		rows = backoff.MaxAttempts // no limit: the deadline ends the table
+	}
+	return 3<<20 + int64(rows)*9<<10
+}

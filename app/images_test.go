@@ -61,6 +61,9 @@ func TestImageMemory(t *testing.T) {
 	for _, q := range []string{
 		"jitter=decorrelated-v2&attempts=1000&cap=1h",
 		"attempts=1000&cap=1s&deadline=8760h",
+		"jitter=decorrelated-v2&attempts=3",
+		"jitter=decorrelated-v2&attempts=50&cap=1h",
+		"attempts=0&deadline=1h",
 	} {
 		for _, kind := range []string{"table", "delays"} {
 			if got, est := allocated(func() { ChartSVG(kind, q) }), ImageMemory(kind, q); got > est {
@@ -82,7 +85,7 @@ func TestImageMemory(t *testing.T) {
 			kind = "compare"
 		}
 		got := allocated(func() { sim.Run(c, 1) })
-		if est := ImageMemory(kind, q) - tableMemory; got > est {
+		if est := ImageMemory(kind, q) - tableMemory(s.Policy); got > est {
 			t.Errorf("%s run %d: allocated %d B, estimate %d B", kind, i, got, est)
 		}
 	}

@@ -545,8 +545,10 @@ var messages = map[string][2]string{
 	"rule.too-long":               {"want at most {1} characters", "нужно не больше {1} символов"},
 	"rule.format":                 {"want the form {1}", "нужен вид {1}"},
 	"rule.retry-after":            {"want seconds or an HTTP date, up to {1}", "нужны секунды или HTTP-дата, не дальше {1}"},
-	"policy.deadline-short":       {"Deadline", "Дедлайн"},
-	"herd.runs":                   {"Runs", "Прогоны"},
+	"rule.memory": {"at most {1} for an image the server draws (it gives one drawing {2} MB); the page itself draws more: open it there and download the SVG",
+		"не больше {1} для картинки, которую рисует сервер (на один рисунок он даёт {2} МБ); сама страница нарисует и больше: откройте её и скачайте SVG"},
+	"policy.deadline-short": {"Deadline", "Дедлайн"},
+	"herd.runs":             {"Runs", "Прогоны"},
 
 	// Classification verdicts, by the core's reason codes.
 	"reason.not-failure":                {"status {1} is not a failure", "статус {1} — не ошибка"},

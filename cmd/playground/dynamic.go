@@ -30,16 +30,18 @@ import (
 // are kept, keyed by the version and the canonical query, and requests for
 // an answer being made wait for it, so a popular image is made once.
 //
-// The work in flight is bounded whatever the links: the page's bound caps
+// The work in flight is bounded whatever the links. The page's bound caps
 // a drawing's calls but not its memory, which follows the clients (a herd
-// of 2M holds 90 MB; 20 runs of it take 0.5-0.8 s of CPU), so drawings
-// are admitted first come first served while at most maxDynamic run and
-// their memory (app.ImageMemory) fits in dynamicMemory; at most maxQueued
-// wait, each for at most maxWait, and are answered 503 with Retry-After
-// then; the rest get it at once. A drawing stops waiting when every
-// request for it has gone. 200 distinct links to the 2M herd at once took
-// the server from 55 MB to 536 MB of RSS and 161 of them got no answer;
-// now about 140 MB, and all get one (`make bench-server`,
+// of 2M holds 90 MB): a drawing whose memory (app.ImageMemory) is over
+// dynamicMemory is refused with the field at fault and the most it may
+// be (app.ImageFits), and the page draws it instead. The rest are admitted
+// first come first served while at most maxDynamic run and their memory
+// fits in dynamicMemory together; at most maxQueued wait, each for at most
+// maxWait, and are answered 503 with Retry-After then; the rest get it at
+// once. A drawing stops waiting when every request for it has gone. 200
+// distinct links to the 2M herd at once took the server from 55 MB to
+// 536 MB of RSS and 161 of them got no answer; drawn one at a time, about
+// 140 MB; refused, the server's own 45 MB (`make bench-server`,
 // BenchmarkServerHostileSVG).
 
 // Limits on the computed answers.
@@ -48,9 +50,12 @@ const (
 	// responsive.
 	maxDynamic = 2
 	// dynamicMemory is what the drawings running at once may hold
-	// together, by app.ImageMemory's estimate; one estimated above it runs
-	// alone (a herd of 1M clients is 72 MB, of 2M 114 MB).
-	dynamicMemory = 96 << 20
+	// together, by app.ImageMemory's estimate, and the most one may: with
+	// the server's own 40 MB and cacheBytes it keeps the process under
+	// 100 MB. It is a herd of up to 780,000 clients, a queue of 30,000
+	// (the estimates are upper bounds: real runs hold a quarter to a
+	// half of them).
+	dynamicMemory = 40 << 20
 	// maxQueued is how many may wait for their turn: about maxWait's worth
 	// of the biggest drawings (0.7 s each, two at a time).
 	maxQueued = 8
@@ -61,7 +66,7 @@ const (
 	retryAfter = "5"
 	// cacheBytes bounds the answers kept, by size (an image is tens of KB,
 	// the table of 1000 retries 720 KB); one over cacheBytes/8 is not kept.
-	cacheBytes = 16 << 20
+	cacheBytes = 8 << 20
 )
 
 // statusClientClosed is what the access log shows for a request whose
@@ -80,10 +85,11 @@ type dynamic struct {
 	version  string
 	perWrite time.Duration
 	gate     *gate
-	// build and memory are app's (d.answer, app.ImageMemory); tests
-	// replace them.
+	// build, memory and fits are app's (d.answer, app.ImageMemory,
+	// app.ImageFits); tests replace them.
 	build  func(kind, to, raw string) (*cached, error)
 	memory func(kind, raw string) int64
+	fits   func(kind, raw string, budget int64) error
 
 	mu      sync.Mutex
 	lru     *list.List // of *cached, most recent first
@@ -113,7 +119,7 @@ type flight struct {
 
 func newDynamic(version string, perWrite time.Duration) *dynamic {
 	d := &dynamic{version: version, perWrite: perWrite, gate: newGate(maxDynamic, dynamicMemory, maxQueued),
-		memory: app.ImageMemory, lru: list.New(), index: map[string]*list.Element{}, flights: map[string]*flight{}}
+		memory: app.ImageMemory, fits: app.ImageFits, lru: list.New(), index: map[string]*list.Element{}, flights: map[string]*flight{}}
 	d.build = d.answer
 	return d
 }
@@ -139,10 +145,21 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 		http.Error(w, "query longer than 8192 bytes", http.StatusRequestURITooLong)
 		return true
 	}
-	to := ""
+	to, page := "", raw
 	if kind == "export" {
 		q, _ := url.ParseQuery(raw)
 		to = q.Get(export.FieldTarget)
+		q.Del(export.FieldTarget)
+		page = q.Encode()
+	}
+	if p := app.QueryProblem(page); p != "" {
+		http.Error(w, p, http.StatusBadRequest)
+		return true
+	}
+	if err := d.fits(kind, raw, dynamicMemory); err != nil {
+		// Before any flight or cache entry: refusing costs nothing.
+		http.Error(w, app.QueryErrorText(raw, err), http.StatusBadRequest)
+		return true
 	}
 	key := kind + "\x00" + to + "\x00" + app.CanonicalQuery(raw)
 	// The wait ends when the client leaves: net/http cancels r.Context()
@@ -154,7 +171,7 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 	switch {
 	case err == nil:
 	case errors.As(err, &fe):
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, app.QueryErrorText(raw, err), http.StatusBadRequest)
 		return true
 	case errors.As(err, &busy):
 		w.Header().Set("Retry-After", retryAfter)
@@ -263,7 +280,7 @@ func (d *dynamic) turn(ctx context.Context, f *flight, key, kind, to, raw string
 	defer leave()
 	if mem >= dynamicMemory/4 {
 		// Free its memory before the next drawing is admitted: left to the
-		// collector's pace, the next one's 90 MB (2M clients) could come
+		// collector's pace, the next one's tens of MB could come
 		// before this one's were reclaimed, and peak RSS varied from 133 to
 		// 197 MB between runs of the same benchmark. A collection of the
 		// server's 12 MB heap takes about 4 ms; such a drawing 0.1 to 1 s.

@@ -58,6 +58,34 @@ func TestSVGImages(t *testing.T) {
 	}
 }
 
+// An image over the drawings' memory is refused before any work, with the
+// field at fault and the most it may be, in the link's language; so is a
+// value the page would ignore.
+func TestSVGTooBig(t *testing.T) {
+	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
+	for _, c := range []struct{ path, want string }{
+		{"/svg/herd.svg?clients=2000000", `(clients): “2000000” is not valid: at most 732,620 for an image the server draws (it gives one drawing 40 MB)`},
+		{"/svg/compare.svg?clients=2000000&lang=ru", "(clients): «2000000» не подходит: не больше 610\u202f517 для картинки, которую рисует сервер (на один рисунок он даёт 40 МБ)"},
+		{"/svg/herd.svg?server=queue&traffic=loop:100000", `traffic: “loop:100000” is not valid: at most 29,642 for an image`},
+		{"/svg/herd.svg?server=queue&traffic=open:7280&duration=1m", `duration: “1m0s” is not valid: at most 4.071s for an image`},
+		{"/svg/table.svg?attempts=1001&lang=ru", `attempts=1001 не применён: нужно целое число от 0 до 1000`},
+		{"/svg/delays.svg?atempts=3", `atempts`},
+		{"/export?to=polly&cap=soon", `cap=soon ignored: want a duration from 0s to 720h`},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), c.want) {
+			t.Errorf("%s: %d %q, want 400 with %q", c.path, rec.Code, rec.Body.String(), c.want)
+		}
+	}
+	// The most it names is drawn.
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/svg/herd.svg?clients=732620", nil))
+	if rec.Code != 200 {
+		t.Errorf("732,620 clients: %d %q", rec.Code, rec.Body.String())
+	}
+}
+
 func TestExportEndpoint(t *testing.T) {
 	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	rec := httptest.NewRecorder()
@@ -482,7 +510,7 @@ func TestDynamicCache(t *testing.T) {
 		}
 		// Kept: the same picture from a query in another order is not drawn
 		// again, and its ETag gives a 304.
-		if rec, _ := ready(start(d, ctx, "/svg/herd.svg?seed=7&bogus=1")); rec.Code != 200 || f.count("seed=7&bogus=1") != 0 {
+		if rec, _ := ready(start(d, ctx, "/svg/herd.svg?attempts=6&seed=7")); rec.Code != 200 || f.count("attempts=6&seed=7") != 0 {
 			t.Fatalf("the same picture was drawn again: %d", rec.Code)
 		}
 		if rec, _ := ready(start(d, ctx, "/svg/herd.svg?seed=7", "If-None-Match", `W/"x", `+etag)); rec.Code != http.StatusNotModified {
