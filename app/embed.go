@@ -139,6 +139,12 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 		title = l.T("view." + p.embedView)
 	}
 	md := markdownImage(&base, p.st, p.embedView, title)
+	refused := ""
+	if md != "" {
+		if err := ImageFits(p.embedView, p.st.query(), ImageBudget); err != nil {
+			refused = errText(l, err, "")
+		}
+	}
 	return app.Section().ID("embed-panel").Class("card embed-panel").Aria("label", l.T("embed.head")).Body(
 		app.H2().Text(l.T("embed.head")),
 		app.Div().Class("field").Body(
@@ -151,5 +157,6 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 		app.Label().For("embed-markdown").Hidden(md == "").Text(l.T("embed.markdown")),
 		app.Textarea().ID("embed-markdown").Class("code").ReadOnly(true).Rows(2).Attr("spellcheck", "false").
 			Hidden(md == "").Text(md),
+		app.P().ID("embed-markdown-refused").Class("notice").Hidden(refused == "").Text(refused),
 	)
 }

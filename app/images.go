@@ -4,8 +4,6 @@ package app
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 
 	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
@@ -128,88 +126,4 @@ func ChartSVG(kind, raw string) (string, error) {
 		return "", ErrUnknownImage
 	}
 	return chart.Standalone(svg, theme), nil
-}
-
-// herdImageConfig is the herd image's run: the page's herd under the
-// page's bound on calls for its runs.
-func herdImageConfig(s *state) sim.Config {
-	var h herdRunner
-	cfg := s.Herd.config(s.Policy)
-	h.bound(&cfg, s.Herd.Runs)
-	return cfg
-}
-
-// compareImageConfigs are the compare image's runs, one per compareKinds,
-// under the compare panel's bound.
-func compareImageConfigs(s *state) []sim.Config {
-	var h herdRunner
-	cfg := s.Herd.config(s.Policy)
-	h.share(&cfg, 1-herdShare, len(compareKinds))
-	out := make([]sim.Config, len(compareKinds))
-	for i, k := range compareKinds {
-		out[i] = cfg
-		out[i].Policy = comparePolicy(cfg.Policy, k)
-	}
-	return out
-}
-
-// ImageMemory bounds the bytes one ChartSVG(kind, raw) holds at once, for
-// a server to run drawings within a memory budget. A herd's runs (and the
-// compare's) follow one another on one sim.Runner's memory, which each
-// takes when it starts, so the most held at once is the biggest run's
-// (sim.EstimateMemory), whatever the calls' bound, plus the delay table
-// every image starts from. A table, its delays and an export snippet (any
-// other kind) hold at most tableMemory (TestImageMemory).
-func ImageMemory(kind, raw string) int64 {
-	s, _ := parseQuery(raw)
-	var m int64
-	for _, c := range imageRuns(kind, &s) {
-		m = max(m, sim.EstimateMemory(c))
-	}
-	return tableMemory(s.Policy) + m
-}
-
-// ImageFits reports whether ChartSVG(kind, raw) fits in budget bytes by
-// ImageMemory: nil, or the *backoff.FieldError (backoff.CodeMemory) of
-// the biggest of its runs, naming what sets its size (clients, most
-// often) and the most it may be.
-func ImageFits(kind, raw string, budget int64) error {
-	s, _ := parseQuery(raw)
-	left := budget - tableMemory(s.Policy)
-	var worst error
-	var most int64
-	for _, c := range imageRuns(kind, &s) {
-		if m := sim.EstimateMemory(c); m > left && m > most {
-			worst, most = sim.FitMemory(c, left), m
-		}
-	}
-	if fe, ok := worst.(*backoff.FieldError); ok {
-		// The budget asked for, not the runs' part of it.
-		fe.Args[1] = strconv.FormatInt(budget>>20, 10)
-		fe.Allowed = fmt.Sprintf("at most %s, for an image within %s MB", fe.Args[0], fe.Args[1])
-	}
-	return worst
-}
-
-// imageRuns are the simulation runs an image of kind makes (one config
-// for all the herd's runs).
-func imageRuns(kind string, s *state) []sim.Config {
-	switch kind {
-	case "herd":
-		return []sim.Config{herdImageConfig(s)}
-	case "compare":
-		return compareImageConfigs(s)
-	}
-	return nil
-}
-
-// tableMemory bounds what p's delay table (under tableBudget) and its
-// charts allocate: 8.2 MB measured for 1000 decorrelated rows, 2.5 MB for 50: a
-// row's Monte Carlo and its points taking most of it.
-func tableMemory(p backoff.Policy) int64 {
-	rows := p.Attempts
-	if rows <= 0 {
-		rows = backoff.MaxAttempts // no limit: the deadline ends the table
-	}
-	return 3<<20 + int64(rows)*9<<10
 }

@@ -235,7 +235,35 @@ func TestBrowserEmbedPanel(t *testing.T) {
 			eval[string](t, tb, setRangeJS("attempts", "6"))
 			exPollParam(t, tb, "attempts", "6")
 			check("compare")
+			if eval[bool](t, tb, `!document.getElementById('embed-markdown-refused').hidden`) {
+				t.Errorf("an image the server draws is said to be refused: %q", exText(t, tb, "embed-markdown-refused"))
+			}
 			exNoProblems(t, tb)
+
+			// A herd too big for the server's images: the panel says so, in
+			// the words the server answers its link with.
+			big := newTab(t, 1280, 900)
+			big.open(t, strings.Replace(takeAwayQuery, "clients=300", "clients=2000000", 1)+"&lang="+lang)
+			if err := chromedp.Do(big.ctx, chromedp.Click(chromedp.ID("embed"))); err != nil {
+				t.Fatal(err)
+			}
+			poll[bool](t, big, "the Embed panel", `!!document.getElementById('embed-code')`)
+			exSelect(t, big, "embed-view", "herd")
+			q := strings.TrimPrefix(eval[string](t, big, `location.search`), "?")
+			want := app.QueryErrorText(q, app.ImageFits("herd", q, app.ImageBudget))
+			js := fmt.Sprintf(`(() => { const r = document.getElementById('embed-markdown-refused'); return !r.hidden && r.textContent === %q; })()`, want)
+			if _, err := chromedp.Run(big.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(5e9))); err != nil {
+				t.Errorf("2M clients: #embed-markdown-refused %q, want %q", exText(t, big, "embed-markdown-refused"), want)
+			}
+			res, err := http.Get(env.url + "svg/herd.svg?" + q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(body)) != want {
+				t.Errorf("2M clients: the server answers %d %q, want 400 %q", res.StatusCode, body, want)
+			}
 		})
 	}
 }

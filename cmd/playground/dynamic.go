@@ -50,12 +50,8 @@ const (
 	// responsive.
 	maxDynamic = 2
 	// dynamicMemory is what the drawings running at once may hold
-	// together, by app.ImageMemory's estimate, and the most one may: with
-	// the server's own 40 MB and cacheBytes it keeps the process under
-	// 100 MB. It is a herd of up to 780,000 clients, a queue of 30,000
-	// (the estimates are upper bounds: real runs hold a quarter to a
-	// half of them).
-	dynamicMemory = 40 << 20
+	// together, by app.ImageMemory's estimate, and the most one may.
+	dynamicMemory = app.ImageBudget
 	// maxQueued is how many may wait for their turn: about maxWait's worth
 	// of the biggest drawings (0.7 s each, two at a time).
 	maxQueued = 8
