@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
@@ -24,7 +25,18 @@ func herdImageConfig(s *state) sim.Config {
 	var h herdRunner
 	cfg := s.Herd.config(s.Policy)
 	h.bound(&cfg, s.Herd.Runs)
+	boundInFlight(&cfg, s.Policy)
 	return cfg
+}
+
+// boundInFlight bounds an open run's requests in flight to what
+// ImageBudget holds: its estimate by the rate and the duration would
+// refuse runs that never hold a hundredth of it (a queue keeping up), and
+// the run itself says when it fills (sim.Result.FullAt).
+func boundInFlight(cfg *sim.Config, p backoff.Policy) {
+	if cfg.RequestLevel() && cfg.Traffic == sim.Open {
+		cfg.MaxInFlight = sim.MaxCallersWithin(*cfg, ImageBudget-tableMemory(p))
+	}
 }
 
 // compareImageConfigs are the compare image's runs, one per compareKinds,
@@ -33,6 +45,7 @@ func compareImageConfigs(s *state) []sim.Config {
 	var h herdRunner
 	cfg := s.Herd.config(s.Policy)
 	h.share(&cfg, 1-herdShare, len(compareKinds))
+	boundInFlight(&cfg, s.Policy)
 	out := make([]sim.Config, len(compareKinds))
 	for i, k := range compareKinds {
 		out[i] = cfg
@@ -55,6 +68,15 @@ func ImageMemory(kind, raw string) int64 {
 		m = max(m, sim.EstimateMemory(c))
 	}
 	return tableMemory(s.Policy) + m
+}
+
+// errFull is the error of an image whose open run filled its memory at
+// fullAt seconds: a shorter duration runs the same up to then and fits.
+func errFull(duration time.Duration, fullAt float64) error {
+	d := time.Duration(fullAt * float64(time.Second)).Truncate(time.Millisecond)
+	mb := strconv.Itoa(ImageBudget >> 20)
+	return &backoff.FieldError{Field: sim.ParamDuration, Value: duration.String(), Code: backoff.CodeMemory,
+		Args: []string{d.String(), mb}, Allowed: fmt.Sprintf("at most %s, for an image within %s MB", d, mb)}
 }
 
 // ImageFits reports whether ChartSVG(kind, raw) fits in budget bytes by

@@ -106,6 +106,9 @@ func ChartSVG(kind, raw string) (string, error) {
 			if err != nil {
 				return "", err
 			}
+			if r.FullAt > 0 {
+				return "", errFull(c.Duration, r.FullAt)
+			}
 			out.add(r)
 		}
 		svg = herdImage(l, cfg, out)
@@ -117,6 +120,9 @@ func ChartSVG(kind, raw string) (string, error) {
 			r, err := runner.Run(c, s.Seed)
 			if err != nil {
 				continue // a kind this policy cannot use (decorrelated without a base)
+			}
+			if r.FullAt > 0 {
+				return "", errFull(c.Duration, r.FullAt)
 			}
 			series = append(series, chart.SeriesOf(r))
 			titles = append(titles, l.F("chart.small", kindName(l, compareKinds[i])))

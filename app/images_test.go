@@ -93,3 +93,18 @@ func TestImageMemory(t *testing.T) {
 		t.Errorf("ImageMemory does not follow the clients: %d, %d", a, b)
 	}
 }
+
+// Every scenario's images are ones the server draws: none is refused for
+// its memory, and none fills an open run's.
+func TestScenarioImagesFit(t *testing.T) {
+	for _, sc := range scenarios {
+		for _, kind := range []string{"herd", "compare"} {
+			if err := ImageFits(kind, sc.query, ImageBudget); err != nil {
+				t.Errorf("%s %s: %v", sc.name, kind, err)
+			}
+		}
+		if _, err := ChartSVG("herd", sc.query); err != nil {
+			t.Errorf("%s herd: %v", sc.name, err)
+		}
+	}
+}

@@ -118,6 +118,13 @@ type Config struct {
 	// finite.
 	Horizon  time.Duration
 	MaxCalls int
+	// MaxInFlight bounds open traffic's memory: arrivals stop (Truncated,
+	// Result.FullAt) once the run holds that many requests at once,
+	// chains' calls between layers included (0 = no bound). Closed and
+	// loop traffic hold Clients or Callers whatever it is. For a front end
+	// that runs others' configs in a memory budget (MaxCallersWithin); not
+	// a parameter of the model.
+	MaxInFlight int
 }
 
 // Limits on Config. They keep memory O(clients) bounded and a run finite.

@@ -92,6 +92,7 @@ type reqSim struct {
 	waits                                       int
 
 	done, truncated bool
+	fullAt          float64 // when MaxInFlight stopped the arrivals, or 0
 	progress        float64
 	res             *Result
 	violations      int
@@ -403,8 +404,14 @@ func (r *reqSim) alloc() uint32 {
 	return id
 }
 
-// next: an open-traffic request arrives at t; the next is scheduled.
+// next: an open-traffic request arrives at t; the next is scheduled,
+// unless the run holds MaxInFlight requests: then arrivals stop, and the
+// run ends when those in flight do.
 func (r *reqSim) next(t float64) {
+	if m := r.c.MaxInFlight; m > 0 && len(r.free) == 0 && len(r.callers) >= m {
+		r.truncated, r.fullAt = true, t
+		return
+	}
 	id := r.alloc()
 	if nt := t + r.interarrival(); nt < r.duration {
 		r.pushFIFO(fifoNext, nt, evNext, 0, 0)

@@ -14,7 +14,7 @@ func (r *reqSim) finish() {
 		r.truncated = true
 	}
 	tl, width, peak, peakRetry := r.tl.buckets(r.last, r.sched.lastEnd, true)
-	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated,
+	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, FullAt: r.fullAt,
 		CapacityPerBucket: r.srv.perSecond() * width}
 	if c.Server == Outage && c.OutageEnd > c.OutageStart {
 		res.OutageStart, res.OutageEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()

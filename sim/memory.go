@@ -60,6 +60,9 @@ func memoryModel(c Config) (fixed int64, per, n float64) {
 			n = float64(c.Callers)
 		case Open:
 			n = math.Min(math.Ceil(c.Rate*c.Duration.Seconds()), float64(maxCalls))
+			if c.MaxInFlight > 0 {
+				n = math.Min(n, float64(c.MaxInFlight))
+			}
 		default:
 			n = float64(c.Clients)
 		}
@@ -69,6 +72,14 @@ func memoryModel(c Config) (fixed int64, per, n float64) {
 		}
 	}
 	return fixed, per, n
+}
+
+// MaxCallersWithin is the most callers c's run may have for
+// EstimateMemory to fit budget bytes (at least 1): for open traffic, the
+// MaxInFlight that keeps it there.
+func MaxCallersWithin(c Config, budget int64) int {
+	fixed, per, _ := memoryModel(c)
+	return int(max(1, math.Floor(float64(budget-fixed)/per)))
 }
 
 // FitMemory reports whether c's run fits budget bytes by EstimateMemory,

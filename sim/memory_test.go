@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -104,3 +105,58 @@ func TestFitMemory(t *testing.T) {
 }
 
 func setClients(c *Config, most string) { c.Clients, _ = strconv.Atoi(most) }
+
+// MaxInFlight stops an open run's arrivals once it holds that many
+// requests, and says when; a run that never holds that many is the same
+// as without the bound, and one whose duration ends by FullAt never
+// fills. EstimateMemory counts at most that many.
+func TestMaxInFlight(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"server", "queue"}, {"traffic", "open:1000"}, {"duration", "10s"},
+		{"concurrency", "10"}, {"service", "100ms"}, {"fault", "stall@2s-8s"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	free, err := Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if free.FullAt != 0 {
+		t.Fatalf("no bound: FullAt %g", free.FullAt)
+	}
+	// Healthy for 2 s (100 calls/s against 1000 arriving: the queue grows
+	// by 900 a second), so 500 in flight come within the first second.
+	c.MaxInFlight = 500
+	full, err := Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !full.Truncated || full.FullAt <= 0.5 || full.FullAt >= 1 {
+		t.Errorf("bounded at 500: truncated %v, FullAt %g s, want in (0.5, 1)", full.Truncated, full.FullAt)
+	}
+	if full.Totals.Requests > free.Totals.Requests/10 {
+		t.Errorf("bounded at 500: %d requests, unbounded %d: arrivals did not stop", full.Totals.Requests, free.Totals.Requests)
+	}
+	short := c
+	short.Duration = time.Duration(full.FullAt * float64(time.Second)).Truncate(time.Millisecond)
+	if r, _ := Run(short, 1); r.FullAt != 0 {
+		t.Errorf("duration %s (FullAt %g): filled at %g", short.Duration, full.FullAt, r.FullAt)
+	}
+	big := c
+	big.MaxInFlight = 1_000_000
+	if r, _ := Run(big, 1); !reflect.DeepEqual(r.Totals, free.Totals) || r.FullAt != 0 {
+		t.Errorf("a bound never reached changed the run: %+v, want %+v", r.Totals, free.Totals)
+	}
+	if a, b := EstimateMemory(c), EstimateMemory(big); a >= b {
+		t.Errorf("EstimateMemory with 500 in flight %d, with 1e6 %d", a, b)
+	}
+	if got := MaxCallersWithin(c, EstimateMemory(c)); got != 500 {
+		t.Errorf("MaxCallersWithin its own estimate: %d, want 500", got)
+	}
+	bad := c
+	bad.MaxInFlight = -1
+	if err := bad.Validate(); err == nil {
+		t.Error("MaxInFlight -1 validated")
+	}
+}

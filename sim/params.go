@@ -332,6 +332,9 @@ func (c *Config) Validate() error {
 			Code: backoff.CodeZeroOrAtLeast, Args: []string{backoff.FormatDuration(MinBucket)},
 			Allowed: "0s (automatic) or at least 1µs"}
 	}
+	if err := backoff.CheckInt("MaxInFlight", c.MaxInFlight, 0, MaxCalls, backoff.ZeroNoLimit); err != nil {
+		return err
+	}
 	if err := backoff.CheckInt(ParamMaxCalls, c.MaxCalls, 0, MaxCalls, backoff.ZeroDefault, strconv.Itoa(DefaultMaxCalls)); err != nil {
 		return err
 	}

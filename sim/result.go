@@ -17,6 +17,10 @@ type Result struct {
 	OutageEnd   float64 `json:"outage_end_s"`
 	// Truncated is set when Horizon or MaxCalls stopped the run early.
 	Truncated bool `json:"truncated,omitempty"`
+	// FullAt is when Config.MaxInFlight stopped open traffic's arrivals
+	// (0: it did not): with Duration at most FullAt the run is the same
+	// up to then and never fills.
+	FullAt float64 `json:"full_at_s,omitempty"`
 	// PerClient is each client's outcome when there are at most
 	// MaxPerClient of them (closed and loop traffic); Trace what the first
 	// MaxTraceClients did over time.
