@@ -173,6 +173,9 @@ func BenchmarkServerHostileSVG(b *testing.B) {
 		{"herd", "svg/herd.svg?clients=500000&attempts=1000&cap=1s&outage-end=8760h&runs=20&seed=", 0},
 		{"queue", "svg/herd.svg?traffic=closed&server=queue&clients=20000&attempts=1000&runs=20&seed=", 0},
 		{"compare", "svg/compare.svg?clients=400000&attempts=1000&cap=1s&outage-end=8760h&runs=20&seed=", 0},
+		// Open traffic a queue cannot keep up with: each run fills its
+		// memory and is refused then (400), or waits its turn (503).
+		{"open", "svg/herd.svg?server=queue&traffic=open:7280&duration=1m&seed=", 0},
 	} {
 		fmt.Printf("\n200 concurrent GET /%s$i, i = 1..200\n", c.query)
 		hostile(b, c.name+"-", func(i int) string { return c.query + strconv.Itoa(i+1) }, c.want)
@@ -182,8 +185,8 @@ func BenchmarkServerHostileSVG(b *testing.B) {
 // hostile sends 200 concurrent GETs for path(i) to a fresh server process
 // (and to PLAYGROUND_OLD_BIN's) and prints its peak RSS, the answers by
 // status and the CPU it spent. A request fails when it gets no answer, or
-// one other than want (or, when want is 0, other than 200 or a 503
-// carrying Retry-After). The peak must stay under goalRSS. Its metrics'
+// one other than want (or, when want is 0, other than 200, a 400 for a
+// drawing that filled its memory, or a 503 carrying Retry-After). The peak must stay under goalRSS. Its metrics'
 // names start with metric.
 func hostile(b *testing.B, metric string, path func(int) string, want int) {
 	busyOK, goal := want == 0, int64(goalRSS)
@@ -202,7 +205,7 @@ func hostile(b *testing.B, metric string, path func(int) string, want int) {
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 200}, Timeout: 5 * time.Minute}
 		var wg sync.WaitGroup
 		var mu sync.Mutex
-		var ok, busy, failed int
+		var ok, busy, refused, failed int
 		var slowest200, slowest503 time.Duration
 		for i := range 200 {
 			wg.Go(func() {
@@ -221,6 +224,8 @@ func hostile(b *testing.B, metric string, path func(int) string, want int) {
 				case res.StatusCode == want:
 					ok++
 					slowest200 = max(slowest200, took)
+				case busyOK && res.StatusCode == http.StatusBadRequest:
+					refused++
 				case busyOK && res.StatusCode == http.StatusServiceUnavailable && res.Header.Get("Retry-After") != "":
 					busy++
 					slowest503 = max(slowest503, took)
@@ -234,8 +239,8 @@ func hostile(b *testing.B, metric string, path func(int) string, want int) {
 		cpu := processCPU(b, p.cmd.Process.Pid) - cpu0
 		peak := vmHWM(b, p.cmd.Process.Pid)
 		p.stop()
-		fmt.Printf("%-10s peak RSS %5.1f MB (%.1f MB after start); %d answered %d (slowest %s), %d 503 (slowest %s), %d failed; %s wall, %s CPU in the server\n",
-			bin[0], float64(peak)/(1<<20), float64(before)/(1<<20), ok, want, slowest200.Round(time.Millisecond), busy, slowest503.Round(time.Millisecond),
+		fmt.Printf("%-10s peak RSS %5.1f MB (%.1f MB after start); %d answered %d (slowest %s), %d 503 (slowest %s), %d 400 after drawing, %d failed; %s wall, %s CPU in the server\n",
+			bin[0], float64(peak)/(1<<20), float64(before)/(1<<20), ok, want, slowest200.Round(time.Millisecond), busy, slowest503.Round(time.Millisecond), refused,
 			failed, took.Round(time.Millisecond), cpu.Round(time.Millisecond))
 		if bin[0] == "server" {
 			b.ReportMetric(float64(peak)/(1<<20), metric+"peak-RSS-MB")
