@@ -67,4 +67,13 @@ func (w *loggingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// ReadFrom keeps the writer's ReadFrom (sendfile for large files) under
+// the log.
+func (w *loggingWriter) ReadFrom(r io.Reader) (int64, error) {
+	w.wroteHeader = true
+	n, err := io.Copy(w.ResponseWriter, r)
+	w.bytes += n
+	return n, err
+}
+
 func (w *loggingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -25,6 +25,9 @@ type rep struct {
 	coding string // "" (identity), "br" or "gzip"
 	body   []byte
 	etag   string // strong, from the bytes themselves: `"` + 16 hex digits + `"`
+	// spool, when set, holds body in a file to send from (the server's
+	// large files; nil in tests and for the static site).
+	spool *spool
 
 	etagHdr, codingHdr, lengthHdr []string
 }
@@ -91,11 +94,11 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request, perWrite time.Dura
 		h["Last-Modified"] = a.lastModified
 	}
 	h["Accept-Ranges"] = acceptRangesBytes
-	body, status := rp.body, http.StatusOK
+	body, status, from := rp.body, http.StatusOK, 0
 	if rg := r.Header.Get("Range"); rg != "" && a.ifRange(r.Header.Get("If-Range"), rp.etag) {
 		switch start, end, kind := byteRange(rg, len(body)); kind {
 		case rangeOne:
-			body, status = body[start:end+1], http.StatusPartialContent
+			body, status, from = body[start:end+1], http.StatusPartialContent, start
 			h.Set("Content-Range", "bytes "+strconv.Itoa(start)+"-"+strconv.Itoa(end)+"/"+strconv.Itoa(len(rp.body)))
 		case rangeUnsatisfiable:
 			h.Set("Content-Range", "bytes */"+strconv.Itoa(len(rp.body)))
@@ -114,8 +117,23 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request, perWrite time.Dura
 		h.Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		writeBody(w, body, perWrite)
+	if r.Method == http.MethodHead {
+		return
+	}
+	if rp.spool != nil && rp.spool.send(w, from, from+len(body), perWrite) {
+		return
+	}
+	writeBody(w, body, perWrite)
+}
+
+// spoolLarge moves the representations of at least spoolMin bytes to
+// files to send from (see spool), keeping their bytes for when a file
+// cannot be opened.
+func (a *asset) spoolLarge() {
+	for i := range a.reps {
+		if rp := &a.reps[i]; len(rp.body) >= spoolMin && rp.spool == nil {
+			rp.spool = newSpool(rp.body)
+		}
 	}
 }
 

@@ -88,6 +88,13 @@ func newServer(cfg serverConfig, webFS, staticFS fs.FS) (http.Handler, serverInf
 	if err != nil {
 		panic(err)
 	}
+	spooled := map[*asset]bool{} // go-app's /app.wasm is /web/app.wasm
+	for _, a := range s.files {
+		if !spooled[a] {
+			a.spoolLarge()
+			spooled[a] = true
+		}
+	}
 	info := serverInfo{version: s.version, hasWasm: s.hasWasm, wasmSize: s.wasmSize, renders: s.renders, warnings: s.warnings}
 	var h http.Handler = &router{cfg: cfg, site: s, dyn: newDynamic(s.version, cfg.perWrite)}
 	h = secure(getOnly(h), cfg.frameAncestors)
