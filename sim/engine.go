@@ -170,6 +170,11 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	r := &reqSim{c: c, policy: c.Policy, src: splitmix{seed}, maxCalls: c.MaxCalls, spare: spare}
 	r.rng = newRandOn(&r.src)
 	r.h.heap.h = take(&b.revs)[:0] // push grows it by its length, as from nil
+	if n := callersAtOnce(&c); n > smallQueue {
+		// Thousands of callers keep thousands of events pending. Before
+		// the first push: the heap may hold only the current tick's.
+		r.h.far = newRevWheel(spreadWidth(reqTimeScale(&c), n))
+	}
 	if c.HonorRetryAfter && r.policy.RetryAfter == backoff.RetryAfterIgnore {
 		r.policy.RetryAfter = backoff.RetryAfterAsIs
 	}
@@ -237,6 +242,18 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 		r.cbudget = make([]rbudget, len(r.callers))
 	}
 	return r
+}
+
+// callersAtOnce is how many callers a closed or loop run has (0 for open
+// traffic, whose callers come and go).
+func callersAtOnce(c *Config) int {
+	switch c.Traffic {
+	case Closed:
+		return c.Clients
+	case Loop:
+		return c.Callers
+	}
+	return 0
 }
 
 // reqTimeScale is the config's typical time between a call's events, for
@@ -334,7 +351,7 @@ func (r *reqSim) push(t float64, meta uint8, id, stamp uint32, x float64) {
 	if t < r.now {
 		r.violations++
 	}
-	r.h.heap.push(rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp, x: x})
+	r.h.push(rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp, x: x})
 	r.seq++
 }
 

@@ -178,14 +178,8 @@ func newQueue(clients int, width float64, b *buffers) queue {
 	}
 	nb := clients/int(bl) + min(clients, levels*slots) + 1
 	width = max(width, minTickSz)
-	q := queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: new(wheel),
+	return queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: newWheel(),
 		pool: empty(take(&b.pool), nb*int(bl)), fill: empty(take(&b.fill), nb), next: empty(take(&b.next), nb)}
-	for l := range q.head {
-		for s := range q.head[l] {
-			q.head[l][s], q.tail[l][s] = none, none
-		}
-	}
-	return q
 }
 
 func (q *queue) len() int { return q.n }
@@ -300,17 +294,28 @@ func (q *queue) advance() {
 }
 
 // nextUsed is the first non-empty slot of level l at or after from, or -1.
-func (q *queue) nextUsed(l, from int) int {
-	for w := from / 64; w < slots/64 && from < slots; w++ {
-		m := q.used[l][w]
-		if w == from/64 {
+func (w *wheel) nextUsed(l, from int) int {
+	for i := from / 64; i < slots/64 && from < slots; i++ {
+		m := w.used[l][i]
+		if i == from/64 {
 			m &= ^uint64(0) << (from % 64)
 		}
 		if m != 0 {
-			return w*64 + bits.TrailingZeros64(m)
+			return i*64 + bits.TrailingZeros64(m)
 		}
 	}
 	return -1
+}
+
+// newWheel is an empty slot table.
+func newWheel() *wheel {
+	w := new(wheel)
+	for l := range w.head {
+		for s := range w.head[l] {
+			w.head[l][s], w.tail[l][s] = none, none
+		}
+	}
+	return w
 }
 
 // tourney is the queue of small runs: a tournament (winner) tree with a
@@ -517,16 +522,42 @@ func (f *revFIFO) pop() rev {
 // Pop takes the least (t, key) of the heap's top and the FIFOs' heads:
 // with a 1 s timeout at 10,000 requests a second the heap holds the ~1,000
 // calls in flight instead of ~11,000 events, and pops cost about half
-// (BenchmarkOpenMillion).
+// (BenchmarkOpenMillion). With many callers, a timing wheel (far) in front
+// of the heap keeps there only the current tick's events: a pop from a
+// heap of 10,000 spent ~130 ns in its seven levels of unpredictable
+// comparisons (BenchmarkChain).
 type evQueue struct {
 	heap rheap
+	far  *revWheel // nil: the heap holds every event but the FIFOs'
 	fifo [3]revFIFO
 }
 
-func (q *evQueue) len() int { return q.heap.n + q.fifo[0].len() + q.fifo[1].len() + q.fifo[2].len() }
+func (q *evQueue) len() int {
+	n := q.heap.n + q.fifo[0].len() + q.fifo[1].len() + q.fifo[2].len()
+	if q.far != nil {
+		n += q.far.n
+	}
+	return n
+}
+
+// push schedules an event at any time.
+func (q *evQueue) push(e rev) {
+	if w := q.far; w != nil {
+		if tk := w.tick(e.t); tk > w.cur {
+			w.place(e, tk)
+			return
+		}
+	}
+	q.heap.push(e)
+}
 
 // pop removes and returns the least event; there must be one.
 func (q *evQueue) pop() rev {
+	if q.heap.n == 0 && q.far != nil && q.far.n > 0 {
+		// The heap's events are in ticks up to far's current one, all
+		// before far's: only an empty heap needs the next tick's.
+		q.far.advance(&q.heap)
+	}
 	var best *rev
 	src := -1
 	if q.heap.n > 0 {
@@ -543,4 +574,112 @@ func (q *evQueue) pop() rev {
 		return q.heap.pop()
 	}
 	return q.fifo[src].pop()
+}
+
+// revWheel is the herd's timing wheel (queue) for rev: events of ticks
+// after cur wait unordered in its slots, and those of cur go to a heap,
+// which orders them exactly, so any width gives the same order.
+type revWheel struct {
+	inv float64 // ticks per second
+	cur int64   // the current tick
+	*wheel
+	// Blocks of blockLen events, as queue's.
+	pool     []rev
+	fill     []int32
+	next     []int32
+	blockLen int32
+	free     int32
+	n        int // events in the slots
+}
+
+// revBlockLen is revWheel's block: small, since the request-level
+// engine's events spread over many slots.
+const revBlockLen = 16
+
+func newRevWheel(width float64) *revWheel {
+	width = max(width, minTickSz)
+	return &revWheel{inv: 1 / width, wheel: newWheel(), blockLen: revBlockLen, free: none}
+}
+
+func (w *revWheel) tick(t float64) int64 {
+	f := t * w.inv
+	if !(f < maxTickF) {
+		return maxTickF
+	}
+	if f < 0 {
+		return 0
+	}
+	return int64(f)
+}
+
+// place puts e, of tick tk > cur, in its slot.
+func (w *revWheel) place(e rev, tk int64) {
+	w.n++
+	l := (bits.Len64(uint64(tk^w.cur)) - 1) / slotBits
+	s := int(tk>>(l*slotBits)) & slotMask
+	b := w.tail[l][s]
+	if b == none || w.fill[b] == w.blockLen {
+		nb := w.alloc()
+		if b == none {
+			w.head[l][s] = nb
+			w.used[l][s/64] |= 1 << (s % 64)
+		} else {
+			w.next[b] = nb
+		}
+		w.tail[l][s] = nb
+		b = nb
+	}
+	w.pool[b*w.blockLen+w.fill[b]] = e
+	w.fill[b]++
+}
+
+func (w *revWheel) alloc() int32 {
+	if b := w.free; b != none {
+		w.free = w.next[b]
+		w.fill[b], w.next[b] = 0, none
+		return b
+	}
+	w.pool = append(w.pool, make([]rev, w.blockLen)...)
+	w.fill = append(w.fill, 0)
+	w.next = append(w.next, none)
+	return int32(len(w.fill) - 1)
+}
+
+// advance moves cur to the next tick that has events, as queue.advance
+// does, and those of cur into h; there must be some.
+func (w *revWheel) advance(h *rheap) {
+	for l := 0; l < levels; l++ {
+		digit := int(w.cur>>(l*slotBits)) & slotMask
+		s := w.nextUsed(l, digit+1)
+		if s < 0 {
+			continue
+		}
+		shift := l * slotBits
+		w.cur = w.cur&^(int64(slots)<<shift-1) | int64(s)<<shift
+		b := w.head[l][s]
+		w.head[l][s], w.tail[l][s] = none, none
+		w.used[l][s/64] &^= 1 << (s % 64)
+		for b != none {
+			// place may grow pool: index it afresh each time.
+			for k := int32(0); k < w.fill[b]; k++ {
+				e := w.pool[b*w.blockLen+k]
+				w.n--
+				if tk := w.tick(e.t); tk > w.cur {
+					w.place(e, tk)
+				} else {
+					h.push(e)
+				}
+			}
+			next := w.next[b]
+			w.next[b] = w.free
+			w.free = b
+			b = next
+		}
+		if h.n > 0 {
+			return
+		}
+		// Every event went to lower levels: enter the next slot.
+		l = -1
+	}
+	panic("sim: pop from an empty queue")
 }
