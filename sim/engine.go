@@ -369,7 +369,7 @@ func (r *reqSim) pushFIFO(k int, t float64, meta uint8, id, stamp uint32) {
 	if t < r.now || f.len() > 0 && e.less(f.last()) {
 		r.violations++
 	}
-	f.push(e)
+	r.h.pushFIFO(k, e)
 	r.seq++
 }
 

@@ -289,7 +289,7 @@ func testEvQueueOrder(t *testing.T, width float64) {
 				// A FIFO's times never go down.
 				last[k] = math.Max(last[k], now) + math.Floor(rng.Float64()*2)*0.01
 				e.t = last[k]
-				q.fifo[k].push(e)
+				q.pushFIFO(k, e)
 			}
 			want = append(want, e)
 			continue
@@ -343,13 +343,13 @@ func TestRequestWheel(t *testing.T) {
 // setWheel puts a timing wheel of ticks of width seconds (none for 0) in
 // front of q's heap, moving the events to where they belong.
 func setWheel(q *evQueue, width float64) {
-	fifo := q.fifo
-	q.fifo = [3]revFIFO{}
+	fifo, inFIFO := q.fifo, q.inFIFO
+	q.fifo, q.inFIFO = [3]revFIFO{}, 0
 	var es []rev
 	for q.len() > 0 {
 		es = append(es, q.pop())
 	}
-	q.fifo, q.far = fifo, nil
+	q.fifo, q.inFIFO, q.far = fifo, inFIFO, nil
 	if width > 0 {
 		q.far = newRevWheel(width)
 	}

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -522,20 +523,20 @@ func (f *revFIFO) pop() rev {
 // Pop takes the least (t, key) of the heap's top and the FIFOs' heads:
 // with a 1 s timeout at 10,000 requests a second the heap holds the ~1,000
 // calls in flight instead of ~11,000 events, and pops cost about half
-// (BenchmarkOpenMillion). With many callers, a timing wheel (far) in front
-// of the heap keeps there only the current tick's events: a pop from a
-// heap of 10,000 spent ~130 ns in its seven levels of unpredictable
-// comparisons (BenchmarkChain).
+// (BenchmarkOpenMillion). With many callers a timing wheel (far) takes
+// the heap's place: a pop from a heap of 10,000 spent ~130 ns in its seven
+// levels of unpredictable comparisons (BenchmarkChain).
 type evQueue struct {
-	heap rheap
-	far  *revWheel // nil: the heap holds every event but the FIFOs'
-	fifo [3]revFIFO
+	heap   rheap
+	far    *revWheel // nil: the heap holds every event but the FIFOs'
+	fifo   [3]revFIFO
+	inFIFO int // events in the FIFOs: none, and pop looks at none
 }
 
 func (q *evQueue) len() int {
-	n := q.heap.n + q.fifo[0].len() + q.fifo[1].len() + q.fifo[2].len()
-	if q.far != nil {
-		n += q.far.n
+	n := q.heap.n + q.inFIFO
+	if w := q.far; w != nil {
+		n += w.n + len(w.near) - w.first
 	}
 	return n
 }
@@ -543,62 +544,89 @@ func (q *evQueue) len() int {
 // push schedules an event at any time.
 func (q *evQueue) push(e rev) {
 	if w := q.far; w != nil {
-		if tk := w.tick(e.t); tk > w.cur {
-			w.place(e, tk)
-			return
-		}
+		w.push(e)
+		return
 	}
 	q.heap.push(e)
 }
 
+// pushFIFO schedules an event on FIFO k, after every event there.
+func (q *evQueue) pushFIFO(k int, e rev) {
+	q.fifo[k].push(e)
+	q.inFIFO++
+}
+
+// refill brings the wheel's next tick into its sorted run once that is
+// used up, and reports whether it did.
+func (q *evQueue) refill() bool {
+	if w := q.far; w != nil && w.first == len(w.near) && w.n > 0 {
+		w.advance()
+		return true
+	}
+	return false
+}
+
 // pop removes and returns the least event; there must be one.
 func (q *evQueue) pop() rev {
-	if q.heap.n == 0 && q.far != nil && q.far.n > 0 {
-		// The heap's events are in ticks up to far's current one, all
-		// before far's: only an empty heap needs the next tick's.
-		q.far.advance(&q.heap)
-	}
+	q.refill()
 	var best *rev
 	src := -1
-	if q.heap.n > 0 {
+	if w := q.far; w != nil {
+		if w.first < len(w.near) {
+			best = &w.near[w.first]
+		}
+	} else if q.heap.n > 0 {
 		best = &q.heap.h[0]
 	}
 	for i := range q.fifo {
+		if q.inFIFO == 0 {
+			break
+		}
 		if f := &q.fifo[i]; f.head != f.tail {
 			if e := f.peek(); best == nil || e.less(best) {
 				best, src = e, i
 			}
 		}
 	}
-	if src < 0 {
-		return q.heap.pop()
+	switch {
+	case src >= 0:
+		q.inFIFO--
+		return q.fifo[src].pop()
+	case q.far != nil:
+		q.far.first++
+		return *best
 	}
-	return q.fifo[src].pop()
+	return q.heap.pop()
 }
 
-// revWheel is the herd's timing wheel (queue) for rev: events of ticks
-// after cur wait unordered in its slots, and those of cur go to a heap,
-// which orders them exactly, so any width gives the same order.
+// revWheel is the herd's timing wheel (queue) for rev. Events of ticks
+// after cur wait unordered in its slots; those of cur (a handful) are
+// sorted into near, which orders them exactly, so any width gives the
+// same order. A slot keeps its events in the order pushed, so events
+// pushed in time order (ties, clock-aligned retries) sort in one pass.
 type revWheel struct {
 	inv float64 // ticks per second
 	cur int64   // the current tick
+	// near holds the events of ticks up to cur, from first on, in (t,
+	// key) order.
+	near  []rev
+	first int
 	*wheel
-	// Blocks of blockLen events, as queue's.
-	pool     []rev
-	fill     []int32
-	next     []int32
-	blockLen int32
-	free     int32
-	n        int // events in the slots
+	// Blocks of revBlockLen events, as queue's.
+	pool []rev
+	fill []int32
+	next []int32
+	free int32
+	n    int // events in the slots
 }
 
-// revBlockLen is revWheel's block: small, since the request-level
-// engine's events spread over many slots.
-const revBlockLen = 16
+// revBlockLen is small: a slot holds a few events (BenchmarkChain: 8
+// missed the caches least, of 4 to 16).
+const revBlockLen = 8
 
 func newRevWheel(width float64) *revWheel {
 	width = max(width, minTickSz)
-	return &revWheel{inv: 1 / width, wheel: newWheel(), blockLen: revBlockLen, free: none}
+	return &revWheel{inv: 1 / width, wheel: newWheel(), free: none}
 }
 
 func (w *revWheel) tick(t float64) int64 {
@@ -612,13 +640,33 @@ func (w *revWheel) tick(t float64) int64 {
 	return int64(f)
 }
 
+// push schedules e: in near if its tick has come, else in its slot.
+func (w *revWheel) push(e rev) {
+	if tk := w.tick(e.t); tk > w.cur {
+		w.place(e, tk)
+		return
+	}
+	if w.first >= 256 && 2*w.first >= len(w.near) {
+		// Drop what was popped, so that a tick that never runs out
+		// holds only what is pending.
+		w.near = w.near[:copy(w.near, w.near[w.first:])]
+		w.first = 0
+	}
+	// After every event of near not after it: usually at the end.
+	i := len(w.near)
+	for i > w.first && e.less(&w.near[i-1]) {
+		i--
+	}
+	w.near = slices.Insert(w.near, i, e)
+}
+
 // place puts e, of tick tk > cur, in its slot.
 func (w *revWheel) place(e rev, tk int64) {
 	w.n++
 	l := (bits.Len64(uint64(tk^w.cur)) - 1) / slotBits
 	s := int(tk>>(l*slotBits)) & slotMask
 	b := w.tail[l][s]
-	if b == none || w.fill[b] == w.blockLen {
+	if b == none || w.fill[b] == revBlockLen {
 		nb := w.alloc()
 		if b == none {
 			w.head[l][s] = nb
@@ -629,7 +677,7 @@ func (w *revWheel) place(e rev, tk int64) {
 		w.tail[l][s] = nb
 		b = nb
 	}
-	w.pool[b*w.blockLen+w.fill[b]] = e
+	w.pool[b*revBlockLen+w.fill[b]] = e
 	w.fill[b]++
 }
 
@@ -639,18 +687,39 @@ func (w *revWheel) alloc() int32 {
 		w.fill[b], w.next[b] = 0, none
 		return b
 	}
-	w.pool = append(w.pool, make([]rev, w.blockLen)...)
+	w.pool = append(w.pool, make([]rev, revBlockLen)...)
 	w.fill = append(w.fill, 0)
 	w.next = append(w.next, none)
 	return int32(len(w.fill) - 1)
 }
 
 // advance moves cur to the next tick that has events, as queue.advance
-// does, and those of cur into h; there must be some.
-func (w *revWheel) advance(h *rheap) {
+// does, and sorts those of cur into near, which must be used up; there
+// must be some.
+func (w *revWheel) advance() {
+	w.near, w.first = w.near[:0], 0
+	for len(w.near) == 0 {
+		w.enter()
+	}
+	// Insertion sort: a few events, often in order already.
+	near := w.near
+	for i := 1; i < len(near); i++ {
+		e := near[i]
+		j := i
+		for j > 0 && e.less(&near[j-1]) {
+			near[j] = near[j-1]
+			j--
+		}
+		near[j] = e
+	}
+}
+
+// enter moves cur into the next used slot of the lowest level that has
+// one, to its first tick, and the slot's events to lower levels, or to
+// near for that tick's.
+func (w *revWheel) enter() {
 	for l := 0; l < levels; l++ {
-		digit := int(w.cur>>(l*slotBits)) & slotMask
-		s := w.nextUsed(l, digit+1)
+		s := w.nextUsed(l, int(w.cur>>(l*slotBits))&slotMask+1)
 		if s < 0 {
 			continue
 		}
@@ -660,14 +729,20 @@ func (w *revWheel) advance(h *rheap) {
 		w.head[l][s], w.tail[l][s] = none, none
 		w.used[l][s/64] &^= 1 << (s % 64)
 		for b != none {
-			// place may grow pool: index it afresh each time.
-			for k := int32(0); k < w.fill[b]; k++ {
-				e := w.pool[b*w.blockLen+k]
-				w.n--
-				if tk := w.tick(e.t); tk > w.cur {
-					w.place(e, tk)
-				} else {
-					h.push(e)
+			if l == 0 {
+				// A tick's own slot: all its events are cur's.
+				w.near = append(w.near, w.pool[b*revBlockLen:][:w.fill[b]]...)
+				w.n -= int(w.fill[b])
+			} else {
+				// place may grow pool: index it afresh each time.
+				for k := int32(0); k < w.fill[b]; k++ {
+					e := w.pool[b*revBlockLen+k]
+					w.n--
+					if tk := w.tick(e.t); tk > w.cur {
+						w.place(e, tk)
+					} else {
+						w.near = append(w.near, e)
+					}
 				}
 			}
 			next := w.next[b]
@@ -675,11 +750,7 @@ func (w *revWheel) advance(h *rheap) {
 			w.free = b
 			b = next
 		}
-		if h.n > 0 {
-			return
-		}
-		// Every event went to lower levels: enter the next slot.
-		l = -1
+		return
 	}
 	panic("sim: pop from an empty queue")
 }
