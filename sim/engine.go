@@ -95,6 +95,7 @@ type reqSim struct {
 	progress        float64
 	res             *Result
 	violations      int
+	touched         uint32 // touch's loads go somewhere
 
 	race  *raceStats // tests: the capture effect on an ethernet channel
 	fair  fairness   // fairness.go
@@ -284,6 +285,9 @@ func (r *reqSim) advance(maxEvents int) bool {
 			r.finish()
 			return true
 		}
+		if r.h.refill() {
+			r.touch()
+		}
 		e := r.h.pop()
 		if e.t < r.now {
 			r.violations++
@@ -298,6 +302,22 @@ func (r *reqSim) advance(maxEvents int) bool {
 	}
 	r.updateProgress()
 	return false
+}
+
+// touch reads the callers of the events just brought from the wheel: its
+// next few pops. Their slots are scattered over megabytes; the loads,
+// independent of each other, wait for memory together here instead of
+// one at a time as each event is handled (BenchmarkChain: a miss per
+// event was a quarter of the run).
+func (r *reqSim) touch() {
+	var sum uint32
+	h, callers := r.h.far.near[r.h.far.first:], r.callers
+	for i := range h {
+		if id := h[i].id; id < uint32(len(callers)) {
+			sum += callers[id].stamp
+		}
+	}
+	r.touched += sum
 }
 
 // begin starts the next closed or loop caller, at 0 or uniform over the
