@@ -285,7 +285,7 @@ func (r *reqSim) advance(maxEvents int) bool {
 			r.finish()
 			return true
 		}
-		if r.h.refill() {
+		if r.h.far != nil && r.h.refill() {
 			r.touch()
 		}
 		e := r.h.pop()
@@ -371,7 +371,12 @@ func (r *reqSim) push(t float64, meta uint8, id, stamp uint32, x float64) {
 	if t < r.now {
 		r.violations++
 	}
-	r.h.push(rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp, x: x})
+	e := rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp, x: x}
+	if w := r.h.far; w != nil {
+		w.push(e)
+	} else {
+		r.h.heap.push(e)
+	}
 	r.seq++
 }
 

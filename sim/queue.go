@@ -494,15 +494,19 @@ func (f *revFIFO) len() int { return int(f.tail - f.head) }
 
 func (f *revFIFO) push(e rev) {
 	if int(f.tail-f.head) == len(f.buf) {
-		nb := make([]rev, max(64, 2*len(f.buf)))
-		m := uint32(len(nb) - 1)
-		for p := f.head; p != f.tail; p++ {
-			nb[p&m] = f.buf[p&f.mask]
-		}
-		f.buf, f.mask = nb, m
+		f.grow()
 	}
 	f.buf[f.tail&f.mask] = e
 	f.tail++
+}
+
+func (f *revFIFO) grow() {
+	nb := make([]rev, max(64, 2*len(f.buf)))
+	m := uint32(len(nb) - 1)
+	for p := f.head; p != f.tail; p++ {
+		nb[p&m] = f.buf[p&f.mask]
+	}
+	f.buf, f.mask = nb, m
 }
 
 // peek is the first event; there must be one.
@@ -559,19 +563,22 @@ func (q *evQueue) pushFIFO(k int, e rev) {
 // refill brings the wheel's next tick into its sorted run once that is
 // used up, and reports whether it did.
 func (q *evQueue) refill() bool {
-	if w := q.far; w != nil && w.first == len(w.near) && w.n > 0 {
-		w.advance()
-		return true
+	w := q.far
+	if w == nil || w.first < len(w.near) || w.n == 0 {
+		return false
 	}
-	return false
+	w.advance()
+	return true
 }
 
 // pop removes and returns the least event; there must be one.
 func (q *evQueue) pop() rev {
-	q.refill()
 	var best *rev
 	src := -1
 	if w := q.far; w != nil {
+		if w.first == len(w.near) && w.n > 0 {
+			w.advance()
+		}
 		if w.first < len(w.near) {
 			best = &w.near[w.first]
 		}
@@ -579,10 +586,7 @@ func (q *evQueue) pop() rev {
 		best = &q.heap.h[0]
 	}
 	for i := range q.fifo {
-		if q.inFIFO == 0 {
-			break
-		}
-		if f := &q.fifo[i]; f.head != f.tail {
+		if f := &q.fifo[i]; q.inFIFO > 0 && f.head != f.tail {
 			if e := f.peek(); best == nil || e.less(best) {
 				best, src = e, i
 			}
