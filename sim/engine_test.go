@@ -256,11 +256,21 @@ func TestRequestJSON(t *testing.T) {
 }
 
 // TestEvQueueOrder pops random pushes, ties included, in (t, key) order
-// from the request-level queue: a heap for any time and FIFOs fed in
-// order, as the engine feeds them (an oracle for evQueue).
+// from the request-level queue: a heap (behind a timing wheel of ticks of
+// width seconds, or none) for any time and FIFOs fed in order, as the
+// engine feeds them (an oracle for evQueue).
 func TestEvQueueOrder(t *testing.T) {
+	for _, width := range []float64{0, 1e-4, 0.01, 0.03, 10} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) { testEvQueueOrder(t, width) })
+	}
+}
+
+func testEvQueueOrder(t *testing.T, width float64) {
 	rng := backoff.NewRand(1)
 	var q evQueue
+	if width > 0 {
+		q.far = newRevWheel(width)
+	}
 	var want []rev
 	var last [3]float64
 	now, seq := 0.0, uint64(0)
@@ -271,12 +281,15 @@ func TestEvQueueOrder(t *testing.T) {
 			switch k := rng.IntN(4); k {
 			case 3:
 				e.t = now + math.Floor(rng.Float64()*3)*0.01 // ties
-				q.heap.push(e)
+				if rng.IntN(64) == 0 {
+					e.t = now + rng.Float64()*1e4 // far in the wheel
+				}
+				q.push(e)
 			default:
 				// A FIFO's times never go down.
 				last[k] = math.Max(last[k], now) + math.Floor(rng.Float64()*2)*0.01
 				e.t = last[k]
-				q.fifo[k].push(e)
+				q.pushFIFO(k, e)
 			}
 			want = append(want, e)
 			continue
@@ -296,5 +309,51 @@ func TestEvQueueOrder(t *testing.T) {
 	}
 	if q.len() != len(want) {
 		t.Errorf("len %d, want %d", q.len(), len(want))
+	}
+}
+
+// TestRequestWheel runs every request-level variant with its queue's
+// timing wheel forced on at several tick widths, and off (width 0), and
+// big closed and loop runs, which have one from the start, without it:
+// any width gives the heap's order, so the same results bit for bit.
+func TestRequestWheel(t *testing.T) {
+	big := []variant{
+		{"closed-chain-faults", [][2]string{{"clients", "5000"}, {"server", "capacity"}, {"capacity", "2000"}, {"error-rate", "0.3"},
+			{"layers", "3"}, {"layer-attempts", "2"}, {"fault", "capacity:0.5@1s-3s;outage@4s-5s"}}},
+		{"loop-queue", [][2]string{{"traffic", "loop:5000:100ms"}, {"server", "queue"}, {"concurrency", "500"}, {"duration", "5s"}, {"timeout", "1s"}}},
+	}
+	for _, v := range append(big, reqVariants...) {
+		c := v.config(t)
+		want := run(t, c, 42)
+		for _, width := range []float64{0, 1e-4, 0.01, 1} {
+			s, err := New(c, 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			setWheel(&s.req.h, width)
+			for !s.Advance(1 << 20) {
+			}
+			if !reflect.DeepEqual(s.Result(), want) {
+				t.Errorf("%s: with a wheel of %g s ticks, the results differ", v.name, width)
+			}
+		}
+	}
+}
+
+// setWheel puts a timing wheel of ticks of width seconds (none for 0) in
+// front of q's heap, moving the events to where they belong.
+func setWheel(q *evQueue, width float64) {
+	fifo, inFIFO := q.fifo, q.inFIFO
+	q.fifo, q.inFIFO = [3]revFIFO{}, 0
+	var es []rev
+	for q.len() > 0 {
+		es = append(es, q.pop())
+	}
+	q.fifo, q.inFIFO, q.far = fifo, inFIFO, nil
+	if width > 0 {
+		q.far = newRevWheel(width)
+	}
+	for _, e := range es {
+		q.push(e)
 	}
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -178,14 +179,8 @@ func newQueue(clients int, width float64, b *buffers) queue {
 	}
 	nb := clients/int(bl) + min(clients, levels*slots) + 1
 	width = max(width, minTickSz)
-	q := queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: new(wheel),
+	return queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: newWheel(),
 		pool: empty(take(&b.pool), nb*int(bl)), fill: empty(take(&b.fill), nb), next: empty(take(&b.next), nb)}
-	for l := range q.head {
-		for s := range q.head[l] {
-			q.head[l][s], q.tail[l][s] = none, none
-		}
-	}
-	return q
 }
 
 func (q *queue) len() int { return q.n }
@@ -300,17 +295,28 @@ func (q *queue) advance() {
 }
 
 // nextUsed is the first non-empty slot of level l at or after from, or -1.
-func (q *queue) nextUsed(l, from int) int {
-	for w := from / 64; w < slots/64 && from < slots; w++ {
-		m := q.used[l][w]
-		if w == from/64 {
+func (w *wheel) nextUsed(l, from int) int {
+	for i := from / 64; i < slots/64 && from < slots; i++ {
+		m := w.used[l][i]
+		if i == from/64 {
 			m &= ^uint64(0) << (from % 64)
 		}
 		if m != 0 {
-			return w*64 + bits.TrailingZeros64(m)
+			return i*64 + bits.TrailingZeros64(m)
 		}
 	}
 	return -1
+}
+
+// newWheel is an empty slot table.
+func newWheel() *wheel {
+	w := new(wheel)
+	for l := range w.head {
+		for s := range w.head[l] {
+			w.head[l][s], w.tail[l][s] = none, none
+		}
+	}
+	return w
 }
 
 // tourney is the queue of small runs: a tournament (winner) tree with a
@@ -488,15 +494,19 @@ func (f *revFIFO) len() int { return int(f.tail - f.head) }
 
 func (f *revFIFO) push(e rev) {
 	if int(f.tail-f.head) == len(f.buf) {
-		nb := make([]rev, max(64, 2*len(f.buf)))
-		m := uint32(len(nb) - 1)
-		for p := f.head; p != f.tail; p++ {
-			nb[p&m] = f.buf[p&f.mask]
-		}
-		f.buf, f.mask = nb, m
+		f.grow()
 	}
 	f.buf[f.tail&f.mask] = e
 	f.tail++
+}
+
+func (f *revFIFO) grow() {
+	nb := make([]rev, max(64, 2*len(f.buf)))
+	m := uint32(len(nb) - 1)
+	for p := f.head; p != f.tail; p++ {
+		nb[p&m] = f.buf[p&f.mask]
+	}
+	f.buf, f.mask = nb, m
 }
 
 // peek is the first event; there must be one.
@@ -517,30 +527,234 @@ func (f *revFIFO) pop() rev {
 // Pop takes the least (t, key) of the heap's top and the FIFOs' heads:
 // with a 1 s timeout at 10,000 requests a second the heap holds the ~1,000
 // calls in flight instead of ~11,000 events, and pops cost about half
-// (BenchmarkOpenMillion).
+// (BenchmarkOpenMillion). With many callers a timing wheel (far) takes
+// the heap's place: a pop from a heap of 10,000 spent ~130 ns in its seven
+// levels of unpredictable comparisons (BenchmarkChain).
 type evQueue struct {
-	heap rheap
-	fifo [3]revFIFO
+	heap   rheap
+	far    *revWheel // nil: the heap holds every event but the FIFOs'
+	fifo   [3]revFIFO
+	inFIFO int // events in the FIFOs: none, and pop looks at none
 }
 
-func (q *evQueue) len() int { return q.heap.n + q.fifo[0].len() + q.fifo[1].len() + q.fifo[2].len() }
+func (q *evQueue) len() int {
+	n := q.heap.n + q.inFIFO
+	if w := q.far; w != nil {
+		n += w.n + len(w.near) - w.first
+	}
+	return n
+}
+
+// push schedules an event at any time.
+func (q *evQueue) push(e rev) {
+	if w := q.far; w != nil {
+		w.push(e)
+		return
+	}
+	q.heap.push(e)
+}
+
+// pushFIFO schedules an event on FIFO k, after every event there.
+func (q *evQueue) pushFIFO(k int, e rev) {
+	q.fifo[k].push(e)
+	q.inFIFO++
+}
+
+// refill brings the wheel's next tick into its sorted run once that is
+// used up, and reports whether it did.
+func (q *evQueue) refill() bool {
+	w := q.far
+	if w == nil || w.first < len(w.near) || w.n == 0 {
+		return false
+	}
+	w.advance()
+	return true
+}
 
 // pop removes and returns the least event; there must be one.
 func (q *evQueue) pop() rev {
 	var best *rev
 	src := -1
-	if q.heap.n > 0 {
+	if w := q.far; w != nil {
+		if w.first == len(w.near) && w.n > 0 {
+			w.advance()
+		}
+		if w.first < len(w.near) {
+			best = &w.near[w.first]
+		}
+	} else if q.heap.n > 0 {
 		best = &q.heap.h[0]
 	}
 	for i := range q.fifo {
-		if f := &q.fifo[i]; f.head != f.tail {
+		if f := &q.fifo[i]; q.inFIFO > 0 && f.head != f.tail {
 			if e := f.peek(); best == nil || e.less(best) {
 				best, src = e, i
 			}
 		}
 	}
-	if src < 0 {
-		return q.heap.pop()
+	switch {
+	case src >= 0:
+		q.inFIFO--
+		return q.fifo[src].pop()
+	case q.far != nil:
+		q.far.first++
+		return *best
 	}
-	return q.fifo[src].pop()
+	return q.heap.pop()
+}
+
+// revWheel is the herd's timing wheel (queue) for rev. Events of ticks
+// after cur wait unordered in its slots; those of cur (a handful) are
+// sorted into near, which orders them exactly, so any width gives the
+// same order. A slot keeps its events in the order pushed, so events
+// pushed in time order (ties, clock-aligned retries) sort in one pass.
+type revWheel struct {
+	inv float64 // ticks per second
+	cur int64   // the current tick
+	// near holds the events of ticks up to cur, from first on, in (t,
+	// key) order.
+	near  []rev
+	first int
+	*wheel
+	// Blocks of revBlockLen events, as queue's.
+	pool []rev
+	fill []int32
+	next []int32
+	free int32
+	n    int // events in the slots
+}
+
+// revBlockLen is small: a slot holds a few events (BenchmarkChain: 8
+// missed the caches least, of 4 to 16).
+const revBlockLen = 8
+
+func newRevWheel(width float64) *revWheel {
+	width = max(width, minTickSz)
+	return &revWheel{inv: 1 / width, wheel: newWheel(), free: none}
+}
+
+func (w *revWheel) tick(t float64) int64 {
+	f := t * w.inv
+	if !(f < maxTickF) {
+		return maxTickF
+	}
+	if f < 0 {
+		return 0
+	}
+	return int64(f)
+}
+
+// push schedules e: in near if its tick has come, else in its slot.
+func (w *revWheel) push(e rev) {
+	if tk := w.tick(e.t); tk > w.cur {
+		w.place(e, tk)
+		return
+	}
+	if w.first >= 256 && 2*w.first >= len(w.near) {
+		// Drop what was popped, so that a tick that never runs out
+		// holds only what is pending.
+		w.near = w.near[:copy(w.near, w.near[w.first:])]
+		w.first = 0
+	}
+	// After every event of near not after it: usually at the end.
+	i := len(w.near)
+	for i > w.first && e.less(&w.near[i-1]) {
+		i--
+	}
+	w.near = slices.Insert(w.near, i, e)
+}
+
+// place puts e, of tick tk > cur, in its slot.
+func (w *revWheel) place(e rev, tk int64) {
+	w.n++
+	l := (bits.Len64(uint64(tk^w.cur)) - 1) / slotBits
+	s := int(tk>>(l*slotBits)) & slotMask
+	b := w.tail[l][s]
+	if b == none || w.fill[b] == revBlockLen {
+		nb := w.alloc()
+		if b == none {
+			w.head[l][s] = nb
+			w.used[l][s/64] |= 1 << (s % 64)
+		} else {
+			w.next[b] = nb
+		}
+		w.tail[l][s] = nb
+		b = nb
+	}
+	w.pool[b*revBlockLen+w.fill[b]] = e
+	w.fill[b]++
+}
+
+func (w *revWheel) alloc() int32 {
+	if b := w.free; b != none {
+		w.free = w.next[b]
+		w.fill[b], w.next[b] = 0, none
+		return b
+	}
+	w.pool = append(w.pool, make([]rev, revBlockLen)...)
+	w.fill = append(w.fill, 0)
+	w.next = append(w.next, none)
+	return int32(len(w.fill) - 1)
+}
+
+// advance moves cur to the next tick that has events, as queue.advance
+// does, and sorts those of cur into near, which must be used up; there
+// must be some.
+func (w *revWheel) advance() {
+	w.near, w.first = w.near[:0], 0
+	for len(w.near) == 0 {
+		w.enter()
+	}
+	// Insertion sort: a few events, often in order already.
+	near := w.near
+	for i := 1; i < len(near); i++ {
+		e := near[i]
+		j := i
+		for j > 0 && e.less(&near[j-1]) {
+			near[j] = near[j-1]
+			j--
+		}
+		near[j] = e
+	}
+}
+
+// enter moves cur into the next used slot of the lowest level that has
+// one, to its first tick, and the slot's events to lower levels, or to
+// near for that tick's.
+func (w *revWheel) enter() {
+	for l := 0; l < levels; l++ {
+		s := w.nextUsed(l, int(w.cur>>(l*slotBits))&slotMask+1)
+		if s < 0 {
+			continue
+		}
+		shift := l * slotBits
+		w.cur = w.cur&^(int64(slots)<<shift-1) | int64(s)<<shift
+		b := w.head[l][s]
+		w.head[l][s], w.tail[l][s] = none, none
+		w.used[l][s/64] &^= 1 << (s % 64)
+		for b != none {
+			if l == 0 {
+				// A tick's own slot: all its events are cur's.
+				w.near = append(w.near, w.pool[b*revBlockLen:][:w.fill[b]]...)
+				w.n -= int(w.fill[b])
+			} else {
+				// place may grow pool: index it afresh each time.
+				for k := int32(0); k < w.fill[b]; k++ {
+					e := w.pool[b*revBlockLen+k]
+					w.n--
+					if tk := w.tick(e.t); tk > w.cur {
+						w.place(e, tk)
+					} else {
+						w.near = append(w.near, e)
+					}
+				}
+			}
+			next := w.next[b]
+			w.next[b] = w.free
+			w.free = b
+			b = next
+		}
+		return
+	}
+	panic("sim: pop from an empty queue")
 }

@@ -10,22 +10,39 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-// Open traffic keeps a caller's slot only while its request is in flight:
-// 200,000 requests at 10,000 a second, each in flight for about 0.1 s,
-// hold about a thousand slots.
+// Open traffic keeps a caller's slots only while its request is in
+// flight: 200,000 requests at 10,000 a second, each in flight for about
+// 0.1 s, hold about a thousand slots; 20,000 requests down a chain of
+// three layers whose timeouts leave orphans (calls still going below a
+// layer that retried) hold a few thousand, not the 100,000 or so calls
+// they make.
 func TestOpenTrafficMemory(t *testing.T) {
-	c := configOf(t, "traffic", "open:10000", "duration", "20s", "server", "queue", "concurrency", "100", "service", "5ms", "timeout", "1s")
-	s, err := New(c, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !s.Advance(1 << 20) {
-	}
-	if n := s.Result().Totals.Requests; n < 190_000 {
-		t.Fatalf("%d requests", n)
-	}
-	if s.req.slots > 3000 {
-		t.Errorf("%d caller slots for 200,000 requests, about 1,000 in flight at once", s.req.slots)
+	for _, tc := range []struct {
+		name       string
+		kv         []string
+		requests   int
+		maxSlots   int
+		minOrphans int
+	}{
+		{"queue", []string{"traffic", "open:10000", "duration", "20s", "server", "queue", "concurrency", "100", "service", "5ms", "timeout", "1s"}, 190_000, 3000, 0},
+		{"chain-orphans", []string{"traffic", "open:1000", "duration", "20s", "server", "capacity", "capacity", "100000", "error-rate", "0.5",
+			"layers", "3", "layer-attempts", "2", "layer-timeout", "100ms"}, 19_000, 8000, 10_000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := New(configOf(t, tc.kv...), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !s.Advance(1 << 20) {
+			}
+			tt := s.Result().Totals
+			if tt.Requests < tc.requests || tt.OrphanCalls < tc.minOrphans {
+				t.Fatalf("%d requests, %d orphan calls", tt.Requests, tt.OrphanCalls)
+			}
+			if s.req.slots > tc.maxSlots {
+				t.Errorf("%d caller slots for %d requests, want at most %d", s.req.slots, tt.Requests, tc.maxSlots)
+			}
+		})
 	}
 }
 

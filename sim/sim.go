@@ -148,8 +148,12 @@ func tickWidth(c *Config) float64 {
 		// is fastest.
 		return 0
 	}
-	scale := timeScale(c)
-	return min(max(scale/min(256, max(1, float64(c.Clients)/64)), 1e-6), 1)
+	return spreadWidth(timeScale(c), c.Clients)
+}
+
+// spreadWidth is a tick for n clients' events, scale seconds apart each.
+func spreadWidth(scale float64, n int) float64 {
+	return min(max(scale/min(256, max(1, float64(n)/64)), 1e-6), 1)
 }
 
 // smallQueue is the most clients for which the queue is a tournament tree.
