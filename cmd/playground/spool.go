@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -51,14 +52,28 @@ func newSpool(body []byte) *spool {
 	}
 	// What the file gives back is what was written: a short or failed
 	// read would serve a broken app.wasm under the right ETag.
-	back := make([]byte, len(body))
-	if _, err := io.ReadFull(g, back); err != nil || string(back) != string(body) {
+	if !sameBytes(g, body) {
 		g.Close()
 		f.Close()
 		return nil
 	}
 	s.put(g)
 	return s
+}
+
+// sameBytes reports whether r holds exactly want, read 64 KB at a time
+// (a copy of app.wasm would double the heap at start).
+func sameBytes(r io.Reader, want []byte) bool {
+	buf := make([]byte, 64<<10)
+	for len(want) > 0 {
+		n, err := io.ReadFull(r, buf[:min(len(buf), len(want))])
+		if err != nil || !bytes.Equal(buf[:n], want[:n]) {
+			return false
+		}
+		want = want[n:]
+	}
+	n, _ := r.Read(buf[:1])
+	return n == 0
 }
 
 // get is an open file of the spool at its start.

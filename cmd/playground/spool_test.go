@@ -80,3 +80,24 @@ func TestSpool(t *testing.T) {
 		t.Errorf("%d files left in %s", len(after)-len(before), os.TempDir())
 	}
 }
+
+func TestSameBytes(t *testing.T) {
+	want := bigBody(200 << 10)
+	other := bytes.Clone(want)
+	other[150<<10] ^= 1
+	for _, c := range []struct {
+		name string
+		got  []byte
+		same bool
+	}{
+		{"same", want, true},
+		{"one byte differs", other, false},
+		{"shorter", want[:len(want)-1], false},
+		{"longer", append(bytes.Clone(want), 0), false},
+		{"empty", nil, false},
+	} {
+		if got := sameBytes(bytes.NewReader(c.got), want); got != c.same {
+			t.Errorf("%s: %v, want %v", c.name, got, c.same)
+		}
+	}
+}
