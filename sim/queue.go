@@ -185,8 +185,12 @@ func newQueue(clients int, width float64, b *buffers) queue {
 
 func (q *queue) len() int { return q.n }
 
-func (q *queue) tick(t float64) int64 {
-	f := t * q.inv
+func (q *queue) tick(t float64) int64 { return tickOf(t, q.inv) }
+
+// tickOf is the tick of time t at inv ticks a second, clamped to
+// [0, maxTickF] (t may be +Inf).
+func tickOf(t, inv float64) int64 {
+	f := t * inv
 	if !(f < maxTickF) {
 		return maxTickF
 	}
@@ -633,16 +637,7 @@ func newRevWheel(width float64) *revWheel {
 	return &revWheel{inv: 1 / width, wheel: newWheel(), free: none}
 }
 
-func (w *revWheel) tick(t float64) int64 {
-	f := t * w.inv
-	if !(f < maxTickF) {
-		return maxTickF
-	}
-	if f < 0 {
-		return 0
-	}
-	return int64(f)
-}
+func (w *revWheel) tick(t float64) int64 { return tickOf(t, w.inv) }
 
 // push schedules e: in near if its tick has come, else in its slot.
 func (w *revWheel) push(e rev) {
