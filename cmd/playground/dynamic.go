@@ -3,6 +3,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"container/list"
 	"context"
 	"crypto/sha256"
@@ -13,6 +15,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -97,7 +100,14 @@ type dynamic struct {
 type cached struct {
 	key, etag, contentType string
 	body                   []byte
+	// gz is body gzipped, when that is smaller (an SVG is text: about a
+	// fifth), served with its own ETag to a client that accepts gzip.
+	gz     []byte
+	gzEtag string
 }
+
+// size is what c takes of cacheBytes.
+func (c *cached) size() int { return len(c.body) + len(c.gz) }
 
 // flight is one answer being made, and the requests waiting for it.
 type flight struct {
@@ -182,8 +192,13 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 		return true
 	}
 	h := w.Header()
+	body, etag := c.body, c.etag
+	if c.gz != nil && accepts(r.Header.Get("Accept-Encoding"), "gzip") {
+		body, etag = c.gz, c.gzEtag
+		h.Set("Content-Encoding", "gzip")
+	}
 	h.Set("Content-Type", c.contentType)
-	h.Set("ETag", c.etag)
+	h.Set("ETag", etag)
 	h.Set("Vary", "Accept-Encoding")
 	// A code host's image proxy caches by URL; the version is in the ETag.
 	h.Set("Cache-Control", "public, max-age=3600")
@@ -192,7 +207,7 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
 		h.Del("X-Frame-Options")
 	}
-	if match := r.Header.Get("If-None-Match"); match != "" && etagListMatches(match, c.etag) {
+	if match := r.Header.Get("If-None-Match"); match != "" && etagListMatches(match, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return true
 	}
@@ -201,7 +216,8 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 		// passed while it waited: the answer gets its own. (Errors: a
 		// recorder in tests.)
 		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(d.perWrite))
-		writeBody(w, c.body, d.perWrite)
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		writeBody(w, body, d.perWrite)
 	}
 	return true
 }
@@ -296,13 +312,20 @@ func (d *dynamic) turn(ctx context.Context, f *flight, key, kind, to, raw string
 	}
 	sum := sha256.Sum256([]byte(d.version + "\x00" + key))
 	c.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	zw.Write(c.body)
+	zw.Close()
+	if b.Len() < len(c.body) {
+		c.gz, c.gzEtag = b.Bytes(), `"`+hex.EncodeToString(sum[:12])+`-gz"`
+	}
 	return c, nil
 }
 
 // keep adds c under key, dropping the least recently used answers beyond
 // cacheBytes. The caller holds d.mu.
 func (d *dynamic) keep(key string, c *cached) {
-	if len(c.body) > cacheBytes/8 {
+	if c.size() > cacheBytes/8 {
 		return
 	}
 	if _, ok := d.index[key]; ok {
@@ -310,11 +333,11 @@ func (d *dynamic) keep(key string, c *cached) {
 	}
 	c.key = key
 	d.index[key] = d.lru.PushFront(c)
-	d.bytes += len(c.body)
+	d.bytes += c.size()
 	for d.bytes > cacheBytes {
 		old := d.lru.Remove(d.lru.Back()).(*cached)
 		delete(d.index, old.key)
-		d.bytes -= len(old.body)
+		d.bytes -= old.size()
 	}
 }
 

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -51,7 +52,29 @@ func TestSVGImages(t *testing.T) {
 			t.Errorf("%s: %d for the same picture, want 304", kind, rec.Code)
 		}
 	}
+	// Gzip for a client that takes it, with its own ETag.
+	plain := httptest.NewRecorder()
+	h.ServeHTTP(plain, httptest.NewRequest("GET", "/pg/svg/herd.svg?clients=100", nil))
+	req := httptest.NewRequest("GET", "/pg/svg/herd.svg?clients=100", nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	zipped := httptest.NewRecorder()
+	h.ServeHTTP(zipped, req)
+	zr, err := gzip.NewReader(zipped.Body)
+	if err != nil || zipped.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("gzip: %v, Content-Encoding %q", err, zipped.Header().Get("Content-Encoding"))
+	}
+	unzipped, _ := io.ReadAll(zr)
+	if !bytes.Equal(unzipped, plain.Body.Bytes()) || zipped.Body.Len() > plain.Body.Len()/2 ||
+		zipped.Header().Get("ETag") == plain.Header().Get("ETag") {
+		t.Errorf("gzip: %d bytes for %d, same content %v, ETags %s %s", zipped.Body.Len(), plain.Body.Len(),
+			bytes.Equal(unzipped, plain.Body.Bytes()), zipped.Header().Get("ETag"), plain.Header().Get("ETag"))
+	}
+	req.Header.Set("If-None-Match", zipped.Header().Get("ETag"))
 	rec := httptest.NewRecorder()
+	if h.ServeHTTP(rec, req); rec.Code != http.StatusNotModified {
+		t.Errorf("gzip's ETag: %d, want 304", rec.Code)
+	}
+	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/pg/svg/pie.svg", nil))
 	if rec.Code != 404 {
 		t.Errorf("pie: %d", rec.Code)
@@ -139,7 +162,7 @@ func (f *fakeDrawer) build(kind, to, raw string) (*cached, error) {
 	}
 	body := []byte("<svg>" + raw + "</svg>")
 	if size > len(body) {
-		body = append(body, bytes.Repeat([]byte(" "), size-len(body))...)
+		body = append(body, bigBody(size-len(body))...) // incompressible: no gzip copy
 	}
 	return &cached{contentType: "image/svg+xml", body: body}, nil
 }
