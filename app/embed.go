@@ -141,7 +141,7 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 	md := markdownImage(&base, p.st, p.embedView, title)
 	refused := ""
 	if md != "" {
-		if err := ImageFits(p.embedView, p.st.query(), ImageBudget); err != nil {
+		if err := imageFits(p.embedView, &p.st, ImageBudget); err != nil {
 			refused = errText(l, err, "")
 		}
 	}

@@ -85,10 +85,16 @@ func errFull(duration time.Duration, fullAt float64) error {
 // often) and the most it may be.
 func ImageFits(kind, raw string, budget int64) error {
 	s, _ := parseQuery(raw)
+	return imageFits(kind, &s, budget)
+}
+
+// imageFits is ImageFits for the state s: the Embed panel asks of its own
+// state on every render, with no query to parse.
+func imageFits(kind string, s *state, budget int64) error {
 	left := budget - tableMemory(s.Policy)
 	var worst error
 	var most int64
-	for _, c := range imageRuns(kind, &s) {
+	for _, c := range imageRuns(kind, s) {
 		if m := sim.EstimateMemory(c); m > left && m > most {
 			worst, most = sim.FitMemory(c, left), m
 		}
