@@ -57,18 +57,21 @@ func QueryErrorText(raw string, err error) string {
 	return errText(l, err, "")
 }
 
-// QueryProblem is the first value of raw the page would have to ignore (a
-// bad number, an unknown key), worded in raw's language, or "". The page
-// shows these and goes on with its defaults; an image or a snippet
-// silently drawn from the defaults would look right and be wrong, so the
-// server refuses them.
-func QueryProblem(raw string) string {
+// ImageRefusal is why the server would not answer kind for the page
+// query raw, worded in raw's language, or "": a value the page would
+// ignore (the page notes these and goes on with its defaults, but an
+// image or a snippet silently drawn from them would look right and be
+// wrong), or more memory than budget (ImageFits).
+func ImageRefusal(kind, raw string, budget int64) string {
 	s, notes := parseQuery(raw)
 	l, _ := i18n.Parse(s.Lang)
 	for _, n := range notes {
 		if !n.Kept {
 			return n.text(l)
 		}
+	}
+	if err := imageFits(kind, &s, budget); err != nil {
+		return errText(l, err, "")
 	}
 	return ""
 }

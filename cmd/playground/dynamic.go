@@ -37,7 +37,7 @@ import (
 // a drawing's calls but not its memory, which follows the clients (a herd
 // of 2M holds 90 MB): a drawing whose memory (app.ImageMemory) is over
 // dynamicMemory is refused with the field at fault and the most it may
-// be (app.ImageFits), and the page draws it instead. The rest are admitted
+// be (app.ImageRefusal), and the page draws it instead. The rest are admitted
 // first come first served while at most maxDynamic run and their memory
 // fits in dynamicMemory together; at most maxQueued wait, each for at most
 // maxWait, and are answered 503 with Retry-After then; the rest get it at
@@ -84,11 +84,10 @@ type dynamic struct {
 	version  string
 	perWrite time.Duration
 	gate     *gate
-	// build, memory and fits are app's (d.answer, app.ImageMemory,
-	// app.ImageFits); tests replace them.
+	// build and memory are app's (d.answer, app.ImageMemory); tests
+	// replace them.
 	build  func(kind, to, raw string) (*cached, error)
 	memory func(kind, raw string) int64
-	fits   func(kind, raw string, budget int64) error
 
 	mu      sync.Mutex
 	lru     *list.List // of *cached, most recent first
@@ -125,7 +124,7 @@ type flight struct {
 
 func newDynamic(version string, perWrite time.Duration) *dynamic {
 	d := &dynamic{version: version, perWrite: perWrite, gate: newGate(maxDynamic, dynamicMemory, maxQueued),
-		memory: app.ImageMemory, fits: app.ImageFits, lru: list.New(), index: map[string]*list.Element{}, flights: map[string]*flight{}}
+		memory: app.ImageMemory, lru: list.New(), index: map[string]*list.Element{}, flights: map[string]*flight{}}
 	d.build = d.answer
 	return d
 }
@@ -158,13 +157,9 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 		q.Del(export.FieldTarget)
 		page = q.Encode()
 	}
-	if p := app.QueryProblem(page); p != "" {
-		http.Error(w, p, http.StatusBadRequest)
-		return true
-	}
-	if err := d.fits(kind, raw, dynamicMemory); err != nil {
+	if why := app.ImageRefusal(kind, page, dynamicMemory); why != "" {
 		// Before any flight or cache entry: refusing costs nothing.
-		http.Error(w, app.QueryErrorText(raw, err), http.StatusBadRequest)
+		http.Error(w, why, http.StatusBadRequest)
 		return true
 	}
 	key := kind + "\x00" + to + "\x00" + app.CanonicalQuery(raw)
