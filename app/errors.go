@@ -8,6 +8,7 @@ import (
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
 )
 
 // errText is an error for a person reading l: the field's name, the value
@@ -101,6 +102,9 @@ func ruleText(l i18n.Lang, fe *backoff.FieldError) string {
 	case backoff.CodeRetryAfter:
 		return l.F("rule.retry-after", durArg(l, a(0)))
 	case backoff.CodeMemory:
+		if a(2) == sim.MemoryRun {
+			return l.F("rule.memory-run", valueArg(l, a(0)), numArg(l, a(1)))
+		}
 		return l.F("rule.memory", valueArg(l, a(0)), numArg(l, a(1)))
 	}
 	return l.T("err.generic")

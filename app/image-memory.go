@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
@@ -29,12 +28,14 @@ func herdImageConfig(s *state) sim.Config {
 	return cfg
 }
 
-// boundInFlight bounds an open run's requests in flight to what
-// ImageBudget holds: its estimate by the rate and the duration would
-// refuse runs that never hold a hundredth of it (a queue keeping up), and
-// the run itself says when it fills (sim.Result.FullAt).
+// boundInFlight bounds what a request-level run holds (requests in
+// flight and queued calls) to what ImageBudget holds: an open run's
+// estimate by the rate and the duration would refuse runs that never hold
+// a hundredth of it (a queue keeping up), a queue fed by timed-out
+// retries grows past its callers, and the run itself says when it fills
+// (sim.Result.FullAt).
 func boundInFlight(cfg *sim.Config, p backoff.Policy) {
-	if cfg.RequestLevel() && cfg.Traffic == sim.Open {
+	if cfg.RequestLevel() {
 		cfg.MaxInFlight = sim.MaxCallersWithin(*cfg, ImageBudget-tableMemory(p))
 	}
 }
@@ -70,13 +71,16 @@ func ImageMemory(kind, raw string) int64 {
 	return tableMemory(s.Policy) + m
 }
 
-// errFull is the error of an image whose open run filled its memory at
-// fullAt seconds: a shorter duration runs the same up to then and fits.
-func errFull(duration time.Duration, fullAt float64) error {
-	d := time.Duration(fullAt * float64(time.Second)).Truncate(time.Millisecond)
-	mb := strconv.Itoa(ImageBudget >> 20)
-	return &backoff.FieldError{Field: sim.ParamDuration, Value: duration.String(), Code: backoff.CodeMemory,
-		Args: []string{d.String(), mb}, Allowed: fmt.Sprintf("at most %s, for an image within %s MB", d, mb)}
+// errFull is the error of an image whose run c filled its memory at
+// fullAt seconds (sim.FullErr), worded for an image.
+func errFull(c sim.Config, fullAt float64) error {
+	fe := sim.FullErr(c, fullAt, ImageBudget).(*backoff.FieldError)
+	if fe.Field == sim.ParamDuration {
+		fe.Value = c.Duration.String() // as the image's answers have written it
+	}
+	fe.Args = fe.Args[:2]
+	fe.Allowed = fmt.Sprintf("at most %s, for an image within %s MB", fe.Args[0], fe.Args[1])
+	return fe
 }
 
 // ImageFits reports whether ChartSVG(kind, raw) fits in budget bytes by

@@ -110,7 +110,7 @@ func ChartSVG(kind, raw string) (string, error) {
 				return "", err
 			}
 			if r.FullAt > 0 {
-				return "", errFull(c.Duration, r.FullAt)
+				return "", errFull(c, r.FullAt)
 			}
 			out.add(r)
 		}
@@ -125,7 +125,7 @@ func ChartSVG(kind, raw string) (string, error) {
 				continue // a kind this policy cannot use (decorrelated without a base)
 			}
 			if r.FullAt > 0 {
-				return "", errFull(c.Duration, r.FullAt)
+				return "", errFull(c, r.FullAt)
 			}
 			series = append(series, chart.SeriesOf(r))
 			titles = append(titles, l.F("chart.small", kindName(l, compareKinds[i])))

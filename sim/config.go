@@ -57,11 +57,19 @@ type Config struct {
 	// (Callers, each sending its next request Think after the previous
 	// one finished, until Duration). Text form (Set/Get "traffic"):
 	// closed | open:RATE | loop:N[:THINK].
+	//
+	// Duration is the run's window for open and loop traffic: the run
+	// ends there, and requests still queued or in flight count as
+	// unfinished, every rate being per second of the window. With Drain
+	// the run goes on until every request has ended (no new ones start
+	// after Duration) and rates are per second of the makespan. Either
+	// way no throughput exceeds the server's capacity.
 	Traffic  Traffic
 	Rate     float64
 	Callers  int
 	Think    time.Duration
 	Duration time.Duration
+	Drain    bool
 
 	// The Queue server: Concurrency workers take waiting calls first in,
 	// first out; a call takes a service time of mean Service drawn from

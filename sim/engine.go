@@ -34,6 +34,8 @@ type reqSim struct {
 	lat, sd  float64 // hop, seconds
 	clock    float64 // Clock arrival period, seconds (0 = none)
 	horizon  float64 // +Inf if none
+	window   float64 // open and loop traffic without Drain: Duration, the run's end; else +Inf
+	cutoff   float64 // min(horizon, window): no event after it is handled
 	timeout  float64 // 0 = none
 	duration float64 // open and loop traffic end, seconds
 	hedgeAt  float64 // fixed hedge delay, seconds (0 = none or percentile)
@@ -92,7 +94,10 @@ type reqSim struct {
 	waits                                       int
 
 	done, truncated bool
-	fullAt          float64 // when MaxInFlight stopped the arrivals, or 0
+	truncBy         string  // what cut the run short (Result.TruncatedBy)
+	stoppedAt       float64 // and when
+	halt            bool    // stop before the next event (MaxInFlight)
+	fullAt          float64 // when MaxInFlight stopped the run, or 0
 	progress        float64
 	res             *Result
 	violations      int
@@ -195,6 +200,11 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	}
 	r.timeout = c.Timeout.Seconds()
 	r.duration = c.Duration.Seconds()
+	r.window = math.Inf(1)
+	if c.Traffic != Closed && !c.Drain {
+		r.window = r.duration
+	}
+	r.cutoff = math.Min(r.horizon, r.window)
 	r.hedgeAt = c.Hedge.Delay.Seconds()
 	r.hedgeP, r.hedgeD = c.Hedge.Percentile/100, math.Inf(1)
 	// A chain's calls between layers take no time, so a layer's answer is
@@ -282,7 +292,10 @@ func (r *reqSim) advance(maxEvents int) bool {
 			r.begin()
 			continue
 		}
-		if r.h.len() == 0 || r.tries >= r.maxCalls {
+		if r.h.len() == 0 || r.tries >= r.maxCalls || r.halt {
+			if r.h.len() > 0 && !r.halt {
+				r.stop(StopCalls, r.now)
+			}
 			r.finish()
 			return true
 		}
@@ -293,8 +306,10 @@ func (r *reqSim) advance(maxEvents int) bool {
 		if e.t < r.now {
 			r.violations++
 		}
-		if e.t > r.horizon {
-			r.truncated = true
+		if e.t > r.cutoff {
+			if r.cutoff == r.horizon && r.horizon < r.window {
+				r.stop(StopHorizon, r.horizon)
+			}
 			r.finish()
 			return true
 		}
@@ -303,6 +318,26 @@ func (r *reqSim) advance(maxEvents int) bool {
 	}
 	r.updateProgress()
 	return false
+}
+
+// stop records that the run was cut short, by what and when: the first
+// cause counts. The end of an open or loop run's window is not one.
+func (r *reqSim) stop(by string, at float64) {
+	if !r.truncated {
+		r.truncated, r.truncBy, r.stoppedAt = true, by, at
+	}
+}
+
+// held is what the run holds that grows with the load: caller slots and
+// calls waiting in the queue server's queue (MaxInFlight bounds it).
+func (r *reqSim) held() int { return len(r.callers) + r.srv.q.len() }
+
+// fill stops the run at t if it holds MaxInFlight: its memory budget.
+func (r *reqSim) fill(t float64) {
+	if m := r.c.MaxInFlight; m > 0 && r.held() >= m && !r.halt {
+		r.stop(StopMemory, t)
+		r.halt, r.fullAt = true, t
+	}
 }
 
 // touch reads the callers of the events just brought from the wheel: its
@@ -438,6 +473,7 @@ func (r *reqSim) alloc() uint32 {
 		r.free = r.free[:n-1]
 		return id
 	}
+	r.fill(r.now)
 	id := uint32(len(r.callers))
 	r.callers = append(r.callers, caller{})
 	if r.cbudget != nil {
@@ -446,14 +482,8 @@ func (r *reqSim) alloc() uint32 {
 	return id
 }
 
-// next: an open-traffic request arrives at t; the next is scheduled,
-// unless the run holds MaxInFlight requests: then arrivals stop, and the
-// run ends when those in flight do.
+// next: an open-traffic request arrives at t, and the next is scheduled.
 func (r *reqSim) next(t float64) {
-	if m := r.c.MaxInFlight; m > 0 && len(r.free) == 0 && len(r.callers) >= m {
-		r.truncated, r.fullAt = true, t
-		return
-	}
 	id := r.alloc()
 	if nt := t + r.interarrival(); nt < r.duration {
 		r.pushFIFO(fifoNext, nt, evNext, 0, 0)
@@ -500,8 +530,12 @@ func (r *reqSim) budgetOf(id uint32) *rbudget {
 func (r *reqSim) try(id uint32, t float64) {
 	c := &r.callers[id]
 	if t > r.horizon || r.tries >= r.maxCalls {
-		r.truncated = true // the request stays unfinished
-		c.state = csIdle
+		if t > r.horizon {
+			r.stop(StopHorizon, r.horizon)
+		} else {
+			r.stop(StopCalls, t)
+		}
+		c.state = csIdle // the request stays unfinished
 		return
 	}
 	r.seen(t)
@@ -720,6 +754,7 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 	c.sent[1] = t
 	r.calls++
 	r.hedges++
+	r.layerCalls[r.bottom]++
 	b, x := r.tl.atx(t)
 	b.calls++
 	x.hedges++
@@ -807,7 +842,21 @@ func (r *reqSim) answer(t float64, id, stamp uint32, cp int, out uint8) {
 	if r.fast {
 		// Unless its timeout comes first (it was scheduled first: on a tie
 		// it pops first) or the run stops before.
-		if r.timeout > 0 && tr >= r.callers[id].sent[cp]+r.timeout || tr > r.horizon {
+		if r.timeout > 0 && tr >= r.callers[id].sent[cp]+r.timeout {
+			return
+		}
+		if tr > r.cutoff {
+			if r.cutoff == r.horizon && r.horizon < r.window {
+				r.stop(StopHorizon, r.horizon)
+			}
+			// The run ends before the answer arrives: the request stays
+			// unfinished. An open request's slot is free from now, as
+			// it would be had the answer come in time, so that what the
+			// run holds (MaxInFlight) does not depend on where it ends.
+			if c := &r.callers[id]; r.c.Traffic == Open && c.layer == 0 {
+				c.state = csIdle
+				r.free = append(r.free, id)
+			}
 			return
 		}
 		r.reply(tr, id, stamp, cp, out)

@@ -10,12 +10,25 @@ func (r *reqSim) finish() {
 	r.done = true
 	c := &r.c
 	unfinished := r.requests - r.succeeded - r.gaveUp
-	if unfinished > 0 {
-		r.truncated = true
+	// The span rates are per second of: the window (open and loop
+	// traffic), or the makespan (closed traffic, Drain).
+	span := r.last
+	if !math.IsInf(r.window, 1) {
+		span = r.window
+	} else if unfinished > 0 {
+		r.stop(StopCalls, r.now) // only a cap leaves requests going here
 	}
-	tl, width, peak, peakRetry := r.tl.buckets(r.last, r.sched.lastEnd, true)
-	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, FullAt: r.fullAt,
+	if r.truncated {
+		span = math.Min(span, r.stoppedAt)
+	}
+	// The timeline reaches the span's end; a bucket starting there is
+	// kept only if something happened at that instant.
+	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, math.Nextafter(span, 0)), r.sched.lastEnd, true)
+	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, TruncatedBy: r.truncBy, FullAt: r.fullAt,
 		CapacityPerBucket: r.srv.perSecond() * width}
+	if r.truncated {
+		res.StoppedAt = &r.stoppedAt
+	}
 	if c.Server == Outage && c.OutageEnd > c.OutageStart {
 		res.OutageStart, res.OutageEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()
 	}
@@ -42,10 +55,6 @@ func (r *reqSim) finish() {
 		t.PeakLoadRatio = float64(peak) / res.CapacityPerBucket
 		t.PeakRetryLoadRatio = float64(peakRetry) / res.CapacityPerBucket
 	}
-	span := r.last
-	if c.Traffic != Closed {
-		span = r.duration
-	}
 	rt := &t.RequestTotals
 	rt.Requests = r.requests
 	if span > 0 {
@@ -62,7 +71,7 @@ func (r *reqSim) finish() {
 		rt.HedgeLoad = float64(r.hedges) / float64(base)
 	}
 	if c.Traffic != Closed && r.sched.lastEnd > 0 {
-		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.sched.lastEnd, r.duration)
+		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.sched.lastEnd, math.Min(r.duration, span))
 	}
 	if ch := &r.srv.ch; c.Server == Channel && span > 0 {
 		t.OfferedLoad = float64(ch.attempts) * ch.frame / span

@@ -45,80 +45,99 @@ var reqVariants = []variant{
 	{"chain-top-breaker", [][2]string{{"traffic", "loop:20"}, {"duration", "20s"}, {"layers", "3"}, {"retry-at", "top"}, {"breaker", "consecutive:5:1s"}, {"attempts", "4"}}},
 }
 
+// TestRequestInvariants runs every variant as it is and, for open and
+// loop traffic, drained too (Config.Drain): then every request ends and
+// every call is accounted for.
 func TestRequestInvariants(t *testing.T) {
 	for _, v := range reqVariants {
-		t.Run(v.name, func(t *testing.T) {
+		for _, drain := range []bool{false, true} {
 			c := v.config(t)
-			if !c.RequestLevel() {
-				t.Fatal("not request-level")
+			if drain && c.Traffic == Closed {
+				continue
 			}
-			r := run(t, c, 7)
-			tt := r.Totals
-			if !tt.RequestLevel || tt.Requests != tt.Clients || tt.Succeeded+tt.GaveUp+tt.Unfinished != tt.Requests {
-				t.Errorf("requests %d clients %d: succeeded %d + gave up %d + unfinished %d", tt.Requests, tt.Clients, tt.Succeeded, tt.GaveUp, tt.Unfinished)
+			c.Drain = drain
+			name := v.name
+			if drain {
+				name += "-drain"
 			}
-			if (tt.Unfinished > 0) != r.Truncated && !r.Truncated {
-				t.Errorf("unfinished %d, truncated %v", tt.Unfinished, r.Truncated)
-			}
-			var sum Bucket
-			for k, b := range r.Timeline {
-				if !b.req {
-					t.Fatalf("bucket %d is not request-level", k)
-				}
-				sum.Requests += b.Requests
-				sum.Goodput += b.Goodput
-				sum.Calls += b.Calls
-				sum.Blocked += b.Blocked
-				sum.Timeouts += b.Timeouts
-				sum.Hedges += b.Hedges
-				sum.Served += b.Served
-				sum.Refused += b.Refused
-				sum.Errors += b.Errors
-				sum.Outage += b.Outage
-				sum.Throttled += b.Throttled
-				sum.OK += b.OK
-				sum.Rejected += b.Rejected
-				sum.WastedWork += b.WastedWork
-				if b.Queue < 0 || b.Busy < 0 || b.Busy > c.Concurrency && c.Server == Queue || b.LatencyP50 > b.LatencyP99 {
-					t.Errorf("bucket %d: %+v", k, b)
-				}
-			}
-			for _, x := range []struct {
-				name      string
-				got, want int
-			}{
-				{"requests", sum.Requests, tt.Requests}, {"goodput", sum.Goodput, tt.Succeeded}, {"calls", sum.Calls, tt.Calls},
-				{"blocked", sum.Blocked, tt.Blocked}, {"timeouts", sum.Timeouts, tt.Timeouts}, {"hedges", sum.Hedges, tt.Hedges},
-				{"served", sum.Served, tt.Served}, {"refused", sum.Refused, tt.Refused}, {"errors", sum.Errors, tt.Errors},
-				{"outage", sum.Outage, tt.OutageFails}, {"throttled", sum.Throttled, tt.Throttled},
-				{"answers", sum.OK + sum.Rejected, tt.Served + tt.Refused + tt.OutageFails + tt.Collisions},
-			} {
-				if x.got != x.want {
-					t.Errorf("timeline %s %d, totals %d", x.name, x.got, x.want)
-				}
-			}
-			if d := sum.WastedWork - tt.WastedWork; d*d > 1e-12 {
-				t.Errorf("timeline wasted %v, totals %v", sum.WastedWork, tt.WastedWork)
-			}
-			if !r.Truncated {
-				// Every call is accounted for: served, refused, failed by
-				// an outage, dropped, cancelled, or lost in a collision.
-				if n := tt.Served + tt.Refused + tt.OutageFails + tt.Dropped + tt.Cancelled + tt.Collisions; n != tt.Calls {
-					t.Errorf("calls %d, accounted for %d: %+v", tt.Calls, n, tt.RequestTotals)
-				}
-				last := r.Timeline[len(r.Timeline)-1]
-				if last.Queue != 0 || last.Busy != 0 || last.Waiting != 0 {
-					t.Errorf("at the end: queue %d, busy %d, waiting %d", last.Queue, last.Busy, last.Waiting)
-				}
-			}
-			l := tt.Latency
-			if tt.Succeeded > 0 && !(0 <= l.P50 && l.P50 <= l.P95 && l.P95 <= l.P99 && l.P99 <= l.P999 && l.P999 <= l.Max && l.Mean <= l.Max) {
-				t.Errorf("latency quantiles out of order: %+v", l)
-			}
-			if tt.Blocked+tt.Throttled+tt.Calls-tt.Hedges > c.MaxCalls {
-				t.Errorf("tries over MaxCalls: %+v", tt)
-			}
-		})
+			t.Run(name, func(t *testing.T) { checkRequestInvariants(t, c) })
+		}
+	}
+}
+
+func checkRequestInvariants(t *testing.T, c Config) {
+	if !c.RequestLevel() {
+		t.Fatal("not request-level")
+	}
+	r := run(t, c, 7)
+	tt := r.Totals
+	if !tt.RequestLevel || tt.Requests != tt.Clients || tt.Succeeded+tt.GaveUp+tt.Unfinished != tt.Requests {
+		t.Errorf("requests %d clients %d: succeeded %d + gave up %d + unfinished %d", tt.Requests, tt.Clients, tt.Succeeded, tt.GaveUp, tt.Unfinished)
+	}
+	windowed := c.Traffic != Closed && !c.Drain
+	if tt.Unfinished > 0 && !r.Truncated && !windowed {
+		t.Errorf("unfinished %d, truncated %v", tt.Unfinished, r.Truncated)
+	}
+	if r.Truncated != (r.TruncatedBy != "") || r.Truncated != (r.StoppedAt != nil) {
+		t.Errorf("truncated %v by %q at %v", r.Truncated, r.TruncatedBy, r.StoppedAt)
+	}
+	var sum Bucket
+	for k, b := range r.Timeline {
+		if !b.req {
+			t.Fatalf("bucket %d is not request-level", k)
+		}
+		sum.Requests += b.Requests
+		sum.Goodput += b.Goodput
+		sum.Calls += b.Calls
+		sum.Blocked += b.Blocked
+		sum.Timeouts += b.Timeouts
+		sum.Hedges += b.Hedges
+		sum.Served += b.Served
+		sum.Refused += b.Refused
+		sum.Errors += b.Errors
+		sum.Outage += b.Outage
+		sum.Throttled += b.Throttled
+		sum.OK += b.OK
+		sum.Rejected += b.Rejected
+		sum.WastedWork += b.WastedWork
+		if b.Queue < 0 || b.Busy < 0 || b.Busy > c.Concurrency && c.Server == Queue || b.LatencyP50 > b.LatencyP99 {
+			t.Errorf("bucket %d: %+v", k, b)
+		}
+	}
+	for _, x := range []struct {
+		name      string
+		got, want int
+	}{
+		{"requests", sum.Requests, tt.Requests}, {"goodput", sum.Goodput, tt.Succeeded}, {"calls", sum.Calls, tt.Calls},
+		{"blocked", sum.Blocked, tt.Blocked}, {"timeouts", sum.Timeouts, tt.Timeouts}, {"hedges", sum.Hedges, tt.Hedges},
+		{"served", sum.Served, tt.Served}, {"refused", sum.Refused, tt.Refused}, {"errors", sum.Errors, tt.Errors},
+		{"outage", sum.Outage, tt.OutageFails}, {"throttled", sum.Throttled, tt.Throttled},
+		{"answers", sum.OK + sum.Rejected, tt.Served + tt.Refused + tt.OutageFails + tt.Collisions},
+	} {
+		if x.got != x.want {
+			t.Errorf("timeline %s %d, totals %d", x.name, x.got, x.want)
+		}
+	}
+	if d := sum.WastedWork - tt.WastedWork; d*d > 1e-12 {
+		t.Errorf("timeline wasted %v, totals %v", sum.WastedWork, tt.WastedWork)
+	}
+	if !r.Truncated && !windowed {
+		// Every call is accounted for: served, refused, failed by
+		// an outage, dropped, cancelled, or lost in a collision.
+		if n := tt.Served + tt.Refused + tt.OutageFails + tt.Dropped + tt.Cancelled + tt.Collisions; n != tt.Calls {
+			t.Errorf("calls %d, accounted for %d: %+v", tt.Calls, n, tt.RequestTotals)
+		}
+		last := r.Timeline[len(r.Timeline)-1]
+		if last.Queue != 0 || last.Busy != 0 || last.Waiting != 0 {
+			t.Errorf("at the end: queue %d, busy %d, waiting %d", last.Queue, last.Busy, last.Waiting)
+		}
+	}
+	l := tt.Latency
+	if tt.Succeeded > 0 && !(0 <= l.P50 && l.P50 <= l.P95 && l.P95 <= l.P99 && l.P99 <= l.P999 && l.P999 <= l.Max && l.Mean <= l.Max) {
+		t.Errorf("latency quantiles out of order: %+v", l)
+	}
+	if tt.Blocked+tt.Throttled+tt.Calls-tt.Hedges > c.MaxCalls {
+		t.Errorf("tries over MaxCalls: %+v", tt)
 	}
 }
 

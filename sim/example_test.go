@@ -117,8 +117,8 @@ func Example_metastable() {
 	// rate  calls/request  goodput/s  recovered
 	//  100           1.08       93.0  at 44s
 	//  120           1.13      105.0  at 58s
-	//  140           1.41       83.9  at 140s
+	//  140           1.41       83.8  at 140s
 	//  160           1.93       10.4  never
 	//  180           1.93       11.7  never
-	//  200           1.94       13.1  never
+	//  200           1.93       13.1  never
 }

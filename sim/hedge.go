@@ -53,8 +53,12 @@ func parseHedge(v string) (Hedge, error) {
 	bad := &backoff.FieldError{Field: ParamHedge, Value: clip(v), Code: backoff.CodeFormat, Args: hedgeForms,
 		Allowed: "none, a positive duration, or pNN with NN above 0 and below 100"}
 	switch {
-	case v == "none" || v == "" || v == "0" || v == "0s":
+	case v == "none" || v == "":
 		return Hedge{}, nil
+	case v == "0" || v == "0s":
+		// A hedge at once would be two calls for every try: a user who
+		// writes 0 more likely means none, so the value is refused.
+		return Hedge{}, bad
 	case strings.HasPrefix(v, "p"):
 		f, err := backoff.ParseFloat(ParamHedge, v[1:], -math.MaxFloat64, math.MaxFloat64)
 		if err != nil || !(f > 0 && f < 100) {

@@ -15,12 +15,12 @@ type hist struct {
 	sum, max    float64
 }
 
-// The totals' histogram: 2^-30 s (1 ns) to 2^24 s (194 days), bins 0.8%
-// wide. A bucket's: 2^-20 s (1 µs) to 2^12 s (68 min), bins 12.5% wide,
-// 1 kB each.
+// The totals' histogram: 2^-30 s (1 ns) to 2^25 s (388 days, past
+// MaxTime), bins 0.8% wide. A bucket's: 2^-20 s (1 µs) to 2^25 s too,
+// bins 12.5% wide, 1.4 kB each: any latency a run can have is in range.
 const (
-	fineSub, fineMin, fineOctaves       = 7, -30, 54
-	coarseSub, coarseMin, coarseOctaves = 3, -20, 32
+	fineSub, fineMin, fineOctaves       = 7, -30, 55
+	coarseSub, coarseMin, coarseOctaves = 3, -20, 45
 	coarseBins                          = coarseOctaves<<coarseSub + 2
 )
 

@@ -27,6 +27,9 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 		// At most 4 sequence numbers per try and MaxCalls tries keep
 		// them below 1<<32 (read.seq); the second test is a guard.
 		if s.q.len() == 0 || s.tries >= s.maxCalls || s.q.seq >= 1<<32-8 {
+			if s.q.len() > 0 {
+				s.stop(StopCalls, s.now)
+			}
 			s.finish()
 			return true
 		}
@@ -35,6 +38,7 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 			s.violations++
 		}
 		if e.t > s.horizon {
+			s.stop(StopHorizon, s.horizon)
 			s.finish()
 			return true
 		}
@@ -44,6 +48,14 @@ func (s *Sim) Advance(maxEvents int) (done bool) {
 	}
 	s.updateProgress()
 	return false
+}
+
+// stop records that the run was cut short, by what and when: the first
+// cause counts.
+func (s *Sim) stop(by string, at float64) {
+	if !s.truncated {
+		s.truncated, s.truncBy, s.stoppedAt = true, by, at
+	}
 }
 
 // advanceRequests is Advance for a request-level run (engine.go).
@@ -86,8 +98,12 @@ func (s *Sim) handle(i int, c *client, t float64, seq uint64) {
 // out at once. A loop, not recursion: unlimited attempts stay flat.
 func (s *Sim) try(i int, c *client, t float64) {
 	for {
-		if t > s.horizon || s.tries >= s.maxCalls {
-			s.truncated = true // the client stays unfinished
+		if t > s.horizon {
+			s.stop(StopHorizon, s.horizon) // the client stays unfinished
+			return
+		}
+		if s.tries >= s.maxCalls {
+			s.stop(StopCalls, t)
 			return
 		}
 		s.seen(t)

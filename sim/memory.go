@@ -119,3 +119,33 @@ const (
 	memSlowPath   = 96
 	memCaller     = 1024
 )
+
+// MemoryRun marks a CodeMemory error about a run's own budget (FullErr),
+// as its third Arg: not an image's.
+const MemoryRun = "run"
+
+// FullErr is the error of a run of c, bounded by MaxInFlight for budget
+// bytes (MaxCallersWithin), that filled at fullAt seconds (Result.FullAt,
+// TruncatedBy StopMemory): a *backoff.FieldError (CodeMemory) naming what
+// to change and the most it may be. Open and loop traffic name the
+// duration, which runs the same up to fullAt and then ends before it
+// fills; closed traffic into the queue server names the queue limit that
+// keeps its waiting calls within the budget; any other closed run, the
+// clients.
+func FullErr(c Config, fullAt float64, budget int64) error {
+	mb := strconv.FormatInt(budget>>20, 10)
+	fe := &backoff.FieldError{Code: backoff.CodeMemory}
+	switch {
+	case c.Traffic != Closed:
+		d := backoff.FormatDuration(time.Duration(fullAt * float64(time.Second)).Truncate(time.Millisecond))
+		fe.Field, fe.Value, fe.Args = ParamDuration, backoff.FormatDuration(c.Duration), []string{d, mb, MemoryRun}
+	case c.Server == Queue:
+		most := strconv.Itoa(max(1, c.MaxInFlight-c.Clients*c.Layers))
+		fe.Field, fe.Value, fe.Args = ParamQueueLimit, strconv.Itoa(c.QueueLimit), []string{most, mb, MemoryRun}
+	default:
+		most := strconv.Itoa(max(1, c.MaxInFlight/(2*c.Layers)))
+		fe.Field, fe.Value, fe.Args = ParamClients, strconv.Itoa(c.Clients), []string{most, mb, MemoryRun}
+	}
+	fe.Allowed = fmt.Sprintf("at most %s, for a run within %s MB of memory", fe.Args[0], mb)
+	return fe
+}

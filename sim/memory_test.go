@@ -106,8 +106,8 @@ func TestFitMemory(t *testing.T) {
 
 func setClients(c *Config, most string) { c.Clients, _ = strconv.Atoi(most) }
 
-// MaxInFlight stops an open run's arrivals once it holds that many
-// requests, and says when; a run that never holds that many is the same
+// MaxInFlight stops a run once it holds that many requests and queued
+// calls, and says when and why; a run that never holds that many is the same
 // as without the bound, and one whose duration ends by FullAt never
 // fills. EstimateMemory counts at most that many.
 func TestMaxInFlight(t *testing.T) {
@@ -126,14 +126,18 @@ func TestMaxInFlight(t *testing.T) {
 		t.Fatalf("no bound: FullAt %g", free.FullAt)
 	}
 	// Healthy for 2 s (100 calls/s against 1000 arriving: the queue grows
-	// by 900 a second), so 500 in flight come within the first second.
+	// by 900 a second). A queued request holds its slot and its place in
+	// the queue, so 500 are held with about 250 requests waiting: after
+	// about 0.28 s.
 	c.MaxInFlight = 500
 	full, err := Run(c, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !full.Truncated || full.FullAt <= 0.5 || full.FullAt >= 1 {
-		t.Errorf("bounded at 500: truncated %v, FullAt %g s, want in (0.5, 1)", full.Truncated, full.FullAt)
+	if !full.Truncated || full.TruncatedBy != StopMemory || full.FullAt <= 0.25 || full.FullAt >= 0.5 ||
+		full.StoppedAt == nil || *full.StoppedAt != full.FullAt {
+		t.Errorf("bounded at 500: truncated %v by %q at %v, FullAt %g s, want in (0.25, 0.5)",
+			full.Truncated, full.TruncatedBy, full.StoppedAt, full.FullAt)
 	}
 	if full.Totals.Requests > free.Totals.Requests/10 {
 		t.Errorf("bounded at 500: %d requests, unbounded %d: arrivals did not stop", full.Totals.Requests, free.Totals.Requests)

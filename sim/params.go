@@ -32,6 +32,7 @@ const (
 	ParamMaxCalls        = "max-calls"
 	ParamTraffic         = "traffic"
 	ParamDuration        = "duration"
+	ParamDrain           = "drain"
 	ParamConcurrency     = "concurrency"
 	ParamService         = "service"
 	ParamServiceDist     = "service-dist"
@@ -59,7 +60,7 @@ var ParamNames = []string{
 	ParamArrival, ParamLatency, ParamLatencySD,
 	ParamHonorRetryAfter, ParamRetryAfterS, ParamBudget, ParamBreaker,
 	ParamBucket, ParamHorizon, ParamMaxCalls,
-	ParamTraffic, ParamDuration, ParamConcurrency, ParamService, ParamServiceDist,
+	ParamTraffic, ParamDuration, ParamDrain, ParamConcurrency, ParamService, ParamServiceDist,
 	ParamQueueLimit, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
 	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout,
@@ -68,7 +69,7 @@ var ParamNames = []string{
 
 // BoolParams are the names whose values are true or false (a CLI flag
 // given alone means true).
-var BoolParams = []string{ParamHonorRetryAfter, ParamDropExpired, ParamHedgeCancel}
+var BoolParams = []string{ParamHonorRetryAfter, ParamDrain, ParamDropExpired, ParamHedgeCancel}
 
 // isPolicyParam reports whether name belongs to the policy.
 func isPolicyParam(name string) bool {
@@ -119,6 +120,8 @@ func (c *Config) Set(name, value string) error {
 		n.QueueLimit, err = backoff.ParseInt(name, v, 0, MaxQueueLimit, backoff.ZeroNoLimit)
 	case ParamDropExpired:
 		n.DropExpired, err = backoff.ParseBool(name, v)
+	case ParamDrain:
+		n.Drain, err = backoff.ParseBool(name, v)
 	case ParamErrorRate:
 		n.ErrorRate, err = backoff.ParseFloat(name, v, 0, 1)
 	case ParamFault:
@@ -145,6 +148,11 @@ func (c *Config) Set(name, value string) error {
 				Allowed: "one of " + strings.Join(ParamNames, ", ") + " or a policy parameter"}
 		}
 		*dst, err = backoff.ParseDuration(name, v, max)
+		if err == nil && name == ParamLatency && n.Latency == 0 {
+			// A latency of 0 means none: no spread either, unless a
+			// latency-sd given after it (the order of ParamNames) says so.
+			n.LatencySD = 0
+		}
 	}
 	if err != nil {
 		return err
@@ -253,6 +261,8 @@ func (c *Config) Get(name string) string {
 		return d(c.Timeout)
 	case ParamDropExpired:
 		return strconv.FormatBool(c.DropExpired)
+	case ParamDrain:
+		return strconv.FormatBool(c.Drain)
 	case ParamErrorRate:
 		return formatFloat(c.ErrorRate)
 	case ParamFault:

@@ -15,11 +15,17 @@ type Result struct {
 	// OutageStart and OutageEnd shade the outage (0, 0 if none).
 	OutageStart float64 `json:"outage_start_s"`
 	OutageEnd   float64 `json:"outage_end_s"`
-	// Truncated is set when Horizon or MaxCalls stopped the run early.
-	Truncated bool `json:"truncated,omitempty"`
-	// FullAt is when Config.MaxInFlight stopped open traffic's arrivals
-	// (0: it did not): with Duration at most FullAt the run is the same
-	// up to then and never fills.
+	// Truncated is set when something other than the run's own end
+	// stopped it early: TruncatedBy says what (StopCalls, StopHorizon or
+	// StopMemory) and StoppedAt when, in simulated seconds. Requests still
+	// going then count as Unfinished. An open or loop run that reaches
+	// the end of its Duration is not truncated: that is its window.
+	Truncated   bool     `json:"truncated,omitempty"`
+	TruncatedBy string   `json:"truncated_by,omitempty"`
+	StoppedAt   *float64 `json:"stopped_at_s,omitempty"`
+	// FullAt is when the run came to hold Config.MaxInFlight requests and
+	// queued calls and stopped (StopMemory; 0: it did not): with Duration
+	// at most FullAt the run is the same up to then and never fills.
 	FullAt float64 `json:"full_at_s,omitempty"`
 	// PerClient is each client's outcome when there are at most
 	// MaxPerClient of them (closed and loop traffic); Trace what the first
@@ -42,8 +48,10 @@ type Totals struct {
 	// GaveUp counts clients that ran out of attempts, deadline or budget,
 	// or whose Retry-After exceeded their cap (the dead-letter queue).
 	GaveUp int `json:"gave_up"`
-	// Unfinished counts clients still trying when Horizon or MaxCalls
-	// stopped the run.
+	// Unfinished counts clients still trying when the run stopped: cut
+	// short (Result.TruncatedBy), or, for open and loop traffic without
+	// Config.Drain, at the end of Duration with calls still queued or in
+	// flight (never counted as lost).
 	Unfinished int `json:"unfinished,omitempty"`
 	// Blocked counts calls an open circuit breaker failed at once, without
 	// reaching the server (not in Calls).
@@ -164,6 +172,17 @@ type RequestTotals struct {
 	// fault to tell).
 	Recovery string `json:"recovery,omitempty"`
 }
+
+// What stopped a run early (Result.TruncatedBy).
+const (
+	// StopCalls: Config.MaxCalls tries were made.
+	StopCalls = "calls"
+	// StopHorizon: simulated time reached Config.Horizon.
+	StopHorizon = "horizon"
+	// StopMemory: the run held Config.MaxInFlight requests and queued
+	// calls at once.
+	StopMemory = "memory"
+)
 
 // Recovery verdicts.
 const (
@@ -400,7 +419,7 @@ func (s *Sim) finish() {
 	s.done = true
 	unfinished := s.clients - s.succeeded - s.gaveUp
 	if unfinished > 0 {
-		s.truncated = true
+		s.stop(StopCalls, s.now) // only a cap leaves clients going here
 	}
 	c := &s.c
 	// Load peaks count once the server is up for a whole bucket.
@@ -409,7 +428,10 @@ func (s *Sim) finish() {
 		from = s.srv.outage.end
 	}
 	tl, width, peak, peakRetry := s.tl.buckets(s.last, from, !s.noTimeline)
-	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated}
+	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated, TruncatedBy: s.truncBy}
+	if s.truncated {
+		r.StoppedAt = &s.stoppedAt
+	}
 	if c.Server != OCC {
 		r.CapacityPerBucket = c.Capacity * width
 	}

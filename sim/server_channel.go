@@ -305,5 +305,15 @@ func (c *Config) validateChannel() error {
 	if c.Hedge.On() {
 		return choiceErr(ParamHedge, c.Hedge.text(), []string{"none"})
 	}
+	// The medium has no workers, rate or queue: it can be down (an
+	// outage) or garble frames (errors), nothing else.
+	for _, f := range c.Faults.List() {
+		if f.Kind != FaultOutage && f.Kind != FaultErrors {
+			want := "outage@START-END, errors:F@START-END or none"
+			return &backoff.FieldError{Field: ParamFault, Value: clip(c.Faults.text()), Code: backoff.CodeNeeds,
+				Other: ParamServer, Args: []string{Channel.String(), want, want},
+				Allowed: want + " with the channel server (" + f.Kind.String() + " has no meaning for a shared medium)"}
+		}
+	}
 	return nil
 }

@@ -228,7 +228,9 @@ type rserver struct {
 func newRServer(c *Config) rserver {
 	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
 	return rserver{model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
-		bucket:   tokenBucket{tokens: burst, burst: burst},
+		// The bucket starts empty: over any span from 0 the server then
+		// serves at most capacity x span, so no throughput exceeds it.
+		bucket:   tokenBucket{burst: burst},
 		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
 		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
 		ch: newChannel(c)}
@@ -271,6 +273,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 		r.answer(t, id, stamp, cp, r.refusal())
 		return
 	}
+	r.fill(t)
 	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
 	sv.live++
 	_, x := r.tl.atx(t)

@@ -53,7 +53,9 @@ type Sim struct {
 
 	done       bool
 	truncated  bool
-	noTimeline bool // RunMany's later runs: totals only
+	truncBy    string  // what cut the run short (Result.TruncatedBy)
+	stoppedAt  float64 // and when
+	noTimeline bool    // RunMany's later runs: totals only
 	progress   float64
 	res        *Result
 

@@ -124,8 +124,12 @@ func (c *Config) validateTraffic() error {
 	}
 	most := MaxTime
 	if c.Traffic == Open {
-		// Rate*Duration requests at most: the longest duration at this rate.
-		most = min(MaxTime, time.Duration(MaxRequests/c.Rate*float64(time.Second)))
+		// Rate*Duration requests at most: the longest duration at this
+		// rate, worked out in seconds (at a low rate it is beyond
+		// time.Duration's range).
+		if s := MaxRequests / c.Rate; s < MaxTime.Seconds() {
+			most = time.Duration(s * float64(time.Second))
+		}
 	}
 	if !(c.Duration > 0 && c.Duration <= most) {
 		d := backoff.FormatDuration

@@ -547,6 +547,7 @@ var messages = map[string][2]string{
 	"rule.retry-after":            {"want seconds or an HTTP date, up to {1}", "нужны секунды или HTTP-дата, не дальше {1}"},
 	"rule.memory": {"at most {1} for an image the server draws (it gives one drawing {2} MB); the page itself draws more: open it there and download the SVG",
 		"не больше {1} для картинки, которую рисует сервер (на один рисунок он даёт {2} МБ); сама страница нарисует и больше: откройте её и скачайте SVG"},
+	"rule.memory-run":       {"at most {1}, for a run within {2} MB of memory", "не больше {1}, чтобы прогон уместился в {2} МБ памяти"},
 	"policy.deadline-short": {"Deadline", "Дедлайн"},
 	"herd.runs":             {"Runs", "Прогоны"},
 

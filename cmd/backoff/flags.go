@@ -16,6 +16,8 @@ import (
 // preset's values, in the order they were given.
 type policyFlags struct {
 	preset string
+	// presetGiven is set when --preset was given, even empty.
+	presetGiven bool
 	set    []kv // backoff params as given, applied to the preset in order
 }
 
@@ -69,7 +71,10 @@ var boolParams = map[string]bool{
 
 func addPolicyFlags(fs *flag.FlagSet) *policyFlags {
 	pf := &policyFlags{}
-	fs.StringVar(&pf.preset, "preset", "", "start from a preset (see 'backoff presets'); other flags override it")
+	fs.Func("preset", "start from a preset (see 'backoff presets'); other flags override it", func(v string) error {
+		pf.preset, pf.presetGiven = v, true
+		return nil
+	})
 	for _, name := range backoff.ParamNames {
 		fs.Var(&paramFlag{pf: pf, name: name, bool: boolParams[name]}, name, paramHelp[name])
 	}
@@ -80,7 +85,8 @@ func addPolicyFlags(fs *flag.FlagSet) *policyFlags {
 // backoff.Default().
 func (pf *policyFlags) policy() (backoff.Policy, error) {
 	p := backoff.Default()
-	if pf.preset != "" {
+	if pf.preset != "" || pf.presetGiven {
+		// --preset "" names no preset: refused, never read as none.
 		pr, err := backoff.LookupPreset(pf.preset)
 		if err != nil {
 			return p, err

@@ -134,6 +134,8 @@ type simJob struct {
 	// calls is the job's estimated work: sim.EstimateCalls summed over
 	// its runs and rows.
 	calls float64
+	// budget is each run's memory (runBudget).
+	budget int64
 }
 
 // maxJobCalls bounds a command's work, in calls as sim.EstimateCalls
@@ -146,6 +148,27 @@ type simJob struct {
 // configs; 120 s at 10 million a second. The estimate runs 1.3 to 2
 // times over real counts, which leaves room for the slowest kinds.
 const maxJobCalls = 1.2e9
+
+// maxJobMemory bounds what a job's runs hold at once: 1 GB by
+// sim.EstimateMemory (an upper bound: runs hold a quarter to a half of it), shared by the
+// rows a sweep runs at once (one per core). A request-level run is given
+// its share as sim.Config.MaxInFlight (sim.MaxCallersWithin): one that
+// would hold more callers than that is refused before it starts, and one
+// whose queue or open arrivals pile up past it stops there and is refused
+// with what to change (sim.FullErr).
+const maxJobMemory int64 = 1 << 30
+
+// runBudget is one run's part of maxJobMemory when rows run at once.
+func runBudget(rows int) int64 {
+	return maxJobMemory / int64(max(1, min(runtime.GOMAXPROCS(0), rows)))
+}
+
+// boundMemory gives a request-level run of c its memory budget.
+func boundMemory(c *sim.Config, budget int64) {
+	if c.RequestLevel() {
+		c.MaxInFlight = sim.MaxCallersWithin(*c, budget)
+	}
+}
 
 func parseSim(args []string, stderr io.Writer) (*simJob, error) {
 	fs := flag.NewFlagSet("backoff sim", flag.ContinueOnError)
@@ -230,7 +253,11 @@ before it starts.
 	}
 	j.cfg = sim.DefaultConfig()
 	j.cfg.Policy = p
-	for _, s := range joinFaults(simSet) {
+	joined, err := joinFaults(sortParams(simSet))
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range joined {
 		if err := j.cfg.Set(s.name, s.value); err != nil {
 			return nil, err
 		}
@@ -252,10 +279,27 @@ before it starts.
 	return j, j.estimate()
 }
 
+// sortParams orders the sim flags as sim.ParamNames lists them, keeping
+// the order of a flag given twice: the core's Set reads some values in the
+// light of others set before (a latency of 0 clears the spread, which a
+// later --latency-sd sets again), as the page's query is read.
+func sortParams(set []kv) []kv {
+	out := slices.Clone(set)
+	slices.SortStableFunc(out, func(a, b kv) int {
+		return slices.Index(sim.ParamNames, a.name) - slices.Index(sim.ParamNames, b.name)
+	})
+	return out
+}
+
+// faultForms are the forms of one --fault value.
+var faultForms = append([]string{sim.NoFault.String()}, forms(sim.FaultNames()[1:], map[string]string{
+	"outage": "outage@START-END", "stall": "stall@START-END", "errors": "errors:F@START-END",
+	"slow": "slow:X@START-END", "capacity": "capacity:X@START-END"})...)
+
 // joinFaults makes the repeated --fault flags one value, the list the
 // core's "fault" parameter takes (faults separated by ";"), where the
 // first was; "none" clears the faults before it.
-func joinFaults(set []kv) []kv {
+func joinFaults(set []kv) ([]kv, error) {
 	var out []kv
 	at := -1
 	for _, s := range set {
@@ -268,6 +312,11 @@ func joinFaults(set []kv) []kv {
 			out = append(out, kv{sim.ParamFault, ""})
 		}
 		v := strings.TrimSpace(s.value)
+		if v == "" {
+			// An empty --fault names no fault: refused, never read as none.
+			return nil, &backoff.FieldError{Field: sim.ParamFault, Value: "", Code: backoff.CodeFormat, Args: faultForms,
+				Allowed: "none or " + strings.Join(faultForms[1:], ", ")}
+		}
 		switch {
 		case v == sim.NoFault.String() || out[at].value == "":
 			out[at].value = v
@@ -277,7 +326,7 @@ func joinFaults(set []kv) []kv {
 			out[at].value += ";" + v
 		}
 	}
-	return out
+	return out, nil
 }
 
 // estimate sets j.calls, the job's estimated work, and refuses a job over
@@ -286,7 +335,17 @@ func (j *simJob) estimate() error {
 	var most float64 // calls per run of the biggest row
 	rows := 0
 	weighted := false
+	rows = 0
+	if err := j.eachRow(func(sim.Config) error { rows++; return nil }); err != nil {
+		return err
+	}
+	j.budget = runBudget(rows)
+	rows = 0
 	err := j.eachRow(func(c sim.Config) error {
+		boundMemory(&c, j.budget)
+		if err := sim.FitMemory(c, j.budget); err != nil {
+			return err
+		}
 		n := sim.EstimateCalls(c)
 		if c.RequestLevel() {
 			n *= requestCost
@@ -397,7 +456,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 func (j *simJob) run(stdout io.Writer) error {
 	c := j.cfg
 	if j.sweep != nil {
-		rows, err := runSweep(c, j.sweep, j.jitters, j.seed, j.runs)
+		rows, err := runSweep(c, j.sweep, j.jitters, j.seed, j.runs, j.budget)
 		if err != nil {
 			return err
 		}
@@ -414,9 +473,13 @@ func (j *simJob) run(stdout io.Writer) error {
 			return err
 		}
 	}
+	boundMemory(&c, j.budget)
 	s, err := sim.RunMany(c, j.seed, j.runs)
 	if err != nil {
 		return err
+	}
+	if s.First.TruncatedBy == sim.StopMemory {
+		return sim.FullErr(c, s.First.FullAt, j.budget)
 	}
 	switch j.format {
 	case "json":
@@ -574,7 +637,7 @@ type sweepRow struct {
 	recovery string
 }
 
-func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs int) ([]sweepRow, error) {
+func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs int, budget int64) ([]sweepRow, error) {
 	values := sw.values
 	if sw.name == "" {
 		values = []string{""}
@@ -600,6 +663,7 @@ func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs i
 			if err := applyJitter(&d, j); err != nil {
 				return nil, err
 			}
+			boundMemory(&d, budget)
 			cells = append(cells, cell{d, v, j})
 		}
 	}
@@ -617,6 +681,9 @@ func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs i
 			defer wg.Done()
 			for i := range next {
 				s, err := sim.RunMany(cells[i].cfg, seed, runs)
+				if err == nil && s.First.TruncatedBy == sim.StopMemory {
+					err = fmt.Errorf("row %s: %w", cells[i].value, sim.FullErr(cells[i].cfg, s.First.FullAt, budget))
+				}
 				if err != nil {
 					errs[i] = err
 					continue
@@ -662,6 +729,8 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 		Totals            any                 `json:"totals"`
 		SD                *sim.MeanTotals     `json:"sd,omitempty"`
 		Truncated         bool                `json:"truncated,omitempty"`
+		TruncatedBy       string              `json:"truncated_by,omitempty"`
+		StoppedAt         *float64            `json:"stopped_at_s,omitempty"`
 		BucketWidth       float64             `json:"bucket_s"`
 		CapacityPerBucket float64             `json:"capacity_per_bucket"`
 		OutageStart       float64             `json:"outage_start_s"`
@@ -670,6 +739,7 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 		PerClient         []sim.ClientOutcome `json:"per_client,omitempty"`
 		Timeline          []sim.Bucket        `json:"timeline"`
 	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: s.First.Totals, Truncated: s.First.Truncated,
+		TruncatedBy: s.First.TruncatedBy, StoppedAt: s.First.StoppedAt,
 		Faults: faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
 		BucketWidth: s.First.BucketWidth, CapacityPerBucket: s.First.CapacityPerBucket,
 		OutageStart: s.First.OutageStart, OutageEnd: s.First.OutageEnd, Timeline: s.First.Timeline}
@@ -799,6 +869,41 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 	return tw.Flush()
 }
 
+// stoppedText says when and why a run stopped early (Result.TruncatedBy).
+func stoppedText(c sim.Config, r *sim.Result) string {
+	at := "?"
+	if r.StoppedAt != nil {
+		at = backoff.FormatSeconds(*r.StoppedAt)
+	}
+	of := ""
+	if c.Traffic != sim.Closed {
+		of = " of " + c.Get(sim.ParamDuration)
+	}
+	why := r.TruncatedBy
+	switch r.TruncatedBy {
+	case sim.StopCalls:
+		max := c.MaxCalls
+		if max == 0 {
+			max = sim.DefaultMaxCalls
+		}
+		why = fmt.Sprintf("--max-calls %d tries were made", max)
+	case sim.StopHorizon:
+		why = "--horizon " + c.Get(sim.ParamHorizon) + " was reached"
+	case sim.StopMemory:
+		why = "the run filled its memory"
+	}
+	return fmt.Sprintf("STOPPED EARLY at %s%s: %s; the figures below cover the run up to then", at, of, why)
+}
+
+// unfinishedNote says why requests are unfinished: a run cut short, or
+// (open and loop traffic) the end of the window with calls still going.
+func unfinishedNote(c sim.Config, r *sim.Result) string {
+	if r.Truncated {
+		return "(still going when the run stopped early: see above)"
+	}
+	return "(queued or in flight when --duration ended; --drain runs them to their end)"
+}
+
 func ratio(c sim.Config, r float64) string {
 	if c.Server == sim.OCC {
 		return "-"
@@ -809,6 +914,9 @@ func ratio(c sim.Config, r float64) string {
 func plural(n int, s string) string {
 	if n == 1 {
 		return "1 " + s
+	}
+	if strings.HasSuffix(s, "s") {
+		return fmt.Sprintf("%d %ses", n, s) // successes
 	}
 	return fmt.Sprintf("%d %ss", n, s)
 }
@@ -868,6 +976,9 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 	fmt.Fprintf(w, "policy: %s\n", c.Policy.Describe())
 	fmt.Fprintf(w, "%s\n", describe(c))
 	r := s.First
+	if r.Truncated {
+		fmt.Fprintf(w, "%s\n", stoppedText(c, r))
+	}
 	if s.Runs > 1 {
 		fmt.Fprintf(w, "%s, seeds %d..%d: mean ± sd\n\n", plural(s.Runs, "run"), seed, seed+uint64(s.Runs)-1)
 	} else {
@@ -904,7 +1015,7 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 	line("succeeded", pm(m.Succeeded, sd.Succeeded, count), fmt.Sprintf("of %d clients", c.Clients))
 	line("gave up", pm(m.GaveUp, sd.GaveUp, count), "")
 	if m.Unfinished > 0 {
-		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), "(stopped by --horizon or --max-calls)")
+		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), unfinishedNote(c, r))
 	}
 	if m.Blocked > 0 {
 		line("blocked", pm(m.Blocked, sd.Blocked, count), "(refused by the open breaker)")

@@ -26,6 +26,13 @@ const rateName = "rate"
 // setSweep sets one sweep value on c: a sim or policy parameter, or rate.
 func setSweep(c *sim.Config, name, v string) error {
 	if name == rateName {
+		// The rate of open traffic only: set on a herd or a loop it
+		// would silently turn the run into another kind of traffic.
+		if c.Traffic != sim.Open {
+			return &backoff.FieldError{Field: "sweep", Value: rateName + "=" + v, Code: backoff.CodeNeeds,
+				Other: sim.ParamTraffic, Args: []string{c.Get(sim.ParamTraffic), "open:RATE", "open:RATE"},
+				Allowed: "rate=... with --traffic open:RATE (the traffic is " + c.Get(sim.ParamTraffic) + ")"}
+		}
 		return c.Set(sim.ParamTraffic, sim.Open.String()+":"+v)
 	}
 	return c.Set(name, v)
@@ -38,7 +45,7 @@ func describeTraffic(c sim.Config) string {
 	case sim.Open:
 		return fmt.Sprintf("open traffic of %s requests/s for %s", num(c.Rate), d(sim.ParamDuration))
 	case sim.Loop:
-		s := fmt.Sprintf("a loop of %d callers", c.Callers)
+		s := "a loop of " + plural(c.Callers, "caller")
 		if c.Think > 0 {
 			s += " thinking " + backoff.FormatDuration(c.Think)
 		}
@@ -169,7 +176,7 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	line("succeeded", pm(m.Succeeded, sd.Succeeded, count), "("+pm(m.SuccessRatio, sd.SuccessRatio, pct)+")")
 	line("gave up", pm(m.GaveUp, sd.GaveUp, count), "")
 	if m.Unfinished > 0 {
-		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), "(stopped by --horizon or --max-calls)")
+		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), unfinishedNote(c, s.First))
 	}
 	line("goodput", pm(m.GoodputPerS, sd.GoodputPerS, perS), "throughput "+pm(m.ThroughputPerS, sd.ThroughputPerS, perS)+" (calls served)")
 	var fails []string

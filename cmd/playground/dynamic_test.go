@@ -92,7 +92,7 @@ func TestSVGTooBig(t *testing.T) {
 		{"/svg/herd.svg?clients=2000000", `(clients): “2000000” is not valid: at most 732,620 for an image the server draws (it gives one drawing 40 MB)`},
 		{"/svg/compare.svg?clients=2000000&lang=ru", "(clients): «2000000» не подходит: не больше 610\u202f517 для картинки, которую рисует сервер (на один рисунок он даёт 40 МБ)"},
 		{"/svg/herd.svg?server=queue&traffic=loop:100000", `traffic: “loop:100000” is not valid: at most 29,642 for an image`},
-		{"/svg/herd.svg?server=queue&traffic=open:7280&duration=1m", `duration: “1m0s” is not valid: at most 4.125s for an image`},
+		{"/svg/herd.svg?server=queue&traffic=open:7280&duration=1m", `duration: “1m0s” is not valid: at most 2.087s for an image`},
 		{"/svg/table.svg?attempts=1001&lang=ru", `attempts=1001 не применён: нужно целое число от 0 до 1000`},
 		{"/svg/delays.svg?atempts=3", `atempts`},
 		{"/export?to=polly&cap=soon", `cap=soon ignored: want a duration from 0s to 720h`},
@@ -104,7 +104,7 @@ func TestSVGTooBig(t *testing.T) {
 		}
 	}
 	// The most it names is drawn.
-	for _, path := range []string{"/svg/herd.svg?server=queue&traffic=open:7280&duration=4.125s", "/svg/herd.svg?scenario=open"} {
+	for _, path := range []string{"/svg/herd.svg?server=queue&traffic=open:7280&duration=2.087s", "/svg/herd.svg?scenario=open"} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		if rec.Code != 200 {
