@@ -18,7 +18,7 @@ type policyFlags struct {
 	preset string
 	// presetGiven is set when --preset was given, even empty.
 	presetGiven bool
-	set    []kv // backoff params as given, applied to the preset in order
+	set         []kv // backoff params as given, applied to the preset in order
 }
 
 type kv struct{ name, value string }
