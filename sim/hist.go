@@ -101,6 +101,8 @@ func (h *hist) latency() LatencyQuantiles {
 	if h.n == 0 {
 		return LatencyQuantiles{}
 	}
-	return LatencyQuantiles{Mean: h.sum / float64(h.n), P50: h.quantile(0.5), P95: h.quantile(0.95),
+	// Rounding in the sum can put the mean of equal values a hair above
+	// them: it is at most the largest.
+	return LatencyQuantiles{Mean: min(h.sum/float64(h.n), h.max), P50: h.quantile(0.5), P95: h.quantile(0.95),
 		P99: h.quantile(0.99), P999: h.quantile(0.999), Max: h.max}
 }

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A run cut short says so, in the text and the JSON; requests still going
+// at the end of a window are unfinished, not lost; a run whose memory
+// fills is refused naming what to change.
+func TestSimStops(t *testing.T) {
+	code, out, errOut := run(t, "sim", "--traffic", "loop:1:0s", "--duration", "60s", "--error-rate", "1",
+		"--budget", "adaptive", "--attempts", "1", "--max-calls", "5000", "--format", "json")
+	var j struct {
+		Truncated   bool     `json:"truncated"`
+		TruncatedBy string   `json:"truncated_by"`
+		StoppedAt   *float64 `json:"stopped_at_s"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || !j.Truncated || j.TruncatedBy != "calls" || j.StoppedAt == nil || *j.StoppedAt >= 60 {
+		t.Errorf("calls cap: exit %d %s, %+v", code, errOut, j)
+	}
+	_, text, _ := run(t, "sim", "--traffic", "loop:1:0s", "--duration", "60s", "--error-rate", "1",
+		"--budget", "adaptive", "--attempts", "1", "--max-calls", "5000")
+	if !strings.Contains(text, "STOPPED EARLY at ") || !strings.Contains(text, "of 1m: --max-calls 5000 tries were made") {
+		t.Errorf("calls cap, text:\n%s", text)
+	}
+	_, text, _ = run(t, "sim", "--traffic", "open:300", "--duration", "30s", "--server", "queue", "--concurrency", "10",
+		"--service", "100ms", "--attempts", "1")
+	if strings.Contains(text, "STOPPED") || !strings.Contains(text, "when --duration ended; --drain runs them") ||
+		!strings.Contains(text, "goodput      100.0/s") {
+		t.Errorf("the window, text:\n%s", text)
+	}
+	code, out, errOut = run(t, "sim", "--traffic", "open:10000000", "--duration", "1s", "--server", "queue",
+		"--concurrency", "1", "--service", "1h")
+	if code != 2 || out != "" || !strings.Contains(errOut, `backoff: duration: "1s" is not valid: want at most `) ||
+		!strings.Contains(errOut, "for a run within 1024 MB of memory") {
+		t.Errorf("a queue piling up: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sweep", "rate=10:20:10"}, "with --traffic open:RATE (the traffic is closed)"},
+		{[]string{"--preset", ""}, `--preset: "" is not valid: want one of `},
+		{[]string{"--server", "channel", "--traffic", "open:10", "--fault", "stall@1s-2s"}, "with the channel server (stall has no meaning"},
+	} {
+		code, out, errOut := run(t, append([]string{"sim"}, c.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	_, text, _ = run(t, "sim", "--latency", "0", "--timeout", "1s", "--clients", "10")
+	if !strings.Contains(text, "latency 0s, timeout") {
+		t.Errorf("--latency 0 keeps a spread:\n%s", text)
+	}
+}

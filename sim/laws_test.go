@@ -1,0 +1,327 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"strconv"
+	"testing"
+)
+
+// TestLaws holds every result of a few hundred random valid request-level
+// configurations (every traffic, server, fault, budget, breaker, hedge and
+// chain, windowed and drained, some cut short by a cap) to the laws of
+// the system they describe:
+//   - succeeded + gave up + unfinished = requests, and unfinished only
+//     for a run cut short (which says by what and when) or at the end of
+//     an open or loop run's window;
+//   - the timeline's buckets add up to the totals, counter by counter;
+//   - no server serves above its capacity over the span the rates are
+//     per second of (a token bucket: its rate's integral; the queue
+//     server: its workers' time), goodput <= throughput, the channel's
+//     0 <= S <= 1, wasted work <= the server's time over the span;
+//   - latency percentiles in order, no NaN or Inf (the JSON would refuse
+//     them), no negative count;
+//   - the same seed gives the same bytes.
+func TestLaws(t *testing.T) {
+	n := 400
+	if runtime.GOARCH == "wasm" {
+		n = 60 // the same laws, fewer configs, under Node
+	}
+	rng := rand.New(rand.NewPCG(15, 2026))
+	valid := 0
+	for i := 0; valid < n; i++ {
+		if i > 20*n {
+			t.Fatalf("only %d valid configs of %d", valid, i)
+		}
+		c, desc := randomConfig(rng)
+		if err := c.Validate(); err != nil {
+			continue
+		}
+		valid++
+		seed := rng.Uint64()
+		r := run(t, c, seed)
+		if err := checkLaws(c, r); err != nil {
+			t.Errorf("config %d (%s), seed %d: %v", valid, desc, seed, err)
+			continue
+		}
+		if valid%8 == 0 {
+			a, _ := json.Marshal(r)
+			b, _ := json.Marshal(run(t, c, seed))
+			if !bytes.Equal(a, b) {
+				t.Errorf("config %d (%s), seed %d: two runs differ", valid, desc, seed)
+			}
+		}
+	}
+}
+
+// randomConfig is a random request-level config of bounded size, and its
+// parameters as text. It may be invalid (Validate says): the draws are
+// independent.
+func randomConfig(rng *rand.Rand) (Config, string) {
+	c := DefaultConfig()
+	desc := ""
+	set := func(k, v string) {
+		if err := c.Set(k, v); err == nil {
+			desc += k + "=" + v + " "
+		}
+	}
+	pick := func(vs ...string) string { return vs[rng.IntN(len(vs))] }
+	ms := func(lo, hi int) string { return strconv.Itoa(lo+rng.IntN(hi-lo+1)) + "ms" }
+	server := pick("capacity", "outage", "collapse", "queue", "queue", "channel")
+	set("server", server)
+	switch pick("closed", "open", "open", "loop") {
+	case "closed":
+		set("clients", strconv.Itoa(1+rng.IntN(300)))
+		set("arrival", pick("burst", "uniform:2s", "clock:500ms"))
+	case "open":
+		set("traffic", "open:"+strconv.Itoa(1+rng.IntN(300)))
+		set("duration", strconv.Itoa(1+rng.IntN(20))+"s")
+	default:
+		set("traffic", "loop:"+strconv.Itoa(1+rng.IntN(40))+":"+ms(0, 500))
+		set("duration", strconv.Itoa(1+rng.IntN(20))+"s")
+	}
+	set("capacity", strconv.Itoa(10+rng.IntN(400)))
+	set("capacity-window", ms(1, 500))
+	set("outage-start", strconv.Itoa(rng.IntN(5))+"s")
+	set("outage-end", strconv.Itoa(5+rng.IntN(10))+"s")
+	set("collapse-factor", strconv.FormatFloat(rng.Float64()*3, 'g', 3, 64))
+	set("concurrency", strconv.Itoa(1+rng.IntN(30)))
+	set("service", ms(1, 200))
+	set("service-dist", pick("exp", "fixed", "lognormal:1", "bimodal:0.1:300ms"))
+	if rng.IntN(3) == 0 {
+		set("queue-limit", strconv.Itoa(1+rng.IntN(100)))
+	}
+	set("latency", ms(0, 100))
+	set("latency-sd", ms(0, 20))
+	set("attempts", strconv.Itoa(rng.IntN(7)))
+	set("jitter", pick("none", "full", "equal", "decorrelated"))
+	set("base", ms(10, 1000))
+	set("deadline", pick("0s", "5s", "30s"))
+	if rng.IntN(2) == 0 {
+		set("timeout", ms(50, 3000))
+		set("drop-expired", pick("true", "false"))
+	}
+	if rng.IntN(3) == 0 {
+		set("error-rate", strconv.FormatFloat(rng.Float64()*0.6, 'g', 3, 64))
+	}
+	faults := ""
+	for k := rng.IntN(4); k > 0; k-- {
+		from := rng.IntN(15)
+		f := pick("outage", "stall", "errors:0.5", "slow:3", "capacity:0.5", "capacity:2")
+		if server == "channel" {
+			f = pick("outage", "errors:0.5")
+		}
+		if faults != "" {
+			faults += ";"
+		}
+		faults += fmt.Sprintf("%s@%ds-%ds", f, from, from+1+rng.IntN(8))
+	}
+	if faults != "" {
+		set("fault", faults)
+	}
+	set("budget", pick("none", "tokens", "tokens:20:5:1", "ratio", "adaptive"))
+	set("budget-scope", pick("shared", "shared", "caller"))
+	set("breaker", pick("none", "none", "consecutive:5:1s", "ratio"))
+	if rng.IntN(4) == 0 {
+		set("hedge", pick("p90", "200ms"))
+		set("hedge-cancel", pick("true", "false"))
+	}
+	if rng.IntN(4) == 0 {
+		set("layers", strconv.Itoa(2+rng.IntN(2)))
+		set("layer-attempts", pick("policy", "2", "3"))
+		set("retry-at", pick("all", "top"))
+		if rng.IntN(2) == 0 {
+			set("layer-timeout", ms(200, 3000))
+		}
+	}
+	set("channel", pick("aloha", "slotted", "ethernet"))
+	set("frame", ms(1, 20))
+	set("slot", "1ms")
+	if rng.IntN(2) == 0 {
+		set("drain", "true")
+	}
+	switch rng.IntN(8) {
+	case 0:
+		set("max-calls", strconv.Itoa(50+rng.IntN(2000)))
+	case 1:
+		set("horizon", strconv.Itoa(1+rng.IntN(10))+"s")
+	}
+	if !c.RequestLevel() {
+		set("timeout", "2s") // the herd's engine has laws of its own (sim_test.go)
+	}
+	return c, desc
+}
+
+// checkLaws is TestLaws' list, for one config and its result.
+func checkLaws(c Config, r *Result) error {
+	tt := r.Totals
+	if !tt.RequestLevel {
+		return fmt.Errorf("not request-level")
+	}
+	if _, err := json.Marshal(r); err != nil {
+		return fmt.Errorf("JSON: %v", err) // NaN or Inf somewhere
+	}
+	if tt.Succeeded+tt.GaveUp+tt.Unfinished != tt.Requests || tt.Requests != tt.Clients {
+		return fmt.Errorf("succeeded %d + gave up %d + unfinished %d != requests %d", tt.Succeeded, tt.GaveUp, tt.Unfinished, tt.Requests)
+	}
+	windowed := c.Traffic != Closed && !c.Drain
+	if tt.Unfinished > 0 && !r.Truncated && !windowed {
+		return fmt.Errorf("%d unfinished, not truncated, not windowed", tt.Unfinished)
+	}
+	if r.Truncated != (r.TruncatedBy != "") || r.Truncated != (r.StoppedAt != nil) {
+		return fmt.Errorf("truncated %v by %q at %v", r.Truncated, r.TruncatedBy, r.StoppedAt)
+	}
+	for name, v := range map[string]int{"calls": tt.Calls, "served": tt.Served, "refused": tt.Refused, "errors": tt.Errors,
+		"outage": tt.OutageFails, "timeouts": tt.Timeouts, "throttled": tt.Throttled, "dropped": tt.Dropped,
+		"cancelled": tt.Cancelled, "hedges": tt.Hedges, "blocked": tt.Blocked, "collisions": tt.Collisions} {
+		if v < 0 {
+			return fmt.Errorf("%s %d", name, v)
+		}
+	}
+	// The timeline adds up to the totals.
+	var sum Bucket
+	for _, b := range r.Timeline {
+		sum.Requests += b.Requests
+		sum.Goodput += b.Goodput
+		sum.Calls += b.Calls
+		sum.Blocked += b.Blocked
+		sum.Timeouts += b.Timeouts
+		sum.Hedges += b.Hedges
+		sum.Served += b.Served
+		sum.Refused += b.Refused
+		sum.Errors += b.Errors
+		sum.Outage += b.Outage
+		sum.Throttled += b.Throttled
+		sum.WastedWork += b.WastedWork
+		if b.LatencyP50 > b.LatencyP99 || b.Queue < 0 || b.Busy < 0 || b.Waiting < 0 {
+			return fmt.Errorf("bucket at %g s: %+v", b.Start, b)
+		}
+	}
+	for _, x := range []struct {
+		name      string
+		got, want int
+	}{
+		{"requests", sum.Requests, tt.Requests}, {"goodput", sum.Goodput, tt.Succeeded}, {"calls", sum.Calls, tt.Calls},
+		{"blocked", sum.Blocked, tt.Blocked}, {"timeouts", sum.Timeouts, tt.Timeouts}, {"hedges", sum.Hedges, tt.Hedges},
+		{"served", sum.Served, tt.Served}, {"refused", sum.Refused, tt.Refused}, {"errors", sum.Errors, tt.Errors},
+		{"outage", sum.Outage, tt.OutageFails}, {"throttled", sum.Throttled, tt.Throttled},
+	} {
+		if x.got != x.want {
+			return fmt.Errorf("timeline %s %d, totals %d", x.name, x.got, x.want)
+		}
+	}
+	if d := sum.WastedWork - tt.WastedWork; math.Abs(d) > 1e-6*math.Max(1, tt.WastedWork) {
+		return fmt.Errorf("timeline wasted %g s, totals %g s", sum.WastedWork, tt.WastedWork)
+	}
+	// The span every rate is per second of.
+	span := tt.Makespan
+	if windowed {
+		span = c.Duration.Seconds()
+	}
+	if r.StoppedAt != nil {
+		span = math.Min(span, *r.StoppedAt)
+	}
+	if span > 0 {
+		if d := tt.ThroughputPerS - float64(tt.Served)/span; math.Abs(d) > 1e-9*math.Max(1, tt.ThroughputPerS) {
+			return fmt.Errorf("throughput %g/s is not %d served over %g s", tt.ThroughputPerS, tt.Served, span)
+		}
+	}
+	if tt.GoodputPerS > tt.ThroughputPerS*(1+1e-12) || tt.Succeeded > tt.Served {
+		return fmt.Errorf("goodput %g/s (%d) above throughput %g/s (%d)", tt.GoodputPerS, tt.Succeeded, tt.ThroughputPerS, tt.Served)
+	}
+	if most, work := capacityOver(c, span); float64(tt.Served) > most {
+		return fmt.Errorf("served %d in %g s, over the server's %g", tt.Served, span, most)
+	} else if tt.WastedWork > work*(1+1e-9)+1e-9 {
+		return fmt.Errorf("wasted %g s of work in %g s, over the server's %g s", tt.WastedWork, span, work)
+	}
+	if s := tt.ChannelThroughput; s < 0 || s > 1 || tt.OfferedLoad < 0 {
+		return fmt.Errorf("channel S %g, G %g", s, tt.OfferedLoad)
+	}
+	l := tt.Latency
+	if tt.Succeeded > 0 && !(0 <= l.P50 && l.P50 <= l.P95 && l.P95 <= l.P99 && l.P99 <= l.P999 && l.P999 <= l.Max && l.Mean <= l.Max) {
+		return fmt.Errorf("latency quantiles out of order: %+v", l)
+	}
+	return nil
+}
+
+// capacityOver is the most calls c's server can serve over [0, span]
+// and the most seconds of work it can do: a token bucket that starts
+// empty serves at most the integral of its rate (the faults' factors
+// included: tokens refill through outages and stalls too); the queue
+// server with fixed service times, its busiest room of workers over the
+// span, one call per service time each; with random times, a bound five
+// standard deviations over the mean for Poisson completions; the
+// channel, one frame at a time.
+func capacityOver(c Config, span float64) (calls, work float64) {
+	sc := newSchedule(&c)
+	integral, most := 0.0, 0.0
+	for i, s := range sc.segs {
+		end := span
+		if i+1 < len(sc.segs) {
+			end = math.Min(span, sc.segs[i+1].start)
+		}
+		if end > s.start {
+			integral += (end - s.start) * s.capacity / s.slow
+		}
+		if s.start <= span {
+			most = math.Max(most, s.capacity)
+		}
+	}
+	switch c.Server {
+	case Queue:
+		workers := math.Round(float64(c.Concurrency) * most)
+		work = workers * span
+		mean := c.ServiceDist.mean(c.Service.Seconds())
+		if c.ServiceDist.Kind == FixedService {
+			return workers*math.Floor(span/c.Service.Seconds()+1e-9) + 1e-9, work
+		}
+		m := workers * span / (mean * 0.999)
+		return m + 5*math.Sqrt(m) + workers, work
+	case Channel:
+		return span/c.Frame.Seconds() + 1e-9, span
+	}
+	calls = c.Capacity*integral + 1e-6
+	return calls, calls / c.Capacity
+}
+
+// The laws' own checks must fail on an impossible result: a throughput
+// above capacity, S above 1, a timeline that does not add up.
+func TestLawsCatch(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"traffic", "open:300"}, {"duration", "30s"}, {"server", "queue"},
+		{"concurrency", "10"}, {"service", "100ms"}, {"service-dist", "fixed"}, {"attempts", "1"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := run(t, c, 1)
+	if err := checkLaws(c, r); err != nil {
+		t.Fatalf("a lawful run: %v", err)
+	}
+	// Ten workers of exactly 100 ms, saturated from the first arrival
+	// (about 50 ms in) to the window's end: 2,990 calls, 3,000 at most.
+	if n := r.Totals.Served; n < 2980 || n > 3000 {
+		t.Errorf("10 workers of 100 ms over 30 s served %d, want 2,980 to 3,000", n)
+	}
+	for name, spoil := range map[string]func(*Result){
+		"over capacity": func(r *Result) {
+			r.Totals.Served = 3100
+			r.Timeline[0].Served += 3100 - 3000
+			r.Totals.ThroughputPerS = 3100.0 / 30
+		},
+		"timeline":   func(r *Result) { r.Timeline[3].Goodput++ },
+		"unfinished": func(r *Result) { r.Totals.Unfinished++ },
+		"S above 1":  func(r *Result) { r.Totals.ChannelThroughput = 1.5 },
+		"NaN":        func(r *Result) { r.Totals.WastedWork = math.NaN() },
+	} {
+		bad := run(t, c, 1)
+		spoil(bad)
+		if err := checkLaws(c, bad); err == nil {
+			t.Errorf("%s: passed the laws", name)
+		}
+	}
+}
