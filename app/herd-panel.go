@@ -95,6 +95,7 @@ var herdFields = []struct {
 	{sim.ParamRetryAfterS, "herd.retry-after", "herd.retry-after-hint", 't', nil, false, nil},
 	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, notChannel},
 	{sim.ParamHonorRetryAfter, "herd.honor", "", 'c', nil, false, nil},
+	{sim.ParamDrain, "herd.drain", "herd.drain-hint", 'c', nil, false, steadyTraffic},
 	{sim.ParamDropExpired, "herd.drop-expired", "herd.drop-expired-hint", 'c', nil, false, queueTimeout},
 	{sim.ParamHedgeCancel, "herd.hedge-cancel", "herd.hedge-cancel-hint", 'c', nil, false, withHedge},
 }
@@ -334,8 +335,8 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		switch {
 		case h.pageBound():
 			status += " " + l.F("herd.page-bound", l.Compact(float64(h.limit)))
-		case h.a.first.Truncated:
-			status += " " + l.T("herd.truncated")
+		default:
+			status += stopText(l, c, h.a.first)
 		}
 	}
 	head, lesson := "herd.head", "herd.lesson"

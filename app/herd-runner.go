@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -38,6 +39,11 @@ const (
 	pageCalls = 4_000_000
 	herdShare = 0.75
 )
+
+// pageMemory is what one of the page's request-level runs may hold (they
+// run one at a time): requests in flight and queued calls beyond it stop
+// the run (sim.Config.MaxInFlight), which then says what to change.
+const pageMemory = 512 << 20
 
 // compareKinds are the jitter kinds of the compare panel: every kind the
 // core has, in the core's order (its Jitter constants), which puts the AWS
@@ -109,6 +115,9 @@ func (h *herdRunner) share(c *sim.Config, fraction float64, n int) (limit int, b
 		per /= sim.RequestCallCost
 	}
 	limit = int(min(max(per, 1), sim.MaxCalls))
+	if c.RequestLevel() {
+		c.MaxInFlight = sim.MaxCallersWithin(*c, pageMemory)
+	}
 	if limit < own {
 		c.MaxCalls = limit
 		return limit, true
@@ -375,4 +384,32 @@ func comparePolicy(p backoff.Policy, k string) backoff.Policy {
 		p.Quantum = 0
 	}
 	return p
+}
+
+// stopText says, after a space, when and why run r of c stopped before
+// every request ended: cut short (r.TruncatedBy), or requests still going
+// at the end of an open or loop run's window; "" when all ended.
+func stopText(l i18n.Lang, c sim.Config, r *sim.Result) string {
+	t := r.Totals
+	unfinished := l.Count(int64(t.Unfinished), "herd.requests-n")
+	at := ""
+	if r.StoppedAt != nil {
+		at = l.Seconds(*r.StoppedAt)
+	}
+	switch r.TruncatedBy {
+	case sim.StopCalls:
+		most := c.MaxCalls
+		if most == 0 {
+			most = sim.DefaultMaxCalls
+		}
+		return " " + l.F("herd.stopped-calls", at, l.Compact(float64(most)), unfinished)
+	case sim.StopHorizon:
+		return " " + l.F("herd.stopped-horizon", at, unfinished)
+	case sim.StopMemory:
+		return " " + l.F("herd.stopped-memory", at, errText(l, sim.FullErr(c, r.FullAt, pageMemory), ""))
+	}
+	if t.Unfinished > 0 && c.Traffic != sim.Closed {
+		return " " + l.F("herd.unfinished", unfinished, l.Seconds(c.Duration.Seconds()))
+	}
+	return ""
 }

@@ -1,0 +1,43 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The page says when requests were still going at the end of a window,
+// when a run stopped early and why, in both languages; drain=true (its
+// checkbox) runs them out, with the same numbers as the core's.
+func TestBrowserRunStops(t *testing.T) {
+	keys := "attempts=1&traffic=open:300&duration=30s&server=queue&concurrency=10&service=100ms"
+	tb := newTab(t, 1280, 900)
+	for _, c := range []struct{ query, want, not string }{
+		{keys + "&lang=en", "were still queued or in flight when the traffic", "stopped early"},
+		{keys + "&lang=ru", "ещё ждали в очереди или были в пути", "остановлен"},
+		{keys + "&drain=true&lang=en", "", "in flight when"},
+		{"attempts=1&traffic=loop:1:0s&duration=60s&error-rate=1&budget=adaptive&max-calls=3000&lang=en",
+			"It stopped early, at", "in flight when"},
+		{"attempts=1&traffic=open:100&duration=30s&server=queue&concurrency=5&horizon=20s&lang=ru",
+			"Прогон остановлен на горизонте, 20\u00a0с", "ждали"},
+	} {
+		tb.open(t, c.query)
+		poll[bool](t, tb, "the run", reqDoneJS)
+		status := eval[string](t, tb, `document.getElementById('herd-status').textContent`)
+		if c.want != "" && !strings.Contains(status, c.want) || strings.Contains(status, c.not) {
+			t.Errorf("%s: status %q, want %q and not %q", c.query, status, c.want, c.not)
+		}
+	}
+	// The checkbox is drain=, and it changes the run.
+	tb.open(t, keys+"&lang=en")
+	poll[bool](t, tb, "the run", reqDoneJS)
+	click(t, tb, "drain")
+	poll[bool](t, tb, "drain in the link", `location.search.includes('drain=true')`)
+	poll[bool](t, tb, "the drained run", reqDoneJS+` && !document.getElementById('herd-status').textContent.includes('in flight when')`)
+	want := reqRun(t, "attempts", "1", "traffic", "open:300", "duration", "30s", "server", "queue", "concurrency", "10",
+		"service", "100ms", "drain", "true")
+	if got := metricValue(t, tb, "metric-requests"); got == "" || want.Totals.Unfinished != 0 {
+		t.Errorf("drained: requests card %q, native unfinished %d", got, want.Totals.Unfinished)
+	}
+}
