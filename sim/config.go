@@ -16,6 +16,12 @@ type Config struct {
 	Policy backoff.Policy
 
 	Server ServerModel
+	// Servers is the fleet's size (1: one server), each a server of the
+	// model with its own capacity or workers; Balance is how calls are
+	// spread over them and RetryOther sends a retry elsewhere (fleet.go).
+	Servers    int
+	Balance    Balance
+	RetryOther bool
 	// Capacity is what the server serves, in calls per second (Capacity,
 	// Outage, Collapse).
 	Capacity float64
@@ -161,6 +167,7 @@ func DefaultConfig() Config {
 		Clients:        1000,
 		Policy:         backoff.Default(),
 		Server:         Outage,
+		Servers:        1,
 		Capacity:       100,
 		CapacityWindow: 100 * time.Millisecond,
 		OutageStart:    0,
@@ -187,7 +194,7 @@ func DefaultConfig() Config {
 // (one pending event per client, 32 bytes) runs every other config; both
 // share the policy, budgets, breaker and results.
 func (c *Config) RequestLevel() bool {
-	return c.Traffic != Closed || c.Server == Queue || c.Timeout > 0 || c.ErrorRate > 0 ||
+	return c.Traffic != Closed || c.Server == Queue || c.Servers > 1 || c.Timeout > 0 || c.ErrorRate > 0 ||
 		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
 		c.Hedge.On() || c.Layers > 1 || c.Server == Channel
 }

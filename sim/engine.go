@@ -58,8 +58,10 @@ type reqSim struct {
 	active  int      // requests started and not finished
 	slots   int      // len(callers) at the end: the most callers at once (tests)
 
-	srv    rserver
-	sched  schedule
+	// srvs is the fleet (one server unless Config.Servers), each with its
+	// schedule; turn is the balancer's next server in turn.
+	srvs   []rserver
+	turn   int
 	budget rbudget
 	br     breaker
 	// per caller (CallerScope): each caller's own budget, by id.
@@ -89,7 +91,7 @@ type reqSim struct {
 	requests, calls, tries, succeeded, gaveUp   int
 	blocked, throttled, timeouts, hedges        int
 	served, refused, errs, outageFails, dropped int
-	cancelled                                   int
+	cancelled, lost                             int
 	wasted, waitSum                             float64
 	waits                                       int
 
@@ -114,7 +116,8 @@ type caller struct {
 	first float64    // the request's start
 	sent  [2]float64 // each copy's send time
 	prev  float64    // backoff.State.Prev or PrevV2 (history-dependent jitter)
-	pos   [2]uint64  // each queued copy's place in the server's ring
+	pos   [2]uint64  // each queued copy's place in its server's ring
+	at    [2]uint8   // each copy's server in the fleet (at[0]: the last try's, for RetryOther)
 	stamp uint32     // the current try's stamp: r.tries when it was made
 	tries uint32
 	state uint8 // csIdle, csWaiting, csBackoff
@@ -211,8 +214,10 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	// handled with its bottom's, unless a layer's timeout may come first.
 	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On() &&
 		(c.Layers == 1 || c.LayerTimeout == 0)
-	r.srv = newRServer(&c)
-	r.sched = newSchedule(&c)
+	r.srvs = make([]rserver, max(1, c.Servers))
+	for k := range r.srvs {
+		r.srvs[k] = newRServer(&c, k)
+	}
 	r.budget = newRBudget(c.Budget)
 	r.br = newBreaker(c.Breaker)
 	r.bottom = uint8(c.Layers - 1)
@@ -227,14 +232,19 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	}
 	r.tl = newTimeline(c.Bucket.Seconds(), reqTimeScale(&c))
 	r.tl.req = true
+	if n := len(r.srvs); n > 1 {
+		r.tl.nsrv = n
+	}
 	r.tl.max = min(r.tl.max, maxReqBins)
 	r.latency = newHist(fineSub, fineMin, fineOctaves)
 	if c.Layers > 1 {
 		r.answers = newHist(fineSub, fineMin, fineOctaves)
 	}
 	r.callLat = newHist(coarseSub, coarseMin, coarseOctaves)
-	for i := 1; i < len(r.sched.segs); i++ {
-		r.push(r.sched.segs[i].start, evFault, 0, 0, 0)
+	for k := range r.srvs {
+		for i := 1; i < len(r.srvs[k].sched.segs); i++ {
+			r.pushAt(r.srvs[k].sched.segs[i].start, evFault, uint8(k), 0, 0, 0)
+		}
 	}
 	switch c.Traffic {
 	case Closed:
@@ -330,7 +340,13 @@ func (r *reqSim) stop(by string, at float64) {
 
 // held is what the run holds that grows with the load: caller slots and
 // calls waiting in the queue server's queue (MaxInFlight bounds it).
-func (r *reqSim) held() int { return len(r.callers) + r.srv.q.len() }
+func (r *reqSim) held() int {
+	n := len(r.callers)
+	for k := range r.srvs {
+		n += r.srvs[k].q.len()
+	}
+	return n
+}
 
 // fill stops the run at t if it holds MaxInFlight: its memory budget.
 func (r *reqSim) fill(t float64) {
@@ -369,7 +385,7 @@ func (r *reqSim) begin() {
 }
 
 func (r *reqSim) handle(e *rev) {
-	meta := uint8(e.key)
+	meta, k := uint8(e.key), uint8(e.key>>8)
 	cp := 0
 	if meta&evCopy != 0 {
 		cp = 1
@@ -384,9 +400,9 @@ func (r *reqSim) handle(e *rev) {
 			r.try(e.id, e.t)
 		}
 	case evArrive:
-		r.arrive(e.t, e.id, e.stamp, cp)
+		r.arrive(e.t, k, e.id, e.stamp, cp)
 	case evDone:
-		r.done1(e.t, e.id, e.stamp, cp, e.x)
+		r.done1(e.t, k, e.id, e.stamp, cp, e.x)
 	case evReply:
 		r.reply(e.t, e.id, e.stamp, cp, meta>>evOutShift&3)
 	case evTimeout:
@@ -394,7 +410,7 @@ func (r *reqSim) handle(e *rev) {
 	case evHedge:
 		r.hedge(e.t, e.id, e.stamp)
 	case evFault:
-		r.fault(e.t)
+		r.fault(e.t, k)
 	case evTxEnd:
 		r.txEnd(e.t, e.id, e.stamp)
 	case evChanFree:
@@ -404,10 +420,16 @@ func (r *reqSim) handle(e *rev) {
 
 // push schedules an event.
 func (r *reqSim) push(t float64, meta uint8, id, stamp uint32, x float64) {
+	r.pushAt(t, meta, 0, id, stamp, x)
+}
+
+// pushAt schedules an event at server k of the fleet: the key is the
+// sequence number, then k, then meta, so that ties go in push order.
+func (r *reqSim) pushAt(t float64, meta, k uint8, id, stamp uint32, x float64) {
 	if t < r.now {
 		r.violations++
 	}
-	e := rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp, x: x}
+	e := rev{t: t, key: r.seq<<16 | uint64(k)<<8 | uint64(meta), id: id, stamp: stamp, x: x}
 	if w := r.h.far; w != nil {
 		w.push(e)
 	} else {
@@ -426,7 +448,7 @@ const (
 // pushFIFO schedules an event on FIFO k, after every other event there.
 func (r *reqSim) pushFIFO(k int, t float64, meta uint8, id, stamp uint32) {
 	f := &r.h.fifo[k]
-	e := rev{t: t, key: r.seq<<8 | uint64(meta), id: id, stamp: stamp}
+	e := rev{t: t, key: r.seq<<16 | uint64(meta), id: id, stamp: stamp}
 	if t < r.now || f.len() > 0 && e.less(f.last()) {
 		r.violations++
 	}
@@ -580,7 +602,10 @@ func (r *reqSim) try(id uint32, t float64) {
 		b.retries++
 	}
 	c.sent[0] = t
-	r.push(t+r.hop(), evArrive, id, c.stamp, 0)
+	k := r.pick(id, c.tries > 1)
+	c.at[0] = k
+	r.srvs[k].out++
+	r.pushAt(t+r.hop(), evArrive, k, id, c.stamp, 0)
 	if r.timeout > 0 {
 		r.pushFIFO(fifoTimeout, t+r.timeout, evTimeout, id, c.stamp)
 	}
@@ -735,6 +760,8 @@ func (r *reqSim) expire(t float64, id, stamp uint32) {
 		r.timeouts++
 		_, x := r.tl.atx(t)
 		x.timeouts++
+		r.srvs[c.at[0]].timeouts++
+		r.tl.server(t, c.at[0]).timeouts++
 	}
 	c.state = csBackoff // no copy of this try is waited for any more
 	if c.primary {
@@ -758,7 +785,10 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 	b, x := r.tl.atx(t)
 	b.calls++
 	x.hedges++
-	r.push(t+r.hop(), evArrive|evCopy, id, stamp, 0)
+	k := r.pick(id, false)
+	c.at[1] = k
+	r.srvs[k].out++
+	r.pushAt(t+r.hop(), evArrive|evCopy, k, id, stamp, 0)
 }
 
 // reply: the server's answer to copy cp of caller id's try stamp reaches
@@ -791,7 +821,7 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
 	switch out {
 	case rOK:
 		if o := 1 - cp; c.copies == 2 && c.cq[o] == cqQueued && r.c.HedgeCancel {
-			r.srv.cancel(r, c.pos[o], t)
+			r.srvs[c.at[o]].cancel(r, c.pos[o], t)
 			c.cq[o] = cqNone
 		}
 		if c.primary {
@@ -871,36 +901,46 @@ func (r *reqSim) answer(t float64, id, stamp uint32, cp int, out uint8) {
 
 // refusal is the outcome of a 503.
 func (r *reqSim) refusal() uint8 {
-	if r.srv.ra {
+	if r.srvs[0].ra {
 		return rRetryAfter
 	}
 	return rFail
 }
 
-// arrive: copy cp of caller id's try stamp reaches the server at t.
-func (r *reqSim) arrive(t float64, id, stamp uint32, cp int) {
+// settle: server k has answered a call, or dropped it: the balancer no
+// longer counts it outstanding there.
+func (r *reqSim) settle(k uint8) { r.srvs[k].out-- }
+
+// arrive: copy cp of caller id's try stamp reaches server k at t.
+func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int) {
 	r.seen(t)
-	seg := r.sched.at()
+	sv := &r.srvs[k]
+	seg := sv.sched.at()
 	if seg.outage {
 		r.outageFails++
+		sv.outage++
 		b, x := r.tl.atx(t)
 		b.rejected++
 		x.outage++
+		r.tl.server(t, k).failed++
+		r.settle(k)
 		r.answer(t, id, stamp, cp, r.refusal())
 		return
 	}
 	if r.c.DropExpired && !r.waiting(id, stamp) {
 		r.dropped++
+		r.settle(k)
 		return
 	}
-	if r.srv.model == Channel {
+	if sv.model == Channel {
+		r.settle(k)
 		if r.waiting(id, stamp) {
 			r.transmit(t, id, stamp)
 		}
 		return
 	}
-	if r.srv.model == Queue {
-		r.srv.enqueue(r, t, id, stamp, cp)
+	if sv.model == Queue {
+		sv.enqueue(r, t, id, stamp, cp)
 		return
 	}
 	if seg.stall {
@@ -909,38 +949,48 @@ func (r *reqSim) arrive(t float64, id, stamp uint32, cp int) {
 		if cp == 1 {
 			meta |= evCopy
 		}
-		r.push(r.sched.end(), meta, id, stamp, 0)
+		r.pushAt(sv.sched.end(), meta, k, id, stamp, 0)
 		return
 	}
-	rate := r.srv.capacity * seg.capacity / seg.slow
-	if r.srv.model == Collapse {
-		rate = r.srv.collapse.rate(t, rate)
+	rate := sv.capacity * seg.capacity / seg.slow
+	if sv.model == Collapse {
+		rate = sv.collapse.rate(t, rate)
 	}
-	if !r.srv.bucket.take(t, rate) {
+	if !sv.bucket.take(t, rate) {
 		r.refused++
+		sv.refused++
 		b, x := r.tl.atx(t)
 		b.rejected++
 		x.refused++
+		r.tl.server(t, k).failed++
+		r.settle(k)
 		r.answer(t, id, stamp, cp, r.refusal())
 		return
 	}
-	r.serve(t, id, stamp, cp, 1/r.srv.capacity)
+	r.serve(t, k, id, stamp, cp, 1/sv.capacity)
 }
 
-// serve: the server has done the work of copy cp of caller id's try
-// stamp, cost seconds of it, at t; it succeeds unless an error strikes.
-func (r *reqSim) serve(t float64, id, stamp uint32, cp int, cost float64) {
+// serve: server k has done the work of copy cp of caller id's try stamp,
+// cost seconds of it, at t; it succeeds unless an error strikes.
+func (r *reqSim) serve(t float64, k uint8, id, stamp uint32, cp int, cost float64) {
+	sv := &r.srvs[k]
 	r.served++
+	sv.served++
+	sv.work += cost
 	b, x := r.tl.atx(t)
 	x.served++
+	r.tl.server(t, k).served++
 	if !r.waiting(id, stamp) {
 		r.wasted += cost
 		x.wasted += cost
 	}
-	if p := r.sched.at().errRate; p > 0 && r.src.float64() < p {
+	r.settle(k)
+	if p := sv.sched.at().errRate; p > 0 && r.src.float64() < p {
 		r.errs++
+		sv.errs++
 		b.rejected++
 		x.errors++
+		r.tl.server(t, k).failed++
 		r.answer(t, id, stamp, cp, rFail)
 		return
 	}
@@ -948,40 +998,52 @@ func (r *reqSim) serve(t float64, id, stamp uint32, cp int, cost float64) {
 	r.answer(t, id, stamp, cp, rOK)
 }
 
-// done1: the queue server finishes copy cp of caller id's try stamp at t,
-// after d seconds of service, and takes the next waiting calls.
-func (r *reqSim) done1(t float64, id, stamp uint32, cp int, d float64) {
+// done1: queue server k finishes copy cp of caller id's try stamp at t,
+// after d seconds of service, and takes the next waiting calls; unless
+// the server crashed since the call started: the crash lost it.
+func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) {
 	r.seen(t)
-	sv := &r.srv
+	sv := &r.srvs[k]
+	if sv.crashedSince(t - d) {
+		return // counted lost at the crash, its worker freed then
+	}
 	sv.busy--
 	_, x := r.tl.atx(t)
 	x.dbusy--
+	r.tl.server(t, k).dbusy--
 	if r.waiting(id, stamp) {
 		r.callers[id].cq[cp] = cqNone
 	}
-	r.serve(t, id, stamp, cp, d)
+	r.serve(t, k, id, stamp, cp, d)
 	sv.pull(r, t)
 }
 
-// fault: the server's condition changes at t. A rate-limited server's
+// fault: server k's condition changes at t. A rate-limited server's
 // tokens are brought up to t at the old rate first; the queue server
-// takes waiting calls if it has more room than before.
-func (r *reqSim) fault(t float64) {
+// takes waiting calls if it has more room than before; a crash loses
+// the queue and the calls in service.
+func (r *reqSim) fault(t float64, k uint8) {
 	r.seen(t)
-	if old := r.sched.at(); r.srv.model != Queue {
+	sv := &r.srvs[k]
+	old := sv.sched.at()
+	if sv.model != Queue {
 		// Tokens refill through an outage or a stall too, up to the
 		// bucket's size, as they do in the herd's outage model.
-		rate := r.srv.capacity * old.capacity / old.slow
-		if r.srv.model == Collapse {
-			rate = r.srv.collapse.peek(rate)
+		rate := sv.capacity * old.capacity / old.slow
+		if sv.model == Collapse {
+			rate = sv.collapse.peek(rate)
 		}
-		r.srv.bucket.refill(t, rate)
+		sv.bucket.refill(t, rate)
 	}
-	for r.sched.cur+1 < len(r.sched.segs) && r.sched.segs[r.sched.cur+1].start <= t {
-		r.sched.cur++
+	wasDown := old.crash
+	for sv.sched.cur+1 < len(sv.sched.segs) && sv.sched.segs[sv.sched.cur+1].start <= t {
+		sv.sched.cur++
 	}
-	if r.srv.model == Queue {
-		r.srv.pull(r, t)
+	if sv.sched.at().crash && !wasDown {
+		sv.crash(r, t)
+	}
+	if sv.model == Queue {
+		sv.pull(r, t)
 	}
 }
 

@@ -23,9 +23,9 @@ func (r *reqSim) finish() {
 	}
 	// The timeline reaches the span's end; a bucket starting there is
 	// kept only if something happened at that instant.
-	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, math.Nextafter(span, 0)), r.sched.lastEnd, true)
+	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, math.Nextafter(span, 0)), r.srvs[0].sched.lastEnd, true)
 	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, TruncatedBy: r.truncBy, FullAt: r.fullAt,
-		CapacityPerBucket: r.srv.perSecond() * width}
+		CapacityPerBucket: r.perSecond() * width}
 	if r.truncated {
 		res.StoppedAt = &r.stoppedAt
 	}
@@ -64,16 +64,17 @@ func (r *reqSim) finish() {
 	rt.Served, rt.Refused, rt.Errors, rt.OutageFails = r.served, r.refused, r.errs, r.outageFails
 	rt.Timeouts, rt.Throttled, rt.Dropped, rt.Cancelled = r.timeouts, r.throttled, r.dropped, r.cancelled
 	rt.WastedWork, rt.Latency, rt.Hedges = r.wasted, lq, r.hedges
+	rt.PerServer, rt.Lost = r.perServer(span), r.lost
 	if r.waits > 0 {
 		rt.QueueWait = r.waitSum / float64(r.waits)
 	}
 	if base := r.calls - r.hedges; base > 0 {
 		rt.HedgeLoad = float64(r.hedges) / float64(base)
 	}
-	if c.Traffic != Closed && r.sched.lastEnd > 0 {
-		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.sched.lastEnd, math.Min(r.duration, span))
+	if c.Traffic != Closed && r.srvs[0].sched.lastEnd > 0 {
+		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.srvs[0].sched.lastEnd, math.Min(r.duration, span))
 	}
-	if ch := &r.srv.ch; c.Server == Channel && span > 0 {
+	if ch := &r.srvs[0].ch; c.Server == Channel && span > 0 {
 		t.OfferedLoad = float64(ch.attempts) * ch.frame / span
 		t.ChannelThroughput = float64(ch.good) * ch.frame / span
 		t.Collisions = ch.collisions
@@ -103,7 +104,43 @@ func (r *reqSim) finish() {
 	}
 	r.callers, r.free, r.cbudget = nil, nil, nil
 	r.h = evQueue{}
-	r.srv.q = ring{}
+	for k := range r.srvs {
+		r.srvs[k].q = ring{}
+	}
+}
+
+// perSecond is what the fleet serves per second at full speed.
+func (r *reqSim) perSecond() float64 {
+	var n float64
+	for k := range r.srvs {
+		n += r.srvs[k].perSecond()
+	}
+	return n
+}
+
+// perServer is each server's totals over span seconds (a fleet's).
+func (r *reqSim) perServer(span float64) []ServerTotals {
+	if len(r.srvs) < 2 {
+		return nil
+	}
+	out := make([]ServerTotals, len(r.srvs))
+	for k := range r.srvs {
+		sv := &r.srvs[k]
+		o := &out[k]
+		o.Served, o.Refused, o.Errors, o.Outage = sv.served, sv.refused, sv.errs, sv.outage
+		o.Timeouts, o.Lost = sv.timeouts, sv.lost
+		if span > 0 {
+			o.ThroughputPerS = float64(sv.served) / span
+			can := sv.perSecond() * span // calls a rate-limited server can serve
+			if sv.model == Queue {
+				can = float64(sv.workers) * span // seconds of service
+				o.Utilization = sv.work / can
+			} else if can > 0 {
+				o.Utilization = float64(sv.served) / can
+			}
+		}
+	}
+	return out
 }
 
 // Recovery is judged over windows of recoveryWindow seconds: goodput at

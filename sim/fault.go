@@ -30,9 +30,13 @@ const (
 	// FaultCapacity: the queue server's workers, or a rate-limited
 	// server's rate, times Arg.
 	FaultCapacity
+	// FaultCrash: the server is down: it refuses calls at once (counted
+	// as outage) and, as it goes down, loses its queue and the calls in
+	// service, whose callers learn it only by their timeout (fleet.go).
+	FaultCrash
 )
 
-var faultNames = []string{"none", "outage", "stall", "errors", "slow", "capacity"}
+var faultNames = []string{"none", "outage", "stall", "errors", "slow", "capacity", "crash"}
 
 func (k FaultKind) String() string { return nameOf(faultNames, int(k)) }
 
@@ -41,13 +45,16 @@ func (k FaultKind) String() string { return nameOf(faultNames, int(k)) }
 func FaultNames() []string { return slices.Clone(faultNames) }
 
 // faultForms are the forms of one fault, as CodeFormat's Args list them.
-var faultForms = []string{"none", "outage@START-END", "stall@START-END", "errors:F@START-END", "slow:X@START-END", "capacity:X@START-END"}
+var faultForms = []string{"none", "outage@START-END", "stall@START-END", "errors:F@START-END", "slow:X@START-END", "capacity:X@START-END",
+	"crash@START-END", "KIND[:ARG]@START-END/S1,S2,..."}
 
-// Fault is one fault over [Start, End) of simulated time.
+// Fault is one fault over [Start, End) of simulated time, at the servers
+// of the set Servers (bit k: server k+1 of a fleet; 0: every server).
 type Fault struct {
 	Kind       FaultKind
 	Arg        float64 // errors: probability (0, 1]; slow: factor [1, 1000]; capacity: factor [0, 1000]
 	Start, End time.Duration
+	Servers    uint64
 }
 
 // MaxFaults is how many faults a Config holds. MaxFaultFactor bounds
@@ -83,7 +90,11 @@ func (f *Fault) text() string {
 	case FaultErrors, FaultSlow, FaultCapacity:
 		s += ":" + formatFloat(f.Arg)
 	}
-	return s + "@" + d(f.Start) + "-" + d(f.End)
+	s += "@" + d(f.Start) + "-" + d(f.End)
+	if f.Servers != 0 {
+		s += "/" + serversText(f.Servers)
+	}
+	return s
 }
 
 func (f *Faults) text() string {
@@ -98,11 +109,11 @@ func (f *Faults) text() string {
 	return strings.Join(parts, ";")
 }
 
-const faultSyntax = "KIND[:ARG]@START-END, faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000) or capacity:X (X from 0 to 1000), and START < END <= 8760h"
+const faultSyntax = "KIND[:ARG]@START-END[/SERVERS], faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000), capacity:X (X from 0 to 1000) or crash, START < END <= 8760h, and SERVERS a fleet's servers numbered from 1 (1,3; none: all)"
 
 func (f *Fault) validate(v string) error {
 	switch f.Kind {
-	case FaultOutage, FaultStall:
+	case FaultOutage, FaultStall, FaultCrash:
 	case FaultErrors:
 		if !(f.Arg > 0 && f.Arg <= 1) {
 			return positiveErr(ParamFault, v, "1", "F", faultSyntax)
@@ -161,6 +172,7 @@ func parseFaults(v string) (Faults, error) {
 		item = strings.TrimSpace(item)
 		what, span, ok := strings.Cut(item, "@")
 		kind, arg, hasArg := strings.Cut(what, ":")
+		span, servers, aimed := strings.Cut(span, "/")
 		from, to, ok2 := strings.Cut(span, "-")
 		k, err := parseEnum[FaultKind](ParamFault, kind, faultNames)
 		needArg := k == FaultErrors || k == FaultSlow || k == FaultCapacity
@@ -168,6 +180,12 @@ func parseFaults(v string) (Faults, error) {
 			return Faults{}, formatErr(ParamFault, v, faultForms)
 		}
 		f := Fault{Kind: k}
+		if aimed {
+			if f.Servers, ok = parseServers(servers); !ok {
+				return Faults{}, partErr(&backoff.FieldError{Field: ParamFault, Code: backoff.CodeFormat,
+					Args: slices.Clone(faultForms)}, v, "SERVERS", faultSyntax)
+			}
+		}
 		if hasArg {
 			if f.Arg, err = backoff.ParseFloat(ParamFault, arg, -math.MaxFloat64, math.MaxFloat64); err != nil {
 				return Faults{}, formatErr(ParamFault, v, faultForms)
@@ -192,6 +210,7 @@ func parseFaults(v string) (Faults, error) {
 type segment struct {
 	start    float64 // seconds
 	outage   bool
+	crash    bool // a crash: an outage that loses the queue as it starts
 	stall    bool
 	errRate  float64 // probability that a served call fails
 	slow     float64 // service time factor
@@ -210,18 +229,26 @@ type schedule struct {
 }
 
 // newSchedule cuts time at every fault's start and end and works out the
-// condition of each piece. An outage model's outage is a fault like the
-// others.
-func newSchedule(c *Config) schedule {
-	fs := c.Faults.List()
+// condition of each piece, for server k of the fleet (0 for one server).
+// An outage model's outage is a fault like the others, at every server.
+// lastEnd is the last end of any fault at any server: the fleet recovers
+// from there.
+func newSchedule(c *Config, k int) schedule {
+	all := c.Faults.List()
 	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		fs = append(fs, Fault{Kind: FaultOutage, Start: c.OutageStart, End: c.OutageEnd})
+		all = append(all, Fault{Kind: FaultOutage, Start: c.OutageStart, End: c.OutageEnd})
 	}
 	cuts := []float64{0}
 	var sc schedule
+	var fs []Fault
+	for _, f := range all {
+		sc.lastEnd = math.Max(sc.lastEnd, f.End.Seconds())
+		if f.aims(k) {
+			fs = append(fs, f)
+		}
+	}
 	for _, f := range fs {
 		cuts = append(cuts, f.Start.Seconds(), f.End.Seconds())
-		sc.lastEnd = math.Max(sc.lastEnd, f.End.Seconds())
 	}
 	slices.Sort(cuts)
 	cuts = slices.Compact(cuts)
@@ -234,6 +261,8 @@ func newSchedule(c *Config) schedule {
 			switch f.Kind {
 			case FaultOutage:
 				s.outage = true
+			case FaultCrash:
+				s.outage, s.crash = true, true
 			case FaultStall:
 				s.stall = true
 			case FaultErrors:

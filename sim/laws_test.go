@@ -32,7 +32,7 @@ func TestLaws(t *testing.T) {
 		n = 60 // the same laws, fewer configs, under Node
 	}
 	rng := rand.New(rand.NewPCG(15, 2026))
-	valid := 0
+	valid, fleets := 0, 0
 	for i := 0; valid < n; i++ {
 		if i > 20*n {
 			t.Fatalf("only %d valid configs of %d", valid, i)
@@ -42,6 +42,9 @@ func TestLaws(t *testing.T) {
 			continue
 		}
 		valid++
+		if c.Servers > 1 {
+			fleets++
+		}
 		seed := rng.Uint64()
 		r := run(t, c, seed)
 		if err := checkLaws(c, r); err != nil {
@@ -56,6 +59,10 @@ func TestLaws(t *testing.T) {
 			}
 		}
 	}
+	if fleets < n/10 {
+		t.Errorf("%d fleets in %d configs", fleets, n)
+	}
+	t.Logf("%d configs, %d of them fleets", n, fleets)
 }
 
 // randomConfig is a random request-level config of bounded size, and its
@@ -73,6 +80,13 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 	ms := func(lo, hi int) string { return strconv.Itoa(lo+rng.IntN(hi-lo+1)) + "ms" }
 	server := pick("capacity", "outage", "collapse", "queue", "queue", "channel")
 	set("server", server)
+	servers := 1
+	if server != "channel" && rng.IntN(3) == 0 {
+		servers = 2 + rng.IntN(3)
+		set("servers", strconv.Itoa(servers))
+		set("balance", pick(BalanceNames()...))
+		set("retry-other", pick("true", "false"))
+	}
 	switch pick("closed", "open", "open", "loop") {
 	case "closed":
 		set("clients", strconv.Itoa(1+rng.IntN(300)))
@@ -111,7 +125,7 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 	faults := ""
 	for k := rng.IntN(4); k > 0; k-- {
 		from := rng.IntN(15)
-		f := pick("outage", "stall", "errors:0.5", "slow:3", "capacity:0.5", "capacity:2")
+		f := pick("outage", "stall", "errors:0.5", "slow:3", "capacity:0.5", "capacity:2", "crash")
 		if server == "channel" {
 			f = pick("outage", "errors:0.5")
 		}
@@ -119,6 +133,9 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 			faults += ";"
 		}
 		faults += fmt.Sprintf("%s@%ds-%ds", f, from, from+1+rng.IntN(8))
+		if servers > 1 && rng.IntN(2) == 0 {
+			faults += "/" + strconv.Itoa(1+rng.IntN(servers))
+		}
 	}
 	if faults != "" {
 		set("fault", faults)
@@ -233,10 +250,21 @@ func checkLaws(c Config, r *Result) error {
 	if tt.GoodputPerS > tt.ThroughputPerS*(1+1e-12) || tt.Succeeded > tt.Served {
 		return fmt.Errorf("goodput %g/s (%d) above throughput %g/s (%d)", tt.GoodputPerS, tt.Succeeded, tt.ThroughputPerS, tt.Served)
 	}
-	if most, work := capacityOver(c, span); float64(tt.Served) > most {
+	most, work := 0.0, 0.0
+	for k := range max(1, c.Servers) {
+		m, w := capacityOver(c, k, span)
+		most, work = most+m, work+w
+		if ps := tt.PerServer; ps != nil && float64(ps[k].Served) > m {
+			return fmt.Errorf("server %d served %d in %g s, over its %g", k+1, ps[k].Served, span, m)
+		}
+	}
+	if float64(tt.Served) > most {
 		return fmt.Errorf("served %d in %g s, over the server's %g", tt.Served, span, most)
 	} else if tt.WastedWork > work*(1+1e-9)+1e-9 {
 		return fmt.Errorf("wasted %g s of work in %g s, over the server's %g s", tt.WastedWork, span, work)
+	}
+	if err := checkFleet(c, r); err != nil {
+		return err
 	}
 	if s := tt.ChannelThroughput; s < 0 || s > 1 || tt.OfferedLoad < 0 {
 		return fmt.Errorf("channel S %g, G %g", s, tt.OfferedLoad)
@@ -256,8 +284,8 @@ func checkLaws(c Config, r *Result) error {
 // span, one call per service time each; with random times, a bound five
 // standard deviations over the mean for Poisson completions; the
 // channel, one frame at a time.
-func capacityOver(c Config, span float64) (calls, work float64) {
-	sc := newSchedule(&c)
+func capacityOver(c Config, k int, span float64) (calls, work float64) {
+	sc := newSchedule(&c, k)
 	integral, most := 0.0, 0.0
 	for i, s := range sc.segs {
 		end := span
@@ -286,6 +314,52 @@ func capacityOver(c Config, span float64) (calls, work float64) {
 	}
 	calls = c.Capacity*integral + 1e-6
 	return calls, calls / c.Capacity
+}
+
+// checkFleet: a fleet's servers add up to its totals, and each server's
+// timeline to its own totals.
+func checkFleet(c Config, r *Result) error {
+	tt := r.Totals
+	if c.Servers <= 1 {
+		if tt.PerServer != nil {
+			return fmt.Errorf("one server with per_server %+v", tt.PerServer)
+		}
+		return nil
+	}
+	if len(tt.PerServer) != c.Servers {
+		return fmt.Errorf("%d servers, per_server %d", c.Servers, len(tt.PerServer))
+	}
+	var served, refused, errs, outage, timeouts, lost int
+	for k, s := range tt.PerServer {
+		served += s.Served
+		refused += s.Refused
+		errs += s.Errors
+		outage += s.Outage
+		timeouts += s.Timeouts
+		lost += s.Lost
+		var b ServerBucket
+		for _, x := range r.Timeline {
+			if len(x.Servers) != c.Servers {
+				return fmt.Errorf("bucket at %g s: %d servers", x.Start, len(x.Servers))
+			}
+			o := x.Servers[k]
+			b.Served += o.Served
+			b.Failed += o.Failed
+			b.Timeouts += o.Timeouts
+			b.Lost += o.Lost
+			if o.Queue < 0 || o.Busy < 0 {
+				return fmt.Errorf("server %d at %g s: %+v", k+1, x.Start, o)
+			}
+		}
+		if b.Served != s.Served || b.Failed != s.Refused+s.Errors+s.Outage || b.Timeouts != s.Timeouts || b.Lost != s.Lost {
+			return fmt.Errorf("server %d: timeline %+v, totals %+v", k+1, b, s)
+		}
+	}
+	if served != tt.Served || refused != tt.Refused || errs != tt.Errors || outage != tt.OutageFails || timeouts != tt.Timeouts || lost != tt.Lost {
+		return fmt.Errorf("servers add up to served %d refused %d errors %d outage %d timeouts %d lost %d; totals %+v",
+			served, refused, errs, outage, timeouts, lost, tt.RequestTotals)
+	}
+	return nil
 }
 
 // The laws' own checks must fail on an impossible result: a throughput

@@ -14,6 +14,9 @@ import (
 const (
 	ParamClients         = "clients"
 	ParamServer          = "server"
+	ParamServers         = "servers"
+	ParamBalance         = "balance"
+	ParamRetryOther      = "retry-other"
 	ParamCapacity        = "capacity"
 	ParamCapacityWindow  = "capacity-window"
 	ParamOutageStart     = "outage-start"
@@ -55,7 +58,7 @@ const (
 
 // ParamNames lists the simulation's own names, in a stable order.
 var ParamNames = []string{
-	ParamClients, ParamServer, ParamCapacity, ParamCapacityWindow,
+	ParamClients, ParamServer, ParamServers, ParamBalance, ParamRetryOther, ParamCapacity, ParamCapacityWindow,
 	ParamOutageStart, ParamOutageEnd, ParamCollapseFactor, ParamCollapseWindow,
 	ParamArrival, ParamLatency, ParamLatencySD,
 	ParamHonorRetryAfter, ParamRetryAfterS, ParamBudget, ParamBreaker,
@@ -69,7 +72,7 @@ var ParamNames = []string{
 
 // BoolParams are the names whose values are true or false (a CLI flag
 // given alone means true).
-var BoolParams = []string{ParamHonorRetryAfter, ParamDrain, ParamDropExpired, ParamHedgeCancel}
+var BoolParams = []string{ParamHonorRetryAfter, ParamRetryOther, ParamDrain, ParamDropExpired, ParamHedgeCancel}
 
 // isPolicyParam reports whether name belongs to the policy.
 func isPolicyParam(name string) bool {
@@ -96,6 +99,12 @@ func (c *Config) Set(name, value string) error {
 		n.Clients, err = backoff.ParseInt(name, v, 1, MaxClients)
 	case ParamServer:
 		n.Server, err = parseEnum[ServerModel](name, v, serverNames)
+	case ParamServers:
+		n.Servers, err = backoff.ParseInt(name, v, 1, MaxServers)
+	case ParamBalance:
+		n.Balance, err = parseEnum[Balance](name, v, balanceNames)
+	case ParamRetryOther:
+		n.RetryOther, err = backoff.ParseBool(name, v)
 	case ParamCapacity:
 		n.Capacity, err = parsePositive(name, v, MaxCapacity)
 	case ParamCollapseFactor:
@@ -210,6 +219,12 @@ func (c *Config) Get(name string) string {
 		return strconv.Itoa(c.Clients)
 	case ParamServer:
 		return c.Server.String()
+	case ParamServers:
+		return strconv.Itoa(c.Servers)
+	case ParamBalance:
+		return c.Balance.String()
+	case ParamRetryOther:
+		return strconv.FormatBool(c.RetryOther)
 	case ParamCapacity:
 		return formatFloat(c.Capacity)
 	case ParamCapacityWindow:
@@ -398,6 +413,9 @@ func (c *Config) validateRequests() error {
 	if err := c.validateChannel(); err != nil {
 		return err
 	}
+	if err := c.validateFleet(); err != nil {
+		return err
+	}
 	if c.Server == OCC && c.RequestLevel() {
 		// occ's reads and writes have no request-level model (yet).
 		field, v, want := c.requestField()
@@ -428,6 +446,8 @@ func (c *Config) requestField() (field, value, want string) {
 		return ParamHedge, c.Get(ParamHedge), "none"
 	case c.Layers > 1:
 		return ParamLayers, c.Get(ParamLayers), "1"
+	case c.Servers > 1:
+		return ParamServers, c.Get(ParamServers), "1"
 	}
 	return ParamServer, c.Server.String(), Capacity.String()
 }

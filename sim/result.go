@@ -167,6 +167,10 @@ type RequestTotals struct {
 	// nil if it never does (a metastable failure) or there is nothing to
 	// recover from (Recovery says which).
 	RecoveredAt *float64 `json:"recovered_at_s"`
+	// PerServer is each server of a fleet (Config.Servers > 1; else nil),
+	// and Lost the calls crashes lost (no answer came for them).
+	PerServer []ServerTotals `json:"per_server,omitempty"`
+	Lost      int            `json:"lost,omitempty"`
 	// Recovery is "recovered", "not-recovered", or "" when it does not
 	// apply (closed traffic, no fault, or too short a run after the last
 	// fault to tell).
@@ -274,7 +278,41 @@ type Bucket struct {
 	LatencyP50 float64 `json:"latency_p50_s"`
 	LatencyP99 float64 `json:"latency_p99_s"`
 	WastedWork float64 `json:"wasted_work_s"`
-	req        bool
+	// Servers is each server of a fleet in the bucket (Config.Servers >
+	// 1; else nil).
+	Servers []ServerBucket `json:"servers,omitempty"`
+	req     bool
+}
+
+// ServerBucket is one server of a fleet in one bucket: the calls it
+// served and failed (refused, errors, and refused while down), the calls
+// sent to it that timed out, the calls a crash lost, and its queue and
+// busy workers at the bucket's end.
+type ServerBucket struct {
+	Served   int `json:"served"`
+	Failed   int `json:"failed"`
+	Timeouts int `json:"timeouts"`
+	Lost     int `json:"lost"`
+	Queue    int `json:"queue"`
+	Busy     int `json:"busy"`
+}
+
+// ServerTotals is one server of a fleet over the run: the calls it
+// served (ThroughputPerS of them a second of the span), refused (no
+// capacity or queue room), failed with an error, refused while down
+// (an outage or a crash), the calls sent to it that timed out, the calls
+// its crashes lost, and Utilization: its work over what it could have
+// done in the span (seconds of service over workers x span for the queue
+// server, calls over capacity x span for a rate-limited one).
+type ServerTotals struct {
+	Served         int     `json:"served"`
+	ThroughputPerS float64 `json:"throughput_per_s"`
+	Refused        int     `json:"refused"`
+	Errors         int     `json:"errors"`
+	Outage         int     `json:"outage"`
+	Timeouts       int     `json:"timeouts"`
+	Lost           int     `json:"lost"`
+	Utilization    float64 `json:"utilization"`
 }
 
 // MarshalJSON writes the request-level keys only for a request-level

@@ -89,7 +89,7 @@ func (ch *channel) eps() float64 { return 1e-9 * math.Min(ch.frame, ch.slot) }
 
 // transmit: caller id's try stamp wants to send a frame at t.
 func (r *reqSim) transmit(t float64, id, stamp uint32) {
-	ch := &r.srv.ch
+	ch := &r.srvs[0].ch
 	switch ch.kind {
 	case Aloha, SlottedAloha:
 		s := t
@@ -128,7 +128,7 @@ func (r *reqSim) transmit(t float64, id, stamp uint32) {
 
 // startTx: caller id starts sending on the free ethernet channel at t.
 func (r *reqSim) startTx(t float64, id, stamp uint32) {
-	ch := &r.srv.ch
+	ch := &r.srvs[0].ch
 	ch.on, ch.jammed, ch.start, ch.id, ch.stamp = true, false, t, id, stamp
 	r.callers[id].coll = false
 	r.push(t+ch.frame, evTxEnd, id, stamp, 0)
@@ -137,7 +137,7 @@ func (r *reqSim) startTx(t float64, id, stamp uint32) {
 // collide: the ethernet transmissions txs collide at t; they stop after a
 // slot of jam, when each learns its loss, and the channel is free again.
 func (r *reqSim) collide(t float64, txs []tx) {
-	ch := &r.srv.ch
+	ch := &r.srvs[0].ch
 	ch.on, ch.jammed, ch.collEnd = false, true, t+ch.slot
 	for _, x := range txs {
 		if !r.waiting(x.id, x.stamp) {
@@ -160,7 +160,7 @@ func (r *reqSim) collide(t float64, txs []tx) {
 // txEnd: caller id's frame, try stamp, ends at t: it got through unless it
 // collided.
 func (r *reqSim) txEnd(t float64, id, stamp uint32) {
-	ch := &r.srv.ch
+	ch := &r.srvs[0].ch
 	if !r.waiting(id, stamp) {
 		return
 	}
@@ -179,7 +179,7 @@ func (r *reqSim) txEnd(t float64, id, stamp uint32) {
 	r.served++
 	b, x := r.tl.atx(t)
 	x.served++
-	if p := r.sched.at().errRate; p > 0 && r.src.float64() < p {
+	if p := r.srvs[0].sched.at().errRate; p > 0 && r.src.float64() < p {
 		r.errs++
 		b.rejected++
 		x.errors++
@@ -199,7 +199,7 @@ func (r *reqSim) txEnd(t float64, id, stamp uint32) {
 
 // chanFree: the jam after a collision ends at t.
 func (r *reqSim) chanFree(t float64) {
-	ch := &r.srv.ch
+	ch := &r.srvs[0].ch
 	ch.freePending = false
 	if ch.jammed && t >= ch.collEnd-ch.eps() {
 		ch.jammed = false
@@ -210,7 +210,7 @@ func (r *reqSim) chanFree(t float64) {
 // release: the ethernet channel is free at t; the stations waiting for it
 // send at once: one gets it, several collide.
 func (r *reqSim) release(t float64) {
-	ch := &r.srv.ch
+	ch := &r.srvs[0].ch
 	waiting := ch.deferred[:0]
 	for _, x := range ch.deferred {
 		if r.waiting(x.id, x.stamp) {

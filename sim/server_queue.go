@@ -223,11 +223,21 @@ type rserver struct {
 	dist    ServiceDist
 
 	ch channel // the Channel server
+
+	// Its place in a fleet, its condition over time, the calls the
+	// balancer has sent it and not seen answered, and its own counts
+	// (Totals.PerServer): work is seconds of service done.
+	k                                       uint8
+	sched                                   schedule
+	out                                     int
+	served, refused, errs, outage, timeouts int
+	lost                                    int
+	work                                    float64
 }
 
-func newRServer(c *Config) rserver {
+func newRServer(c *Config, k int) rserver {
 	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
-	return rserver{model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
+	return rserver{k: uint8(k), sched: newSchedule(c, k), model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
 		// The bucket starts empty: over any span from 0 the server then
 		// serves at most capacity x span, so no throughput exceeds it.
 		bucket:   tokenBucket{burst: burst},
@@ -261,15 +271,18 @@ func (sv *rserver) draw(r *reqSim) float64 {
 // enqueue: copy cp of caller id's try stamp reaches the queue server at t.
 // A free worker takes it at once; else it waits, unless the queue is full.
 func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
-	if sv.live == 0 && sv.busy < sv.room(r.sched.at()) {
+	if sv.live == 0 && sv.busy < sv.room(sv.sched.at()) {
 		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
 		return
 	}
 	if sv.limit > 0 && sv.live >= sv.limit {
 		r.refused++
+		sv.refused++
 		b, x := r.tl.atx(t)
 		b.rejected++
 		x.refused++
+		r.tl.server(t, sv.k).failed++
+		r.settle(sv.k)
 		r.answer(t, id, stamp, cp, r.refusal())
 		return
 	}
@@ -278,6 +291,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 	sv.live++
 	_, x := r.tl.atx(t)
 	x.dq++
+	r.tl.server(t, sv.k).dq++
 	if r.waiting(id, stamp) {
 		c := &r.callers[id]
 		c.cq[cp], c.pos[cp] = cqQueued, p
@@ -289,7 +303,8 @@ func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	sv.busy++
 	_, x := r.tl.atx(t)
 	x.dbusy++
-	d := sv.draw(r) * r.sched.at().slow
+	r.tl.server(t, sv.k).dbusy++
+	d := sv.draw(r) * sv.sched.at().slow
 	r.waitSum += t - e.t
 	r.waits++
 	if r.waiting(e.id, e.stamp) {
@@ -299,13 +314,13 @@ func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	if e.copy == 1 {
 		meta |= evCopy
 	}
-	r.push(t+d, meta, e.id, e.stamp, d)
+	r.pushAt(t+d, meta, sv.k, e.id, e.stamp, d)
 }
 
 // pull: free workers take waiting calls at t, skipping cancelled ones and,
 // with DropExpired, those whose caller has gone.
 func (sv *rserver) pull(r *reqSim, t float64) {
-	room := sv.room(r.sched.at())
+	room := sv.room(sv.sched.at())
 	for sv.busy < room && sv.q.len() > 0 {
 		e := sv.q.pop()
 		if e.dead {
@@ -314,8 +329,10 @@ func (sv *rserver) pull(r *reqSim, t float64) {
 		sv.live--
 		_, x := r.tl.atx(t)
 		x.dq--
+		r.tl.server(t, sv.k).dq--
 		if r.c.DropExpired && !r.waiting(e.id, e.stamp) {
 			r.dropped++
+			r.settle(sv.k)
 			continue
 		}
 		sv.start(r, t, e)
@@ -330,6 +347,52 @@ func (sv *rserver) cancel(r *reqSim, p uint64, t float64) {
 	r.cancelled++
 	_, x := r.tl.atx(t)
 	x.dq--
+	r.tl.server(t, sv.k).dq--
+	r.settle(sv.k)
+}
+
+// crash: the server goes down at t and loses its queue and the calls in
+// service: no answer comes for them (their callers learn by their
+// timeout); done1 skips the lost services' ends (crashedSince).
+func (sv *rserver) crash(r *reqSim, t float64) {
+	lost := sv.live + sv.busy
+	for sv.q.len() > 0 {
+		if e := sv.q.pop(); !e.dead {
+			r.settle(sv.k)
+			if r.waiting(e.id, e.stamp) {
+				r.callers[e.id].cq[e.copy] = cqNone // nothing left to cancel
+			}
+		}
+	}
+	for range sv.busy {
+		r.settle(sv.k)
+	}
+	_, x := r.tl.atx(t)
+	x.dq -= int32(sv.live)
+	x.dbusy -= int32(sv.busy)
+	sb := r.tl.server(t, sv.k)
+	sb.dq -= int32(sv.live)
+	sb.dbusy -= int32(sv.busy)
+	sb.lost += int32(lost)
+	sv.live, sv.busy = 0, 0
+	sv.lost += lost
+	r.lost += lost
+}
+
+// crashedSince reports whether a crash of the server started at or after
+// from (a service's start) and by now: the service was lost.
+func (sv *rserver) crashedSince(from float64) bool {
+	eps := 1e-9 * math.Max(1, from) // from is t - d: rounded
+	for i := sv.sched.cur; i > 0; i-- {
+		s := &sv.sched.segs[i]
+		if s.start < from-eps {
+			break
+		}
+		if s.crash && !sv.sched.segs[i-1].crash {
+			return true
+		}
+	}
+	return false
 }
 
 // perSecond is what the server serves per second at full speed.

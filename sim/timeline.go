@@ -60,6 +60,36 @@ type timeline struct {
 	// the herd's engine): grow and merge keep len(ext) == len(bins).
 	ext []xbin
 	req bool
+	// srv is a fleet's counts per server, bin for bin (nsrv of them a
+	// bin; nil for one server): grow and merge keep it in step too.
+	srv  []sbin
+	nsrv int
+	none sbin // where one server's counts go
+}
+
+// sbin is one server's counts in a bin: calls it served, failed (refused,
+// errors, outage and crash refusals), timeouts of calls sent to it, calls
+// its crashes lost, and the changes in its queue and busy workers.
+type sbin struct {
+	served, failed, timeouts, lost, dq, dbusy int32
+}
+
+func (s *sbin) add(o *sbin) {
+	s.served += o.served
+	s.failed += o.failed
+	s.timeouts += o.timeouts
+	s.lost += o.lost
+	s.dq += o.dq
+	s.dbusy += o.dbusy
+}
+
+// server is server k's counts in the bin holding t.
+func (tl *timeline) server(t float64, k uint8) *sbin {
+	if tl.nsrv <= 1 {
+		return &tl.none
+	}
+	tl.at(t) // grows srv with the bins
+	return &tl.srv[min(tl.index(t), len(tl.bins)-1)*tl.nsrv+int(k)]
 }
 
 const (
@@ -111,6 +141,9 @@ func (tl *timeline) grow(t float64) *bin {
 		if tl.req {
 			tl.ext = append(tl.ext, make([]xbin, len(tl.bins)-len(tl.ext))...)
 		}
+		if tl.nsrv > 1 {
+			tl.srv = append(tl.srv, make([]sbin, len(tl.bins)*tl.nsrv-len(tl.srv))...)
+		}
 	}
 	return &tl.bins[k]
 }
@@ -155,6 +188,20 @@ func (tl *timeline) coarsen() {
 
 // mergeExt merges ext as merge merged bins (nothing for the herd's engine).
 func (tl *timeline) mergeExt(m int) {
+	if tl.nsrv > 1 {
+		bins := len(tl.srv) / tl.nsrv
+		n := (bins + m - 1) / m
+		for i := 0; i < n; i++ {
+			for k := 0; k < tl.nsrv; k++ {
+				var s sbin
+				for j := i * m; j < min(i*m+m, bins); j++ {
+					s.add(&tl.srv[j*tl.nsrv+k])
+				}
+				tl.srv[i*tl.nsrv+k] = s
+			}
+		}
+		tl.srv = tl.srv[:n*tl.nsrv]
+	}
 	if !tl.req {
 		return
 	}
@@ -221,6 +268,7 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 		out = make([]Bucket, len(tl.bins))
 	}
 	waiting, queue, busy := 0, 0, 0
+	squeue, sbusy := make([]int, tl.nsrv), make([]int, tl.nsrv)
 	for i, b := range tl.bins {
 		start := float64(i) * tl.width
 		if start >= from {
@@ -245,6 +293,16 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 				o.Throttled, o.Hedges, o.Queue, o.Busy, o.WastedWork = int(x.throttled), int(x.hedges), queue, busy, x.wasted
 				o.LatencyP50 = histQuantile(x.lat[:], 0.5, n, coarseSub, coarseMin, math.Inf(1))
 				o.LatencyP99 = histQuantile(x.lat[:], 0.99, n, coarseSub, coarseMin, math.Inf(1))
+				if tl.nsrv > 1 {
+					o.Servers = make([]ServerBucket, tl.nsrv)
+					for k := range o.Servers {
+						s := &tl.srv[i*tl.nsrv+k]
+						squeue[k] += int(s.dq)
+						sbusy[k] += int(s.dbusy)
+						o.Servers[k] = ServerBucket{Served: int(s.served), Failed: int(s.failed), Timeouts: int(s.timeouts),
+							Lost: int(s.lost), Queue: squeue[k], Busy: sbusy[k]}
+					}
+				}
 			}
 		}
 	}

@@ -72,6 +72,10 @@ func forms(names []string, syntax map[string]string) []string {
 var simHelp = map[string]string{
 	sim.ParamClients:         fmt.Sprintf("clients, each wanting one successful call (1 to %d)", sim.MaxClients),
 	sim.ParamServer:          "server model: " + choices(sim.ServerNames()),
+	sim.ParamServers:         fmt.Sprintf("a fleet of this many servers of the model, 1 to %d, each with its own --capacity or --concurrency workers", sim.MaxServers),
+	sim.ParamBalance:         "how the load balancer picks a fleet's server: " + choices(sim.BalanceNames()) + " (least: fewest calls outstanding; p2c: the better of two at random)",
+	sim.ParamRetryOther:      "a retry goes to a server other than its previous try's, when the fleet has one (Envoy's previous_hosts)",
+	sim.ParamDrain:           "run open or loop traffic until every request has ended (none starts after --duration) and give rates per second of the whole run; without it the run ends at --duration and what is still going counts as unfinished",
 	sim.ParamCapacity:        "calls per second the server serves",
 	sim.ParamCapacityWindow:  "the server absorbs capacity*window calls at once",
 	sim.ParamOutageStart:     "outage: when everything starts failing",
@@ -99,8 +103,9 @@ var simHelp = map[string]string{
 	sim.ParamTimeout:     "a caller stops waiting for a call after this and retries as its policy says; the server still does the work (0 = no timeout)",
 	sim.ParamDropExpired: "the server skips calls whose caller has stopped waiting",
 	sim.ParamErrorRate:   "each call the server serves fails with this probability",
-	sim.ParamFault: "a fault, repeatable: KIND[:ARG]@START-END with KIND " + strings.Join(faultKinds, ", ") +
-		" (e.g. stall@20s-30s, errors:0.5@10s-20s, slow:3@5s-15s); several in one value separated by ;",
+	sim.ParamFault: "a fault, repeatable: KIND[:ARG]@START-END[/SERVERS] with KIND " + strings.Join(faultKinds, ", ") +
+		" (e.g. stall@20s-30s, errors:0.5@10s-20s, slow:3@5s-15s, crash@5s-10s/1: a crash refuses calls and loses its queue and calls in service); " +
+		"SERVERS are a fleet's, numbered from 1 (2,3; none: all); several in one value separated by ;",
 	sim.ParamBudgetScope:   "who shares the budget: " + choices(sim.ScopeNames()),
 	sim.ParamHedge:         "send a second copy of a call not answered after D, or after the NN-th percentile of latencies so far (pNN); none = no hedging",
 	sim.ParamHedgeCancel:   "when one copy of a hedged call wins, remove the other from the server's queue",
@@ -192,7 +197,8 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        [--latency D --latency-sd D] [--budget ...] [--breaker ...] [--honor-retry-after]
        [--traffic closed|open:RATE|loop:N[:THINK] --duration D] [--concurrency N --service D
        --service-dist ... --queue-limit N] [--timeout D [--drop-expired]] [--error-rate F]
-       [--fault KIND[:ARG]@START-END]... [--hedge D|pNN [--hedge-cancel]]
+       [--fault KIND[:ARG]@START-END[/SERVERS]]... [--hedge D|pNN [--hedge-cancel]]
+       [--servers N --balance round-robin|random|least|p2c --retry-other] [--drain]
        [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D]
        [--channel aloha|slotted|ethernet --frame D --slot D]
        [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
@@ -294,7 +300,7 @@ func sortParams(set []kv) []kv {
 // faultForms are the forms of one --fault value.
 var faultForms = append([]string{sim.NoFault.String()}, forms(sim.FaultNames()[1:], map[string]string{
 	"outage": "outage@START-END", "stall": "stall@START-END", "errors": "errors:F@START-END",
-	"slow": "slow:X@START-END", "capacity": "capacity:X@START-END"})...)
+	"slow": "slow:X@START-END", "capacity": "capacity:X@START-END", "crash": "crash@START-END"})...)
 
 // joinFaults makes the repeated --fault flags one value, the list the
 // core's "fault" parameter takes (faults separated by ";"), where the

@@ -56,6 +56,18 @@ func describeTraffic(c sim.Config) string {
 
 // describeServer is the server, in words.
 func describeServer(c sim.Config) string {
+	s := describeOneServer(c)
+	if c.Servers > 1 {
+		s = fmt.Sprintf("%d servers behind %s, each a %s", c.Servers, c.Balance, strings.TrimPrefix(s, "server "))
+		if c.RetryOther {
+			s += ", retries to another server"
+		}
+	}
+	return s
+}
+
+// describeOneServer is one server of the model, in words.
+func describeOneServer(c sim.Config) string {
 	switch c.Server {
 	case sim.Queue:
 		s := fmt.Sprintf("server queue (%d workers, %s %s", c.Concurrency, c.Get(sim.ParamService), c.Get(sim.ParamServiceDist))
@@ -119,7 +131,7 @@ func describeRequests(c sim.Config) string {
 // faultWords names a fault kind as a sentence does.
 var faultWords = map[sim.FaultKind]string{
 	sim.FaultOutage: "the outage", sim.FaultStall: "the stall", sim.FaultErrors: "the errors",
-	sim.FaultSlow: "the slowdown", sim.FaultCapacity: "the loss of capacity",
+	sim.FaultSlow: "the slowdown", sim.FaultCapacity: "the loss of capacity", sim.FaultCrash: "the crash",
 }
 
 // verdict words sim.VerdictOf: whether the run recovered from its last
@@ -205,6 +217,14 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 		line("channel", fmt.Sprintf("G %s  S %s", pm(m.OfferedLoad, sd.OfferedLoad, f3), pm(m.ChannelThroughput, sd.ChannelThroughput, f3)),
 			"(transmissions per frame time; the share of time carrying frames that got through)")
 		line("collisions", pm(m.Collisions, sd.Collisions, count), "transmissions lost")
+	}
+	if ps := s.First.Totals.PerServer; ps != nil {
+		line("servers", fmt.Sprintf("%-3s%7s %7s %8s %7s %5s %10s %5s %12s", "#", "served", "/s", "refused", "errors", "down",
+			"timed out", "lost", "utilization"), "(first run)")
+		for k, v := range ps {
+			line("", fmt.Sprintf("%-3d%7d %7.1f %8d %7d %5d %10d %5d %11.1f%%", k+1, v.Served, v.ThroughputPerS,
+				v.Refused, v.Errors, v.Outage, v.Timeouts, v.Lost, 100*v.Utilization), "")
+		}
 	}
 	if c.Layers > 1 {
 		per := make([]string, len(m.CallsPerRequestByLayer))
