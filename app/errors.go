@@ -46,7 +46,7 @@ var fieldLabels = map[string]string{
 	"clients": "herd.clients", "server": "herd.server", "capacity": "herd.capacity",
 	"outage-end": "herd.outage-end", "collapse-factor": "herd.collapse", "arrival": "herd.arrival",
 	"budget": "herd.budget", "breaker": "herd.breaker", "retry-after-s": "herd.retry-after",
-	"latency": "herd.latency", "runs": "herd.runs",
+	"latency": "herd.latency", "runs": "herd.runs", "servers": "herd.servers", "balance": "herd.balance",
 }
 
 // ruleText words the rule a value broke.

@@ -33,6 +33,8 @@ var (
 	breakerValues = []string{"none", "consecutive:5:5s", "ratio:0.5:20:10s:5s"}
 	hedgeValues   = []string{"none", "p95", "p99"}
 	layerValues   = []string{"1", "2", "3", "5"}
+	serversValues = []string{"1", "2", "3", "4", "8"}
+	balanceValues = sim.BalanceNames
 	channelValues = sim.ChannelNames
 	retryAtValues = sim.RetryAtNames
 )
@@ -50,6 +52,7 @@ func withBudget(c *sim.Config) bool     { return c.Budget.Kind != sim.NoBudget }
 func withHedge(c *sim.Config) bool      { return c.Hedge.On() }
 func queueTimeout(c *sim.Config) bool   { return c.Server == sim.Queue && c.Timeout > 0 }
 func chained(c *sim.Config) bool        { return c.Layers > 1 }
+func fleet(c *sim.Config) bool          { return c.Servers > 1 }
 func channelServer(c *sim.Config) bool  { return c.Server == sim.Channel }
 func ethernet(c *sim.Config) bool       { return c.Server == sim.Channel && c.Channel == sim.Ethernet }
 func notChannel(c *sim.Config) bool     { return c.Server != sim.Channel }
@@ -70,6 +73,8 @@ var herdFields = []struct {
 	{sim.ParamClients, "herd.clients", "herd.clients-hint", 't', nil, false, closedTraffic},
 	{sim.ParamDuration, "herd.duration", "herd.duration-hint", 't', nil, false, steadyTraffic},
 	{sim.ParamServer, "herd.server", "", 's', serverValues, false, nil},
+	{sim.ParamServers, "herd.servers", "", 's', func() []string { return serversValues }, true, notChannel},
+	{sim.ParamBalance, "herd.balance", "", 's', balanceValues, false, fleet},
 	{sim.ParamCapacity, "herd.capacity", "herd.capacity-hint", 't', nil, false, ratedServer},
 	{sim.ParamOutageEnd, "herd.outage-end", "herd.outage-hint", 't', nil, false, outageServer},
 	{sim.ParamCollapseFactor, "herd.collapse", "herd.collapse-hint", 't', nil, false, collapseServer},
@@ -96,6 +101,7 @@ var herdFields = []struct {
 	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, notChannel},
 	{sim.ParamHonorRetryAfter, "herd.honor", "", 'c', nil, false, nil},
 	{sim.ParamDrain, "herd.drain", "herd.drain-hint", 'c', nil, false, steadyTraffic},
+	{sim.ParamRetryOther, "herd.retry-other", "herd.retry-other-hint", 'c', nil, false, fleet},
 	{sim.ParamDropExpired, "herd.drop-expired", "herd.drop-expired-hint", 'c', nil, false, queueTimeout},
 	{sim.ParamHedgeCancel, "herd.hedge-cancel", "herd.hedge-cancel-hint", 'c', nil, false, withHedge},
 }

@@ -23,7 +23,7 @@ import (
 //	label | query
 
 // lessonCount is how many lessons there are, in both languages.
-const lessonCount = 14
+const lessonCount = 15
 
 // lesson is one parsed lesson file.
 type lesson struct {

@@ -85,6 +85,16 @@ func (c *requestCharts) Render() app.UI {
 		figs = append(figs, app.Figure().ID("chart-"+which).Class("req-chart").Body(
 			app.FigCaption().Text(l.T("req.h-"+which)), legend(keys...), app.Div().Class("req-pair").Body(svgs...)))
 	}
+	if c.Config.Servers > 1 {
+		fs := chart.FleetSeriesOf(c.Config, c.A.first)
+		keys := []string{"goodput", l.T("req.legend-served"), "calls", l.T("req.legend-failed")}
+		if c.Config.Server == sim.Queue {
+			keys = append(keys, "queue", l.T("req.legend-queue-own"))
+		}
+		figs = append(figs, app.Figure().ID("chart-fleet").Class("req-chart").Body(
+			app.FigCaption().Text(l.T("req.h-fleet")), legend(keys...),
+			app.Div().Class("req-pair").Body(app.Raw(chart.FleetChart(l, fs, l.T("chart.fleet"))))))
+	}
 	cls := "chart-box requests"
 	if len(ss) > 1 {
 		cls += " two"

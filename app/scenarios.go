@@ -46,6 +46,14 @@ var scenarios = []struct{ group, name, query string }{
 	// Sixteen saturated stations, frames of 85 slots (Metcalfe and Boggs's
 	// long frames), 802.3's backoff.
 	{"chains", "ethernet", "preset=ethernet&server=channel&channel=ethernet&frame=4352us&slot=51.2us&traffic=loop:16&duration=2s"},
+	// Two servers of 50 calls/s behind a balancer, 70 requests/s, a 1 s
+	// timeout and 3 immediate retries; server 1 crashes from 5 s to 10 s.
+	// Round-robin: the crash's fast failures retry onto server 2, which
+	// falls behind, times out, and the storm keeps both down after the
+	// crash. Least outstanding: the crashed server, failing fast, draws
+	// the calls, and the fleet recovers when it comes back.
+	{"fleet", "fleet-crash", "attempts=4&growth=none&jitter=none&traffic=open:70&duration=1m&servers=2&server=queue&concurrency=5&service=100ms&service-dist=fixed&timeout=1s&fault=crash@5s-10s/1"},
+	{"fleet", "fleet-least", "attempts=4&growth=none&jitter=none&traffic=open:70&duration=1m&servers=2&balance=least&server=queue&concurrency=5&service=100ms&service-dist=fixed&timeout=1s&fault=crash@5s-10s/1"},
 	// The article's two clients: the capture effect.
 	{"chains", "two-clients", "preset=ethernet&server=channel&channel=ethernet&frame=51.2us&slot=51.2us&traffic=loop:2&duration=100ms"},
 }

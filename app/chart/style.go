@@ -83,6 +83,8 @@ const rules = `.chart { overflow: visible; }
 .chart .calls-line { stroke: var(--rejected); stroke-width: 2; fill: none; }
 .chart .queue { fill: var(--hist); fill-opacity: 0.7; }
 .chart .busy { stroke: var(--mean); stroke-width: 1.5; fill: none; }
+.chart .failed-line { stroke: var(--rejected); stroke-width: 2; fill: none; }
+.chart .queue-line { stroke: var(--mean); stroke-width: 1.5; stroke-dasharray: 4 2; fill: none; }
 .chart .p50 { stroke: var(--ok); stroke-width: 2; stroke-dasharray: 5 2; fill: none; }
 .chart .p99 { stroke: var(--rejected); stroke-width: 2; fill: none; }
 .chart .fault-label { fill: var(--text); font-weight: 600; paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }

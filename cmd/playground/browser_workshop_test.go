@@ -236,16 +236,16 @@ func TestBrowserWorkshopButtons(t *testing.T) {
 	wsWaitLesson(t, tb, "en", 1)
 	poll[bool](t, tb, "lesson 1's table again", `document.querySelectorAll('#delay-table tbody tr').length === 5`)
 
-	tb.open(t, "lesson=13&lang=en")
-	wsWaitLesson(t, tb, "en", 13)
+	tb.open(t, fmt.Sprintf("lesson=%d&lang=en", wsLessons-1))
+	wsWaitLesson(t, tb, "en", wsLessons-1)
 	wsClick(t, tb, "lesson-next")
-	wsWaitLesson(t, tb, "en", 14)
-	poll[bool](t, tb, "lesson-next disabled on lesson 14", `document.getElementById('lesson-next').disabled && !document.getElementById('lesson-prev').disabled`)
-	// Back returns to lesson 13 (the buttons push a history entry).
+	wsWaitLesson(t, tb, "en", wsLessons)
+	poll[bool](t, tb, "lesson-next disabled on the last lesson", `document.getElementById('lesson-next').disabled && !document.getElementById('lesson-prev').disabled`)
+	// Back returns to the lesson before (the buttons push a history entry).
 	if err := chromedp.Do(tb.ctx, chromedp.NavigateBack()); err != nil {
 		t.Fatal(err)
 	}
-	wsWaitLesson(t, tb, "en", 13)
+	wsWaitLesson(t, tb, "en", wsLessons-1)
 	exNoProblems(t, tb)
 }
 
@@ -340,7 +340,7 @@ func TestBrowserWorkshopClassifyCases(t *testing.T) {
 }
 
 // wsLessons is how many lessons there are (app.lessonCount).
-const wsLessons = 14
+const wsLessons = 15
 
 // wsReadyJS is true once the open lesson's widget shows its result: the
 // table's rows, the herd's finished run (and the second policy's, when the
@@ -561,7 +561,7 @@ func TestBrowserWorkshopOffline(t *testing.T) {
 	poll[bool](t, tb, "the worker to be active and control the page", `navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated' && navigator.serviceWorker.controller))`)
 	var want []string
 	for _, lang := range []string{"en", "ru"} {
-		for n := 1; n <= 14; n++ {
+		for n := 1; n <= wsLessons; n++ {
 			want = append(want, fmt.Sprintf("web/static/lessons/%s/%02d.txt", lang, n))
 		}
 	}
@@ -581,7 +581,7 @@ func TestBrowserWorkshopOffline(t *testing.T) {
 	wantJS += "]"
 	// The lessons are cached on install, with the rest: wait for them,
 	// then list whatever else is missing.
-	poll[bool](t, tb, "the worker's cache to hold the lessons", `caches.match(new URL('web/static/lessons/ru/14.txt', location.href).href).then(r => !!r)`)
+	poll[bool](t, tb, "the worker's cache to hold the lessons", `caches.match(new URL('web/static/lessons/ru/15.txt', location.href).href).then(r => !!r)`)
 	missing := eval[[]string](t, tb, `(async () => { const missing = [];
 	  for (const w of `+wantJS+`) { if (!await caches.match(new URL(w, location.origin + '/').href)) missing.push('/' + w); }
 	  return missing; })()`)
