@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,40 @@ func TestBrowserRunStops(t *testing.T) {
 		"service", "100ms", "drain", "true")
 	if got := metricValue(t, tb, "metric-requests"); got == "" || want.Totals.Unfinished != 0 {
 		t.Errorf("drained: requests card %q, native unfinished %d", got, want.Totals.Unfinished)
+	}
+}
+
+// The fleet scenarios in the page: one click each, a strip per server with
+// the crash on server 1's, the verdict the core gives, in both languages.
+func TestBrowserFleet(t *testing.T) {
+	tb := newTab(t, 1280, 1000)
+	for _, c := range []struct {
+		lang, scenario string
+		recovered      bool
+	}{{"en", "fleet-crash", false}, {"ru", "fleet-least", true}} {
+		tb.open(t, "lang="+c.lang)
+		click(t, tb, "scenario-"+c.scenario)
+		poll[bool](t, tb, "the fleet's run", reqDoneJS+` && !!document.querySelector('#chart-fleet svg')`)
+		strips := eval[int](t, tb, `document.querySelectorAll('#chart-fleet .small-title').length`)
+		bands := eval[[]string](t, tb, `[...document.querySelectorAll('#chart-fleet .fault-label')].map(e => e.textContent)`)
+		if strips != 2 || len(bands) != 1 {
+			t.Errorf("%s: %d strips, fault labels %q; want 2 strips and the crash on one", c.scenario, strips, bands)
+		}
+		verdict := eval[string](t, tb, `document.getElementById('herd-verdict').textContent`)
+		want := map[string][2]string{"en": {"Did not recover after the crash", "Recovered"}, "ru": {"Не восстановился после падения", "Восстановился"}}[c.lang]
+		w := want[0]
+		if c.recovered {
+			w = want[1]
+		}
+		if !strings.Contains(verdict, w) {
+			t.Errorf("%s (%s): verdict %q, want %q", c.scenario, c.lang, verdict, w)
+		}
+		tb.screenshot(t, "fleet-"+c.scenario+"-"+c.lang)
+	}
+	// The knobs are in the link.
+	for _, k := range []string{"servers=2", "balance=least", "fault=crash%405s-10s%2F1"} {
+		if !eval[bool](t, tb, `location.search.includes(`+strconv.Quote(k)+`)`) {
+			t.Errorf("the link %q lacks %s", eval[string](t, tb, `location.search`), k)
+		}
 	}
 }
