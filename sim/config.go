@@ -7,14 +7,56 @@ import (
 )
 
 // Config is one simulation: a population of identical clients, one policy,
-// one server. The zero value is not valid; start from DefaultConfig. A
-// Config is a plain value, safe to copy and to compare with ==.
+// one server or a fleet. The zero value is not valid; start from
+// DefaultConfig. A Config is a plain value, safe to copy and to compare
+// with ==. Its fields come in parts by concern, embedded so that each
+// reads as c.Field: who calls (Load), the server or fleet and its faults
+// (ServerSide), the network between (Network), the clients' safeguards
+// (Safeguards), the call chain (Chain), and the run's bounds and output
+// (Bounds). The flags, URL keys and JSON keys name the fields, not the
+// parts.
 type Config struct {
-	// Clients each want one successful call (closed traffic).
-	Clients int
 	// Policy gives every client's delays, attempts and deadline.
 	Policy backoff.Policy
+	Load
+	ServerSide
+	Network
+	Safeguards
+	Chain
+	Bounds
+}
 
+// Load is who calls the server, and when.
+type Load struct {
+	// Clients each want one successful call (closed traffic).
+	Clients int
+	// Arrival and ArrivalWindow: burst, uniform over the window, or aligned
+	// to a clock of that period.
+	Arrival       Arrival
+	ArrivalWindow time.Duration
+	// Traffic is who calls: Closed (Clients, Arrival), Open (Poisson
+	// arrivals of Rate requests per second for Duration) or Loop
+	// (Callers, each sending its next request Think after the previous
+	// one finished, until Duration). Text form (Set/Get "traffic"):
+	// closed | open:RATE | loop:N[:THINK].
+	//
+	// Duration is the run's window for open and loop traffic: the run
+	// ends there, and requests still queued or in flight count as
+	// unfinished, every rate being per second of the window. With Drain
+	// the run goes on until every request has ended (no new ones start
+	// after Duration) and rates are per second of the makespan. Either
+	// way no throughput exceeds the server's capacity.
+	Traffic  Traffic
+	Rate     float64
+	Callers  int
+	Think    time.Duration
+	Duration time.Duration
+	Drain    bool
+}
+
+// ServerSide is the server, or a fleet of them, and what goes wrong with
+// it over time.
+type ServerSide struct {
 	Server ServerModel
 	// Servers is the fleet's size (1: one server), each a server of the
 	// model with its own capacity or workers; Balance is how calls are
@@ -34,49 +76,6 @@ type Config struct {
 	// (0 = not at all); CollapseWindow is over what the load is measured.
 	CollapseFactor float64
 	CollapseWindow time.Duration
-
-	// Arrival and ArrivalWindow: burst, uniform over the window, or aligned
-	// to a clock of that period.
-	Arrival       Arrival
-	ArrivalWindow time.Duration
-
-	// Latency is the one-way network delay per hop: fixed when LatencySD
-	// is 0, else |N(Latency, LatencySD)|.
-	Latency, LatencySD time.Duration
-
-	// RetryAfter is what the server sends with its 503s (0 = nothing).
-	// HonorRetryAfter makes clients combine it with their delay as the
-	// policy's RetryAfter mode says ("ignore" then means: wait what the
-	// server says).
-	HonorRetryAfter bool
-	RetryAfter      time.Duration
-
-	Budget  Budget
-	Breaker Breaker
-
-	// Bucket is the timeline's bucket width; 0 picks one that gives about
-	// 200 buckets.
-	Bucket time.Duration
-
-	// Traffic is who calls: Closed (Clients, Arrival), Open (Poisson
-	// arrivals of Rate requests per second for Duration) or Loop
-	// (Callers, each sending its next request Think after the previous
-	// one finished, until Duration). Text form (Set/Get "traffic"):
-	// closed | open:RATE | loop:N[:THINK].
-	//
-	// Duration is the run's window for open and loop traffic: the run
-	// ends there, and requests still queued or in flight count as
-	// unfinished, every rate being per second of the window. With Drain
-	// the run goes on until every request has ended (no new ones start
-	// after Duration) and rates are per second of the makespan. Either
-	// way no throughput exceeds the server's capacity.
-	Traffic  Traffic
-	Rate     float64
-	Callers  int
-	Think    time.Duration
-	Duration time.Duration
-	Drain    bool
-
 	// The Queue server: Concurrency workers take waiting calls first in,
 	// first out; a call takes a service time of mean Service drawn from
 	// ServiceDist. QueueLimit bounds the calls waiting (0 = none): a call
@@ -85,37 +84,56 @@ type Config struct {
 	Service     time.Duration
 	ServiceDist ServiceDist
 	QueueLimit  int
-
-	// Timeout is how long a caller waits for an answer to a call (0 =
-	// for ever): then the call has failed for it and it retries as its
-	// policy says, but the server still does the call's work when it
-	// reaches it (wasted work), unless DropExpired: then the server skips
-	// calls whose caller has stopped waiting.
-	Timeout     time.Duration
+	// DropExpired: the server skips calls whose caller has stopped
+	// waiting (Safeguards.Timeout).
 	DropExpired bool
-
+	// RetryAfter is what the server sends with its 503s (0 = nothing).
+	RetryAfter time.Duration
 	// ErrorRate is the probability that a call the server serves fails
 	// (independently of the others), on any server model; Faults change
 	// the server's condition over time.
 	ErrorRate float64
 	Faults    Faults
-
-	// BudgetScope is who shares the budget: the whole population (as one
-	// SDK client or sidecar) or each caller its own.
-	BudgetScope BudgetScope
-
-	// Hedge sends a second copy of a call not answered in time;
-	// HedgeCancel removes the other copy from the server's queue when one
-	// wins (else its work is wasted).
-	Hedge       Hedge
-	HedgeCancel bool
-
 	// The Channel server: its access rule, a frame's transmission time,
 	// and (ethernet) the slot, the time within which two transmissions
 	// collide.
 	Channel     ChannelKind
 	Frame, Slot time.Duration
+}
 
+// Network is the network between the callers and the server.
+type Network struct {
+	// Latency is the one-way network delay per hop: fixed when LatencySD
+	// is 0, else |N(Latency, LatencySD)|.
+	Latency, LatencySD time.Duration
+}
+
+// Safeguards are what the clients do to protect the server and
+// themselves, beyond the policy's delays.
+type Safeguards struct {
+	// HonorRetryAfter makes clients combine the server's Retry-After
+	// with their delay as the policy's RetryAfter mode says ("ignore"
+	// then means: wait what the server says).
+	HonorRetryAfter bool
+	Budget          Budget
+	// BudgetScope is who shares the budget: the whole population (as one
+	// SDK client or sidecar) or each caller its own.
+	BudgetScope BudgetScope
+	Breaker     Breaker
+	// Timeout is how long a caller waits for an answer to a call (0 =
+	// for ever): then the call has failed for it and it retries as its
+	// policy says, but the server still does the call's work when it
+	// reaches it (wasted work), unless ServerSide.DropExpired.
+	Timeout time.Duration
+	// Hedge sends a second copy of a call not answered in time;
+	// HedgeCancel removes the other copy from the server's queue when one
+	// wins (else its work is wasted).
+	Hedge       Hedge
+	HedgeCancel bool
+}
+
+// Chain is a call chain between the callers and the server.
+type Chain struct {
 	// Layers is the call chain's depth (1: callers call the server
 	// directly); each layer tries the one below LayerAttempts times (top
 	// first), or only the top retries (RetryAt Top); LayerTimeout is how
@@ -124,7 +142,13 @@ type Config struct {
 	LayerAttempts LayerAttempts
 	RetryAt       RetryAt
 	LayerTimeout  time.Duration
+}
 
+// Bounds are the run's limits and the timeline's resolution.
+type Bounds struct {
+	// Bucket is the timeline's bucket width; 0 picks one that gives about
+	// 200 buckets.
+	Bucket time.Duration
 	// Horizon stops the simulation at that simulated time (0 = none);
 	// MaxCalls stops it after that many tries (calls, occ attempts and
 	// calls the breaker refused; 0 = DefaultMaxCalls). Clients still going
@@ -132,12 +156,12 @@ type Config struct {
 	// finite.
 	Horizon  time.Duration
 	MaxCalls int
-	// MaxInFlight bounds open traffic's memory: arrivals stop (Truncated,
-	// Result.FullAt) once the run holds that many requests at once,
-	// chains' calls between layers included (0 = no bound). Closed and
-	// loop traffic hold Clients or Callers whatever it is. For a front end
-	// that runs others' configs in a memory budget (MaxCallersWithin); not
-	// a parameter of the model.
+	// MaxInFlight bounds a request-level run's memory: the run stops
+	// (Result.TruncatedBy StopMemory, Result.FullAt) once it holds that
+	// many requests and queued calls at once, chains' calls between
+	// layers included (0 = no bound). For a front end that runs others'
+	// configs in a memory budget (MaxCallersWithin); not a parameter of
+	// the model.
 	MaxInFlight int
 }
 
@@ -164,26 +188,29 @@ const (
 // workers taking 100 ms each (exponential): 100 calls per second too.
 func DefaultConfig() Config {
 	return Config{
-		Clients:        1000,
-		Policy:         backoff.Default(),
-		Server:         Outage,
-		Servers:        1,
-		Capacity:       100,
-		CapacityWindow: 100 * time.Millisecond,
-		OutageStart:    0,
-		OutageEnd:      10 * time.Second,
-		CollapseFactor: 1,
-		CollapseWindow: time.Second,
-		Arrival:        Burst,
-		Latency:        50 * time.Millisecond,
-		LatencySD:      10 * time.Millisecond,
-		MaxCalls:       DefaultMaxCalls,
-		Duration:       time.Minute,
-		Concurrency:    10,
-		Service:        100 * time.Millisecond,
-		Layers:         1,
-		Frame:          time.Millisecond,
-		Slot:           51200 * time.Nanosecond,
+		Policy: backoff.Default(),
+		Load: Load{
+			Clients:  1000,
+			Arrival:  Burst,
+			Duration: time.Minute,
+		},
+		ServerSide: ServerSide{
+			Server:         Outage,
+			Servers:        1,
+			Capacity:       100,
+			CapacityWindow: 100 * time.Millisecond,
+			OutageStart:    0,
+			OutageEnd:      10 * time.Second,
+			CollapseFactor: 1,
+			CollapseWindow: time.Second,
+			Concurrency:    10,
+			Service:        100 * time.Millisecond,
+			Frame:          time.Millisecond,
+			Slot:           51200 * time.Nanosecond,
+		},
+		Network: Network{Latency: 50 * time.Millisecond, LatencySD: 10 * time.Millisecond},
+		Chain:   Chain{Layers: 1},
+		Bounds:  Bounds{MaxCalls: DefaultMaxCalls},
 	}
 }
 
