@@ -139,6 +139,7 @@ var messages = map[string][2]string{
 	"family.Proxies":              {"Proxies", "Прокси"},
 	"family.Supervisors":          {"Supervisors", "Супервизоры"},
 	"family.Networks":             {"Networks", "Сети"},
+	"family.Workflow engines":     {"Workflow engines", "Движки рабочих процессов"},
 	"family.Job queues":           {"Job queues", "Очереди задач"},
 	"family.Resilience libraries": {"Resilience libraries", "Библиотеки отказоустойчивости"},
 

@@ -412,7 +412,7 @@ func TestPresetsCommand(t *testing.T) {
 		Name, Family, Description, Source string
 		Policy                            map[string]any
 	}
-	if err := json.Unmarshal([]byte(out), &ps); code != 0 || err != nil || len(ps) != 25 {
+	if err := json.Unmarshal([]byte(out), &ps); code != 0 || err != nil || len(ps) != 30 {
 		t.Fatalf("exit %d err %v: %d presets", code, err, len(ps))
 	}
 	for _, p := range ps {
