@@ -545,6 +545,8 @@ var messages = map[string][2]string{
 	"rule.needs-exactly":          {"with {1} {2}, want {3}", "при {1} = {2} нужно {3}"},
 	"rule.too-long":               {"want at most {1} characters", "нужно не больше {1} символов"},
 	"rule.format":                 {"want the form {1}", "нужен вид {1}"},
+	"rule.total-at-least":         {"want at least {1}: the least total the other knobs allow, with {2} at its least ({3})", "нужно не меньше {1}: это наименьшая сумма, которую допускают остальные параметры, при наименьшем значении {2} ({3})"},
+	"rule.sampled-total":          {"with {1} {2} this total is estimated by sampling, not exact: fit the worst total instead", "при {1} = {2} эта сумма оценивается выборкой, а не точно: подбирайте по худшей сумме"},
 	"rule.retry-after":            {"want seconds or an HTTP date, up to {1}", "нужны секунды или HTTP-дата, не дальше {1}"},
 	"rule.memory": {"at most {1} for an image the server draws (it gives one drawing {2} MB); the page itself draws more: open it there and download the SVG",
 		"не больше {1} для картинки, которую рисует сервер (на один рисунок он даёт {2} МБ); сама страница нарисует и больше: откройте её и скачайте SVG"},
