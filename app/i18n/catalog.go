@@ -459,6 +459,8 @@ var messages = map[string][2]string{
 	"budget.ratio":             {"ratio {1}, min {2} (Envoy)", "доля {1}, мин. {2} (Envoy)"},
 	"budget.ratio-long":        {"Retries may be at most {1} of the calls in flight, but at least {2} at a time (Envoy's retry budget).", "Повторов не больше {1} от вызовов в полёте, но не меньше {2} одновременно (бюджет повторов Envoy)."},
 	"budget.adaptive":          {"adaptive, K {1}, window {2} (SRE)", "адаптивный, K {1}, окно {2} (SRE)"},
+	"budget.grpc":              {"gRPC throttling {1}/{2}", "троттлинг gRPC {1}/{2}"},
+	"budget.grpc-long":         {"gRPC's retryThrottling: {1} tokens to start with; a failed call takes 1, a success gives back {2}; while {1}/2 or fewer are left, clients give up instead of retrying (gRFC A6).", "retryThrottling из gRPC: вначале {1} токенов; неудачный вызов забирает 1, успешный возвращает {2}; пока их остаётся не больше {1}/2, клиенты сдаются, а не повторяют (gRFC A6)."},
 	"budget.adaptive-long":     {"Each call is refused locally with probability (requests − {1}·accepts)/(requests + 1) over the last {2} (Google SRE book, ch. 21).", "Каждый вызов отклоняется на месте с вероятностью (запросы − {1}·принятые)/(запросы + 1) за последние {2} (книга Google SRE, гл. 21)."},
 	"breaker.none":             {"none", "нет"},
 	"breaker.consecutive":      {"{1} in a row, {2}", "{1} подряд, {2}"},
@@ -627,6 +629,7 @@ var messages = map[string][2]string{
 	"export.warn.dropped":            {"{1} = {2} cannot be expressed and is left out.", "{1} = {2} выразить нельзя, и это поле опущено."},
 	"export.warn.retry-after":        {"It treats Retry-After as “{2}”; the policy as “{1}”.", "Она обращается с Retry-After так: «{2}»; политика — «{1}»."},
 	"export.warn.throttle-base":      {"After a throttling error it backs off from {1} instead.", "После ошибки троттлинга она отсчитывает паузы от {1}."},
+	"export.warn.route-timeout":      {"Its default route timeout of {1}, kept as the policy sets no deadline, ends the request before the worst case ({2}): set the route's timeout to give the later retries time.", "Её таймаут маршрута по умолчанию, {1}, сохранён, раз у политики нет дедлайна, и он обрывает запрос раньше худшего случая ({2}): задайте таймаут маршрута, чтобы дать время поздним повторам."},
 	"export.warn.retry-quota":        {"Its retry quota ({1} tokens, {2} per retry) may end a long run of retries first.", "Её квота повторов ({1} токенов, {2} за повтор) может оборвать длинную серию повторов раньше."},
 
 	// The herd's replay.

@@ -45,6 +45,7 @@ var (
 		sim.RatioBudget.String(): fmt.Sprintf("ratio[:%g[:%d]]", sim.DefaultBudgetRatio, sim.DefaultBudgetMinRetries),
 		sim.AdaptiveBudget.String(): fmt.Sprintf("adaptive[:%g[:%s]]", float64(sim.DefaultBudgetK),
 			backoff.FormatDuration(sim.DefaultBudgetWindow)),
+		sim.GRPCBudget.String(): fmt.Sprintf("grpc[:%g[:%g]]", float64(sim.DefaultGRPCMaxTokens), sim.DefaultGRPCTokenRatio),
 	})
 	serviceForms = forms(sim.ServiceNames(), map[string]string{
 		sim.LognormalService.String(): "lognormal:SIGMA",
@@ -83,7 +84,7 @@ var simHelp = map[string]string{
 	sim.ParamLatencySD:       "latency spread: hops are |N(latency, sd)|",
 	sim.ParamHonorRetryAfter: "clients honour the server's Retry-After (as --retry-after says; " + backoff.RetryAfterIgnore.String() + " = " + backoff.RetryAfterAsIs.String() + ")",
 	sim.ParamRetryAfterS:     "Retry-After the server sends with its 503s (0 = none)",
-	sim.ParamBudget:          "retry budget shared by the clients: " + strings.Join(budgetForms, " | ") + " (tokens: the AWS SDK's; ratio: Envoy's; adaptive: the SRE book's client-side throttling of every call)",
+	sim.ParamBudget:          "retry budget shared by the clients: " + strings.Join(budgetForms, " | ") + " (tokens: the AWS SDK's; ratio: Envoy's; adaptive: the SRE book's client-side throttling of every call; grpc: gRPC's retryThrottling, maxTokens and tokenRatio)",
 	sim.ParamBreaker:         "circuit breaker shared by the clients: " + strings.Join(breakerForms, " | "),
 	sim.ParamBucket:          "timeline bucket width (0 = about 200 buckets)",
 	sim.ParamHorizon:         "stop at this simulated time (0 = none)",
