@@ -369,7 +369,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 			),
 			p.renderReplay(l),
 		)
-		under = legend(keys...)
+		under = app.Div().Body(legend(keys...), p.renderVerdict(l))
 	}
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
 		app.H2().Text(l.T(head)),

@@ -669,9 +669,11 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 		OutageEnd         float64             `json:"outage_end_s"`
 		Faults            []faultJSON         `json:"faults,omitempty"`
 		PerClient         []sim.ClientOutcome `json:"per_client,omitempty"`
+		Verdict           *herdVerdictJSON    `json:"verdict,omitempty"`
 		Timeline          []sim.Bucket        `json:"timeline"`
 	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: s.First.Totals, Truncated: s.First.Truncated,
-		Faults: faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
+		Verdict: herdVerdictOf(c, s.First),
+		Faults:  faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
 		BucketWidth: s.First.BucketWidth, CapacityPerBucket: s.First.CapacityPerBucket,
 		OutageStart: s.First.OutageStart, OutageEnd: s.First.OutageEnd, Timeline: s.First.Timeline}
 	if s.Runs > 1 {
@@ -917,12 +919,58 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 		line("peak load", pm(m.PeakLoadRatio, sd.PeakLoadRatio, two)+" x capacity", "(retries alone "+pm(m.PeakRetryLoadRatio, sd.PeakRetryLoadRatio, two)+")")
 	}
 	writeFairness(w, c, s)
+	if v, ok := sim.HerdVerdictOf(c, r); ok {
+		note := ""
+		if s.Runs > 1 {
+			note = "(the first run)"
+		}
+		line("verdict", chart.HerdVerdictText(i18n.En, v), note)
+	}
 	if s.Runs > 1 {
 		fmt.Fprintf(w, "\ntimeline of the first run (seed %d):\n", seed)
 	} else {
 		fmt.Fprintln(w)
 	}
 	return writeChart(w, r, 72, 10)
+}
+
+// herdVerdictJSON is a herd run's verdict in JSON: the sentence and its
+// facts (seconds of simulated time; back_s is the outage's end).
+type herdVerdictJSON struct {
+	Text          string   `json:"text"`
+	Clients       int      `json:"clients"`
+	Succeeded     int      `json:"succeeded"`
+	GaveUp        int      `json:"gave_up"`
+	Unfinished    int      `json:"unfinished,omitempty"`
+	BackAt        *float64 `json:"back_s,omitempty"`
+	LastSuccessAt *float64 `json:"last_success_s,omitempty"`
+	LastGaveUpAt  *float64 `json:"last_gave_up_s,omitempty"`
+	// GaveUpBeforeBack is how long before the server came back the last
+	// give-up was (negative: after), with an outage and a give-up.
+	GaveUpBeforeBack *float64 `json:"gave_up_before_back_s,omitempty"`
+}
+
+func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
+	v, ok := sim.HerdVerdictOf(c, r)
+	if !ok {
+		return nil
+	}
+	ptr := func(x float64) *float64 { return &x }
+	out := &herdVerdictJSON{Text: chart.HerdVerdictText(i18n.En, v), Clients: v.Clients, Succeeded: v.Succeeded,
+		GaveUp: v.GaveUp, Unfinished: v.Unfinished}
+	if v.Outage {
+		out.BackAt = ptr(v.Back)
+	}
+	if v.Succeeded > 0 {
+		out.LastSuccessAt = ptr(v.LastSuccess)
+	}
+	if v.GaveUp > 0 {
+		out.LastGaveUpAt = ptr(v.LastGaveUp)
+		if v.Outage {
+			out.GaveUpBeforeBack = ptr(v.GaveUpBeforeBack())
+		}
+	}
+	return out
 }
 
 // writeFairness writes Jain's index and the worst-off client of the first
