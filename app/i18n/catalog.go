@@ -129,6 +129,24 @@ var messages = map[string][2]string{
 	"retry-after.give-up":         {"give up if over the cap", "сдаться, если дольше потолка"},
 	"retry-after.bounded":         {"as asked plus up to the slack", "как просят плюс до запаса"},
 
+	// The Solve control beside base, factor, cap and attempts.
+	"solve.open":          {"Solve…", "Подобрать…"},
+	"solve.hint":          {"Fit {1} to a total wait", "Подобрать {1} под общее ожидание"},
+	"solve.label":         {"Fit {1} to a total of", "Подобрать {1} под общее ожидание"},
+	"solve.knob.base":     {"the base", "основу"},
+	"solve.knob.factor":   {"the factor", "множитель"},
+	"solve.knob.cap":      {"the cap", "потолок"},
+	"solve.knob.attempts": {"the attempts", "число попыток"},
+	"solve.target":        {"Which total", "Какое ожидание"},
+	"solve.worst":         {"worst case", "в худшем случае"},
+	"solve.expected":      {"expected", "в среднем"},
+	"solve.apply":         {"Solve", "Подобрать"},
+	"solve.done":          {"Set to {1}, the largest that fits: {2}.", "Задано {1} — наибольшее, что укладывается: {2}."},
+	"solve.most":          {"Set to {1}, the most it can be: any value fits ({2}).", "Задано {1} — больше нельзя: укладывается любое значение ({2})."},
+	"solve.no-cap":        {"No cap is needed: without one, {1}.", "Потолок не нужен: и без него {1}."},
+	"solve.worst-total":   {"worst total {1}", "худшее общее ожидание {1}"},
+	"solve.totals":        {"worst total {1}, expected {2}", "худшее общее ожидание {1}, среднее {2}"},
+
 	// Preset families.
 	"family.AWS":                  {"AWS", "AWS"},
 	"family.gRPC":                 {"gRPC", "gRPC"},
