@@ -165,3 +165,25 @@ func TestGRPCBudgetText(t *testing.T) {
 		}
 	}
 }
+
+// The metastable storm (a 10 s stall under 200 requests/s, timeouts of
+// 1 s, three attempts): without a budget the retries hold the queue past
+// capacity and it never recovers; gRPC's throttling, shared, stops the
+// retries once failures pass half its tokens, and the run recovers.
+func TestGRPCThrottleEndsStorm(t *testing.T) {
+	storm := [][2]string{{"traffic", "open:200"}, {"duration", "2m"}, {"server", "queue"}, {"concurrency", "30"},
+		{"service", "100ms"}, {"timeout", "1s"}, {"fault", "stall@20s-30s"}, {"attempts", "3"}}
+	for _, c := range []struct {
+		budget    string
+		recovered bool
+	}{{"none", false}, {"grpc:10:0.1", true}} {
+		cfg := variant{c.budget, append(append([][2]string{}, storm...), [2]string{"budget", c.budget})}.config(t)
+		r, err := Run(cfg, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Totals.RecoveredAt != nil; got != c.recovered {
+			t.Errorf("budget %s: recovered %v, want %v (%s)", c.budget, got, c.recovered, r.Totals.Recovery)
+		}
+	}
+}
