@@ -50,7 +50,8 @@ func (p *playground) solveControl(l i18n.Lang, param string) app.UI {
 	return app.Div().Class("solve").Body(btn, app.Div().ID("solve-row").Class("solve-row").Body(
 		app.Label().For("solve-total").Text(l.F("solve.label", knob)),
 		app.Input().Type("text").ID("solve-total").Class("value-box").Value(total).
-			Attr("autocomplete", "off").Attr("spellcheck", "false").OnInput(p.onSolveInput).OnChange(p.onSolveInput),
+			Attr("autocomplete", "off").Attr("spellcheck", "false").OnInput(p.onSolveInput).OnChange(p.onSolveInput).
+			OnKeyDown(p.onSolveInput),
 		app.Select().ID("solve-target").Aria("label", l.T("solve.target")).OnChange(p.onSolveInput).Body(
 			app.Option().Value("worst").Selected(!p.solve.expected).Text(l.T("solve.worst")),
 			app.Option().Value("expected").Selected(p.solve.expected).Text(l.T("solve.expected")),
@@ -95,14 +96,22 @@ func (p *playground) onSolve(ctx app.Context, e app.Event) {
 }
 
 // onSolveInput keeps the typed total and the target; Enter in the box
-// solves.
+// solves (a change event, and the key itself: the box may hold the same
+// text as when it got focus, when no change fires).
 func (p *playground) onSolveInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	switch src.Get("id").String() {
 	case "solve-total":
 		p.solve.total = src.Get("value").String()
-		if e.Get("type").String() == "change" {
+		switch e.Get("type").String() {
+		case "change":
 			p.onSolveApply(ctx, e)
+		case "keydown":
+			if e.Get("key").String() == "Enter" {
+				p.onSolveApply(ctx, e)
+			} else {
+				ctx.PreventUpdate() // a key alone changes nothing shown
+			}
 		}
 	case "solve-target":
 		p.solve.expected = src.Get("value").String() == "expected"
