@@ -131,6 +131,7 @@ func (p *playground) sliderField(l i18n.Lang, param, label string, note app.UI, 
 		),
 		p.fieldError(l, param+"-value"),
 		extra,
+		p.solveControl(l, param),
 	)
 }
 

@@ -101,6 +101,10 @@ func ruleText(l i18n.Lang, fe *backoff.FieldError) string {
 		return l.F("rule.format", strings.Join(fe.Args, ", "))
 	case backoff.CodeRetryAfter:
 		return l.F("rule.retry-after", durArg(l, a(0)))
+	case backoff.CodeTotalAtLeast:
+		return l.F("rule.total-at-least", durArg(l, a(0)), fieldName(l, a(1)), valueArg(l, a(2)))
+	case backoff.CodeSampledTotal:
+		return l.F("rule.sampled-total", fieldName(l, fe.Other), a(0))
 	case backoff.CodeMemory:
 		if a(2) == sim.MemoryRun {
 			return l.F("rule.memory-run", valueArg(l, a(0)), numArg(l, a(1)))

@@ -29,7 +29,7 @@ var (
 	trafficValues = []string{"closed", "open:200", "loop:100:1s"}
 	distValues    = []string{"exp", "fixed", "lognormal:1", "bimodal:0.01:1s"}
 	arrivalValues = []string{"burst", "uniform:10s", "clock:1m"}
-	budgetValues  = []string{"none", "tokens:500:5:1", "ratio:0.2:3", "adaptive:2:2m"}
+	budgetValues  = []string{"none", "tokens:500:5:1", "ratio:0.2:3", "adaptive:2:2m", "grpc:10:0.1"}
 	breakerValues = []string{"none", "consecutive:5:5s", "ratio:0.5:20:10s:5s"}
 	hedgeValues   = []string{"none", "p95", "p99"}
 	layerValues   = []string{"1", "2", "3", "5"}
@@ -376,7 +376,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 			),
 			p.renderReplay(l),
 		)
-		under = legend(keys...)
+		under = app.Div().Body(legend(keys...), p.renderVerdict(l))
 	}
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
 		app.H2().Text(l.T(head)),

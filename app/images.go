@@ -37,6 +37,15 @@ func PolicyFromQuery(raw string) backoff.Policy {
 	return s.Policy
 }
 
+// HerdFromQuery is the simulation a page query describes, its policy
+// included (the server's /export reads its timeout and budget).
+func HerdFromQuery(raw string) sim.Config {
+	s, _ := parseQuery(raw)
+	c := s.Herd.Config
+	c.Policy = s.Policy
+	return c
+}
+
 // QueryTable is the delay table of the state raw describes, made as the
 // page makes it (its seed, its Monte Carlo budget), and the state's
 // language: what the page's table, its Markdown and CSV copies and every

@@ -56,6 +56,7 @@ type playground struct {
 	embedOpen bool
 	embedView string
 	exp       exportState // the export panel
+	solve     solveState  // the Solve control of a knob, when one is open
 	les       lessonState // the workshop lesson, when one is open
 	replay    replayState // the herd's replay
 

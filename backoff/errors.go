@@ -77,13 +77,22 @@ const (
 	// fit in Args[1] MB: not a rule of the model but a front end's bound
 	// on the memory it gives one job (a server drawing images).
 	CodeMemory = "memory"
+	// CodeTotalAtLeast: a target total of at least Args[0], the least
+	// total the other knobs allow, reached with the solved knob Args[1] at
+	// its least value Args[2] (Solve).
+	CodeTotalAtLeast = "total-at-least"
+	// CodeSampledTotal: while the field Other has the value Args[0], this
+	// total is estimated by sampling, not a closed form, so it cannot be
+	// solved exactly (Solve's expected total with decorrelated jitter or a
+	// deadline); the worst total can.
+	CodeSampledTotal = "sampled-total"
 )
 
 // ErrorCodes lists every Code a FieldError from this module can carry.
 var ErrorCodes = []string{
 	CodeInt, CodeNumber, CodePositive, CodeDuration, CodeChoice, CodeBool,
 	CodeAtLeast, CodeAtMost, CodeZeroOrAtLeast, CodeNeeds, CodeTooLong,
-	CodeUnknown, CodeFormat, CodeRetryAfter, CodeMemory,
+	CodeUnknown, CodeFormat, CodeRetryAfter, CodeMemory, CodeTotalAtLeast, CodeSampledTotal,
 }
 
 // What 0 means in a CodeInt range (its third Arg).

@@ -113,3 +113,31 @@ func ExampleClassify() {
 	// true: status 503 is retryable [retryable [503]]
 	//   ignored: Retry-After: "soon" is not valid: want delta-seconds (0 to 2592000) or an HTTP-date such as Sun, 06 Nov 1994 08:49:37 GMT
 }
+
+// The caller gives up after 10 s: how large may the base be, and how many
+// attempts fit the article's policy?
+func ExampleSolve() {
+	p := backoff.Default() // 1 s, x2, cap 30 s, full jitter, 6 attempts
+	for _, g := range []backoff.Goal{
+		{Knob: backoff.ParamBase, Target: backoff.WorstTotal, Total: 10 * time.Second},
+		{Knob: backoff.ParamBase, Target: backoff.ExpectedTotal, Total: 10 * time.Second},
+		{Knob: backoff.ParamAttempts, Target: backoff.WorstTotal, Total: 10 * time.Second},
+		{Knob: backoff.ParamCap, Target: backoff.WorstTotal, Total: 20 * time.Second},
+	} {
+		s, err := backoff.Solve(p, g)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-8s within %-14s %-8s = %-14s worst %s\n", g.Knob, g.Target, g.Total, s.Policy.Get(g.Knob),
+			backoff.FormatSeconds(s.Worst))
+	}
+	_, err := backoff.Solve(p, backoff.Goal{Knob: backoff.ParamCap, Target: backoff.WorstTotal, Total: 4 * time.Second})
+	fmt.Println(err)
+	// Output:
+	// base     within worst-total    10s      = 322.580645ms   worst 10s
+	// base     within expected-total 10s      = 645.16129ms    worst 20s
+	// attempts within worst-total    10s      = 4              worst 7s
+	// cap      within worst-total    20s      = 6.5s           worst 20s
+	// worst-total: "4s" is not valid: want at least 5s: the least total the other knobs allow, with cap at its least (1s)
+}

@@ -92,6 +92,34 @@ var presetRefs = map[string]presetRef{
 	"k8s-workqueue": {0, 0, func(n int, _ float64, _ *refState) float64 { return math.Min(0.005*pow2(n-1), 1000) }},
 	// U[0, min(base * 2^(n-1), max)), base 25ms, max 250ms
 	"envoy": {2, 0, func(n int, u float64, _ *refState) float64 { return u * math.Min(0.025*pow2(n-1), 0.25) }},
+	// Istio's NumRetries 2 over Envoy's U[0, min(base * 2^(n-1), max))
+	"istio": {3, 0, func(n int, u float64, _ *refState) float64 { return u * math.Min(0.025*pow2(n-1), 0.25) }},
+	// initInterval * coefficient^(currentAttempt-1), currentAttempt from 1,
+	// then min with MaximumInterval = 100 * InitialInterval
+	"temporal": {0, 0, func(n int, _ float64, _ *refState) float64 { return math.Min(pow2(n-1), 100) }},
+	// IntervalSeconds * BackoffRate^(n-1), MaxAttempts 3 retries
+	"step-functions": {4, 0, func(n int, _ float64, _ *refState) float64 { return pow2(n - 1) }},
+	// sleep = interval, capped at maxInterval; interval = (long)(interval * multiplier)
+	"spring-retry": {3, 0, func(n int, _ float64, st *refState) float64 {
+		if n == 1 {
+			st.cur = 100
+		}
+		sleep := st.cur
+		if sleep > 30000 {
+			sleep = 30000
+		} else {
+			st.cur = math.Trunc(st.cur * 2)
+		}
+		return sleep / 1000
+	}},
+	// consecutive errors e = n: e <= 1 gives 0; else
+	// min(backoff_max, backoff_factor * 2^(e-1) + random() * backoff_jitter)
+	"urllib3": {11, 0, func(n int, u float64, _ *refState) float64 {
+		if n <= 1 {
+			return 0
+		}
+		return math.Min(120, 0.5*pow2(n-1)+u*0.5)
+	}},
 	// RestartSec 100ms, no RestartSteps
 	"systemd": {5, 0, func(int, float64, *refState) float64 { return 0.1 }},
 	// RTO doubles from 1s, max 60s
@@ -237,7 +265,8 @@ func close(a, b, rel float64) bool {
 func TestPresetNames(t *testing.T) {
 	want := strings.Fields(`aws-standard aws-legacy grpc-retry grpc-retry-legacy grpc-connect gax azure cenkalti
 		retryablehttp k8s-crashloop k8s-workqueue envoy systemd tcp-rfc6298 tcp-linux ethernet sidekiq polly
-		polly-v2 polly-wiki celery tenacity aws-blog-full aws-blog-equal aws-blog-decorrelated`)
+		polly-v2 polly-wiki celery tenacity aws-blog-full aws-blog-equal aws-blog-decorrelated
+		istio temporal step-functions spring-retry urllib3`)
 	have := map[string]bool{}
 	for _, n := range PresetNames() {
 		if have[n] {
@@ -278,6 +307,15 @@ func TestPresetTotals(t *testing.T) {
 		{"azure", 7.04, 9.24, 11.44, 1e-9},
 		// retryablehttp: 1+2+4+8.
 		{"retryablehttp", 15, 15, 15, 1e-9},
+		// urllib3: 0 + (1+2+...+64 + 120 + 120), plus U(0, 0.5) on the
+		// seven retries the cap of 120 s does not swallow.
+		{"urllib3", 367, 368.75, 370.5, 1e-9},
+		// Step Functions: 1 + 2 + 4 seconds.
+		{"step-functions", 7, 7, 7, 1e-9},
+		// Spring Retry: 100 + 200 ms.
+		{"spring-retry", 0.3, 0.3, 0.3, 1e-9},
+		// Istio: U[0,25ms) + U[0,50ms).
+		{"istio", 0, 0.0375, 0.075, 1e-9},
 	} {
 		pr, _ := LookupPreset(c.preset)
 		tab, err := NewTable(pr.Policy, NewRand(1))

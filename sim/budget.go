@@ -31,9 +31,16 @@ const (
 	// fails at once without reaching the server (Throttled) and costs an
 	// attempt, as a call the breaker refuses does.
 	AdaptiveBudget
+	// GRPCBudget is gRPC's retryThrottling (gRFC A6; grpc-go's
+	// retryThrottler): a token count that starts at MaxTokens, falls by 1
+	// on every failed try (floored at 0) and rises by TokenRatio on every
+	// success (capped at MaxTokens); retries stop while it is at or below
+	// MaxTokens/2. A failure is counted before the retry is decided, so
+	// the failure that crosses the half stops its own retry.
+	GRPCBudget
 )
 
-var budgetNames = []string{"none", "tokens", "ratio", "adaptive"}
+var budgetNames = []string{"none", "tokens", "ratio", "adaptive", "grpc"}
 
 func (k BudgetKind) String() string { return nameOf(budgetNames, int(k)) }
 
@@ -56,6 +63,9 @@ type Budget struct {
 	// sooner) and the window requests and accepts are counted over.
 	K      float64
 	Window time.Duration
+	// GRPCBudget: the token count's ceiling and start (maxTokens, in
+	// (0, 1000]) and what a success adds (tokenRatio, above 0).
+	MaxTokens, TokenRatio float64
 }
 
 // Defaults of the budgets: the AWS SDK's 500/5/1, Envoy's 20%, min 3,
@@ -69,10 +79,16 @@ const (
 	DefaultBudgetK          = 2
 	DefaultBudgetWindow     = 2 * time.Minute
 	MaxBudgetK              = 1000
+	// gRFC A6's example retryThrottling: maxTokens 10, tokenRatio 0.1.
+	// A6 sets no defaults; grpc-go accepts maxTokens in (0, 1000] and any
+	// tokenRatio above 0.
+	DefaultGRPCMaxTokens  = 10
+	DefaultGRPCTokenRatio = 0.1
+	MaxGRPCTokens         = 1000
 )
 
 // budgetForms are the forms of a budget value, as CodeFormat's Args list them.
-var budgetForms = []string{"none", "tokens[:TOKENS[:COST[:REFUND]]]", "ratio[:RATIO[:MIN]]", "adaptive[:K[:WINDOW]]"}
+var budgetForms = []string{"none", "tokens[:TOKENS[:COST[:REFUND]]]", "ratio[:RATIO[:MIN]]", "adaptive[:K[:WINDOW]]", "grpc[:MAX[:RATIO]]"}
 
 // text is b's text form, what Get("budget") returns and parseBudget reads.
 func (b *Budget) text() string {
@@ -83,6 +99,8 @@ func (b *Budget) text() string {
 		return RatioBudget.String() + ":" + formatFloat(b.Ratio) + ":" + strconv.Itoa(b.MinRetries)
 	case AdaptiveBudget:
 		return AdaptiveBudget.String() + ":" + formatFloat(b.K) + ":" + backoff.FormatDuration(b.Window)
+	case GRPCBudget:
+		return GRPCBudget.String() + ":" + formatFloat(b.MaxTokens) + ":" + formatFloat(b.TokenRatio)
 	}
 	return NoBudget.String()
 }
@@ -119,6 +137,14 @@ func (b *Budget) validate() error {
 		if !(b.Window > 0 && b.Window <= MaxTime) {
 			return positiveErr(ParamBudget, v, backoff.FormatDuration(MaxTime), "WINDOW", syntax)
 		}
+	case GRPCBudget:
+		const syntax = "grpc:MAX:RATIO with MAX and RATIO above 0 and at most 1000"
+		if !(b.MaxTokens > 0 && b.MaxTokens <= MaxGRPCTokens) {
+			return positiveErr(ParamBudget, v, formatFloat(MaxGRPCTokens), "MAX", syntax)
+		}
+		if !(b.TokenRatio > 0 && b.TokenRatio <= MaxGRPCTokens) {
+			return positiveErr(ParamBudget, v, formatFloat(MaxGRPCTokens), "RATIO", syntax)
+		}
 	default:
 		return formatErr(ParamBudget, v, budgetForms)
 	}
@@ -130,7 +156,8 @@ func (b *Budget) validate() error {
 func parseBudget(v string) (Budget, error) {
 	parts := strings.Split(v, ":")
 	b := Budget{Tokens: DefaultBudgetTokens, RetryCost: DefaultBudgetRetryCost, Refund: DefaultBudgetRefund,
-		Ratio: DefaultBudgetRatio, MinRetries: DefaultBudgetMinRetries, K: DefaultBudgetK, Window: DefaultBudgetWindow}
+		Ratio: DefaultBudgetRatio, MinRetries: DefaultBudgetMinRetries, K: DefaultBudgetK, Window: DefaultBudgetWindow,
+		MaxTokens: DefaultGRPCMaxTokens, TokenRatio: DefaultGRPCTokenRatio}
 	kind, err := parseEnum[BudgetKind](ParamBudget, parts[0], budgetNames)
 	if err != nil {
 		return Budget{}, formatErr(ParamBudget, v, budgetForms)
@@ -170,6 +197,10 @@ func parseBudget(v string) (Budget, error) {
 			ok = ok && err == nil
 			b.Window = d
 		}
+	case GRPCBudget:
+		ok = len(args) <= 2
+		num(0, &b.MaxTokens)
+		num(1, &b.TokenRatio)
 	}
 	if !ok {
 		return Budget{}, formatErr(ParamBudget, v, budgetForms)
@@ -192,12 +223,14 @@ type budget struct {
 	kind   BudgetKind
 	tokens tokenBudget
 	ratio  ratioBudget
+	grpc   grpcThrottle
 }
 
 func newBudget(b Budget) budget {
 	return budget{kind: b.Kind,
 		tokens: tokenBudget{tokens: b.Tokens, max: b.Tokens, cost: b.RetryCost, refund: b.Refund},
-		ratio:  ratioBudget{ratio: b.Ratio, min: b.MinRetries}}
+		ratio:  ratioBudget{ratio: b.Ratio, min: b.MinRetries},
+		grpc:   grpcThrottle{tokens: b.MaxTokens, max: b.MaxTokens, ratio: b.TokenRatio}}
 }
 
 // answered reports an answer to a client's try: a retry's (wasRetry) or a
@@ -212,6 +245,8 @@ func (b *budget) answered(wasRetry, ok bool) {
 		if wasRetry {
 			b.ratio.answered()
 		}
+	case GRPCBudget:
+		b.grpc.answered(ok)
 	}
 }
 
@@ -223,6 +258,8 @@ func (b *budget) retry(active int) bool {
 		return b.tokens.retry()
 	case RatioBudget:
 		return b.ratio.retry(active)
+	case GRPCBudget:
+		return b.grpc.retry()
 	}
 	return true
 }
@@ -262,6 +299,26 @@ func (b *ratioBudget) retry(active int) bool {
 }
 
 func (b *ratioBudget) answered() { b.out-- }
+
+// grpcThrottle is gRPC's retryThrottling, as grpc-go's retryThrottler
+// (clientconn.go; throttle on a failed try in stream.go shouldRetry,
+// successfulRPC on a committed success): tokens falls by 1 on a failure,
+// floored at 0, and rises by ratio on a success, capped at max; a retry is
+// granted while tokens > max/2. A grant takes nothing: the retry's own
+// answer counts. Invariant: 0 <= tokens <= max.
+type grpcThrottle struct {
+	tokens, max, ratio float64
+}
+
+func (g *grpcThrottle) answered(ok bool) {
+	if ok {
+		g.tokens = math.Min(g.max, g.tokens+g.ratio)
+	} else {
+		g.tokens = math.Max(0, g.tokens-1)
+	}
+}
+
+func (g *grpcThrottle) retry() bool { return g.tokens > g.max/2 }
 
 // adaptiveSlots is how many slots the adaptive throttle's window is cut
 // into: its counts move on a slot at a time (7.5 s of the default two

@@ -73,6 +73,18 @@ func TestErrorCodes(t *testing.T) {
 			ParamClients, backoff.CodeMemory, []string{"812646", "40"}, "", ""},
 		{"retry-after header", func() error { _, err := backoff.ParseRetryAfter("soon", time.Time{}); return err },
 			"Retry-After", backoff.CodeRetryAfter, []string{"2592000"}, "", ""},
+		{"budget grpc", set(ParamBudget, "grpc:2000"), ParamBudget, backoff.CodePositive, []string{"1000"}, "", "MAX"},
+		// The solver's own codes (backoff.Solve), so every code has an input.
+		{"solve out of reach", func() error {
+			_, err := backoff.Solve(backoff.Default(), backoff.Goal{Knob: backoff.ParamCap, Target: backoff.WorstTotal, Total: time.Second})
+			return err
+		}, "worst-total", backoff.CodeTotalAtLeast, []string{"5s", "cap", "1s"}, "", ""},
+		{"solve sampled", func() error {
+			p := backoff.Default()
+			p.Jitter = backoff.Decorrelated
+			_, err := backoff.Solve(p, backoff.Goal{Knob: backoff.ParamCap, Target: backoff.ExpectedTotal, Total: time.Second})
+			return err
+		}, "expected-total", backoff.CodeSampledTotal, []string{"decorrelated"}, backoff.ParamJitter, ""},
 	} {
 		err := c.err()
 		if c.code == "" {

@@ -231,6 +231,7 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 	}
 	if ok {
 		s.succeeded++
+		s.ends.LastSuccess = t // events come in time order: the last is the latest
 		s.completions = append(s.completions, t-c.first)
 		s.fair.ended(i, true, c.tries(), t-c.first)
 		if s.fair.trace != nil {
@@ -272,6 +273,7 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 // giveUp: client i ran out of attempts, deadline or budget at t.
 func (s *Sim) giveUp(i int, c *client, t float64) {
 	s.gaveUp++
+	s.ends.LastGaveUp = t
 	s.fair.ended(i, false, c.tries(), t-c.first)
 	if s.fair.trace != nil {
 		s.fair.record(i, t, TraceGaveUp)

@@ -63,6 +63,8 @@ type Totals struct {
 	Completion Quantiles `json:"completion_s"`
 	// Makespan is the time of the last event.
 	Makespan float64 `json:"makespan_s"`
+	// HerdEnds are the last success's and give-up's times (herd runs).
+	HerdEnds
 	// JainFairness is Jain's fairness index of the clients' outcomes, and
 	// Worst the worst-off client (fairness.go); 0 and nil when no client
 	// ended.
@@ -482,6 +484,7 @@ func (s *Sim) finish() {
 		Amplification: float64(s.calls) / float64(s.clients),
 		Completion:    quantiles(s.completions),
 		Makespan:      s.last,
+		HerdEnds:      s.ends,
 	}
 	if r.CapacityPerBucket > 0 {
 		r.Totals.PeakLoadRatio = float64(peak) / r.CapacityPerBucket

@@ -45,6 +45,7 @@ type Sim struct {
 	// totals
 	calls, blocked, succeeded, gaveUp, tries int
 	completions                              []float64
+	ends                                     HerdEnds // herd_verdict.go
 
 	srv    server  // server*.go
 	budget budget  // budget.go; NoBudget: a zero budget

@@ -484,6 +484,8 @@ func FuzzConfigSet(f *testing.F) {
 	f.Add("service-dist", "lognormal:5", "server", "queue")
 	f.Add("hedge", "1ns", "hedge-cancel", "true")
 	f.Add("budget", "adaptive:0.5:1ms", "budget-scope", "caller")
+	f.Add("budget", "grpc:1:0.001", "attempts", "0")
+	f.Add("budget", "grpc:1000:1000", "budget-scope", "caller")
 	f.Add("layer-attempts", "1,2,3", "layers", "3")
 	f.Add("layers", "8", "layer-timeout", "1ns")
 	f.Add("retry-at", "top", "layers", "2")

@@ -19,8 +19,8 @@
 // tenacity's stop_after_attempt and resilience4j's maxAttempts; Polly's
 // MaxRetryAttempts and Envoy's num_retries count retries only (5).
 //
-// The package is pure: it imports only the standard library and backoff,
-// so the CLI, the server and the page share it.
+// The package is pure: it imports only the standard library, backoff and
+// sim (for SimOptions), so the CLI, the server and the page share it.
 package export
 
 import (
@@ -135,13 +135,18 @@ const (
 	// CodeRetryQuota: the library's retry quota may end a long run of
 	// retries first. Args: the quota's tokens, a retry's cost.
 	CodeRetryQuota = "retry-quota"
+	// CodeRouteTimeout: the library's default overall timeout, kept
+	// because the policy sets no deadline, ends the run before the
+	// policy's worst case. Args: the timeout, the policy's worst total
+	// wait.
+	CodeRouteTimeout = "route-timeout"
 )
 
 // Codes lists every Warning code, for a page's message catalog.
 var Codes = []string{
 	CodeGrowth, CodeFactor, CodeJitter, CodeCapMode, CodeNoCap, CodeRange, CodeRounding,
 	CodeAttemptsCapped, CodeAttemptsUnlimited, CodeDeadline, CodeDeadlineTimeout,
-	CodeDropped, CodeRetryAfter, CodeThrottleBase, CodeRetryQuota,
+	CodeDropped, CodeRetryAfter, CodeThrottleBase, CodeRetryQuota, CodeRouteTimeout,
 }
 
 // target is a Target with its writer. write fills j.eff and j.warnings as
@@ -193,12 +198,53 @@ func TargetNames() []string {
 // flag (--to) and the page's parameter.
 const FieldTarget = "to"
 
+// Options are what a snippet takes from a simulation besides the policy,
+// as plain values (the package does not import the simulator). The zero
+// value asks for nothing more.
+type Options struct {
+	// TryTimeout is how long a caller waits for one try before it gives
+	// that try up and retries (the simulator's timeout); 0 means none.
+	// Envoy writes it as per_try_timeout.
+	TryTimeout time.Duration
+	// Throttling is gRPC's retryThrottling (the simulator's grpc budget)
+	// when MaxTokens is above 0; the gRPC service config writes it.
+	Throttling Throttling
+}
+
+// validate checks o against what the libraries accept: a try timeout of
+// 0 or more, and gRPC's ranges for a throttling (maxTokens in (0, 1000],
+// tokenRatio in (0, 1000]). A bad value is a *backoff.FieldError naming
+// the simulator's field (timeout, budget).
+func (o Options) validate() error {
+	if err := backoff.CheckDuration("timeout", o.TryTimeout, 0, maxSnippetDuration); err != nil {
+		return err
+	}
+	th := o.Throttling
+	if th.MaxTokens == 0 && th.TokenRatio == 0 {
+		return nil
+	}
+	if err := backoff.CheckFloat("budget", th.MaxTokens, math.SmallestNonzeroFloat64, 1000); err != nil {
+		return err
+	}
+	return backoff.CheckFloat("budget", th.TokenRatio, math.SmallestNonzeroFloat64, 1000)
+}
+
+// Throttling is gRPC's retryThrottling (gRFC A6): a token count that
+// starts at MaxTokens, falls by 1 on a failure and rises by TokenRatio on
+// a success; retries stop while it is at or below MaxTokens/2.
+type Throttling struct {
+	MaxTokens, TokenRatio float64
+}
+
 // To writes p for the named target. An unknown target is a
 // *backoff.FieldError naming FieldTarget with backoff.CodeUnknown and the
 // known names; an invalid policy is Validate's error.
 //
 // (The function is not called Snippet, as the type it returns is.)
-func To(name string, p backoff.Policy) (Snippet, error) {
+func To(name string, p backoff.Policy) (Snippet, error) { return ToWith(name, p, Options{}) }
+
+// ToWith is To with what the simulation adds to the policy.
+func ToWith(name string, p backoff.Policy, o Options) (Snippet, error) {
 	i := slices.IndexFunc(targets, func(t target) bool { return t.Name == name })
 	if i < 0 {
 		v := name
@@ -212,8 +258,11 @@ func To(name string, p backoff.Policy) (Snippet, error) {
 	if err := p.Validate(); err != nil {
 		return Snippet{}, err
 	}
+	if err := o.validate(); err != nil {
+		return Snippet{}, err
+	}
 	t := targets[i]
-	j := &job{in: p, eff: normalize(p), lib: t.Target, short: t.short}
+	j := &job{in: p, eff: normalize(p), lib: t.Target, short: t.short, opt: o}
 	text := t.write(j)
 	return Snippet{Target: t.Target, Text: text, Warnings: j.warnings, Effective: j.eff}, nil
 }
@@ -222,6 +271,7 @@ func To(name string, p backoff.Policy) (Snippet, error) {
 // snippet runs so far, and the warnings said so far.
 type job struct {
 	in, eff  backoff.Policy
+	opt      Options
 	lib      Target
 	short    string
 	warnings []Warning

@@ -545,8 +545,14 @@ func TestEnvoyFields(t *testing.T) {
 			if got := keys(t, doc); !slices.Equal(got, []string{"route"}) {
 				t.Fatalf("top-level keys %v", got)
 			}
-			if got := keys(t, lookup(t, doc, "route")); !slices.Equal(got, []string{"cluster", "retry_policy", "timeout"}) {
-				t.Errorf("route keys %v", got)
+			// The route's timeout is written only for a deadline: left
+			// out, Envoy's default 15 s stays (0s would turn it off).
+			wantRoute := []string{"cluster", "retry_policy"}
+			if p.Deadline > 0 {
+				wantRoute = append(wantRoute, "timeout")
+			}
+			if got := keys(t, lookup(t, doc, "route")); !slices.Equal(got, wantRoute) {
+				t.Errorf("route keys %v, want %v", got, wantRoute)
 			}
 			rp := lookup(t, doc, "route", "retry_policy")
 			if got := keys(t, rp); !slices.Equal(got, []string{"num_retries", "retriable_status_codes", "retry_back_off", "retry_on"}) {
@@ -555,12 +561,19 @@ func TestEnvoyFields(t *testing.T) {
 			if got := keys(t, lookup(t, doc, "route", "retry_policy", "retry_back_off")); !slices.Equal(got, []string{"base_interval", "max_interval"}) {
 				t.Errorf("retry_back_off keys %v", got)
 			}
-			wantTimeout := "0s"
-			if e.Deadline > 0 {
-				wantTimeout = protoDuration(e.Deadline)
-			}
-			if got := lookup(t, doc, "route", "timeout"); got != wantTimeout {
-				t.Errorf("timeout %v, want %s", got, wantTimeout)
+			if p.Deadline > 0 {
+				if got := lookup(t, doc, "route", "timeout"); got != protoDuration(p.Deadline) || e.Deadline != p.Deadline {
+					t.Errorf("timeout %v, effective deadline %s, want %s", got, e.Deadline, p.Deadline)
+				}
+			} else {
+				// The default 15 s ends the run where the worst case is
+				// longer: the effective schedule says so, with a warning.
+				tab, _ := backoff.NewTable(p, backoff.NewRand(1))
+				past := p.Attempts == 0 || tab.Total.Max > 15
+				warned := slices.ContainsFunc(s.Warnings, func(w Warning) bool { return w.Code == CodeRouteTimeout })
+				if past != warned || past != (e.Deadline == 15*time.Second) || !past && e.Deadline != 0 {
+					t.Errorf("worst %g s: route-timeout warning %v, effective deadline %s", tab.Total.Max, warned, e.Deadline)
+				}
 			}
 			wantRetries := strconv.Itoa(attempts - 1)
 			if attempts == 0 {
@@ -589,6 +602,77 @@ func TestEnvoyFields(t *testing.T) {
 			if e.Jitter != backoff.Full || e.Factor != 2 || e.Growth != backoff.Exponential {
 				t.Errorf("effective %s is not Envoy's", e.Describe())
 			}
+		}
+	}
+}
+
+// The simulator's grpc budget is the service config's retryThrottling,
+// numbers as given; without it there is none, and out of gRPC's ranges
+// it is refused by field.
+func TestGRPCRetryThrottling(t *testing.T) {
+	for _, c := range []struct {
+		th      Throttling
+		want    string // the retryThrottling object, "" for none
+		errPart string
+	}{
+		{Throttling{}, "", ""},
+		{Throttling{MaxTokens: 10, TokenRatio: 0.1}, `{"maxTokens":10,"tokenRatio":0.1}`, ""},
+		{Throttling{MaxTokens: 1000, TokenRatio: 2.5}, `{"maxTokens":1000,"tokenRatio":2.5}`, ""},
+		{Throttling{MaxTokens: 1001, TokenRatio: 1}, "", "budget"},
+		{Throttling{MaxTokens: 10}, "", "budget"},
+	} {
+		s, err := ToWith("grpc-json", backoff.Default(), Options{Throttling: c.th})
+		if c.errPart != "" {
+			var fe *backoff.FieldError
+			if !errors.As(err, &fe) || fe.Field != c.errPart {
+				t.Errorf("%+v: %v, want an error naming %s", c.th, err, c.errPart)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sc struct {
+			RetryThrottling json.RawMessage `json:"retryThrottling"`
+		}
+		if err := json.Unmarshal([]byte(s.Text), &sc); err != nil {
+			t.Fatal(err)
+		}
+		var compact bytes.Buffer
+		if len(sc.RetryThrottling) > 0 {
+			json.Compact(&compact, sc.RetryThrottling)
+		}
+		if compact.String() != c.want {
+			t.Errorf("%+v: retryThrottling %s, want %s", c.th, compact.String(), c.want)
+		}
+	}
+}
+
+// The simulator's try timeout is Envoy's per_try_timeout, and Envoy
+// retries a try that timeout ends only under gateway-error (or 5xx).
+func TestEnvoyPerTryTimeout(t *testing.T) {
+	p := backoff.Default()
+	p.Deadline = time.Minute
+	for _, c := range []struct {
+		timeout time.Duration
+		want    string // per_try_timeout, "" for none
+	}{{0, ""}, {time.Second, "1s"}, {250 * time.Millisecond, "0.25s"}} {
+		s, err := ToWith("envoy-yaml", p, Options{TryTimeout: c.timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := parseYAML(s.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rp := lookup(t, doc, "route", "retry_policy").(map[string]any)
+		got, _ := rp["per_try_timeout"].(string)
+		on := strings.Split(rp["retry_on"].(string), ",")
+		if got != c.want || slices.Contains(on, "gateway-error") != (c.want != "") {
+			t.Errorf("timeout %s: per_try_timeout %q, retry_on %v; want %q and gateway-error with it", c.timeout, got, on, c.want)
+		}
+		if lookup(t, doc, "route", "timeout") != "60s" {
+			t.Errorf("route timeout %v, want the deadline's 60s", lookup(t, doc, "route", "timeout"))
 		}
 	}
 }

@@ -37,6 +37,16 @@ type grpcServiceConfig struct {
 	// grpc-go v1.85.0 accepts the snippets (TestGoSnippetsRunAgainstLibraries).
 	Warnings     []string           `json:"_warnings,omitempty"`
 	MethodConfig []grpcMethodConfig `json:"methodConfig"`
+	// RetryThrottling is the channel's token count (gRFC A6), written
+	// when the simulation has gRPC's budget.
+	RetryThrottling *grpcThrottling `json:"retryThrottling,omitempty"`
+}
+
+// grpcThrottling is a service config's retryThrottling: grpc-go accepts
+// maxTokens in (0, 1000] and a tokenRatio above 0 (service_config.go).
+type grpcThrottling struct {
+	MaxTokens  float64 `json:"maxTokens"`
+	TokenRatio float64 `json:"tokenRatio"`
 }
 
 type grpcMethodConfig struct {
@@ -114,6 +124,9 @@ func writeGRPC(j *job) string {
 			RetryableStatusCodes: []string{"UNAVAILABLE"}}
 	}
 	sc := grpcServiceConfig{MethodConfig: []grpcMethodConfig{mc}}
+	if th := j.opt.Throttling; th.MaxTokens > 0 {
+		sc.RetryThrottling = &grpcThrottling{MaxTokens: th.MaxTokens, TokenRatio: th.TokenRatio}
+	}
 	for _, w := range j.warnings {
 		sc.Warnings = append(sc.Warnings, w.Message)
 	}
@@ -126,6 +139,25 @@ func writeGRPC(j *job) string {
 
 // envoyMaxRetries is num_retries' greatest value (a uint32).
 const envoyMaxRetries = math.MaxUint32
+
+// envoyRouteTimeout is a route's timeout when none is set
+// (route_components.proto RouteAction.timeout: "defaults to 15s").
+const envoyRouteTimeout = 15 * time.Second
+
+// envoyPastRouteTimeout reports whether the schedule e can wait longer in
+// all than Envoy's default route timeout, and its worst total: a schedule
+// without an attempt limit always can.
+func envoyPastRouteTimeout(e backoff.Policy) (worst string, over bool) {
+	if e.Attempts == 0 {
+		return "∞", true
+	}
+	t, err := backoff.NewTable(e, backoff.NewRand(1))
+	if err != nil {
+		return "", false
+	}
+	w := t.Total.Max
+	return backoff.FormatDuration(backoff.Seconds(w)), w > envoyRouteTimeout.Seconds()
+}
 
 // writeEnvoy writes an Envoy route (YAML) with a retry policy.
 //
@@ -179,10 +211,19 @@ func writeEnvoy(j *job) string {
 		j.warn(CodeAttemptsUnlimited, []string{strconv.FormatInt(retries+1, 10)},
 			"%s has no unlimited retries: num_retries is %d, its greatest value", lib, retries)
 	}
-	if e.Deadline > 0 {
+	deadline := e.Deadline
+	if deadline > 0 {
 		d := backoff.FormatDuration(e.Deadline)
 		j.warn(CodeDeadlineTimeout, []string{d}, "%s's route timeout of %s bounds the whole request: it also cancels a try in flight, "+
 			"where the playground's deadline only stops new retries", lib, d)
+	} else if worst, over := envoyPastRouteTimeout(*e); over {
+		// The default route timeout is kept, a safety net: what it cuts
+		// is said, and the schedule the snippet runs stops there.
+		t := backoff.FormatDuration(envoyRouteTimeout)
+		j.warn(CodeRouteTimeout, []string{t, worst}, "%s's default route timeout of %s, kept as the policy sets no deadline, "+
+			"bounds the whole request: the policy's worst case waits %s, so its later retries are cut off; set the route's timeout to give them time",
+			lib, t, worst)
+		e.Deadline = envoyRouteTimeout
 	}
 	j.fitRetryAfter(backoff.RetryAfterIgnore, 0, "ignores Retry-After unless a rate_limited_retry_back_off is configured, "+
 		"and that one has its own jitter and limit")
@@ -192,12 +233,20 @@ func writeEnvoy(j *job) string {
 	comment(&b, "# ", "", "A route of a virtual host's routes list (after its match). The delay before retry n is "+
 		"U[0, min(base_interval * 2^(n-1), max_interval)) in whole milliseconds.")
 	b.WriteString("route:\n  cluster: backend # your upstream cluster\n")
-	if e.Deadline > 0 {
-		fmt.Fprintf(&b, "  timeout: %s # the whole request, every try and back-off included\n", protoDuration(e.Deadline))
+	if deadline > 0 {
+		fmt.Fprintf(&b, "  timeout: %s # the whole request, every try and back-off included\n", protoDuration(deadline))
 	} else {
-		b.WriteString("  timeout: 0s # no overall deadline: 0s turns off Envoy's default 15s, which would stop the retries\n")
+		fmt.Fprintf(&b, "  # timeout: left out, so Envoy's default %s bounds the whole request, every try and back-off included\n",
+			protoDuration(envoyRouteTimeout))
 	}
-	b.WriteString("  retry_policy:\n    retry_on: reset,connect-failure,refused-stream,retriable-status-codes\n    retriable_status_codes:\n")
+	retryOn := "reset,connect-failure,refused-stream,retriable-status-codes"
+	if j.opt.TryTimeout > 0 {
+		// Envoy retries a try its per_try_timeout ends only under 5xx or
+		// gateway-error (retry_state_impl.cc): gateway-error is the
+		// narrower, and its 502, 503 and 504 are retried anyway.
+		retryOn = "reset,connect-failure,refused-stream,gateway-error,retriable-status-codes"
+	}
+	fmt.Fprintf(&b, "  retry_policy:\n    retry_on: %s\n    retriable_status_codes:\n", retryOn)
 	for _, s := range backoff.DefaultRules().Retryable {
 		fmt.Fprintf(&b, "    - %d\n", s)
 	}
@@ -206,6 +255,10 @@ func writeEnvoy(j *job) string {
 		attempts = attemptsText(e.Attempts)
 	}
 	fmt.Fprintf(&b, "    num_retries: %d # retries, the first try not counted: %s\n", retries, attempts)
+	if j.opt.TryTimeout > 0 {
+		fmt.Fprintf(&b, "    per_try_timeout: %s # each try, the first included: one not answered in it is reset and retried\n",
+			protoDuration(j.opt.TryTimeout))
+	}
 	fmt.Fprintf(&b, "    retry_back_off:\n      base_interval: %s\n      max_interval: %s", protoDuration(base), protoDuration(maxInterval))
 	if e.Cap == 0 {
 		b.WriteString(" # no cap")

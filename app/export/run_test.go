@@ -99,6 +99,15 @@ func TestGoSnippetsRunAgainstLibraries(t *testing.T) {
 		t.Fatal("no golden gRPC snippet with a retry policy and warnings to break")
 	}
 	fmt.Fprintf(&calls, "\trunGRPC(\"broken\", %q)\n", broken)
+	// A retryThrottling (the simulator's grpc budget), and as its control
+	// the same with maxTokens past grpc-go's 1000, which it must refuse.
+	throttled, err := ToWith("grpc-json", backoff.Default(), Options{Throttling: Throttling{MaxTokens: 10, TokenRatio: 0.1}})
+	if err != nil || !strings.Contains(throttled.Text, `"maxTokens": 10`) {
+		t.Fatalf("no throttled snippet (%v):\n%s", err, throttled.Text)
+	}
+	cases = append(cases, runCase{"throttled", "grpc-json", "throttled", throttled, nil})
+	fmt.Fprintf(&calls, "\trunGRPC(\"throttled\", %q)\n", throttled.Text)
+	fmt.Fprintf(&calls, "\trunGRPC(\"broken-throttling\", %q)\n", strings.Replace(throttled.Text, `"maxTokens": 10`, `"maxTokens": 2000`, 1))
 	for _, gp := range goldenPolicies(t) {
 		for _, target := range []string{"go-cenkalti", "go-aws"} {
 			s := mustTo(t, target, gp.p)
@@ -157,6 +166,9 @@ func TestGoSnippetsRunAgainstLibraries(t *testing.T) {
 	}
 	if r, ok := results["broken"]; !ok || r.ServiceConfigErr == "" {
 		t.Fatalf("grpc-go accepted a service config with a malformed maxBackoff (%v): its parser is not being asked", ok)
+	}
+	if r, ok := results["broken-throttling"]; !ok || !strings.Contains(r.ServiceConfigErr, "maxTokens") {
+		t.Fatalf("grpc-go accepted a retryThrottling with maxTokens 2000 (%v, %q): it is not reading retryThrottling", ok, r.ServiceConfigErr)
 	}
 	for _, c := range cases {
 		t.Run(c.target+"/"+c.policy, func(t *testing.T) {

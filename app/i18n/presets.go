@@ -33,6 +33,12 @@ var presetRu = map[string]string{
 	// Proxies.
 	"envoy": "Маршрутизатор Envoy: U[0, min(25ms*2^(n-1), 250ms)), num_retries 1 (2 попытки); бюджет повторов — 20 % активных запросов, но не меньше 3",
 
+	"istio": "Повторы маршрута Istio по умолчанию: бэкофф Envoy U[0, min(25ms*2^(n-1), 250ms)) с NumRetries 2 из Istio (3 попытки) при connect-failure, refused-stream, unavailable, cancelled и 503",
+
+	// Workflow engines.
+	"temporal":       "Политика повторов Temporal по умолчанию (для активностей и для рабочих процессов, которым задана политика): min(1s*2^(n-1), 100s), MaximumInterval = 100 × InitialInterval, без джиттера, MaximumAttempts 0 (без ограничения)",
+	"step-functions": "Ретрайер AWS Step Functions по умолчанию: IntervalSeconds 1, BackoffRate 2.0, MaxAttempts 3 (3 повтора, 4 попытки); MaxDelaySeconds (по умолчанию не задан) ограничивает интервал, а JitterStrategy FULL (по умолчанию NONE) берёт U[0, интервал)",
+
 	// Supervisors.
 	"systemd": "systemd Restart=: RestartSec 100 мс между перезапусками (для RestartSteps/RestartMaxDelaySec задайте шаги и потолок); больше 5 запусков за 10 с не допускается, поэтому 5 попыток",
 
@@ -46,10 +52,12 @@ var presetRu = map[string]string{
 	"celery":  "Автоповтор Celery с retry_backoff=True: randrange(min(600, 2^(n-1)) + 1) целых секунд, max_retries 3 (4 попытки)",
 
 	// Resilience libraries.
-	"polly":      "Polly v8 по умолчанию: постоянная пауза 2 с, без джиттера, MaxRetryAttempts 3 (4 попытки)",
-	"polly-v2":   "Polly v8, Exponential с UseJitter: DecorrelatedJitterBackoffV2, медиана первой паузы 2 с, MaxRetryAttempts 3 (4 попытки)",
-	"polly-wiki": "Первый декоррелированный джиттер Polly (из его вики, 2017): min(max, max(seed, prev*3*U[0,1))) зажимает розыгрыш с обеих сторон, поэтому паузы скапливаются ровно на seed и, когда prev*3 его превысит, ровно на max (к 10-му повтору около трети); вики значений не задаёт, здесь выбраны seed 1 с, max 10 с, 10 повторов (11 попыток). Polly.Contrib.WaitAndRetry 1.0 заменил его на U[min, min(max, prev*3)), затем на V2",
-	"tenacity":   "Python tenacity, wait_exponential_jitter по умолчанию: min(1s*2^(n-1) + U(0, 1s), max), max фактически не ограничен, без остановки (stop never)",
+	"polly":        "Polly v8 по умолчанию: постоянная пауза 2 с, без джиттера, MaxRetryAttempts 3 (4 попытки)",
+	"polly-v2":     "Polly v8, Exponential с UseJitter: DecorrelatedJitterBackoffV2, медиана первой паузы 2 с, MaxRetryAttempts 3 (4 попытки)",
+	"polly-wiki":   "Первый декоррелированный джиттер Polly (из его вики, 2017): min(max, max(seed, prev*3*U[0,1))) зажимает розыгрыш с обеих сторон, поэтому паузы скапливаются ровно на seed и, когда prev*3 его превысит, ровно на max (к 10-му повтору около трети); вики значений не задаёт, здесь выбраны seed 1 с, max 10 с, 10 повторов (11 попыток). Polly.Contrib.WaitAndRetry 1.0 заменил его на U[min, min(max, prev*3)), затем на V2",
+	"spring-retry": "Spring Retry, ExponentialBackOffPolicy по умолчанию: min(100ms*2^(n-1), 30s), без джиттера; maxAttempts 3 у SimpleRetryPolicy включает первую попытку",
+	"urllib3":      "urllib3 2.x Retry (адаптеры requests): первый повтор без паузы, затем min(backoff_max, backoff_factor*2^(n-1) + U(0, backoff_jitter)); по умолчанию backoff_factor 0 (бэкоффа нет вовсе), поэтому взят совет из его документации: factor 0,5, jitter 0,5 с; backoff_max 120 с, total 10 (11 попыток)",
+	"tenacity":     "Python tenacity, wait_exponential_jitter по умолчанию: min(1s*2^(n-1) + U(0, 1s), max), max фактически не ограничен, без остановки (stop never)",
 }
 
 // PresetDescription is a preset's description in l: en is the core's

@@ -8,7 +8,23 @@ import (
 	"strings"
 
 	"github.com/backoff-playground/playground/app/export"
+	"github.com/backoff-playground/playground/sim"
 )
+
+// exportOptions reads the simulator's --timeout and --budget as sim
+// reads them (its parsers, its errors) into what a snippet takes.
+func exportOptions(timeout, budget string) (export.Options, error) {
+	c := sim.DefaultConfig()
+	for _, kv := range [][2]string{{sim.ParamTimeout, timeout}, {sim.ParamBudget, budget}} {
+		if kv[1] == "" {
+			continue
+		}
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			return export.Options{}, err
+		}
+	}
+	return export.SimOptions(c), nil
+}
 
 // toAllowed is --to's range, from the package's own list.
 func toAllowed() string { return "one of " + strings.Join(export.TargetNames(), ", ") }
@@ -17,6 +33,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("backoff export", flag.ContinueOnError)
 	pf := addPolicyFlags(fs)
 	to := fs.String("to", "", "the library: "+choices(export.TargetNames()))
+	timeout := fs.String(sim.ParamTimeout, "", "a try's timeout in the simulator (sim --timeout): Envoy's per_try_timeout")
+	budget := fs.String(sim.ParamBudget, "", "the simulator's budget (sim --budget): grpc[:MAX[:RATIO]] is gRPC's retryThrottling")
 	format := fs.String("format", "text", "output: text|json")
 	fs.Usage = func() {
 		var targets strings.Builder
@@ -30,7 +48,9 @@ What the library cannot express exactly is said in the snippet's comments
 and as warnings on standard error (the exit code is still 0); in JSON:
 {"target", "snippet", "warnings": [{"code", "args", "message"}]}.
 Attempts are written as each library counts them: --attempts 6 is
-MaxRetryAttempts 5 for Polly and num_retries 5 for Envoy.
+MaxRetryAttempts 5 for Polly and num_retries 5 for Envoy. From the
+simulator, --timeout is Envoy's per_try_timeout and --budget grpc:MAX:RATIO
+the gRPC service config's retryThrottling.
 
 Targets:
 %s
@@ -53,7 +73,11 @@ Targets:
 	if err != nil {
 		return bad(err)
 	}
-	s, err := export.To(*to, p)
+	o, err := exportOptions(*timeout, *budget)
+	if err != nil {
+		return bad(err)
+	}
+	s, err := export.ToWith(*to, p, o)
 	if err != nil {
 		return bad(err)
 	}

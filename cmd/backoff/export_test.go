@@ -163,6 +163,35 @@ func TestExportEveryPreset(t *testing.T) {
 	}
 }
 
+// The simulator's flags: --budget grpc is gRPC's retryThrottling, --timeout
+// Envoy's per_try_timeout; bad values are refused by flag, as sim refuses
+// them; other budgets add nothing.
+func TestExportSimFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string // in the snippet, or in stderr on failure
+		not  string // absent from the snippet
+	}{
+		{[]string{"--to", "grpc-json", "--budget", "grpc:10:0.1"}, 0, "\"maxTokens\": 10,\n    \"tokenRatio\": 0.1", ""},
+		{[]string{"--to", "grpc-json", "--budget", "grpc"}, 0, "\"maxTokens\": 10,", ""},
+		{[]string{"--to", "grpc-json", "--budget", "tokens:500:5:1"}, 0, "methodConfig", "retryThrottling"},
+		{[]string{"--to", "envoy-yaml", "--timeout", "2s"}, 0, "per_try_timeout: 2s", "timeout: 0s"},
+		{[]string{"--to", "envoy-yaml"}, 0, "# timeout: left out, so Envoy's default 15s", "per_try_timeout"},
+		{[]string{"--to", "grpc-json", "--budget", "grpc:0"}, 2, `--budget: "grpc:0" is not valid`, ""},
+		{[]string{"--to", "envoy-yaml", "--timeout", "soon"}, 2, `--timeout: "soon" is not valid`, ""},
+	} {
+		code, out, errOut := run(t, append([]string{"export"}, c.args...)...)
+		text := out
+		if c.code != 0 {
+			text = errOut
+		}
+		if code != c.code || !strings.Contains(text, c.want) || c.not != "" && strings.Contains(out, c.not) {
+			t.Errorf("%v: exit %d, want %d with %q and without %q:\n%s%s", c.args, code, c.code, c.want, c.not, out, errOut)
+		}
+	}
+}
+
 // FuzzExportArgs runs 'backoff export' with arbitrary flags: any input
 // ends with an exit code; on success a snippet or valid JSON; on failure
 // a message; nothing panics.
@@ -174,6 +203,9 @@ func FuzzExportArgs(f *testing.F) {
 	f.Add("--to resilience4j --growth geometric --steps 4 --cap 10s")
 	f.Add("--to go-aws --jitter additive --jitter-add-scaled --quantum 1s")
 	f.Add("--to nope --base NaN")
+	f.Add("--to grpc-json --budget grpc:10:0.1")
+	f.Add("--to envoy-yaml --timeout 1s --budget grpc:1001")
+	f.Add("--to envoy-yaml --timeout -1s --budget tokens")
 	f.Fuzz(func(t *testing.T, s string) {
 		args := append([]string{"export"}, strings.Fields(s)...)
 		var o, e bytes.Buffer

@@ -368,8 +368,8 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"classify", "--method", "POST"}, 2, "backoff: --status is missing"},
 		{[]string{"classify", "--status", "503", "--body-file", "/does/not/exist"}, 2, "backoff: --body-file: open /does/not/exist: no such file or directory"},
 		{[]string{"classify", "--status", "503", "--body", "x", "--body-file", "y"}, 2, `backoff: --body-file: "y" is not valid: want either --body or --body-file, not both`},
-		{[]string{"frob"}, 2, `backoff: unknown command "frob"; want table, presets, classify, sim, export or help`},
-		{[]string{"--base", "1s"}, 2, `backoff: unknown command "--base"; want table, presets, classify, sim, export or help`},
+		{[]string{"frob"}, 2, `backoff: unknown command "frob"; want table, presets, classify, sim, export, solve or help`},
+		{[]string{"--base", "1s"}, 2, `backoff: unknown command "--base"; want table, presets, classify, sim, export, solve or help`},
 		{nil, 2, "usage: backoff <command>"},
 	} {
 		code, out, errOut := run(t, c.args...)
@@ -418,7 +418,7 @@ func TestPresetsCommand(t *testing.T) {
 		Name, Family, Description, Source string
 		Policy                            map[string]any
 	}
-	if err := json.Unmarshal([]byte(out), &ps); code != 0 || err != nil || len(ps) != 25 {
+	if err := json.Unmarshal([]byte(out), &ps); code != 0 || err != nil || len(ps) != 30 {
 		t.Fatalf("exit %d err %v: %d presets", code, err, len(ps))
 	}
 	for _, p := range ps {

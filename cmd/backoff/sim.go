@@ -45,6 +45,7 @@ var (
 		sim.RatioBudget.String(): fmt.Sprintf("ratio[:%g[:%d]]", sim.DefaultBudgetRatio, sim.DefaultBudgetMinRetries),
 		sim.AdaptiveBudget.String(): fmt.Sprintf("adaptive[:%g[:%s]]", float64(sim.DefaultBudgetK),
 			backoff.FormatDuration(sim.DefaultBudgetWindow)),
+		sim.GRPCBudget.String(): fmt.Sprintf("grpc[:%g[:%g]]", float64(sim.DefaultGRPCMaxTokens), sim.DefaultGRPCTokenRatio),
 	})
 	serviceForms = forms(sim.ServiceNames(), map[string]string{
 		sim.LognormalService.String(): "lognormal:SIGMA",
@@ -87,7 +88,7 @@ var simHelp = map[string]string{
 	sim.ParamLatencySD:       "latency spread: hops are |N(latency, sd)|",
 	sim.ParamHonorRetryAfter: "clients honour the server's Retry-After (as --retry-after says; " + backoff.RetryAfterIgnore.String() + " = " + backoff.RetryAfterAsIs.String() + ")",
 	sim.ParamRetryAfterS:     "Retry-After the server sends with its 503s (0 = none)",
-	sim.ParamBudget:          "retry budget shared by the clients: " + strings.Join(budgetForms, " | ") + " (tokens: the AWS SDK's; ratio: Envoy's; adaptive: the SRE book's client-side throttling of every call)",
+	sim.ParamBudget:          "retry budget shared by the clients: " + strings.Join(budgetForms, " | ") + " (tokens: the AWS SDK's; ratio: Envoy's; adaptive: the SRE book's client-side throttling of every call; grpc: gRPC's retryThrottling, maxTokens and tokenRatio)",
 	sim.ParamBreaker:         "circuit breaker shared by the clients: " + strings.Join(breakerForms, " | "),
 	sim.ParamBucket:          "timeline bucket width (0 = about 200 buckets)",
 	sim.ParamHorizon:         "stop at this simulated time (0 = none)",
@@ -743,10 +744,12 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 		OutageEnd         float64             `json:"outage_end_s"`
 		Faults            []faultJSON         `json:"faults,omitempty"`
 		PerClient         []sim.ClientOutcome `json:"per_client,omitempty"`
+		Verdict           *herdVerdictJSON    `json:"verdict,omitempty"`
 		Timeline          []sim.Bucket        `json:"timeline"`
 	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: s.First.Totals, Truncated: s.First.Truncated,
 		TruncatedBy: s.First.TruncatedBy, StoppedAt: s.First.StoppedAt,
-		Faults: faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
+		Verdict: herdVerdictOf(c, s.First),
+		Faults:  faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
 		BucketWidth: s.First.BucketWidth, CapacityPerBucket: s.First.CapacityPerBucket,
 		OutageStart: s.First.OutageStart, OutageEnd: s.First.OutageEnd, Timeline: s.First.Timeline}
 	if s.Runs > 1 {
@@ -1033,12 +1036,58 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 		line("peak load", pm(m.PeakLoadRatio, sd.PeakLoadRatio, two)+" x capacity", "(retries alone "+pm(m.PeakRetryLoadRatio, sd.PeakRetryLoadRatio, two)+")")
 	}
 	writeFairness(w, c, s)
+	if v, ok := sim.HerdVerdictOf(c, r); ok {
+		note := ""
+		if s.Runs > 1 {
+			note = "(the first run)"
+		}
+		line("verdict", chart.HerdVerdictText(i18n.En, v), note)
+	}
 	if s.Runs > 1 {
 		fmt.Fprintf(w, "\ntimeline of the first run (seed %d):\n", seed)
 	} else {
 		fmt.Fprintln(w)
 	}
 	return writeChart(w, r, 72, 10)
+}
+
+// herdVerdictJSON is a herd run's verdict in JSON: the sentence and its
+// facts (seconds of simulated time; back_s is the outage's end).
+type herdVerdictJSON struct {
+	Text          string   `json:"text"`
+	Clients       int      `json:"clients"`
+	Succeeded     int      `json:"succeeded"`
+	GaveUp        int      `json:"gave_up"`
+	Unfinished    int      `json:"unfinished,omitempty"`
+	BackAt        *float64 `json:"back_s,omitempty"`
+	LastSuccessAt *float64 `json:"last_success_s,omitempty"`
+	LastGaveUpAt  *float64 `json:"last_gave_up_s,omitempty"`
+	// GaveUpBeforeBack is how long before the server came back the last
+	// give-up was (negative: after), with an outage and a give-up.
+	GaveUpBeforeBack *float64 `json:"gave_up_before_back_s,omitempty"`
+}
+
+func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
+	v, ok := sim.HerdVerdictOf(c, r)
+	if !ok {
+		return nil
+	}
+	ptr := func(x float64) *float64 { return &x }
+	out := &herdVerdictJSON{Text: chart.HerdVerdictText(i18n.En, v), Clients: v.Clients, Succeeded: v.Succeeded,
+		GaveUp: v.GaveUp, Unfinished: v.Unfinished}
+	if v.Outage {
+		out.BackAt = ptr(v.Back)
+	}
+	if v.Succeeded > 0 {
+		out.LastSuccessAt = ptr(v.LastSuccess)
+	}
+	if v.GaveUp > 0 {
+		out.LastGaveUpAt = ptr(v.LastGaveUp)
+		if v.Outage {
+			out.GaveUpBeforeBack = ptr(v.GaveUpBeforeBack())
+		}
+	}
+	return out
 }
 
 // writeFairness writes Jain's index and the worst-off client of the first

@@ -468,3 +468,48 @@ func TestSimChainsChannelFairness(t *testing.T) {
 		t.Errorf("two stations: jain_fairness %v, worst_client %v", k.Totals["jain_fairness"], k.Totals["worst_client"])
 	}
 }
+
+// The herd's verdict in words, in the text and the JSON: without jitter
+// or latency the four tries end at 7 s, 53 s before the server is back.
+func TestHerdVerdictLine(t *testing.T) {
+	exact := []string{"sim", "--jitter", "none", "--latency", "0", "--latency-sd", "0", "--capacity", "1000000"}
+	for _, c := range []struct {
+		args   []string
+		text   string
+		before float64 // gave_up_before_back_s, NaN for none
+		lastOK float64 // last_success_s, NaN for none
+	}{
+		{[]string{"--clients", "500", "--attempts", "4", "--outage-end", "1m"},
+			"verdict     All 500 clients gave up 53s before the server came back.", 53, math.NaN()},
+		{[]string{"--clients", "500", "--attempts", "5", "--outage-end", "10s"},
+			"verdict     The last client succeeded 5s after the outage ended (at 15s).", math.NaN(), 15},
+	} {
+		code, out, errOut := run(t, append(exact, c.args...)...)
+		if code != 0 || !strings.Contains(out, c.text+"\n") {
+			t.Errorf("%v: exit %d, no %q in:\n%s%s", c.args, code, c.text, out, errOut)
+		}
+		code, out, _ = run(t, append(append(exact, c.args...), "--format", "json")...)
+		var got struct {
+			Verdict struct {
+				Text             string
+				GaveUpBeforeBack *float64 `json:"gave_up_before_back_s"`
+				LastSuccess      *float64 `json:"last_success_s"`
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+			t.Fatalf("%v: exit %d, %v", c.args, code, err)
+		}
+		v := got.Verdict
+		match := func(p *float64, want float64) bool {
+			return p == nil && math.IsNaN(want) || p != nil && math.Abs(*p-want) < 1e-9
+		}
+		if v.Text != strings.TrimPrefix(c.text, "verdict     ") || !match(v.GaveUpBeforeBack, c.before) || !match(v.LastSuccess, c.lastOK) {
+			t.Errorf("%v: JSON verdict %+v", c.args, v)
+		}
+	}
+	// A request-level run has its recovery verdict instead.
+	_, out, _ := run(t, "sim", "--traffic", "open:10", "--duration", "5s", "--format", "json")
+	if strings.Contains(out, `"verdict"`) {
+		t.Errorf("a request-level run's JSON has a herd verdict")
+	}
+}

@@ -339,7 +339,7 @@ func (d *dynamic) keep(key string, c *cached) {
 // answer draws an image or writes a snippet.
 func (d *dynamic) answer(kind, to, raw string) (*cached, error) {
 	if kind == "export" {
-		sn, err := export.To(to, app.PolicyFromQuery(raw))
+		sn, err := export.ToWith(to, app.PolicyFromQuery(raw), export.SimOptions(app.HerdFromQuery(raw)))
 		if err != nil {
 			return nil, err
 		}

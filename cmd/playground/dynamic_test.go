@@ -129,6 +129,18 @@ func TestExportEndpoint(t *testing.T) {
 	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &got) != nil || got.Target != "grpc-json" || !strings.Contains(got.Snippet, `"maxAttempts": 5`) {
 		t.Fatalf("%d %s", rec.Code, rec.Body.String())
 	}
+	// The herd's grpc budget is the service config's retryThrottling; its
+	// timeout, Envoy's per_try_timeout.
+	for _, c := range []struct{ path, want string }{
+		{"/export?to=grpc-json&budget=grpc:20:0.5", "\"retryThrottling\": {\n    \"maxTokens\": 20,\n    \"tokenRatio\": 0.5"},
+		{"/export?to=envoy-yaml&server=queue&timeout=1.5s", `per_try_timeout: 1.5s`},
+	} {
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &got) != nil || !strings.Contains(got.Snippet, c.want) {
+			t.Errorf("%s: %d, snippet lacks %q:\n%s", c.path, rec.Code, c.want, got.Snippet)
+		}
+	}
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/export?to=cobol", nil))
 	if rec.Code != 400 || !strings.Contains(rec.Body.String(), "go-cenkalti") {

@@ -1,0 +1,151 @@
+package app
+
+import (
+	"strings"
+	"time"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The Solve control beside each of base, factor, cap and attempts: "fit
+// to a total of …" finds the largest value of that knob whose worst or
+// expected total wait stays within the total typed (backoff.Solve, the
+// CLI's backoff solve) and sets it. One is open at a time, so its ids
+// (#solve-total, #solve-target, #solve-apply, #solve-status) are unique;
+// each knob's button is #solve-KNOB.
+
+// solveState is the open control: its knob ("" when none is open), the
+// total as typed, the target, and the last answer: a solution or an error,
+// kept as data so a change of language words it again.
+type solveState struct {
+	knob, total string
+	expected    bool
+	sol         *backoff.Solution
+	err         error
+}
+
+// The knob's name in the control's sentence is the catalog's
+// "solve.knob.PARAM" (a sentence needs its own case: "основу", not
+// "основа").
+
+// solveControl is param's Solve button and, while it is open, its row.
+func (p *playground) solveControl(l i18n.Lang, param string) app.UI {
+	open := p.solve.knob == param
+	knob := l.T("solve.knob." + param)
+	btn := app.Button().ID("solve-"+param).Type("button").Class("secondary small solve-toggle").
+		Aria("expanded", open).Title(l.F("solve.hint", knob)).OnClick(p.onSolve).Text(l.T("solve.open"))
+	if !open {
+		return app.Div().Class("solve").Body(btn)
+	}
+	total := p.solve.total
+	if total == "" {
+		total = l.Duration(10*time.Second, "10s")
+	}
+	status, cls := p.solveStatus(l, param), "hint"
+	if p.solve.err != nil {
+		cls = "field-error"
+	}
+	return app.Div().Class("solve").Body(btn, app.Div().ID("solve-row").Class("solve-row").Body(
+		app.Label().For("solve-total").Text(l.F("solve.label", knob)),
+		app.Input().Type("text").ID("solve-total").Class("value-box").Value(total).
+			Attr("autocomplete", "off").Attr("spellcheck", "false").OnInput(p.onSolveInput).OnChange(p.onSolveInput).
+			OnKeyDown(p.onSolveInput),
+		app.Select().ID("solve-target").Aria("label", l.T("solve.target")).OnChange(p.onSolveInput).Body(
+			app.Option().Value("worst").Selected(!p.solve.expected).Text(l.T("solve.worst")),
+			app.Option().Value("expected").Selected(p.solve.expected).Text(l.T("solve.expected")),
+		),
+		app.Button().ID("solve-apply").Type("button").OnClick(p.onSolveApply).Text(l.T("solve.apply")),
+		app.P().ID("solve-status").Class(cls).Aria("live", "polite").Hidden(status == "").Text(status),
+	))
+}
+
+// solveStatus words the last answer: the value set and its totals, or the
+// error in the page's language.
+func (p *playground) solveStatus(l i18n.Lang, param string) string {
+	if p.solve.err != nil {
+		return errText(l, p.solve.err, "")
+	}
+	s := p.solve.sol
+	if s == nil {
+		return ""
+	}
+	v := localValue(l, param, s.Policy.Get(param))
+	totals := l.F("solve.worst-total", l.Seconds(s.Worst))
+	if s.ExpectedExact {
+		totals = l.F("solve.totals", l.Seconds(s.Worst), l.Seconds(s.Expected))
+	}
+	switch {
+	case !s.Binding && param == backoff.ParamCap:
+		return l.F("solve.no-cap", totals)
+	case !s.Binding:
+		return l.F("solve.most", v, totals)
+	}
+	return l.F("solve.done", v, totals)
+}
+
+// onSolve opens param's control (#solve-PARAM), or closes it.
+func (p *playground) onSolve(ctx app.Context, e app.Event) {
+	param := strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "solve-")
+	if p.solve.knob == param {
+		p.solve = solveState{}
+		return
+	}
+	p.solve = solveState{knob: param, total: p.solve.total, expected: p.solve.expected}
+}
+
+// onSolveInput keeps the typed total and the target; Enter in the box
+// solves (a change event, and the key itself: the box may hold the same
+// text as when it got focus, when no change fires).
+func (p *playground) onSolveInput(ctx app.Context, e app.Event) {
+	src := ctx.JSSrc()
+	switch src.Get("id").String() {
+	case "solve-total":
+		p.solve.total = src.Get("value").String()
+		switch e.Get("type").String() {
+		case "change":
+			p.onSolveApply(ctx, e)
+		case "keydown":
+			if e.Get("key").String() == "Enter" {
+				p.onSolveApply(ctx, e)
+			} else {
+				ctx.PreventUpdate() // a key alone changes nothing shown
+			}
+		}
+	case "solve-target":
+		p.solve.expected = src.Get("value").String() == "expected"
+	}
+}
+
+// onSolveApply solves for the open knob and sets it: the same edit as
+// typing the value, a history entry.
+func (p *playground) onSolveApply(ctx app.Context, e app.Event) {
+	l := p.lang()
+	g := backoff.Goal{Knob: p.solve.knob, Target: backoff.WorstTotal}
+	if p.solve.expected {
+		g.Target = backoff.ExpectedTotal
+	}
+	text := p.solve.total
+	if text == "" {
+		text = l.Duration(10*time.Second, "10s")
+	}
+	var s backoff.Solution
+	d, err := backoff.ParseDuration(g.Target.String(), i18n.CanonDuration(text), backoff.MaxDeadline)
+	if err == nil {
+		g.Total = d
+		s, err = backoff.Solve(p.st.Policy, g)
+	}
+	p.solve.sol, p.solve.err = nil, err
+	if err != nil {
+		return
+	}
+	p.solve.sol = &s
+	if s.Policy == p.st.Policy {
+		return
+	}
+	p.st.Policy = s.Policy
+	clear(p.text)
+	clear(p.errs)
+	p.changed(ctx, true)
+}

@@ -1,0 +1,54 @@
+package sim
+
+import (
+	"math"
+	"testing"
+)
+
+// Without jitter or latency the herd's ends are the schedule's own sums:
+// tries at 0, 1, 3, 7 s (and 15 s with a fifth).
+func TestHerdVerdict(t *testing.T) {
+	exact := [][2]string{{"jitter", "none"}, {"latency", "0"}, {"latency-sd", "0"}, {"capacity", "1000000"}}
+	for _, c := range []struct {
+		name                           string
+		set                            [][2]string
+		succeeded, gaveUp              int
+		lastOK, lastGaveUp, beforeBack float64
+		outage                         bool
+	}{
+		// Four tries end at 7 s, the server is back at 60 s: every
+		// client gave up 53 s before it came back.
+		{"all give up in the outage", [][2]string{{"clients", "500"}, {"attempts", "4"}, {"outage-end", "1m"}}, 0, 500, 0, 7, 53, true},
+		// Five tries: the fifth, at 15 s, finds the server back since 10 s.
+		{"all succeed after it", [][2]string{{"clients", "500"}, {"attempts", "5"}, {"outage-end", "10s"}}, 500, 0, 15, 0, 0, true},
+		// Back at 5 s: the fourth try (7 s) succeeds, 2 s after.
+		{"back sooner", [][2]string{{"clients", "10"}, {"attempts", "5"}, {"outage-end", "5s"}}, 10, 0, 7, 0, 0, true},
+		// No outage: a capacity server answers the first try.
+		{"no outage", [][2]string{{"clients", "10"}, {"server", "capacity"}}, 10, 0, 0, 0, 0, false},
+	} {
+		cfg := variant{c.name, append(append([][2]string{}, exact...), c.set...)}.config(t)
+		r, err := Run(cfg, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, ok := HerdVerdictOf(cfg, r)
+		if !ok {
+			t.Fatalf("%s: no verdict", c.name)
+		}
+		if v.Succeeded != c.succeeded || v.GaveUp != c.gaveUp || v.Outage != c.outage ||
+			math.Abs(v.LastSuccess-c.lastOK) > 1e-9 || math.Abs(v.LastGaveUp-c.lastGaveUp) > 1e-9 ||
+			c.gaveUp > 0 && math.Abs(v.GaveUpBeforeBack()-c.beforeBack) > 1e-9 || v.AllGaveUp() != (c.gaveUp == v.Clients) {
+			t.Errorf("%s: %+v (before back %g), want %d ok (last %g), %d gave up (last %g, %g before back)", c.name, v,
+				v.GaveUpBeforeBack(), c.succeeded, c.lastOK, c.gaveUp, c.lastGaveUp, c.beforeBack)
+		}
+	}
+	// A request-level run has Verdict, not this one.
+	cfg := variant{"open", [][2]string{{"traffic", "open:10"}, {"duration", "5s"}}}.config(t)
+	r, err := Run(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := HerdVerdictOf(cfg, r); ok {
+		t.Error("a request-level run got a herd verdict")
+	}
+}
