@@ -701,6 +701,8 @@ func binary(op string, l, r *value) *value {
 		}
 	case l.kind == vDur && r.kind == vDur:
 		switch op {
+		case "*": // Go: time.Duration(5) * time.Second multiplies nanoseconds
+			return num(vDur, l.num*r.num*1e9)
 		case "+":
 			return num(vDur, l.num+r.num)
 		case "-":

@@ -18,6 +18,14 @@ const grpcMaxAttempts = 5
 // code (a Python dict, a JavaScript object) converted to JSON token by
 // token.
 func grpcConfig(in *input) *node {
+	if !in.grpcDone {
+		in.grpcDone = true
+		in.grpc = findGRPCConfig(in)
+	}
+	return in.grpc
+}
+
+func findGRPCConfig(in *input) *node {
 	isConfig := func(n *node) bool {
 		return n != nil && n.kind == nMap && (n.has("methodConfig", true) || n.has("retryThrottling", true))
 	}
@@ -28,19 +36,29 @@ func grpcConfig(in *input) *node {
 		return nil
 	}
 	c := in.tokens()
-	for k, t := range c.toks {
-		if t.kind != tStr || !strings.Contains(strings.ToLower(t.text), "methodconfig") {
+	for k := 0; k < len(c.toks); k++ {
+		t := c.toks[k]
+		if t.kind != tStr {
 			continue
 		}
-		// Adjacent literals joined by + (Java, Python) or nothing (Python).
-		text := t.text
-		for j := k + 1; j < len(c.toks); j++ {
+		// A run of literals joined by + (Java, Python) or nothing
+		// (Python), read once.
+		var b strings.Builder
+		b.WriteString(t.text)
+		j := k + 1
+		for j < len(c.toks) && b.Len() <= MaxInput {
 			if c.is(j, "+") && j+1 < len(c.toks) && c.toks[j+1].kind == tStr {
 				j++
 			} else if c.toks[j].kind != tStr {
 				break
 			}
-			text += c.toks[j].text
+			b.WriteString(c.toks[j].text)
+			j++
+		}
+		k = j - 1
+		text := b.String()
+		if !strings.Contains(strings.ToLower(text), "methodconfig") {
+			continue
 		}
 		if n, err := jsonTree(text, t.line-1); err == nil && isConfig(n) {
 			return n

@@ -15,6 +15,9 @@ type input struct {
 
 	codeDone bool
 	code     *code
+
+	grpcDone bool
+	grpc     *node
 }
 
 func newInput(text string) *input { return &input{text: text} }

@@ -90,8 +90,10 @@ func readRetryable(in *input, r *reader) error {
 		r.capSanity()
 	default:
 		p.Growth, p.Factor = backoff.Linear, 1
-		if max > min && min > 0 {
-			p.Jitter, p.JitterLo, p.JitterHi = backoff.Proportional, 1, max/min
+		// (min + U[0, max-min)) * n: additive jitter scaled by n.
+		if max > min {
+			p.Jitter, p.JitterAddScaled = backoff.Additive, true
+			r.duration(&p.JitterAdd, "RetryWaitMax", secondsText(max), max-min, 0, false)
 		}
 		if kind == "RateLimitLinearJitterBackoff" {
 			p.RetryAfter = backoff.RetryAfterAsIs
