@@ -288,7 +288,7 @@ func TestFormats(t *testing.T) {
 		if res.Format != c.format {
 			t.Errorf("%s: format %s, want %s", c.name, res.Format, c.format)
 		}
-		if res.Policy != c.want {
+		if res.Policy != normalize(c.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", c.name, res.Policy, c.want)
 		}
 		var codes []string
@@ -338,7 +338,7 @@ var opts = []backoff.RetryOption{backoff.WithBackOff(&backoff.ExponentialBackOff
 		t.Fatal(err)
 	}
 	want := backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: time.Minute, Jitter: backoff.NoJitter, Attempts: 4, Deadline: 15 * time.Minute}
-	if res.Policy != want {
+	if res.Policy != normalize(want) {
 		t.Errorf("got %+v\nwant %+v", res.Policy, want)
 	}
 }

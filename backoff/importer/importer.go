@@ -129,6 +129,15 @@ func (b Budget) Flag() string {
 	return b.Kind + ":" + formatFloat(b.MaxTokens) + ":" + formatFloat(b.TokenRatio)
 }
 
+// BudgetFlag is the budget as the simulator's --budget flag spells it,
+// or "" when the source sets none (or r is nil).
+func (r *Result) BudgetFlag() string {
+	if r == nil || r.Budget == nil {
+		return ""
+	}
+	return r.Budget.Flag()
+}
+
 // Result is what Parse read.
 type Result struct {
 	// Format is the format's name (one of FormatNames).
@@ -238,12 +247,23 @@ func parse(text, only string) (*Result, error) {
 		if err := f.read(in, r); err != nil {
 			return nil, err
 		}
+		r.res.Policy = normalize(r.res.Policy)
 		if err := r.res.Policy.Validate(); err != nil {
 			return nil, err
 		}
 		return r.res, nil
 	}
 	return nil, &NoPolicyError{Formats: FormatNames()}
+}
+
+// normalize gives the fields p's kinds do not use the article's values,
+// so the page's link names only the fields that matter.
+func normalize(p backoff.Policy) backoff.Policy {
+	d := backoff.Default()
+	if p.Jitter != backoff.Proportional {
+		p.JitterLo, p.JitterHi = d.JitterLo, d.JitterHi
+	}
+	return p
 }
 
 // noPolicy is the error of a format that recognised the text but found no

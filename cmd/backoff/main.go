@@ -6,6 +6,7 @@
 //	backoff classify --status N [--method M] [--header 'K: V'] [--body TEXT | --body-file F]
 //	backoff sim      [policy flags] --clients N --server MODEL ...
 //	backoff export   --to NAME [policy flags] [--format text|json]
+//	backoff import   [--format text|json] [FILE|-]
 //
 // Exit codes: 0 success, 1 failure, 2 bad usage.
 package main
@@ -37,11 +38,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSim(args[1:], stdout, stderr)
 	case "export":
 		return runExport(args[1:], stdout, stderr)
+	case "import":
+		return runImport(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		usage(stdout)
 		return 0
 	}
-	fmt.Fprintf(stderr, "backoff: unknown command %q; want table, presets, classify, sim, export or help\n\n", clip(args[0]))
+	fmt.Fprintf(stderr, "backoff: unknown command %q; want table, presets, classify, sim, export, import or help\n\n", clip(args[0]))
 	usage(stderr)
 	return 2
 }
@@ -55,6 +58,7 @@ Commands:
   classify  whether a failed HTTP call should be retried, and why
   sim       many clients retrying against one server (thundering herds)
   export    the policy as a snippet for a retry library (--to NAME)
+  import    the policy of a retry library's config (FILE, or - for standard input)
 
 Run 'backoff <command> --help' for a command's flags.
 Attempts count the first try: --attempts 6 means 5 retries.
