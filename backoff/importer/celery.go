@@ -35,7 +35,25 @@ func containsStr(list []string, s string) bool {
 	return false
 }
 
-func detectCelery(in *input) bool { return len(celeryCalls(in.tokens())) > 0 }
+// celeryClassKeys are a Task subclass's retry attributes (retry_backoff =
+// True in the class body), when no decorator sets them.
+func celeryClassKeys(c *code) []string {
+	if !c.hasIdent("Task", "celery") {
+		return nil
+	}
+	var keys []string
+	for _, k := range celeryKeys {
+		if _, ok := c.consts[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+func detectCelery(in *input) bool {
+	c := in.tokens()
+	return len(celeryCalls(c)) > 0 || len(celeryClassKeys(c)) > 0
+}
 
 // readCelery reads the first task's retry options. With retry_backoff
 // (True is 1 second, a number its factor) the countdown before retry n
@@ -45,7 +63,7 @@ func detectCelery(in *input) bool { return len(celeryCalls(in.tokens())) > 0 }
 func readCelery(in *input, r *reader) error {
 	c := in.tokens()
 	cs := celeryCalls(c)
-	if len(cs) == 0 {
+	if len(cs) == 0 && len(celeryClassKeys(c)) == 0 {
 		return noPolicy("no Celery task with retry options")
 	}
 	if len(cs) > 1 {
@@ -101,8 +119,15 @@ func readCelery(in *input, r *reader) error {
 			r.ignore(orPositional(key), line, ReasonNotModelled)
 		}
 	}
-	for _, a := range c.args(cs[0].open) {
-		read(a.key, c.evalArg(a), a.line)
+	if len(cs) > 0 {
+		for _, a := range c.args(cs[0].open) {
+			read(a.key, c.evalArg(a), a.line)
+		}
+	} else {
+		for _, k := range celeryClassKeys(c) {
+			span := c.consts[k]
+			read(k, c.eval(span[0], span[1]), c.line(span[0]))
+		}
 	}
 	for _, d := range []struct{ k, v string }{{"max_retries", "3"}, {"retry_backoff", "False"}, {"retry_backoff_max", "600"}, {"retry_jitter", "True"}, {"default_retry_delay", "180"}} {
 		if !seen[d.k] && (d.k != "retry_backoff_max" && d.k != "retry_jitter" || factor > 0) && (d.k != "default_retry_delay" || factor == 0) {

@@ -274,6 +274,16 @@ def send(x):
 @shared_task(bind=True, max_retries=None, default_retry_delay=30, retry_kwargs={'max_retries': 5})
 def t(self): ...
 `, backoff.Policy{Growth: backoff.Constant, Base: 30 * s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 6}, []string{CodeIgnored}},
+	{"Celery Task subclass", "celery", `
+from celery import Task
+
+class BaseTaskWithRetry(Task):
+    autoretry_for = (TypeError,)
+    max_retries = 5
+    retry_backoff = True
+    retry_backoff_max = 700
+    retry_jitter = False
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 700 * s, Jitter: backoff.NoJitter, Attempts: 6}, []string{CodeIgnored}},
 }
 
 func TestFormats(t *testing.T) {
