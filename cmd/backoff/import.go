@@ -30,7 +30,12 @@ func readImport(name string, stdin io.Reader, as string) (*importer.Result, erro
 	} else {
 		var f *os.File
 		if f, err = os.Open(name); err == nil {
-			data, err = io.ReadAll(io.LimitReader(f, importer.MaxInput+1))
+			// A regular file only: a FIFO or a device could block forever.
+			if st, serr := f.Stat(); serr != nil || !st.Mode().IsRegular() {
+				err = fmt.Errorf("%s: not a regular file", clip(name))
+			} else {
+				data, err = io.ReadAll(io.LimitReader(f, importer.MaxInput+1))
+			}
 			f.Close()
 		}
 	}
@@ -176,7 +181,11 @@ func writeImportText(w io.Writer, res *importer.Result) error {
 // importedPolicy is the policy --import FILE names, its notes written to
 // w as warnings.
 func importedPolicy(file string, w io.Writer) (*importer.Result, error) {
-	res, err := readImport(file, os.Stdin, "")
+	if file == "-" {
+		return nil, &backoff.FieldError{Field: "import", Value: file, Code: backoff.CodeFormat,
+			Allowed: "a file (standard input is read by backoff import)"}
+	}
+	res, err := readImport(file, nil, "")
 	var np notPolicy
 	if errors.As(err, &np) { // a flag's bad value: named as the others are
 		names := importer.FormatNames()

@@ -112,6 +112,12 @@ func TestImportNoPolicy(t *testing.T) {
 	if code, _, _ := run(t, "import", filepath.Join(t.TempDir(), "missing")); code != 1 {
 		t.Errorf("a missing file: exit %d, want 1", code)
 	}
+	if code, _, errOut := run(t, "table", "--import", "-"); code != 2 || !strings.Contains(errOut, "standard input is read by backoff import") {
+		t.Errorf("table --import -: exit %d, %q", code, errOut)
+	}
+	if code, _, _ := run(t, "import", os.TempDir()); code != 1 {
+		t.Errorf("a directory: exit %d, want 1", code)
+	}
 	if code, _, _ := run(t, "import", "--as", "nginx", path); code != 2 {
 		t.Errorf("--as nginx: exit %d, want 2", code)
 	}
