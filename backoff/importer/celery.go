@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"math"
+
 	"github.com/backoff-playground/playground/backoff"
 )
 
@@ -142,6 +144,12 @@ func readCelery(in *input, r *reader) error {
 		r.attempts("max_retries", formatFloat(retries), retries+1, 0)
 	}
 	if factor > 0 {
+		// autoretry.py: factor=int(max(1.0, retry_backoff)), whole seconds.
+		if f := math.Trunc(math.Max(1, factor)); f != factor {
+			r.warn(CodeRange, 0, []string{"retry_backoff", formatFloat(factor), formatFloat(f)},
+				"retry_backoff is %s: Celery takes int(max(1.0, retry_backoff)), %s", formatFloat(factor), formatFloat(f))
+			factor = f
+		}
 		p.Growth, p.Factor = backoff.Exponential, 2
 		r.duration(&p.Base, "retry_backoff", formatFloat(factor), factor, 0, false)
 		r.duration(&p.Cap, "retry_backoff_max", formatFloat(max), max, 0, true)
