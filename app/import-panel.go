@@ -62,7 +62,7 @@ func importStatus(l i18n.Lang, st importState) (string, bool) {
 	case err == nil && st.res == nil:
 		return l.T("import.hint"), true
 	case err == nil:
-		return l.F("import.done", st.res.Format, st.res.Policy.Describe()), true
+		return l.F("import.done", st.res.Format, describe(l, st.res.Policy)), true
 	case errors.Is(err, errImportEmpty):
 		return l.T("import.empty"), false
 	case errors.As(err, &np):

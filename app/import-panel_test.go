@@ -34,7 +34,7 @@ func TestImportWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := importState{res: res}
-	if s, ok := importStatus(i18n.Ru, st); !ok || s != "Прочитано как tenacity; политика загружена: "+res.Policy.Describe()+"." {
+	if s, ok := importStatus(i18n.Ru, st); !ok || s != "Прочитано как tenacity; политика загружена: постоянная пауза: 2\u00a0с; без джиттера; без ограничения попыток." {
 		t.Errorf("status %q", s)
 	}
 	var notes []string
