@@ -195,6 +195,15 @@ public class Client {
 		backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}, nil},
 	{"Spring Retry uniform random", "spring-retry", `@Retryable(maxAttempts = 2, backoff = @Backoff(value = 100, maxDelay = 300))`,
 		backoff.Policy{Growth: backoff.Constant, Base: 100 * ms, Factor: 1, Jitter: backoff.Additive, JitterAdd: 200 * ms, Attempts: 2}, []string{CodeRounding}},
+	{"Spring RetryTemplate builder", "spring-retry", `
+RetryTemplate template = RetryTemplate.builder()
+    .maxAttempts(5)
+    .exponentialBackoff(100, 2, 2000)
+    .retryOn(RemoteAccessException.class)
+    .build();
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 5}, []string{CodeIgnored}},
+	{"Spring RetryTemplate without a back-off", "spring-retry", `RetryTemplate t = RetryTemplate.builder().withinMillis(5000).build();`,
+		backoff.Policy{Growth: backoff.None, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3, Deadline: 5 * s}, []string{CodeDeadlineTimeout}},
 	{"cenkalti v4 with options", "cenkalti", `
 import "github.com/cenkalti/backoff/v4"
 

@@ -18,6 +18,9 @@ func springRetryable(c *code) []callSite {
 
 func detectSpring(in *input) bool {
 	c := in.tokens()
+	if len(c.calls(func(n string) bool { return n == "RetryTemplate.builder" })) > 0 {
+		return true
+	}
 	for k := range c.toks {
 		if c.is(k, "@") && (c.ident(k+1) == "Retryable" || c.ident(k+1) == "Backoff") {
 			return true
@@ -74,6 +77,8 @@ func readSpring(in *input, r *reader) error {
 			bo.args = c.args(bs[0].open)
 		}
 		r.def("maxAttempts", "3")
+	} else if len(c.calls(func(n string) bool { return n == "RetryTemplate.builder" })) > 0 {
+		return readRetryTemplate(c, r)
 	} else {
 		return noPolicy("no @Retryable")
 	}
@@ -145,6 +150,116 @@ func readSpring(in *input, r *reader) error {
 	if p.Jitter != backoff.NoJitter {
 		r.warn(CodeRounding, 0, []string{"1ms"}, "Spring Retry draws whole milliseconds")
 	}
+	r.capSanity()
+	return nil
+}
+
+// readRetryTemplate reads RetryTemplate.builder()'s chain (Spring Retry
+// RetryTemplateBuilder.java): maxAttempts (3 when unset), within (an
+// overall timeout), infiniteRetry; exponentialBackoff(initial,
+// multiplier, max[, random]), fixedBackoff, uniformRandomBackoff, or no
+// back-off at all when none is set. Numbers are milliseconds.
+func readRetryTemplate(c *code, r *reader) error {
+	p := &r.res.Policy
+	*p = backoff.Policy{Growth: backoff.None, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}
+	seenAttempts, seenBackoff := false, false
+	ms := func(key string, a arg, instead string) (float64, bool) {
+		return r.durValue(key, c.evalArg(a), 1e-3, nil, instead)
+	}
+	for _, cs := range c.calls(func(n string) bool {
+		switch n {
+		case "maxAttempts", "infiniteRetry", "within", "withinMillis", "withinDuration", "exponentialBackoff", "fixedBackoff",
+			"uniformRandomBackoff", "noBackoff", "retryOn", "notRetryOn", "traversingCauses", "customPolicy", "customBackoff":
+			return true
+		}
+		return false
+	}) {
+		if !c.is(cs.at-1, ".") {
+			continue
+		}
+		as := c.args(cs.open)
+		switch cs.name {
+		case "maxAttempts":
+			seenAttempts = true
+			if len(as) == 1 {
+				if f, ok := r.numValue("maxAttempts", c.evalArg(as[0]), "3"); ok {
+					r.attempts("maxAttempts", formatFloat(f), f, cs.line)
+				}
+			}
+		case "infiniteRetry":
+			seenAttempts = true
+			r.set("infiniteRetry", "()", cs.line)
+			p.Attempts = 0
+		case "within", "withinMillis", "withinDuration":
+			if len(as) == 1 {
+				if f, ok := ms(cs.name, as[0], "no deadline"); ok {
+					r.deadlineTimeout(cs.name, c.text(as[0].from, as[0].to), f, cs.line, "RetryTemplate")
+				}
+			}
+		case "exponentialBackoff":
+			seenBackoff = true
+			if len(as) < 3 {
+				r.unreadable("exponentialBackoff", c.text(cs.open, c.match[cs.open]+1), cs.line, "no back-off")
+				continue
+			}
+			init, ok1 := ms("exponentialBackoff.initialInterval", as[0], "")
+			mult, ok2 := r.numValue("exponentialBackoff.multiplier", c.evalArg(as[1]), "")
+			max, ok3 := ms("exponentialBackoff.maxInterval", as[2], "")
+			if !ok1 || !ok2 || !ok3 {
+				continue
+			}
+			p.Growth = backoff.Exponential
+			r.duration(&p.Base, "initialInterval", secondsText(init), init, cs.line, false)
+			r.factor("multiplier", formatFloat(mult), mult, cs.line)
+			r.duration(&p.Cap, "maxInterval", secondsText(max), max, cs.line, true)
+			if len(as) == 4 {
+				if rnd, ok := r.boolValue("exponentialBackoff.withRandom", c.evalArg(as[3]), "false"); ok && rnd && mult > 1 {
+					p.Jitter, p.JitterLo, p.JitterHi, p.CapMode = backoff.Proportional, 1, min(mult, backoff.MaxJitterFactor), backoff.CapAfterJitter
+					r.warn(CodeRounding, 0, []string{"1ms"}, "Spring Retry draws whole milliseconds")
+				}
+			}
+		case "fixedBackoff":
+			seenBackoff = true
+			if len(as) == 1 {
+				if f, ok := ms("fixedBackoff", as[0], "no back-off"); ok {
+					p.Growth = backoff.Constant
+					r.duration(&p.Base, "fixedBackoff", secondsText(f), f, cs.line, false)
+				}
+			}
+		case "uniformRandomBackoff":
+			seenBackoff = true
+			if len(as) == 2 {
+				lo, ok1 := ms("uniformRandomBackoff.min", as[0], "")
+				hi, ok2 := ms("uniformRandomBackoff.max", as[1], "")
+				if ok1 && ok2 {
+					p.Growth = backoff.Constant
+					r.duration(&p.Base, "min", secondsText(lo), lo, cs.line, false)
+					if hi > lo {
+						p.Jitter = backoff.Additive
+						r.duration(&p.JitterAdd, "max", secondsText(hi), hi-lo, cs.line, false)
+						r.warn(CodeRounding, 0, []string{"1ms"}, "Spring Retry draws whole milliseconds")
+					}
+				}
+			}
+		case "noBackoff":
+			seenBackoff = true
+			r.set("noBackoff", "()", cs.line)
+		case "retryOn", "notRetryOn", "traversingCauses":
+			r.ignore(cs.name, cs.line, ReasonClassify)
+		default:
+			r.unreadable(cs.name, c.text(cs.open, c.match[cs.open]+1), cs.line, "")
+		}
+	}
+	if !seenAttempts {
+		r.def("maxAttempts", "3")
+	}
+	if !seenBackoff {
+		r.def("back-off", "none (NoBackOffPolicy)")
+	}
+	if p.Growth == backoff.None {
+		p.Base = 0
+	}
+	r.res.Source = "spring-projects/spring-retry RetryTemplateBuilder.java, ExponentialBackOffPolicy.java, ExponentialRandomBackOffPolicy.java, UniformRandomBackOffPolicy.java (2.0.12)"
 	r.capSanity()
 	return nil
 }
