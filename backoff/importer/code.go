@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -732,9 +731,6 @@ func parseNumber(s string) (float64, bool) {
 	}
 	return f, true
 }
-
-// isIdentRune reports whether r may appear in an identifier.
-func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // itoa is strconv.Itoa.
 func itoa(n int) string { return strconv.Itoa(n) }

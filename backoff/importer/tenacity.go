@@ -2,7 +2,6 @@ package importer
 
 import (
 	"math"
-	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -171,7 +170,11 @@ func readTenacityWait(r *reader, v *value) {
 		if a.kind == vNum && math.IsInf(a.num, 1) {
 			return def
 		}
-		sec, ok := r.durValue(call+"."+key, a, 1, nil, formatFloat(def))
+		instead := formatFloat(def)
+		if def >= tenacityMaxWait/2 {
+			instead = "no maximum (MAX_WAIT)"
+		}
+		sec, ok := r.durValue(call+"."+key, a, 1, nil, instead)
 		if !ok {
 			return def
 		}
@@ -355,7 +358,6 @@ func readTenacityWait(r *reader, v *value) {
 	if p.Jitter == backoff.Additive && p.JitterAdd == 0 {
 		p.Jitter = backoff.NoJitter
 	}
-	_ = strings.TrimSpace
 }
 
 func tenacityRandoms(p *backoff.Policy, randoms [][2]float64, extra func(string)) {
