@@ -20,6 +20,7 @@ type node struct {
 	vals     []*node // a map's values, or a list's items
 	text     string  // a scalar's text
 	str      bool    // a scalar written as a string (quoted, or YAML !!str)
+	quoted   bool    // written in quotes (JSON strings, YAML's quoted styles)
 	null     bool
 }
 
@@ -86,7 +87,7 @@ func (n *node) source() string {
 		return "{…}"
 	case n.kind == nList:
 		return "[…]"
-	case n.str:
+	case n.quoted:
 		return `"` + n.text + `"`
 	}
 	return n.text
@@ -144,7 +145,7 @@ func jsonTree(text string, lineBase int) (*node, error) {
 			}
 			return nil, errors.New("unexpected delimiter")
 		case string:
-			return &node{line: line, text: t, str: true}, nil
+			return &node{line: line, text: t, str: true, quoted: true}, nil
 		case json.Number:
 			return &node{line: line, text: t.String()}, nil
 		case bool:
@@ -240,7 +241,8 @@ func fromYAML(y *yaml.Node, count *int, depth int) (*node, error) {
 		}
 		return n, nil
 	}
-	return &node{line: y.Line, text: y.Value, str: y.Tag == "!!str", null: y.Tag == "!!null"}, nil
+	return &node{line: y.Line, text: y.Value, str: y.Tag == "!!str", null: y.Tag == "!!null",
+		quoted: y.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0}, nil
 }
 
 // flat is one leaf of a tree or a properties file: its dotted path, its
