@@ -7,6 +7,7 @@ import (
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff/importer"
+	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -46,6 +47,7 @@ func (p *playground) onImportApply(ctx app.Context, e app.Event) {
 	}
 	p.imp.res = res
 	p.st.Preset, p.st.Policy = "", res.Policy
+	importBudget(&p.st.Herd, res)
 	clear(p.text)
 	clear(p.errs)
 	p.changed(ctx, true)
@@ -53,6 +55,22 @@ func (p *playground) onImportApply(ctx app.Context, e app.Event) {
 }
 
 var errImportEmpty = errors.New("nothing pasted")
+
+// importBudget makes a read retry budget (gRPC's retryThrottling) the
+// herd's, when the simulator has that kind of budget; else the herd
+// keeps its own and the reading's note says the table does not draw it.
+func importBudget(h *herdState, res *importer.Result) bool {
+	b := res.BudgetFlag()
+	if b == "" {
+		return false
+	}
+	c := h.Config
+	if c.Set(sim.ParamBudget, b) != nil || c.Validate() != nil {
+		return false
+	}
+	h.Config = c
+	return true
+}
 
 // importStatus words the reading, or why there is none, in l.
 func importStatus(l i18n.Lang, st importState) (string, bool) {

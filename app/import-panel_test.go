@@ -7,6 +7,7 @@ import (
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/backoff/importer"
+	"github.com/backoff-playground/playground/sim"
 )
 
 // TestImportCatalog: every warning code and reason the importer gives
@@ -55,5 +56,34 @@ func TestImportWords(t *testing.T) {
 	fe := &backoff.FieldError{Field: "cap", Value: "1ms", Code: backoff.CodeZeroOrAtLeast, Args: []string{"1s"}, Other: "base", Allowed: "0s or at least base"}
 	if s, ok := importStatus(i18n.En, importState{err: fe}); ok || !strings.HasPrefix(s, "The policy read cannot be drawn: ") || !strings.Contains(s, "1ms") {
 		t.Errorf("invalid: %q", s)
+	}
+}
+
+// TestImportBudget: a gRPC retryThrottling becomes the herd's budget when
+// the simulator has a grpc budget, and leaves the herd alone when not.
+func TestImportBudget(t *testing.T) {
+	res, err := importer.Parse(`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 3, "initialBackoff": "1s",
+	  "maxBackoff": "4s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}],
+	  "retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := defaultHerd()
+	probe := sim.DefaultConfig()
+	simHasGRPC := probe.Set(sim.ParamBudget, "grpc:10:0.1") == nil
+	if got := importBudget(&h, res); got != simHasGRPC {
+		t.Errorf("importBudget %v, the simulator takes grpc:10:0.1: %v", got, simHasGRPC)
+	}
+	def := defaultHerd()
+	want := def.Config.Get(sim.ParamBudget)
+	if simHasGRPC {
+		want = probe.Get(sim.ParamBudget)
+	}
+	if got := h.Config.Get(sim.ParamBudget); got != want {
+		t.Errorf("herd budget %q, want %q", got, want)
+	}
+	plain, _ := importer.Parse("@Retryable(maxAttempts = 2)")
+	if h := defaultHerd(); importBudget(&h, plain) || h.Config != defaultHerd().Config {
+		t.Error("a config without a budget changed the herd")
 	}
 }
