@@ -223,6 +223,38 @@ cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryer(func() aws.Retryer 
 }))
 `, backoff.Policy{Growth: backoff.Exponential, Base: 50 * ms, Factor: 2, Cap: 10 * s, Jitter: backoff.Full, Attempts: 5,
 		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeThrottleBase}},
+	{"AWS SDK legacy back-off without an attempt limit", "aws-sdk-go-v2", `
+r := retry.NewStandard(func(o *retry.StandardOptions) {
+	o.Backoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+})
+return retry.AddWithMaxAttempts(r, 0)
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 20 * s, CapMode: backoff.CapExact, Jitter: backoff.Full,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, nil},
+	{"Istio, the retries in the second document", "istio", `
+apiVersion: networking.istio.io/v1
+kind: DestinationRule
+metadata: {name: reviews}
+---
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+spec:
+  http:
+  - route: [{destination: {host: reviews}}]
+    retries: {attempts: 5, retryOn: 5xx}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 6}, []string{CodeIgnored, CodeRounding}},
+	{"Polly options by assignment, a timeout around the retry", "polly", `
+var options = new RetryStrategyOptions();
+options.MaxRetryAttempts = 2;
+options.BackoffType = DelayBackoffType.Linear;
+options.Delay = TimeSpan.FromSeconds(1);
+options.UseJitter = true;
+var pipeline = new ResiliencePipelineBuilder().AddTimeout(TimeSpan.FromSeconds(30)).AddRetry(options).Build();
+`, backoff.Policy{Growth: backoff.Linear, Base: s, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.75, JitterHi: 1.25, Attempts: 3, Deadline: 30 * s},
+		[]string{CodeDeadlineTimeout}},
+	{"go-retryablehttp struct literal", "retryablehttp", `
+c := &retryablehttp.Client{HTTPClient: cleanhttp.DefaultClient(), RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 2 * time.Second, RetryMax: 3}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs},
+		[]string{CodeIgnored}},
 	{"Temporal Go", "temporal", `
 ao := workflow.ActivityOptions{
 	RetryPolicy: &temporal.RetryPolicy{

@@ -72,6 +72,9 @@ func readRetryable(in *input, r *reader) error {
 			r.ignore(orPositional(k), v.line, ReasonNotModelled)
 		}
 	}
+	if _, ok := vals["Backoff"]; literal && !ok {
+		r.def("Backoff", "DefaultBackoff, as NewClient sets it (the literal leaves it nil)")
+	}
 	if !literal {
 		for _, d := range []struct{ k, v string }{{"RetryMax", "4"}, {"RetryWaitMin", "1s"}, {"RetryWaitMax", "30s"}, {"Backoff", "DefaultBackoff"}} {
 			if _, ok := vals[d.k]; !ok {
