@@ -57,6 +57,7 @@ type playground struct {
 	embedView string
 	exp       exportState // the export panel
 	solve     solveState  // the Solve control of a knob, when one is open
+	imp       importState // the import panel
 	les       lessonState // the workshop lesson, when one is open
 	replay    replayState // the herd's replay
 
@@ -556,6 +557,7 @@ func (p *playground) Render() app.UI {
 				p.langSwitch(l),
 				app.Button().ID("embed").Type("button").Class("secondary").OnClick(p.onEmbed).Text(l.T("embed.button")),
 				app.Button().ID("export").Type("button").Class("secondary").OnClick(p.onExport).Text(l.T("export.button")),
+				app.Button().ID("import").Type("button").Class("secondary").OnClick(p.onImport).Text(l.T("import.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
 				app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
@@ -565,6 +567,7 @@ func (p *playground) Render() app.UI {
 		&updateBanner{Lang: l},
 		p.renderEmbedPanel(l),
 		p.renderExportPanel(l),
+		p.renderImportPanel(l),
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
 			app.Div().Class("controls-col").Body(

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/backoff/importer"
 )
 
 // policyFlags registers the policy flags on a flag set. Flags override the
@@ -19,6 +20,10 @@ type policyFlags struct {
 	// presetGiven is set when --preset was given, even empty.
 	presetGiven bool
 	set         []kv // backoff params as given, applied to the preset in order
+	// importFile is --import's config; imported is what it read.
+	importFile string
+	imported   *importer.Result
+	fs         *flag.FlagSet // its output takes the import's notes
 }
 
 type kv struct{ name, value string }
@@ -70,11 +75,12 @@ var boolParams = map[string]bool{
 }
 
 func addPolicyFlags(fs *flag.FlagSet) *policyFlags {
-	pf := &policyFlags{}
+	pf := &policyFlags{fs: fs}
 	fs.Func("preset", "start from a preset (see 'backoff presets'); other flags override it", func(v string) error {
 		pf.preset, pf.presetGiven = v, true
 		return nil
 	})
+	fs.StringVar(&pf.importFile, "import", "", "start from the policy of a retry config (see 'backoff import'); other flags override it")
 	for _, name := range backoff.ParamNames {
 		fs.Var(&paramFlag{pf: pf, name: name, bool: boolParams[name]}, name, paramHelp[name])
 	}
@@ -92,6 +98,17 @@ func (pf *policyFlags) policy() (backoff.Policy, error) {
 			return p, err
 		}
 		p = pr.Policy
+	}
+	if pf.importFile != "" {
+		if pf.preset != "" || pf.presetGiven {
+			return p, &backoff.FieldError{Field: "import", Value: clip(pf.importFile), Code: backoff.CodeFormat,
+				Allowed: "--import or --preset, not both"}
+		}
+		res, err := importedPolicy(pf.importFile, pf.fs.Output())
+		if err != nil {
+			return p, err
+		}
+		pf.imported, p = res, res.Policy
 	}
 	for _, s := range pf.set {
 		if err := p.Set(s.name, s.value); err != nil {

@@ -7,6 +7,7 @@
 //	backoff sim      [policy flags] --clients N --server MODEL ...
 //	backoff export   --to NAME [policy flags] [--format text|json]
 //	backoff solve    --for KNOB [policy flags] --worst-total D | --expected-total D
+//	backoff import   [--format text|json] [FILE|-]
 //
 // Exit codes: 0 success, 1 failure, 2 bad usage.
 package main
@@ -40,11 +41,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runExport(args[1:], stdout, stderr)
 	case "solve":
 		return runSolve(args[1:], stdout, stderr)
+	case "import":
+		return runImport(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		usage(stdout)
 		return 0
 	}
-	fmt.Fprintf(stderr, "backoff: unknown command %q; want table, presets, classify, sim, export, solve or help\n\n", clip(args[0]))
+	fmt.Fprintf(stderr, "backoff: unknown command %q; want table, presets, classify, sim, export, solve, import or help\n\n", clip(args[0]))
 	usage(stderr)
 	return 2
 }
@@ -59,6 +62,7 @@ Commands:
   sim       many clients retrying against one server (thundering herds)
   export    the policy as a snippet for a retry library (--to NAME)
   solve     the largest base, factor, cap or attempts within a total wait
+  import    the policy of a retry library's config (FILE, or - for standard input)
 
 Run 'backoff <command> --help' for a command's flags.
 Attempts count the first try: --attempts 6 means 5 retries.

@@ -216,6 +216,7 @@ type flagCase struct {
 // policyFlagCases hold for every command with policy flags.
 var policyFlagCases = []flagCase{
 	{"preset", "nope", "one of aws-standard, "},
+	{"import", "../../go.mod", "a retry config in one of the formats tenacity, urllib3, "},
 	{"growth", "wobbly", "one of exponential, linear, constant, none, exp-minus-one, polynomial, geometric"},
 	{"base", "-1s", "from 0s to 720h"},
 	{"factor", "abc", "a number from 0 to 100"},
@@ -368,8 +369,8 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"classify", "--method", "POST"}, 2, "backoff: --status is missing"},
 		{[]string{"classify", "--status", "503", "--body-file", "/does/not/exist"}, 2, "backoff: --body-file: open /does/not/exist: no such file or directory"},
 		{[]string{"classify", "--status", "503", "--body", "x", "--body-file", "y"}, 2, `backoff: --body-file: "y" is not valid: want either --body or --body-file, not both`},
-		{[]string{"frob"}, 2, `backoff: unknown command "frob"; want table, presets, classify, sim, export, solve or help`},
-		{[]string{"--base", "1s"}, 2, `backoff: unknown command "--base"; want table, presets, classify, sim, export, solve or help`},
+		{[]string{"frob"}, 2, `backoff: unknown command "frob"; want table, presets, classify, sim, export, solve, import or help`},
+		{[]string{"--base", "1s"}, 2, `backoff: unknown command "--base"; want table, presets, classify, sim, export, solve, import or help`},
 		{nil, 2, "usage: backoff <command>"},
 	} {
 		code, out, errOut := run(t, c.args...)

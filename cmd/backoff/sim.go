@@ -260,6 +260,11 @@ before it starts.
 	}
 	j.cfg = sim.DefaultConfig()
 	j.cfg.Policy = p
+	if b := pf.imported.BudgetFlag(); b != "" && !slices.ContainsFunc(simSet, func(s kv) bool { return s.name == sim.ParamBudget }) {
+		if err := j.cfg.Set(sim.ParamBudget, b); err != nil {
+			fmt.Fprintf(stderr, "backoff: the imported retryThrottling (--budget %s) is not simulated: %v\n", b, err)
+		}
+	}
 	joined, err := joinFaults(sortParams(simSet))
 	if err != nil {
 		return nil, err

@@ -1,0 +1,46 @@
+package i18n
+
+// importMessages are the import panel's strings, kept apart from the
+// main catalog and merged into it when the package starts.
+var importMessages = map[string][2]string{
+	"import.button": {"Import", "Импорт"},
+	"import.head":   {"Import a retry config", "Импорт конфигурации повторов"},
+	"import.text":   {"Config or code", "Конфигурация или код"},
+	"import.hint": {"Paste the retry config your code runs: tenacity, urllib3, a gRPC service config, an Envoy route, an Istio VirtualService, Polly, resilience4j, Spring Retry, cenkalti/backoff, the AWS SDK for Go, Temporal, Step Functions, go-retryablehttp or Celery. The link keeps the policy, not the text.",
+		"Вставьте конфигурацию повторов, которую выполняет ваш код: tenacity, urllib3, конфигурацию сервиса gRPC, маршрут Envoy, VirtualService Istio, Polly, resilience4j, Spring Retry, cenkalti/backoff, AWS SDK для Go, Temporal, Step Functions, go-retryablehttp или Celery. Ссылка сохранит политику, а не текст."},
+	"import.apply":      {"Read and load", "Прочитать и загрузить"},
+	"import.done":       {"Read as {1}; the policy is loaded: {2}.", "Прочитано как {1}; политика загружена: {2}."},
+	"import.empty":      {"Paste a config first.", "Сначала вставьте конфигурацию."},
+	"import.none":       {"No retry policy found in this text. The formats read: {1}.", "В этом тексте не найдено политики повторов. Читаются форматы: {1}."},
+	"import.too-long":   {"The text is longer than {1} bytes.", "Текст длиннее {1} байт."},
+	"import.invalid":    {"The policy read cannot be drawn: {1}", "Прочитанную политику нельзя построить: {1}"},
+	"import.line":       {"line {1}", "строка {1}"},
+	"import.default":    {"default", "по умолчанию"},
+	"import.read-head":  {"What was read", "Что прочитано"},
+	"import.notes-head": {"Notes", "Замечания"},
+	"import.source":     {"Read as the library's own code reads it: {1}.", "Прочитано так, как читает сама библиотека: {1}."},
+
+	"import.warn.unreadable":       {"{1} is {2}, which is not a literal (a variable or a computed value): it is not read.", "{1} = {2} — не литерал (переменная или вычисленное значение), поэтому не прочитано."},
+	"import.warn.ignored":          {"{1} is ignored: {2}.", "{1} не учитывается: {2}."},
+	"import.warn.range":            {"{1} = {2} is outside the range: {3} is used.", "{1} = {2} вне допустимого диапазона: взято {3}."},
+	"import.warn.invalid":          {"{1} = {2}: the library does not accept this value.", "{1} = {2}: библиотека не принимает это значение."},
+	"import.warn.budget":           {"retryThrottling (maxTokens {1}, tokenRatio {2}) is a retry budget: the delay table does not draw it; the herd simulator's grpc budget does.", "retryThrottling (maxTokens {1}, tokenRatio {2}) — это бюджет повторов: таблица пауз его не учитывает, а симулятор толпы учитывает как бюджет grpc."},
+	"import.warn.rounding":         {"The library keeps durations in whole steps of {1}: delays may differ by up to that.", "Библиотека хранит длительности целыми шагами по {1}: паузы могут отличаться на столько же."},
+	"import.warn.deadline-timeout": {"Its overall timeout of {1} is read as the deadline; it also cancels a try in flight.", "Её общий таймаут {1} прочитан как дедлайн; он прерывает и текущую попытку."},
+	"import.warn.several":          {"The text holds {1} retry policies: the first, at line {2}, is read.", "В тексте {1} политик повторов: прочитана первая, в строке {2}."},
+	"import.warn.throttle-base":    {"After a throttling error it backs off from {1} instead.", "После ошибки троттлинга она отсчитывает паузы от {1}."},
+
+	"import.reason.classify":     {"it says what to retry, not when (the classifier decides that)", "это о том, что повторять, а не когда (это решает классификатор)"},
+	"import.reason.per-try":      {"a timeout of each try is not part of the delays (the herd's client timeout models it)", "таймаут каждой попытки не входит в паузы (его моделирует таймаут клиента в толпе)"},
+	"import.reason.unknown":      {"the library does not read it", "библиотека его не читает"},
+	"import.reason.not-modelled": {"it does not change the delays between retries", "на паузы между повторами он не влияет"},
+}
+
+func init() {
+	for k, v := range importMessages {
+		if _, dup := messages[k]; dup {
+			panic("i18n: import message " + k + " is in the catalog twice")
+		}
+		messages[k] = v
+	}
+}

@@ -1,0 +1,164 @@
+package app
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff/importer"
+	"github.com/backoff-playground/playground/sim"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The import panel: a pasted retry config (a tenacity decorator, a gRPC
+// service config, an Envoy route...) read by backoff/importer in the
+// page itself, what was read shown line by line, and the policy loaded.
+// The link then holds the policy's parameters, never the pasted text.
+// Reading in the page costs app.wasm about 200 KB over the wire (brotli:
+// 1,497,767 to 1,700,355 bytes; the YAML parser about 80 KB of it, the
+// readers the rest); a server round trip, as the export panel makes,
+// would cost next to nothing but leave a static copy without the panel.
+
+// importState is the panel's: shown, and the last reading or why there
+// is none.
+type importState struct {
+	open bool
+	res  *importer.Result
+	err  error
+}
+
+func (p *playground) onImport(ctx app.Context, e app.Event) {
+	p.imp.open = !p.imp.open
+}
+
+// onImportApply reads the pasted text and, when it holds a policy, loads
+// it as an edit of the page (a history entry, so Back undoes it).
+func (p *playground) onImportApply(ctx app.Context, e app.Event) {
+	text := app.Window().GetElementByID("import-text").Get("value").String()
+	p.imp.res, p.imp.err = nil, nil
+	if strings.TrimSpace(text) == "" {
+		p.imp.err = errImportEmpty
+		return
+	}
+	res, err := importer.Parse(text)
+	if err != nil {
+		p.imp.err = err
+		return
+	}
+	p.imp.res = res
+	p.st.Preset, p.st.Policy = "", res.Policy
+	importBudget(&p.st.Herd, res)
+	clear(p.text)
+	clear(p.errs)
+	p.changed(ctx, true)
+	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
+
+var errImportEmpty = errors.New("nothing pasted")
+
+// importBudget makes a read retry budget (gRPC's retryThrottling) the
+// herd's, when the simulator has that kind of budget; else the herd
+// keeps its own and the reading's note says the table does not draw it.
+func importBudget(h *herdState, res *importer.Result) bool {
+	b := res.BudgetFlag()
+	if b == "" {
+		return false
+	}
+	c := h.Config
+	if c.Set(sim.ParamBudget, b) != nil || c.Validate() != nil {
+		return false
+	}
+	h.Config = c
+	return true
+}
+
+// importStatus words the reading, or why there is none, in l.
+func importStatus(l i18n.Lang, st importState) (string, bool) {
+	var np *importer.NoPolicyError
+	var tl *importer.TooLongError
+	switch err := st.err; {
+	case err == nil && st.res == nil:
+		return l.T("import.hint"), true
+	case err == nil:
+		return l.F("import.done", st.res.Format, describe(l, st.res.Policy)), true
+	case errors.Is(err, errImportEmpty):
+		return l.T("import.empty"), false
+	case errors.As(err, &np):
+		return l.F("import.none", strings.Join(np.Formats, ", ")), false
+	case errors.As(err, &tl):
+		return l.F("import.too-long", l.Int(importer.MaxInput)), false
+	}
+	return l.F("import.invalid", errText(l, st.err, "")), false
+}
+
+// importNote words an import warning in l.
+func importNote(l i18n.Lang, w importer.Warning) string {
+	args := append([]string(nil), w.Args...)
+	switch w.Code {
+	case importer.CodeIgnored:
+		if len(args) == 2 {
+			args[1] = l.T("import.reason." + args[1])
+		}
+	case importer.CodeRange:
+		if len(args) == 3 {
+			args[2] = valueArg(l, args[2])
+		}
+	case importer.CodeRounding, importer.CodeDeadlineTimeout, importer.CodeThrottleBase:
+		for i := range args {
+			args[i] = valueArg(l, args[i])
+		}
+	}
+	s := l.F("import.warn."+w.Code, args...)
+	if w.Line > 0 {
+		s = l.F("import.line", strconv.Itoa(w.Line)) + ": " + s
+	}
+	return s
+}
+
+func (p *playground) renderImportPanel(l i18n.Lang) app.UI {
+	if !p.imp.open {
+		return app.Div().ID("import-panel").Hidden(true)
+	}
+	status, ok := importStatus(l, p.imp)
+	cls := "hint"
+	if !ok {
+		cls = "error"
+	}
+	body := []app.UI{
+		app.H2().Text(l.T("import.head")),
+		app.Div().Class("field").Body(
+			app.Label().For("import-text").Text(l.T("import.text")),
+			app.Textarea().ID("import-text").Class("code").Rows(10).Attr("spellcheck", "false").
+				Aria("describedby", "import-status"),
+		),
+		app.Button().ID("import-apply").Type("button").Class("small").OnClick(p.onImportApply).Text(l.T("import.apply")),
+		app.P().ID("import-status").Class(cls).Aria("live", "polite").Text(status),
+	}
+	if r := p.imp.res; r != nil {
+		read := make([]app.UI, len(r.Settings))
+		for i, s := range r.Settings {
+			where := l.T("import.default")
+			if !s.Default {
+				where = l.F("import.line", strconv.Itoa(s.Line))
+			}
+			read[i] = app.Li().DataSet("line", s.Line).Body(
+				app.Span().Class("where").Text(where+": "),
+				app.Code().Text(s.Key+" = "+s.Value),
+			)
+		}
+		body = append(body,
+			app.H3().Text(l.T("import.read-head")),
+			app.Ul().ID("import-read").Class("import-read").Body(read...),
+			app.P().Class("hint").Text(l.F("import.source", r.Source)),
+		)
+		if len(r.Warnings) > 0 {
+			notes := make([]app.UI, len(r.Warnings))
+			for i, w := range r.Warnings {
+				notes[i] = app.Li().DataSet("code", w.Code).Text(importNote(l, w))
+			}
+			body = append(body, app.H3().Text(l.T("import.notes-head")), app.Ul().ID("import-notes").Class("warnings").Body(notes...))
+		}
+	}
+	return app.Section().ID("import-panel").Class("card import-panel").Aria("label", l.T("import.head")).Body(body...)
+}

@@ -1,0 +1,89 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/backoff/importer"
+	"github.com/backoff-playground/playground/sim"
+)
+
+// TestImportCatalog: every warning code and reason the importer gives
+// has words in both languages.
+func TestImportCatalog(t *testing.T) {
+	for _, l := range []i18n.Lang{i18n.En, i18n.Ru} {
+		for _, c := range importer.Codes {
+			if k := "import.warn." + c; l.T(k) == k {
+				t.Errorf("%s: no %s", l.Code(), k)
+			}
+		}
+		for _, r := range importer.Reasons {
+			if k := "import.reason." + r; l.T(k) == k {
+				t.Errorf("%s: no %s", l.Code(), k)
+			}
+		}
+	}
+}
+
+// TestImportWords: the panel's status and notes in both languages, for a
+// reading, a text without a policy and one the core refuses.
+func TestImportWords(t *testing.T) {
+	res, err := importer.Parse("@retry(stop=stop_after_attempt(n), wait=wait_fixed(2), retry=retry_if_exception_type(IOError))\ndef f(): ...\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := importState{res: res}
+	if s, ok := importStatus(i18n.Ru, st); !ok || s != "Прочитано как tenacity; политика загружена: постоянная пауза: 2\u00a0с; без джиттера; без ограничения попыток." {
+		t.Errorf("status %q", s)
+	}
+	var notes []string
+	for _, w := range res.Warnings {
+		notes = append(notes, importNote(i18n.Ru, w))
+	}
+	want := []string{
+		"строка 1: retry не учитывается: это о том, что повторять, а не когда (это решает классификатор).",
+		"строка 1: stop_after_attempt = n — не литерал (переменная или вычисленное значение), поэтому не прочитано.",
+	}
+	if strings.Join(notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes\n%s\nwant\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
+	}
+	_, err = importer.Parse("hello")
+	if s, ok := importStatus(i18n.En, importState{err: err}); ok || !strings.HasPrefix(s, "No retry policy found in this text. The formats read: tenacity, urllib3, grpc,") {
+		t.Errorf("no policy: %q", s)
+	}
+	fe := &backoff.FieldError{Field: "cap", Value: "1ms", Code: backoff.CodeZeroOrAtLeast, Args: []string{"1s"}, Other: "base", Allowed: "0s or at least base"}
+	if s, ok := importStatus(i18n.En, importState{err: fe}); ok || !strings.HasPrefix(s, "The policy read cannot be drawn: ") || !strings.Contains(s, "1ms") {
+		t.Errorf("invalid: %q", s)
+	}
+}
+
+// TestImportBudget: a gRPC retryThrottling becomes the herd's budget when
+// the simulator has a grpc budget, and leaves the herd alone when not.
+func TestImportBudget(t *testing.T) {
+	res, err := importer.Parse(`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 3, "initialBackoff": "1s",
+	  "maxBackoff": "4s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}],
+	  "retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := defaultHerd()
+	probe := sim.DefaultConfig()
+	simHasGRPC := probe.Set(sim.ParamBudget, "grpc:10:0.1") == nil
+	if got := importBudget(&h, res); got != simHasGRPC {
+		t.Errorf("importBudget %v, the simulator takes grpc:10:0.1: %v", got, simHasGRPC)
+	}
+	def := defaultHerd()
+	want := def.Config.Get(sim.ParamBudget)
+	if simHasGRPC {
+		want = probe.Get(sim.ParamBudget)
+	}
+	if got := h.Config.Get(sim.ParamBudget); got != want {
+		t.Errorf("herd budget %q, want %q", got, want)
+	}
+	plain, _ := importer.Parse("@Retryable(maxAttempts = 2)")
+	if h := defaultHerd(); importBudget(&h, plain) || h.Config != defaultHerd().Config {
+		t.Error("a config without a budget changed the herd")
+	}
+}

@@ -1,0 +1,105 @@
+package importer
+
+import (
+	"strings"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const awsSource = "aws/aws-sdk-go-v2 aws/retry/standard.go, jitter_backoff.go, retry.go, middleware.go (aws/retry v1.48.0)"
+
+var awsFields = []string{"MaxAttempts", "MaxBackoff", "BaseDelay", "Backoff", "RateLimiter", "Retryables", "RetryCost", "RetryTimeoutCost", "NoRetryIncrement", "Timeouts"}
+
+func detectAWS(in *input) bool {
+	c := in.tokens()
+	return len(c.calls(func(n string) bool {
+		return n == "retry.NewStandard" || n == "retry.AddWithMaxAttempts" || n == "retry.AddWithMaxBackoffDelay" || n == "config.WithRetryMaxAttempts"
+	})) > 0
+}
+
+// readAWS reads the standard retryer's options: the delay before retry n
+// is U[0,1) * min(BaseDelay * 2^(n-1), MaxBackoff) (BaseDelay 50ms,
+// MaxBackoff 20s, MaxAttempts 3 counting the first, when 0 or unset);
+// AddWithMaxAttempts(r, 0) lifts the limit. x-amz-retry-after is honoured
+// within [t, t+5s]. NewExponentialJitterBackoff(max) is the legacy
+// formula: U[0,1) * 2^n seconds, exactly max once reached.
+func readAWS(in *input, r *reader) error {
+	c := in.tokens()
+	p := &r.res.Policy
+	*p = backoff.Policy{Growth: backoff.Exponential, Base: backoff.Seconds(0.05), Factor: 2, Cap: backoff.Seconds(20), Jitter: backoff.Full,
+		Attempts: 3, RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: backoff.Seconds(5)}
+	seen := map[string]bool{}
+	legacy := false
+	for _, as := range c.assignments(func(f string) bool { return containsStr(awsFields, f) }) {
+		v := c.eval(as.from, as.to)
+		seen[as.field] = true
+		switch as.field {
+		case "MaxAttempts":
+			if f, ok := r.numValue("o.MaxAttempts", v, "3"); ok && f > 0 {
+				r.attempts("o.MaxAttempts", v.text, f, v.line)
+			}
+		case "MaxBackoff":
+			if f, ok := r.durValue("o.MaxBackoff", v, 1e-9, nil, "20s"); ok && f > 0 {
+				r.duration(&p.Cap, "o.MaxBackoff", v.text, f, v.line, true)
+			}
+		case "BaseDelay":
+			if f, ok := r.durValue("o.BaseDelay", v, 1e-9, nil, "50ms"); ok && f > 0 {
+				r.duration(&p.Base, "o.BaseDelay", v.text, f, v.line, false)
+			}
+		case "Backoff":
+			r.set("o.Backoff", v.text, v.line)
+			if v.kind == vCall && short(v.str) == "NewExponentialJitterBackoff" && len(v.args) == 1 {
+				if f, ok := r.durValue("NewExponentialJitterBackoff", c.evalArg(v.args[0]), 1e-9, nil, "20s"); ok {
+					legacy = true
+					r.duration(&p.Cap, "NewExponentialJitterBackoff", v.text, f, v.line, true)
+				}
+			} else {
+				r.unreadable("o.Backoff", v.text, v.line, "the standard back-off")
+			}
+		case "Retryables":
+			r.ignore("o.Retryables", as.line, ReasonClassify)
+		case "RateLimiter", "RetryCost", "RetryTimeoutCost", "NoRetryIncrement":
+			r.ignore("o."+as.field, as.line, ReasonNotModelled)
+		default:
+			r.ignore("o."+as.field, as.line, ReasonPerTry)
+		}
+	}
+	for _, cs := range c.calls(func(n string) bool {
+		return n == "retry.AddWithMaxAttempts" || n == "retry.AddWithMaxBackoffDelay" || n == "config.WithRetryMaxAttempts" || n == "config.WithRetryMode"
+	}) {
+		as := c.args(cs.open)
+		switch {
+		case cs.name == "retry.AddWithMaxAttempts" && len(as) == 2, cs.name == "config.WithRetryMaxAttempts" && len(as) == 1:
+			v := c.evalArg(as[len(as)-1])
+			seen["MaxAttempts"] = true
+			if f, ok := r.numValue(strings.TrimPrefix(cs.name, "retry."), v, "3"); ok {
+				if f == 0 {
+					p.Attempts = 0 // no limit
+				} else {
+					r.attempts(cs.name, v.text, f, v.line)
+				}
+			}
+		case cs.name == "retry.AddWithMaxBackoffDelay" && len(as) == 2:
+			v := c.evalArg(as[1])
+			seen["MaxBackoff"] = true
+			if f, ok := r.durValue(cs.name, v, 1e-9, nil, "20s"); ok {
+				r.duration(&p.Cap, cs.name, v.text, f, v.line, true)
+			}
+		case cs.name == "config.WithRetryMode":
+			r.ignore(cs.name, cs.line, ReasonNotModelled)
+		}
+	}
+	for _, d := range []struct{ k, v string }{{"MaxAttempts", "3"}, {"BaseDelay", "50ms"}, {"MaxBackoff", "20s"}} {
+		if !seen[d.k] && !(legacy && d.k != "MaxAttempts") {
+			r.def(d.k, d.v)
+		}
+	}
+	if legacy {
+		p.Base, p.CapMode = backoff.Seconds(2), backoff.CapExact
+		r.res.Source = "aws/aws-sdk-go-v2 aws/retry/jitter_backoff.go (aws/retry v1.36.0)"
+	} else if p.Base != backoff.Seconds(1) {
+		r.warn(CodeThrottleBase, 0, []string{"1s"}, "the standard retryer backs off from 1s instead of BaseDelay after a throttling error")
+	}
+	r.capSanity()
+	return nil
+}

@@ -1,0 +1,188 @@
+package importer
+
+import (
+	"strings"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const cenkaltiSource = "cenkalti/backoff v5 exponential.go, retry.go (v5.0.3); v4 exponential.go, retry.go, tries.go (v4.3.0)"
+
+var cenkaltiFields = []string{"InitialInterval", "RandomizationFactor", "Multiplier", "MaxInterval", "MaxElapsedTime", "Stop", "Clock"}
+
+func detectCenkalti(in *input) bool {
+	c := in.tokens()
+	if strings.Contains(in.text, "github.com/cenkalti/backoff") {
+		return true
+	}
+	return len(c.calls(func(n string) bool {
+		return n == "backoff.ExponentialBackOff" || n == "backoff.NewExponentialBackOff" || n == "backoff.NewConstantBackOff"
+	})) > 0
+}
+
+// readCenkalti reads an ExponentialBackOff: a struct literal (unset
+// fields are Go's zero values), or NewExponentialBackOff (500ms, 0.5,
+// 1.5, 60s; v4 also MaxElapsedTime 15m) with its options and later
+// assignments; and the retry options (v5: WithMaxTries counts tries and
+// WithMaxElapsedTime defaults to 15m; v4: WithMaxRetries counts
+// retries). The delay before retry n is cur * U[1-r, 1+r] with cur =
+// min(InitialInterval * Multiplier^(n-1), MaxInterval): the cap applies
+// before randomizing.
+func readCenkalti(in *input, r *reader) error {
+	c := in.tokens()
+	v5 := strings.Contains(in.text, "cenkalti/backoff/v5")
+	if v5 {
+		r.res.Source = "cenkalti/backoff v5 exponential.go, retry.go (v5.0.3)"
+	} else {
+		r.res.Source = "cenkalti/backoff v4 exponential.go, retry.go, tries.go (v4.3.0)"
+	}
+	p := &r.res.Policy
+	initial, rf, mult, maxInterval, elapsed := 0.5, 0.5, 1.5, 60.0, 15*60.0
+	attempts := 0.0
+	constant := -1.0
+	vals := map[string]*value{}
+	var order []string
+	put := func(k string, v *value) {
+		if _, ok := vals[k]; !ok {
+			order = append(order, k)
+		}
+		vals[k] = v
+	}
+	literal := false
+	var sites []callSite
+	for _, cs := range c.calls(func(n string) bool {
+		return n == "backoff.ExponentialBackOff" || n == "backoff.NewExponentialBackOff" || n == "backoff.NewConstantBackOff"
+	}) {
+		if !c.is(cs.at-1, "*") && !c.is(cs.at-1, "]") { // a type in a signature, not a value
+			sites = append(sites, cs)
+		}
+	}
+	if len(sites) > 0 {
+		cs := sites[0]
+		switch cs.name {
+		case "backoff.ExponentialBackOff":
+			if c.is(cs.open, "{") {
+				literal = true
+				initial, rf, mult, maxInterval, elapsed = 0, 0, 0, 0, 0
+				for _, a := range c.args(cs.open) {
+					put(a.key, c.evalArg(a))
+				}
+			}
+		case "backoff.NewConstantBackOff":
+			if as := c.args(cs.open); len(as) == 1 {
+				v := c.evalArg(as[0])
+				if f, ok := r.durValue("NewConstantBackOff", v, 1e-9, nil, "1s"); ok {
+					constant = f
+				} else {
+					constant = 1
+				}
+			}
+		default:
+			for _, a := range c.args(cs.open) { // v4's options: backoff.WithInitialInterval(d)
+				v := c.evalArg(a)
+				if v.kind == vCall && strings.HasPrefix(short(v.str), "With") && len(v.args) == 1 {
+					put(strings.TrimPrefix(short(v.str), "With"), c.evalArg(v.args[0]))
+				}
+			}
+		}
+	}
+	for _, as := range c.assignments(func(f string) bool { return containsStr(cenkaltiFields, f) }) {
+		put(as.field, c.eval(as.from, as.to))
+	}
+	if literal && !v5 {
+		r.def("MaxElapsedTime", "0 (a struct literal's zero value: no limit)")
+	}
+	for _, k := range order {
+		v := vals[k]
+		switch k {
+		case "InitialInterval":
+			if f, ok := r.durValue(k, v, 1e-9, nil, "500ms"); ok {
+				initial = f
+			}
+		case "RandomizationFactor":
+			if f, ok := r.numValue(k, v, "0.5"); ok {
+				rf = f
+			}
+		case "Multiplier":
+			if f, ok := r.numValue(k, v, "1.5"); ok {
+				mult = f
+			}
+		case "MaxInterval":
+			if f, ok := r.durValue(k, v, 1e-9, nil, "60s"); ok {
+				maxInterval = f
+			}
+		case "MaxElapsedTime":
+			if f, ok := r.durValue(k, v, 1e-9, nil, "15m"); ok {
+				elapsed = f
+			}
+		default:
+			r.ignore(orPositional(k), v.line, ReasonNotModelled)
+		}
+	}
+	if !literal {
+		for _, d := range []struct{ k, v string }{{"InitialInterval", "500ms"}, {"RandomizationFactor", "0.5"}, {"Multiplier", "1.5"}, {"MaxInterval", "60s"}} {
+			if _, ok := vals[d.k]; !ok && constant < 0 {
+				r.def(d.k, d.v)
+			}
+		}
+	}
+	// The retry options.
+	sawElapsed := false
+	for _, cs := range c.calls(func(n string) bool {
+		return n == "backoff.WithMaxTries" || n == "backoff.WithMaxElapsedTime" || n == "backoff.WithMaxRetries"
+	}) {
+		as := c.args(cs.open)
+		switch cs.name {
+		case "backoff.WithMaxTries":
+			if len(as) == 1 {
+				if f, ok := r.numValue("WithMaxTries", c.evalArg(as[0]), "no limit"); ok {
+					attempts = f
+				}
+			}
+		case "backoff.WithMaxRetries": // v4: WithMaxRetries(b, max) allows max retries
+			if len(as) == 2 {
+				if f, ok := r.numValue("WithMaxRetries", c.evalArg(as[1]), "no limit"); ok {
+					attempts = f + 1
+				}
+			}
+		case "backoff.WithMaxElapsedTime":
+			if len(as) == 1 {
+				sawElapsed = true
+				if f, ok := r.durValue("WithMaxElapsedTime", c.evalArg(as[0]), 1e-9, nil, "15m"); ok {
+					elapsed = f
+				}
+			}
+		}
+	}
+	if v5 && !sawElapsed {
+		r.def("WithMaxElapsedTime", "15m (Retry's default)")
+		elapsed = 15 * 60
+	}
+	if !v5 && !literal {
+		if _, ok := vals["MaxElapsedTime"]; !ok {
+			r.def("MaxElapsedTime", "15m")
+		}
+	}
+	*p = backoff.Policy{Growth: backoff.Exponential, Jitter: backoff.NoJitter, Factor: 1}
+	if constant >= 0 {
+		p.Growth = backoff.Constant
+		r.duration(&p.Base, "NewConstantBackOff", secondsText(constant), constant, 0, false)
+	} else {
+		r.duration(&p.Base, "InitialInterval", secondsText(initial), initial, 0, false)
+		r.factor("Multiplier", formatFloat(mult), mult, 0)
+		r.duration(&p.Cap, "MaxInterval", secondsText(maxInterval), maxInterval, 0, true)
+		if rf < 0 || rf > 1 {
+			r.warn(CodeRange, 0, []string{"RandomizationFactor", formatFloat(rf), "1"}, "RandomizationFactor is %s: read as 1 (a delay below 0 is not drawn)", formatFloat(rf))
+			rf = min(max(rf, 0), 1)
+		}
+		r.capSanity()
+		if rf > 0 {
+			setSpan(p, 1-rf, 1+rf)
+		}
+	}
+	if attempts > 0 {
+		r.attempts("max tries", formatFloat(attempts), attempts, 0)
+	}
+	r.duration(&p.Deadline, "MaxElapsedTime", secondsText(elapsed), elapsed, 0, true)
+	return nil
+}

@@ -1,0 +1,457 @@
+package importer
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const (
+	ms = time.Millisecond
+	s  = time.Second
+)
+
+// formatCases are configs as people write them, each with the policy the
+// library runs (read from its source, see each format's Source) and the
+// warnings the reading must give.
+var formatCases = []struct {
+	name, format, text string
+	want               backoff.Policy
+	warnings           []string // codes, in order
+}{
+	{"tenacity decorator", "tenacity", `
+from tenacity import retry, stop_after_attempt, wait_exponential
+
+@retry(stop=stop_after_attempt(5), wait=wait_exponential(multiplier=0.5, max=10))
+def fetch():
+    ...
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 10 * s, Jitter: backoff.NoJitter, Attempts: 5}, nil},
+	{"tenacity Retrying with a jitter and a deadline", "tenacity", `
+import tenacity
+from datetime import timedelta
+for attempt in tenacity.Retrying(
+    stop=tenacity.stop_before_delay(timedelta(seconds=30)) | tenacity.stop_after_attempt(8),
+    wait=tenacity.wait_random_exponential(multiplier=1, max=20),
+):
+    with attempt:
+        call()
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 20 * s, Jitter: backoff.Full, Attempts: 8, Deadline: 30 * s}, nil},
+	{"tenacity wait_incrementing", "tenacity", `
+@retry(wait=wait_incrementing(start=1, increment=2, max=9), stop=stop_after_attempt(4))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Linear, Base: 2 * s, Factor: 1, Cap: 8 * s, Jitter: backoff.NoJitter, ImmediateFirst: true, Offset: s, Attempts: 4}, nil},
+	{"tenacity with a variable", "tenacity", `
+@retry(stop=stop_after_attempt(MAX_TRIES), wait=wait_fixed(2))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Constant, Base: 2 * s, Factor: 1, Jitter: backoff.NoJitter}, []string{CodeUnreadable}},
+	{"urllib3 through requests", "urllib3", `
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+retries = Retry(total=5, backoff_factor=0.5, status_forcelist=[502, 503, 504], backoff_jitter=0.25)
+session.mount("https://", HTTPAdapter(max_retries=retries))
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Cap: 120 * s,
+		CapMode: backoff.CapAfterJitter, Jitter: backoff.Additive, JitterAdd: 250 * ms, Attempts: 6, RetryAfter: backoff.RetryAfterAsIs},
+		[]string{CodeIgnored}},
+	{"urllib3 adapter integer", "urllib3", `
+from requests.adapters import HTTPAdapter
+adapter = HTTPAdapter(max_retries=3)
+`, backoff.Policy{Growth: backoff.None, Factor: 2, Cap: 120 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs}, nil},
+	{"gRPC JSON, keys in any case, durations like .2s", "grpc", `{
+  "methodConfig": [{
+    "name": [{"service": "echo.Echo"}],
+    "RetryPolicy": {
+      "MAXATTEMPTS": 4,
+      "initialBackoff": ".2s",
+      "maxBackoff": "2.5s",
+      "backoffMultiplier": 3,
+      "retryableStatusCodes": ["UNAVAILABLE"]
+    }
+  }],
+  "retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}
+}`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 3, Cap: 2500 * ms, Jitter: backoff.Proportional, JitterLo: 0.8, JitterHi: 1.2,
+		Attempts: 4, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeBudget, CodeIgnored}},
+	{"gRPC config embedded in Go", "grpc", "package main\n\nconst serviceConfig = `{\"methodConfig\": [{\"name\": [{}], \"retryPolicy\": {\"maxAttempts\": 9, " +
+		"\"initialBackoff\": \"0.1s\", \"maxBackoff\": \"1s\", \"backoffMultiplier\": 2, \"retryableStatusCodes\": [\"UNAVAILABLE\"]}}]}`\n\n" +
+		"func dial() { grpc.NewClient(addr, grpc.WithDefaultServiceConfig(serviceConfig)) }\n",
+		backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: s, Jitter: backoff.Proportional, JitterLo: 0.8, JitterHi: 1.2,
+			Attempts: 5, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeRange, CodeIgnored}},
+	{"gRPC config as a Python dict", "grpc", `
+import json
+service_config = {
+    "methodConfig": [{
+        "name": [{"service": "helloworld.Greeter"}],
+        "retryPolicy": {
+            "maxAttempts": 3,
+            "initialBackoff": "0.5s",
+            "maxBackoff": "4s",
+            "backoffMultiplier": 2,
+            "retryableStatusCodes": ["UNAVAILABLE"],
+        },
+    }]
+}
+channel = grpc.insecure_channel("localhost:50051", options=[("grpc.service_config", json.dumps(service_config))])
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 4 * s, Jitter: backoff.Proportional, JitterLo: 0.8, JitterHi: 1.2,
+		Attempts: 3, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeIgnored}},
+	{"gRPC config in a Java string", "grpc", `
+String config = "{\"methodConfig\":[{\"name\":[{}],\"retryPolicy\":{\"maxAttempts\":2,"
+    + "\"initialBackoff\":\"1s\",\"maxBackoff\":\"1s\",\"backoffMultiplier\":1,"
+    + "\"retryableStatusCodes\":[\"UNAVAILABLE\"]}}]}";
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 1, Cap: s, Jitter: backoff.Proportional, JitterLo: 0.8, JitterHi: 1.2,
+		Attempts: 2, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeIgnored}},
+	{"gRPC without status codes is ignored whole", "grpc", `{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 3, "initialBackoff": "1s", "maxBackoff": "2s", "backoffMultiplier": 2}}]}`,
+		backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 2 * s, Jitter: backoff.Proportional, JitterLo: 0.8, JitterHi: 1.2,
+			Attempts: 1, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeInvalid}},
+	{"Envoy route, default back-off", "envoy", `
+routes:
+- match: {prefix: "/"}
+  route:
+    cluster: backend
+    retry_policy:
+      retry_on: 5xx
+      num_retries: 3
+      per_try_timeout: 2s
+`, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 4, Deadline: 15 * s},
+		[]string{CodeIgnored, CodeIgnored, CodeRounding, CodeDeadlineTimeout}},
+	{"Envoy retry policy in JSON", "envoy", `{"route": {"cluster": "b", "timeout": "0s", "retry_policy": {"num_retries": 2, "retry_back_off": {"base_interval": "0.1s"}}}}`,
+		backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: s, Jitter: backoff.Full, Attempts: 3}, []string{CodeRounding}},
+	{"Istio VirtualService", "istio", `
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+metadata:
+  name: ratings
+spec:
+  hosts: [ratings]
+  http:
+  - route:
+    - destination: {host: ratings, subset: v1}
+    timeout: 10s
+    retries:
+      attempts: 3
+      perTryTimeout: 2s
+      retryOn: gateway-error,connect-failure
+`, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 4, Deadline: 10 * s},
+		[]string{CodeIgnored, CodeIgnored, CodeRounding, CodeDeadlineTimeout}},
+	{"Istio default retries", "istio", `
+apiVersion: networking.istio.io/v1beta1
+kind: VirtualService
+spec:
+  http:
+  - route:
+    - destination: {host: reviews}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 3}, []string{CodeRounding}},
+	{"Polly v8", "polly", `
+var pipeline = new ResiliencePipelineBuilder()
+    .AddRetry(new RetryStrategyOptions
+    {
+        MaxRetryAttempts = 4,
+        BackoffType = DelayBackoffType.Exponential,
+        UseJitter = true,
+        Delay = TimeSpan.FromMilliseconds(500),
+        MaxDelay = TimeSpan.FromSeconds(10),
+        ShouldHandle = new PredicateBuilder().Handle<HttpRequestException>(),
+    })
+    .Build();
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 10 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.DecorrelatedV2, Attempts: 5},
+		[]string{CodeIgnored}},
+	{"Polly HTTP options defaults", "polly", `builder.AddRetry(new HttpRetryStrategyOptions { MaxRetryAttempts = 2 });`,
+		backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Jitter: backoff.DecorrelatedV2, Attempts: 3, RetryAfter: backoff.RetryAfterAsIs}, nil},
+	{"resilience4j YAML with a base config", "resilience4j", `
+resilience4j.retry:
+  configs:
+    default:
+      max-attempts: 5
+      wait-duration: 200ms
+  instances:
+    backendA:
+      baseConfig: default
+      enableExponentialBackoff: true
+      exponentialMaxWaitDuration: PT5S
+`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 1.5, Cap: 5 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.NoJitter, Attempts: 5},
+		[]string{CodeRounding}},
+	{"resilience4j properties", "resilience4j", `
+# application.properties
+resilience4j.retry.instances.backendB.maxAttempts=4
+resilience4j.retry.instances.backendB.waitDuration=1000
+resilience4j.retry.instances.backendB.enableRandomizedWait=true
+resilience4j.retry.instances.backendB.randomizedWaitFactor=0.25
+resilience4j.retry.instances.backendB.retryExceptions[0]=java.io.IOException
+`, backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.75, JitterHi: 1.25, Attempts: 4},
+		[]string{CodeIgnored, CodeRounding}},
+	{"Spring Retry exponential random", "spring-retry", `
+@Service
+public class Client {
+    @Retryable(retryFor = IOException.class, maxAttempts = 4, backoff = @Backoff(delay = 500, multiplier = 2, maxDelay = 5000, random = true))
+    public String call() { return rest.get(); }
+}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 5 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.Proportional,
+		JitterLo: 1, JitterHi: 2, Attempts: 4}, []string{CodeIgnored, CodeRounding}},
+	{"Spring Retry defaults", "spring-retry", `@Retryable public void f() {}`,
+		backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"Spring Retry uniform random", "spring-retry", `@Retryable(maxAttempts = 2, backoff = @Backoff(value = 100, maxDelay = 300))`,
+		backoff.Policy{Growth: backoff.Constant, Base: 100 * ms, Factor: 1, Jitter: backoff.Additive, JitterAdd: 200 * ms, Attempts: 2}, []string{CodeRounding}},
+	{"Spring RetryTemplate builder", "spring-retry", `
+RetryTemplate template = RetryTemplate.builder()
+    .maxAttempts(5)
+    .exponentialBackoff(100, 2, 2000)
+    .retryOn(RemoteAccessException.class)
+    .build();
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 5}, []string{CodeIgnored}},
+	{"Spring RetryTemplate without a back-off", "spring-retry", `RetryTemplate t = RetryTemplate.builder().withinMillis(5000).build();`,
+		backoff.Policy{Growth: backoff.None, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3, Deadline: 5 * s}, []string{CodeDeadlineTimeout}},
+	{"cenkalti v4 with options", "cenkalti", `
+import "github.com/cenkalti/backoff/v4"
+
+func run() error {
+	b := backoff.NewExponentialBackOff(backoff.WithInitialInterval(100*time.Millisecond), backoff.WithMaxElapsedTime(time.Minute))
+	b.Multiplier = 2
+	return backoff.Retry(op, backoff.WithMaxRetries(b, 5))
+}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 60 * s, Jitter: backoff.Proportional, JitterLo: 0.5, JitterHi: 1.5,
+		Attempts: 6, Deadline: time.Minute}, nil},
+	{"AWS SDK standard retryer", "aws-sdk-go-v2", `
+cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryer(func() aws.Retryer {
+	return retry.NewStandard(func(o *retry.StandardOptions) {
+		o.MaxAttempts = 5
+		o.MaxBackoff = 10 * time.Second
+	})
+}))
+`, backoff.Policy{Growth: backoff.Exponential, Base: 50 * ms, Factor: 2, Cap: 10 * s, Jitter: backoff.Full, Attempts: 5,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeThrottleBase}},
+	{"AWS SDK legacy back-off without an attempt limit", "aws-sdk-go-v2", `
+r := retry.NewStandard(func(o *retry.StandardOptions) {
+	o.Backoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+})
+return retry.AddWithMaxAttempts(r, 0)
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 20 * s, CapMode: backoff.CapExact, Jitter: backoff.Full,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, nil},
+	{"Istio, the retries in the second document", "istio", `
+apiVersion: networking.istio.io/v1
+kind: DestinationRule
+metadata: {name: reviews}
+---
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+spec:
+  http:
+  - route: [{destination: {host: reviews}}]
+    retries: {attempts: 5, retryOn: 5xx}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 6}, []string{CodeIgnored, CodeRounding}},
+	{"Polly options by assignment, a timeout around the retry", "polly", `
+var options = new RetryStrategyOptions();
+options.MaxRetryAttempts = 2;
+options.BackoffType = DelayBackoffType.Linear;
+options.Delay = TimeSpan.FromSeconds(1);
+options.UseJitter = true;
+var pipeline = new ResiliencePipelineBuilder().AddTimeout(TimeSpan.FromSeconds(30)).AddRetry(options).Build();
+`, backoff.Policy{Growth: backoff.Linear, Base: s, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.75, JitterHi: 1.25, Attempts: 3, Deadline: 30 * s},
+		[]string{CodeDeadlineTimeout}},
+	{"go-retryablehttp struct literal", "retryablehttp", `
+c := &retryablehttp.Client{HTTPClient: cleanhttp.DefaultClient(), RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 2 * time.Second, RetryMax: 3}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs},
+		[]string{CodeIgnored}},
+	{"Temporal Go", "temporal", `
+ao := workflow.ActivityOptions{
+	RetryPolicy: &temporal.RetryPolicy{
+		InitialInterval:    2 * time.Second,
+		BackoffCoefficient: 1.5,
+		MaximumAttempts:    10,
+	},
+}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 1.5, Cap: 200 * s, Jitter: backoff.NoJitter, Attempts: 10}, nil},
+	{"Temporal Java", "temporal", `
+RetryOptions retry = RetryOptions.newBuilder()
+    .setInitialInterval(Duration.ofMillis(500))
+    .setMaximumInterval(Duration.ofSeconds(30))
+    .setMaximumAttempts(6)
+    .build();
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 30 * s, Jitter: backoff.NoJitter, Attempts: 6}, nil},
+	{"Temporal TypeScript", "temporal", `
+const { charge } = proxyActivities<typeof activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '100ms', backoffCoefficient: 3, maximumInterval: '10s', maximumAttempts: 4 },
+});
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 3, Cap: 10 * s, Jitter: backoff.NoJitter, Attempts: 4}, nil},
+	{"Temporal Python", "temporal", `
+from temporalio.common import RetryPolicy
+await workflow.execute_activity(charge, start_to_close_timeout=timedelta(seconds=5),
+    retry_policy=RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=1), non_retryable_error_types=["Invalid"]))
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: time.Minute, Jitter: backoff.NoJitter}, []string{CodeIgnored}},
+	{"Step Functions", "step-functions", `{
+  "StartAt": "Call",
+  "States": {
+    "Call": {
+      "Type": "Task",
+      "Resource": "arn:aws:states:::lambda:invoke",
+      "Retry": [
+        {"ErrorEquals": ["States.Timeout"], "IntervalSeconds": 3, "MaxAttempts": 2, "BackoffRate": 1.5, "MaxDelaySeconds": 5, "JitterStrategy": "FULL"},
+        {"ErrorEquals": ["States.ALL"]}
+      ],
+      "End": true
+    }
+  }
+}`, backoff.Policy{Growth: backoff.Exponential, Base: 3 * s, Factor: 1.5, Cap: 5 * s, Jitter: backoff.Full, Attempts: 3}, []string{CodeSeveral, CodeIgnored}},
+	{"go-retryablehttp", "retryablehttp", `
+client := retryablehttp.NewClient()
+client.RetryMax = 6
+client.RetryWaitMin = 500 * time.Millisecond
+client.RetryWaitMax = 8 * time.Second
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 8 * s, Jitter: backoff.NoJitter, Attempts: 7, RetryAfter: backoff.RetryAfterAsIs}, nil},
+	{"go-retryablehttp linear jitter", "retryablehttp", `
+c := retryablehttp.NewClient()
+c.Backoff = retryablehttp.LinearJitterBackoff
+`, backoff.Policy{Growth: backoff.Linear, Base: s, Factor: 1, Jitter: backoff.Additive, JitterAdd: 29 * s, JitterAddScaled: true, Attempts: 5}, nil},
+	{"Celery", "celery", `
+@app.task(autoretry_for=(ConnectionError,), retry_backoff=5, retry_backoff_max=300, max_retries=8)
+def send(x):
+    ...
+`, backoff.Policy{Growth: backoff.Exponential, Base: 5 * s, Factor: 2, Cap: 300 * s, Jitter: backoff.Full, Quantum: s, Attempts: 9}, []string{CodeIgnored}},
+	{"Celery without backoff", "celery", `
+@shared_task(bind=True, max_retries=None, default_retry_delay=30, retry_kwargs={'max_retries': 5})
+def t(self): ...
+`, backoff.Policy{Growth: backoff.Constant, Base: 30 * s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 6}, []string{CodeIgnored}},
+	{"Celery Task subclass", "celery", `
+from celery import Task
+
+class BaseTaskWithRetry(Task):
+    autoretry_for = (TypeError,)
+    max_retries = 5
+    retry_backoff = True
+    retry_backoff_max = 700
+    retry_jitter = False
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 700 * s, Jitter: backoff.NoJitter, Attempts: 6}, []string{CodeIgnored}},
+}
+
+func TestFormats(t *testing.T) {
+	covered := map[string]bool{}
+	for _, c := range formatCases {
+		res, err := Parse(c.text)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		covered[res.Format] = true
+		if res.Format != c.format {
+			t.Errorf("%s: format %s, want %s", c.name, res.Format, c.format)
+		}
+		if res.Policy != normalize(c.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, res.Policy, c.want)
+		}
+		var codes []string
+		for _, w := range res.Warnings {
+			codes = append(codes, w.Code)
+		}
+		if !slices.Equal(codes, c.warnings) {
+			t.Errorf("%s: warnings %q, want %q", c.name, codes, c.warnings)
+			for _, w := range res.Warnings {
+				t.Log(w.Message)
+			}
+		}
+	}
+	for _, f := range FormatNames() {
+		if !covered[f] {
+			t.Errorf("no case reads %s", f)
+		}
+	}
+}
+
+// TestUnreadableNamesTheLine: a value that is not a literal is named with
+// its line, and the default is said to be used.
+func TestUnreadableNamesTheLine(t *testing.T) {
+	res, err := Parse("from tenacity import *\n\n@retry(\n    stop=stop_after_attempt(3),\n    wait=wait_fixed(config.delay),\n)\ndef f(): pass\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 {
+		t.Fatalf("warnings %+v", res.Warnings)
+	}
+	w := res.Warnings[0]
+	if w.Code != CodeUnreadable || w.Line != 5 || !slices.Equal(w.Args, []string{"wait_fixed.wait", "config.delay"}) ||
+		!strings.Contains(w.Message, "line 5") {
+		t.Errorf("warning %+v", w)
+	}
+}
+
+// TestConstantsAreRead: a value naming a constant of the same file is
+// read (the cenkalti export's MaxTries).
+func TestConstantsAreRead(t *testing.T) {
+	res, err := Parse(`import "github.com/cenkalti/backoff/v5"
+const tries = 4
+const initial = 2 * time.Second
+var opts = []backoff.RetryOption{backoff.WithBackOff(&backoff.ExponentialBackOff{InitialInterval: initial, Multiplier: 2, MaxInterval: time.Minute}), backoff.WithMaxTries(tries)}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: time.Minute, Jitter: backoff.NoJitter, Attempts: 4, Deadline: 15 * time.Minute}
+	if res.Policy != normalize(want) {
+		t.Errorf("got %+v\nwant %+v", res.Policy, want)
+	}
+}
+
+// TestNoPolicy: a text without a retry policy is refused with the
+// recognised formats.
+func TestNoPolicy(t *testing.T) {
+	for _, text := range []string{"", "hello world", `{"a": 1}`, "package main\nfunc main() {}\n", "a: b\n",
+		`{"methodConfig": [{"name": [{}], "timeout": "1s"}]}`} {
+		_, err := Parse(text)
+		var np *NoPolicyError
+		if !errors.As(err, &np) || !slices.Equal(np.Formats, FormatNames()) || !strings.Contains(err.Error(), "celery") {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+	if _, err := Parse(strings.Repeat(" ", MaxInput+1)); err == nil {
+		t.Error("a text longer than MaxInput is read")
+	}
+}
+
+// TestDurations pins the duration syntaxes each format reads.
+func TestDurations(t *testing.T) {
+	for _, c := range []struct {
+		parse func(string) (float64, bool)
+		in    string
+		want  float64
+		ok    bool
+	}{
+		{protoSeconds, ".2s", 0.2, true}, {protoSeconds, "1.s", 1, true}, {protoSeconds, "30s", 30, true}, {protoSeconds, "0.000000001s", 1e-9, true},
+		{protoSeconds, "1.0000000001s", 0, false}, {protoSeconds, "100ms", 0, false}, {protoSeconds, "s", 0, false}, {protoSeconds, "1", 0, false},
+		{springSeconds, "500", 0.5, true}, {springSeconds, "2s", 2, true}, {springSeconds, "PT0.5S", 0.5, true}, {springSeconds, "P1DT1M", 86460, true},
+		{springSeconds, "3m", 180, true}, {springSeconds, "5 parsecs", 0, false},
+		{msSeconds, "1 minute", 60, true}, {msSeconds, "100ms", 0.1, true}, {msSeconds, "1.5h", 5400, true}, {msSeconds, "250", 0.25, true},
+		{msSeconds, "soon", 0, false},
+	} {
+		got, ok := c.parse(c.in)
+		if ok != c.ok || ok && !near(got, c.want) {
+			t.Errorf("%q: %v %v, want %v %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-12 && b-a < 1e-12 }
+
+// TestCodeExpressions pins the evaluator on the expressions of each
+// language.
+func TestCodeExpressions(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		kind vkind
+		num  float64
+	}{
+		{"10 * time.Second", vDur, 10}, {"time.Second * 10", vDur, 10}, {"1500 * time.Millisecond", vDur, 1.5},
+		{"time.Duration(5) * time.Second", vDur, 5}, {"TimeSpan.FromSeconds(2)", vDur, 2}, {"TimeSpan.FromMilliseconds(250)", vDur, 0.25},
+		{"Duration.ofMillis(500)", vDur, 0.5}, {"Duration.ofMinutes(2)", vDur, 120}, {"timedelta(seconds=2, milliseconds=500)", vDur, 2.5},
+		{"datetime.timedelta(minutes=1)", vDur, 60}, {"2 ** 3", vNum, 8}, {"1_000L", vNum, 1000}, {"2.5f", vNum, 2.5}, {"-(3)", vNum, -3},
+		{"int.MaxValue", vNum, 2147483647}, {"True", vBool, 1}, {"config.delay", vName, 0}, {"f(x) ? 1 : 2", vBad, 0},
+	} {
+		code := tokenize(c.src)
+		v := code.eval(0, len(code.toks))
+		if v.kind != c.kind || (c.kind == vNum || c.kind == vDur || c.kind == vBool) && !near(v.num, c.num) {
+			t.Errorf("%s: kind %d num %v, want %d %v", c.src, v.kind, v.num, c.kind, c.num)
+		}
+	}
+}

@@ -1,0 +1,410 @@
+// Package importer reads a retry configuration that a real library runs (a
+// tenacity decorator, a gRPC service config, an Envoy route, a Polly
+// RetryStrategyOptions, ...) and returns the backoff.Policy it draws, with
+// what it read, line by line, and what it could not read.
+//
+// Each format is read as the library's own code reads it: keys it ignores
+// are ignored here too (and said so), what the source leaves unset takes
+// the library's default (said so, with the file and version it was read
+// from), and a value that is not a literal (a variable, a computed value)
+// is named with its line in a Warning, never guessed.
+//
+// JSON is read with encoding/json and YAML with go.yaml.in/yaml/v3; source
+// code with a small tokenizer that finds the constructor, the struct
+// literal or the assignments and evaluates literal values, including
+// duration expressions (10 * time.Second, TimeSpan.FromSeconds(2),
+// Duration.ofMillis(500), timedelta(seconds=2)).
+//
+// The package is pure: it takes text and returns data.
+package importer
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// MaxInput is the longest text Parse reads, in bytes: a config file, not
+// a code base.
+const MaxInput = 256 << 10
+
+// Setting is one value the source set, or a library default it left
+// unset.
+type Setting struct {
+	// Key is the setting as the library names it: "initialBackoff",
+	// "o.MaxAttempts", "wait_exponential.multiplier".
+	Key string `json:"key"`
+	// Value is the value as the source writes it, or the default's text.
+	Value string `json:"value"`
+	// Line is the 1-based line it was read from; 0 for a default.
+	Line int `json:"line"`
+	// Default is true when the source left the setting unset and this is
+	// the library's default.
+	Default bool `json:"default,omitempty"`
+}
+
+// Warning is something read that the policy does not hold, or a value
+// that could not be read. Code and Args say it as data, for a page that
+// words it in its own language; Message says it in English.
+type Warning struct {
+	Code    string   `json:"code"`
+	Args    []string `json:"args"`
+	Line    int      `json:"line,omitempty"`
+	Message string   `json:"message"`
+}
+
+// Warning codes. Each code's comment says what its Args hold.
+const (
+	// CodeUnreadable: a value is not a literal (a variable, a call, a
+	// computed value); the library's default or nothing is used instead.
+	// Args: the key, the expression as written.
+	CodeUnreadable = "unreadable"
+	// CodeIgnored: a key read and left out of the policy. Args: the key,
+	// the reason (one of the Reason* constants).
+	CodeIgnored = "ignored"
+	// CodeRange: a value outside the library's or the playground's range
+	// was moved into it. Args: the key, the value, the value used.
+	CodeRange = "range"
+	// CodeInvalid: the library rejects or ignores the whole policy for
+	// this value, so it makes no retries. Args: the key, the value.
+	CodeInvalid = "invalid"
+	// CodeBudget: a retry budget (gRPC's retryThrottling) is read; the
+	// delay table does not draw it, the simulator's budget does. Args:
+	// maxTokens, tokenRatio.
+	CodeBudget = "budget"
+	// CodeRounding: the library keeps durations in whole units, so delays
+	// may differ from the policy's by up to one unit. Args: the unit.
+	CodeRounding = "rounding"
+	// CodeDeadlineTimeout: an overall timeout is read as the deadline; it
+	// also cancels a try in flight, where the deadline only stops new
+	// retries. Args: the duration.
+	CodeDeadlineTimeout = "deadline-timeout"
+	// CodeSeveral: the source holds several policies; the first is read.
+	// Args: how many, the line of the one read.
+	CodeSeveral = "several"
+	// CodeThrottleBase: the library backs off from another base after a
+	// throttling error. Args: that base.
+	CodeThrottleBase = "throttle-base"
+)
+
+// Codes lists every Warning code, for a page's message catalog.
+var Codes = []string{CodeUnreadable, CodeIgnored, CodeRange, CodeInvalid, CodeBudget, CodeRounding,
+	CodeDeadlineTimeout, CodeSeveral, CodeThrottleBase}
+
+// Reasons a key is ignored (CodeIgnored's second Arg).
+const (
+	// ReasonClassify: the key says what to retry, not when; the
+	// playground's classifier decides that.
+	ReasonClassify = "classify"
+	// ReasonPerTry: a timeout of each try, which the delay table does not
+	// model (the simulator's client timeout does).
+	ReasonPerTry = "per-try"
+	// ReasonUnknown: the library does not read this key.
+	ReasonUnknown = "unknown"
+	// ReasonNotModelled: the library reads it, but it does not change the
+	// delays between retries (hedging, a host predicate, a callback).
+	ReasonNotModelled = "not-modelled"
+)
+
+// Reasons lists every CodeIgnored reason.
+var Reasons = []string{ReasonClassify, ReasonPerTry, ReasonUnknown, ReasonNotModelled}
+
+// Budget is a retry budget the source sets: gRPC's retryThrottling
+// (gRFC A6: a failure costs 1 token, a success returns TokenRatio;
+// retries stop while the tokens are at or below MaxTokens/2).
+type Budget struct {
+	Kind       string  `json:"kind"` // "grpc"
+	MaxTokens  float64 `json:"max_tokens"`
+	TokenRatio float64 `json:"token_ratio"`
+}
+
+// Flag is the budget as the simulator's --budget flag spells it:
+// grpc:MAX:RATIO.
+func (b Budget) Flag() string {
+	return b.Kind + ":" + formatFloat(b.MaxTokens) + ":" + formatFloat(b.TokenRatio)
+}
+
+// BudgetFlag is the budget as the simulator's --budget flag spells it,
+// or "" when the source sets none (or r is nil).
+func (r *Result) BudgetFlag() string {
+	if r == nil || r.Budget == nil {
+		return ""
+	}
+	return r.Budget.Flag()
+}
+
+// Result is what Parse read.
+type Result struct {
+	// Format is the format's name (one of FormatNames).
+	Format string `json:"format"`
+	// Source is the library's file and version the reading follows.
+	Source string `json:"source"`
+	// Policy is the schedule the source runs, valid.
+	Policy backoff.Policy `json:"-"`
+	// Settings are the values read, in the order of the source, then the
+	// defaults used.
+	Settings []Setting `json:"settings"`
+	// Warnings say what was ignored, could not be read, or was moved.
+	Warnings []Warning `json:"warnings"`
+	// Budget is the retry budget the source sets, or nil.
+	Budget *Budget `json:"budget,omitempty"`
+}
+
+// format is one importable format: its name, the library source its
+// reading follows, whether a text is in it, and the reader.
+type format struct {
+	name   string
+	source string
+	detect func(in *input) bool
+	read   func(in *input, r *reader) error
+}
+
+// formats is in detection order: the first whose detect says yes reads
+// the text. Code formats come last but one: their markers (a constructor,
+// an annotation) are specific; the gRPC config embedded in code is looked
+// for after the code formats, as its string may sit in any of them.
+var formats = []format{
+	{"step-functions", stepFunctionsSource, detectStepFunctions, readStepFunctions},
+	{"grpc", grpcSource, detectGRPC, readGRPC},
+	{"istio", istioSource, detectIstio, readIstio},
+	{"envoy", envoySource, detectEnvoy, readEnvoy},
+	{"resilience4j", r4jSource, detectResilience4j, readResilience4j},
+	{"tenacity", tenacitySource, detectTenacity, readTenacity},
+	{"urllib3", urllib3Source, detectURLLib3, readURLLib3},
+	{"celery", celerySource, detectCelery, readCelery},
+	{"polly", pollySource, detectPolly, readPolly},
+	{"spring-retry", springSource, detectSpring, readSpring},
+	{"temporal", temporalSource, detectTemporal, readTemporal},
+	{"cenkalti", cenkaltiSource, detectCenkalti, readCenkalti},
+	{"aws-sdk-go-v2", awsSource, detectAWS, readAWS},
+	{"retryablehttp", retryableSource, detectRetryable, readRetryable},
+}
+
+// FormatNames lists the formats' names, in the order the documentation
+// gives them.
+func FormatNames() []string {
+	return []string{"tenacity", "urllib3", "grpc", "envoy", "istio", "polly", "resilience4j", "spring-retry",
+		"cenkalti", "aws-sdk-go-v2", "temporal", "step-functions", "retryablehttp", "celery"}
+}
+
+// NoPolicyError is the error for a text in which no format finds a retry
+// policy. Formats are the recognised formats' names.
+type NoPolicyError struct {
+	Formats []string
+	// Reason, when not empty, says why the format the text looked like
+	// found none (a gRPC service config without a retryPolicy).
+	Reason string
+}
+
+func (e *NoPolicyError) Error() string {
+	s := "no retry policy found"
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
+	return s + "; the recognised formats are " + strings.Join(e.Formats, ", ")
+}
+
+// TooLongError is the error for a text longer than MaxInput.
+type TooLongError struct{ Len int }
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("the text is %d bytes: at most %d are read", e.Len, MaxInput)
+}
+
+// Parse detects the format of text and reads its retry policy. A text in
+// no recognised format, or with no retry policy, is a *NoPolicyError; an
+// imported policy the playground cannot hold is the core's
+// *backoff.FieldError.
+func Parse(text string) (*Result, error) {
+	return parse(text, "")
+}
+
+// ParseAs reads text as the named format (one of FormatNames).
+func ParseAs(name, text string) (*Result, error) {
+	if !slices.Contains(FormatNames(), name) {
+		names := FormatNames()
+		return nil, &backoff.FieldError{Field: "format", Value: clip(name), Code: backoff.CodeUnknown,
+			Args: names, Allowed: "one of " + strings.Join(names, ", ")}
+	}
+	return parse(text, name)
+}
+
+func parse(text, only string) (*Result, error) {
+	if len(text) > MaxInput {
+		return nil, &TooLongError{len(text)}
+	}
+	in := newInput(text)
+	for _, f := range formats {
+		if only != "" && f.name != only || only == "" && !f.detect(in) {
+			continue
+		}
+		r := &reader{res: &Result{Format: f.name, Source: f.source}, code: in.tokens()}
+		if err := f.read(in, r); err != nil {
+			return nil, err
+		}
+		r.res.Policy = normalize(r.res.Policy)
+		if err := r.res.Policy.Validate(); err != nil {
+			return nil, err
+		}
+		return r.res, nil
+	}
+	return nil, &NoPolicyError{Formats: FormatNames()}
+}
+
+// normalize gives the fields p's kinds do not use the article's values,
+// so the page's link names only the fields that matter.
+func normalize(p backoff.Policy) backoff.Policy {
+	d := backoff.Default()
+	if p.Jitter != backoff.Proportional {
+		p.JitterLo, p.JitterHi = d.JitterLo, d.JitterHi
+	}
+	return p
+}
+
+// noPolicy is the error of a format that recognised the text but found no
+// policy in it.
+func noPolicy(reason string) error { return &NoPolicyError{Formats: FormatNames(), Reason: reason} }
+
+// reader collects what one format reads.
+type reader struct {
+	res  *Result
+	code *code // the tokens, for the code formats
+}
+
+func (r *reader) set(key, value string, line int) {
+	r.res.Settings = append(r.res.Settings, Setting{Key: key, Value: value, Line: line})
+}
+
+func (r *reader) def(key, value string) {
+	r.res.Settings = append(r.res.Settings, Setting{Key: key, Value: value, Default: true})
+}
+
+func (r *reader) warn(code string, line int, args []string, msg string, a ...any) {
+	if line > 0 {
+		msg = "line " + strconv.Itoa(line) + ": " + fmt.Sprintf(msg, a...)
+	} else {
+		msg = fmt.Sprintf(msg, a...)
+	}
+	r.res.Warnings = append(r.res.Warnings, Warning{Code: code, Args: args, Line: line, Message: msg})
+}
+
+// ignore says key was read and left out, and why.
+func (r *reader) ignore(key string, line int, reason string) {
+	why := map[string]string{
+		ReasonClassify:    "it says what to retry, not when (the playground's classifier decides that)",
+		ReasonPerTry:      "a timeout of each try is not part of the delays (the simulator's client timeout models it)",
+		ReasonUnknown:     "the library does not read it",
+		ReasonNotModelled: "it does not change the delays between retries",
+	}[reason]
+	r.warn(CodeIgnored, line, []string{key, reason}, "%s is ignored: %s", key, why)
+}
+
+// unreadable says the value of key is not a literal.
+func (r *reader) unreadable(key, expr string, line int, instead string) {
+	msg := "%s is %s, which is not a literal value"
+	if instead != "" {
+		msg += ": " + instead + " is used instead"
+	}
+	r.warn(CodeUnreadable, line, []string{key, clip(expr)}, msg, key, clip(expr))
+}
+
+// attempts sets the policy's attempts (the first try included) from a
+// library's count, unlimited when the count passes the playground's
+// range (a library's int.MaxValue is its way of saying "no limit").
+func (r *reader) attempts(key, value string, n float64, line int) {
+	p := &r.res.Policy
+	switch {
+	case n < 1:
+		p.Attempts = 1
+		if n < 0 {
+			r.warn(CodeRange, line, []string{key, value, "1"}, "%s is %s: read as 1 attempt (no retries)", key, value)
+		}
+	case n > backoff.MaxAttempts:
+		p.Attempts = 0
+		r.warn(CodeRange, line, []string{key, value, "0"},
+			"%s is %s, more than the playground's %d attempts: read as no limit", key, value, backoff.MaxAttempts)
+	default:
+		p.Attempts = int(n)
+	}
+}
+
+// duration stores d into dst, moved into [0, backoff.MaxDuration]; a
+// longer one stands for "none" (0) when noneAbove, else for the maximum.
+func (r *reader) duration(dst *time.Duration, key, value string, sec float64, line int, noneAbove bool) {
+	switch {
+	case math.IsNaN(sec) || sec < 0:
+		*dst = 0
+		r.warn(CodeRange, line, []string{key, value, "0s"}, "%s is %s: read as 0s", key, value)
+	case sec > backoff.MaxDuration.Seconds():
+		used := backoff.MaxDuration
+		if noneAbove {
+			used = 0
+		}
+		*dst = used
+		r.warn(CodeRange, line, []string{key, value, backoff.FormatDuration(used)},
+			"%s is %s, longer than the playground's %s: read as %s", key, value,
+			backoff.FormatDuration(backoff.MaxDuration), map[bool]string{true: "none", false: backoff.FormatDuration(used)}[noneAbove])
+	default:
+		*dst = backoff.Seconds(sec)
+	}
+}
+
+// factor stores a growth factor, moved into the playground's range.
+func (r *reader) factor(key, value string, f float64, line int) {
+	p := &r.res.Policy
+	switch {
+	case !(f >= 1): // also NaN
+		p.Factor = 1
+		r.warn(CodeRange, line, []string{key, value, "1"}, "%s is %s: a factor below 1 is read as 1 (no growth)", key, value)
+	case f > backoff.MaxFactor:
+		p.Factor = backoff.MaxFactor
+		r.warn(CodeRange, line, []string{key, value, formatFloat(backoff.MaxFactor)},
+			"%s is %s: read as %g, the playground's greatest factor", key, value, backoff.MaxFactor)
+	default:
+		p.Factor = f
+	}
+}
+
+// deadlineTimeout sets an overall timeout as the deadline, with
+// CodeDeadlineTimeout.
+func (r *reader) deadlineTimeout(key, value string, sec float64, line int, lib string) {
+	r.duration(&r.res.Policy.Deadline, key, value, sec, line, true)
+	if r.res.Policy.Deadline > 0 {
+		d := backoff.FormatDuration(r.res.Policy.Deadline)
+		r.warn(CodeDeadlineTimeout, line, []string{d}, "%s's %s of %s bounds the whole call: read as the deadline, "+
+			"though it also cancels a try in flight, where the playground's deadline only stops new retries", lib, key, d)
+	}
+}
+
+// capSanity fixes a cap below the base, which the playground refuses and
+// the libraries read as "every delay is the cap".
+func (r *reader) capSanity() {
+	p := &r.res.Policy
+	if p.Cap > 0 && p.Cap < p.Base && p.Growth != backoff.None {
+		p.Base = p.Cap
+	}
+}
+
+func formatFloat(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return strconv.FormatFloat(f, 'f', -1, 64) // 2147483647, not 2.147483647e+09
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// clip shortens a value for a message.
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 64 {
+		return string(r[:64]) + "…"
+	}
+	return s
+}
+
+// secondsText writes a duration in seconds as the playground does.
+func secondsText(sec float64) string { return backoff.FormatDuration(backoff.Seconds(sec)) }

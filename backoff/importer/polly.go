@@ -1,0 +1,171 @@
+package importer
+
+import (
+	"strings"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const pollySource = "App-vNext/Polly src/Polly.Core/Retry/RetryHelper.cs, RetryStrategyOptions.TResult.cs, RetryConstants.cs (8.7.0); " +
+	"dotnet/extensions Microsoft.Extensions.Http.Resilience HttpRetryStrategyOptions.cs"
+
+var pollyFields = []string{"MaxRetryAttempts", "Delay", "BackoffType", "UseJitter", "MaxDelay", "ShouldHandle", "DelayGenerator", "OnRetry", "Name", "ShouldRetryAfterHeader", "Randomizer"}
+
+func pollyOptions(c *code) []callSite {
+	return c.calls(func(name string) bool {
+		s := short(name)
+		return s == "RetryStrategyOptions" || s == "HttpRetryStrategyOptions"
+	})
+}
+
+func detectPolly(in *input) bool {
+	c := in.tokens()
+	return len(pollyOptions(c)) > 0 || c.hasIdent("AddRetry") && c.hasIdent("MaxRetryAttempts", "BackoffType")
+}
+
+// readPolly reads the first RetryStrategyOptions (its initializer, and
+// assignments to its fields), and a timeout added before the retry as the
+// deadline. Polly's defaults: 3 retries, a constant 2s, no jitter; the
+// HTTP options': exponential with jitter, honouring Retry-After.
+func readPolly(in *input, r *reader) error {
+	c := in.tokens()
+	opts := pollyOptions(c)
+	http := false
+	vals := map[string]*value{}
+	var order []string
+	put := func(key string, v *value) {
+		if _, ok := vals[key]; !ok {
+			order = append(order, key)
+		}
+		vals[key] = v
+	}
+	if len(opts) > 0 {
+		http = short(opts[0].name) == "HttpRetryStrategyOptions"
+		if len(opts) > 1 {
+			r.warn(CodeSeveral, opts[0].line, []string{itoa(len(opts)), itoa(opts[0].line)}, "the code has %d retry options: the first, at line %d, is read", len(opts), opts[0].line)
+		}
+		if open := opts[0].open; c.is(open, "{") {
+			for _, a := range c.args(open) {
+				put(a.key, c.evalArg(a))
+			}
+		} else if m := c.match[open]; c.is(m+1, "{") { // new T() { ... }
+			for _, a := range c.args(m + 1) {
+				put(a.key, c.evalArg(a))
+			}
+		}
+	}
+	for _, as := range c.assignments(func(f string) bool { return containsStr(pollyFields, f) }) {
+		put(as.field, c.eval(as.from, as.to))
+	}
+	if len(opts) == 0 && len(vals) == 0 {
+		return noPolicy("no Polly RetryStrategyOptions")
+	}
+	retries, delay, max := 3.0, 2.0, 0.0
+	kind, jitter := "Constant", false
+	if http {
+		kind, jitter = "Exponential", true
+	}
+	p := &r.res.Policy
+	*p = backoff.Policy{Factor: 1}
+	if http {
+		p.RetryAfter = backoff.RetryAfterAsIs
+	}
+	for _, key := range order {
+		v := vals[key]
+		switch key {
+		case "MaxRetryAttempts":
+			if f, ok := r.numValue(key, v, "3"); ok {
+				retries = f
+			}
+		case "Delay":
+			if f, ok := r.durValue(key, v, 1e-7, nil, "2s"); ok { // a bare number would be ticks
+				delay = f
+			}
+		case "MaxDelay":
+			if v.kind == vNull {
+				r.set(key, v.text, v.line)
+			} else if f, ok := r.durValue(key, v, 1e-7, nil, "no maximum"); ok {
+				max = f
+			}
+		case "BackoffType":
+			r.set(key, v.text, v.line)
+			switch s := short(v.str); {
+			case v.kind == vName && (s == "Constant" || s == "Linear" || s == "Exponential"):
+				kind = s
+			default:
+				r.unreadable(key, v.text, v.line, kind)
+			}
+		case "UseJitter":
+			if b, ok := r.boolValue(key, v, "false"); ok {
+				jitter = b
+			}
+		case "ShouldHandle":
+			r.ignore(key, v.line, ReasonClassify)
+		case "ShouldRetryAfterHeader":
+			if b, ok := r.boolValue(key, v, "true"); ok && !b {
+				p.RetryAfter = backoff.RetryAfterIgnore
+			}
+		case "DelayGenerator":
+			r.unreadable(key, v.text, v.line, "the options' delays")
+		default:
+			r.ignore(orPositional(key), v.line, ReasonNotModelled)
+		}
+	}
+	for _, d := range []struct{ k, v string }{{"MaxRetryAttempts", "3"}, {"Delay", "2s"}, {"BackoffType", kind}, {"UseJitter", strings.ToLower(formatBool(jitter))}} {
+		if _, ok := vals[d.k]; !ok {
+			r.def(d.k, d.v)
+		}
+	}
+	r.attempts("MaxRetryAttempts", formatFloat(retries), retries+1, 0)
+	r.duration(&p.Base, "Delay", secondsText(delay), delay, 0, false)
+	if max > 0 {
+		r.duration(&p.Cap, "MaxDelay", secondsText(max), max, 0, true)
+		p.CapMode = backoff.CapAfterJitter
+	}
+	switch kind {
+	case "Constant":
+		p.Growth = backoff.Constant
+	case "Linear":
+		p.Growth = backoff.Linear
+	default:
+		p.Growth, p.Factor = backoff.Exponential, 2
+	}
+	switch {
+	case !jitter || p.Base == 0:
+		p.Jitter = backoff.NoJitter
+	case kind == "Exponential":
+		p.Jitter = backoff.DecorrelatedV2 // DecorrelatedJitterBackoffV2, Delay the median first delay
+	default:
+		p.Jitter, p.JitterLo, p.JitterHi = backoff.Proportional, 0.75, 1.25 // delay ± 25%
+	}
+	// A timeout added before the retry bounds the whole call.
+	retryAt := -1
+	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddRetry" }) {
+		retryAt = cs.open
+		break
+	}
+	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddTimeout" }) {
+		args := c.args(cs.open)
+		if len(args) != 1 {
+			continue
+		}
+		v := c.evalArg(args[0])
+		if retryAt >= 0 && cs.open > retryAt {
+			r.ignore("AddTimeout", cs.line, ReasonPerTry)
+			continue
+		}
+		if f, ok := r.durValue("AddTimeout", v, 1e-7, nil, "no deadline"); ok {
+			r.deadlineTimeout("timeout", v.text, f, cs.line, "Polly")
+		}
+		break
+	}
+	r.capSanity()
+	return nil
+}
+
+func formatBool(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}

@@ -1,0 +1,236 @@
+package importer
+
+import (
+	"strings"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const r4jSource = "resilience4j resilience4j-framework-common CommonRetryConfigurationProperties.java, resilience4j-core IntervalFunction.java, RetryConfig.java (2.4.0)"
+
+// r4jLeaves lists the resilience4j.retry settings of YAML documents or a
+// properties file, keys folded (Spring's relaxed binding).
+func r4jLeaves(in *input) []flat {
+	var all []flat
+	if docs := in.documents(); len(docs) > 0 && docs[0].kind == nMap {
+		for _, d := range docs {
+			all = append(all, flatten(d)...)
+		}
+	} else if props, ok := properties(in.text); ok {
+		all = props
+	}
+	var out []flat
+	for _, f := range all {
+		if strings.HasPrefix(normKey(f.path), "resilience4j.retry.") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func detectResilience4j(in *input) bool { return len(r4jLeaves(in)) > 0 }
+
+// readResilience4j reads the first instance (or, without instances, the
+// first config) with its base config and the "default" config under it,
+// as the Spring Boot starter merges them.
+func readResilience4j(in *input, r *reader) error {
+	leaves := r4jLeaves(in)
+	// group: "instances.NAME" or "configs.NAME" (backends: the 1.x name).
+	type group struct {
+		kind, name string
+		keys       map[string]flat
+		order      []string
+	}
+	groups := map[string]*group{}
+	var order []string
+	for _, f := range leaves {
+		parts := strings.Split(f.path, ".")
+		if len(parts) < 5 {
+			continue
+		}
+		kind := normKey(parts[2])
+		if kind == "backends" {
+			kind = "instances"
+		}
+		if kind != "instances" && kind != "configs" {
+			continue
+		}
+		id := kind + "." + parts[3]
+		g := groups[id]
+		if g == nil {
+			g = &group{kind: kind, name: parts[3], keys: map[string]flat{}}
+			groups[id] = g
+			order = append(order, id)
+		}
+		k := normKey(strings.Join(parts[4:], "."))
+		if _, dup := g.keys[k]; !dup {
+			g.order = append(g.order, k)
+		}
+		g.keys[k] = f
+	}
+	var chosen *group
+	for _, id := range order {
+		if g := groups[id]; g.kind == "instances" {
+			chosen = g
+			break
+		}
+	}
+	if chosen == nil && len(order) > 0 {
+		chosen = groups[order[0]]
+		if g, ok := groups["configs.default"]; ok {
+			chosen = g
+		}
+	}
+	if chosen == nil {
+		return noPolicy("no resilience4j.retry instance or config")
+	}
+	count := 0
+	for _, id := range order {
+		if groups[id].kind == chosen.kind {
+			count++
+		}
+	}
+	firstLine := 0
+	if len(chosen.order) > 0 {
+		firstLine = chosen.keys[chosen.order[0]].line
+	}
+	if count > 1 {
+		r.warn(CodeSeveral, firstLine, []string{itoa(count), itoa(firstLine)}, "the file has %d retry %s: the first, %s, is read", count, chosen.kind, chosen.name)
+	}
+	// The settings in force: the instance's, over its base config's, over
+	// the default config's.
+	settings := map[string]flat{}
+	var keys []string
+	merge := func(g *group) {
+		if g == nil {
+			return
+		}
+		for _, k := range g.order {
+			if _, ok := settings[k]; !ok {
+				keys = append(keys, k)
+			}
+			settings[k] = g.keys[k]
+		}
+	}
+	if chosen.kind == "instances" {
+		base := "default"
+		if b, ok := chosen.keys["baseconfig"]; ok {
+			base = b.val.text
+		}
+		if base != "default" {
+			merge(groups["configs.default"])
+		}
+		merge(groups["configs."+base])
+	}
+	merge(chosen)
+
+	wait, mult, factor, maxWait := 0.5, 1.5, 0.5, 0.0
+	attempts := 3.0
+	exp, rnd := false, false
+	for _, k := range keys {
+		f := settings[k]
+		key := f.path
+		switch k {
+		case "maxattempts", "maxretryattempts":
+			if n, ok := r.nodeNum(key, f.val, f.line, true, "3"); ok {
+				attempts = n
+			}
+		case "waitduration":
+			if s, ok := r.nodeDur(key, f.val, f.line, springSeconds, "500ms"); ok {
+				wait = s
+			}
+		case "enableexponentialbackoff":
+			exp, _ = r.nodeBool(key, f.val, f.line, "false")
+		case "exponentialbackoffmultiplier":
+			if n, ok := r.nodeNum(key, f.val, f.line, true, "1.5"); ok {
+				mult = n
+			}
+		case "exponentialmaxwaitduration":
+			if s, ok := r.nodeDur(key, f.val, f.line, springSeconds, "no maximum"); ok {
+				maxWait = s
+			}
+		case "enablerandomizedwait":
+			rnd, _ = r.nodeBool(key, f.val, f.line, "false")
+		case "randomizedwaitfactor":
+			if n, ok := r.nodeNum(key, f.val, f.line, true, "0.5"); ok {
+				factor = n
+			}
+		case "retryexceptions", "ignoreexceptions", "retryexceptionpredicate", "resultpredicate", "retryonresultpredicate", "ignoreexceptionpredicate":
+			r.ignore(key, f.line, ReasonClassify)
+		case "baseconfig":
+			r.set(key, f.val.source(), f.line)
+		default:
+			if strings.Contains(k, "[") || strings.HasPrefix(k, "retryexceptions") || strings.HasPrefix(k, "ignoreexceptions") {
+				r.ignore(key, f.line, ReasonClassify)
+			} else {
+				r.ignore(key, f.line, ReasonNotModelled)
+			}
+		}
+	}
+	for _, d := range []struct{ k, v string }{{"maxattempts", "3"}, {"waitduration", "500ms"}, {"enableexponentialbackoff", "false"}, {"enablerandomizedwait", "false"}} {
+		if _, ok := settings[d.k]; !ok {
+			r.def(d.k, d.v)
+		}
+	}
+	if _, ok := settings["exponentialbackoffmultiplier"]; exp && !ok {
+		r.def("exponentialBackoffMultiplier", "1.5")
+	}
+	if _, ok := settings["randomizedwaitfactor"]; rnd && !ok {
+		r.def("randomizedWaitFactor", "0.5")
+	}
+	p := &r.res.Policy
+	*p = backoff.Policy{Growth: backoff.Constant, Factor: 1, Jitter: backoff.NoJitter}
+	r.attempts("maxAttempts", formatFloat(attempts), attempts, 0)
+	r.duration(&p.Base, "waitDuration", secondsText(wait), wait, 0, false)
+	if exp {
+		p.Growth = backoff.Exponential
+		r.factor("exponentialBackoffMultiplier", formatFloat(mult), mult, 0)
+		if maxWait > 0 {
+			r.duration(&p.Cap, "exponentialMaxWaitDuration", secondsText(maxWait), maxWait, 0, true)
+			p.CapMode = backoff.CapAfterJitter
+		}
+	}
+	if rnd {
+		if !(factor >= 0 && factor < 1) {
+			r.warn(CodeInvalid, 0, []string{"randomizedWaitFactor", formatFloat(factor)},
+				"randomizedWaitFactor is %s: resilience4j wants a number from 0 up to 1 and refuses the config otherwise", formatFloat(factor))
+			factor = 0.5
+		}
+		setSpan(p, 1-factor, 1+factor)
+	}
+	if exp || rnd {
+		r.warn(CodeRounding, 0, []string{"1ms"}, "resilience4j works in whole milliseconds: it truncates every wait")
+	}
+	r.capSanity()
+	return nil
+}
+
+// setSpan makes p's jitter d * U[lo, hi), named as the core names it
+// (none, full, equal) when it is one of those up to a scale: a scale
+// moves into Base and Cap, which leaves every delay the same.
+func setSpan(p *backoff.Policy, lo, hi float64) {
+	capScale := func(f float64) time.Duration {
+		if p.CapMode == backoff.CapAfterJitter {
+			return p.Cap // the cap clamps the jittered delay: it does not scale
+		}
+		return scaleDur(p.Cap, f)
+	}
+	switch {
+	case lo == hi:
+		p.Base, p.Cap = scaleDur(p.Base, lo), capScale(lo)
+		p.Jitter = backoff.NoJitter
+	case lo == 0 && hi > 0:
+		p.Base, p.Cap = scaleDur(p.Base, hi), capScale(hi)
+		p.Jitter = backoff.Full
+	case hi > 0 && lo*2 == hi:
+		p.Base, p.Cap = scaleDur(p.Base, hi), capScale(hi)
+		p.Jitter = backoff.Equal
+	default:
+		p.Jitter, p.JitterLo, p.JitterHi = backoff.Proportional, lo, hi
+	}
+}
+
+func scaleDur(d time.Duration, f float64) time.Duration {
+	return backoff.Seconds(d.Seconds() * f)
+}

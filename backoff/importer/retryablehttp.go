@@ -1,0 +1,106 @@
+package importer
+
+import (
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const retryableSource = "hashicorp/go-retryablehttp client.go (v0.7.8): NewClient, DefaultBackoff, LinearJitterBackoff, RateLimitLinearJitterBackoff"
+
+var retryableFields = []string{"RetryMax", "RetryWaitMin", "RetryWaitMax", "Backoff", "CheckRetry", "HTTPClient", "Logger", "ErrorHandler",
+	"RequestLogHook", "ResponseLogHook", "PrepareRetry"}
+
+func detectRetryable(in *input) bool {
+	c := in.tokens()
+	return len(c.calls(func(n string) bool { return n == "retryablehttp.NewClient" || n == "retryablehttp.Client" })) > 0
+}
+
+// readRetryable reads a client: NewClient's defaults (RetryWaitMin 1s,
+// RetryWaitMax 30s, RetryMax 4 retries, DefaultBackoff) or a struct
+// literal's fields, and later assignments. DefaultBackoff waits
+// min(RetryWaitMin * 2^(n-1), RetryWaitMax), or a 429's or 503's
+// Retry-After as is; LinearJitterBackoff (RetryWaitMin + U[0, RetryWaitMax
+// - RetryWaitMin)) * n.
+func readRetryable(in *input, r *reader) error {
+	c := in.tokens()
+	sites := c.calls(func(n string) bool { return n == "retryablehttp.NewClient" || n == "retryablehttp.Client" })
+	min, max, retries := 1.0, 30.0, 4.0
+	kind := "DefaultBackoff"
+	vals := map[string]*value{}
+	var order []string
+	put := func(k string, v *value) {
+		if _, ok := vals[k]; !ok {
+			order = append(order, k)
+		}
+		vals[k] = v
+	}
+	literal := len(sites) > 0 && sites[0].name == "retryablehttp.Client" && c.is(sites[0].open, "{")
+	if literal {
+		min, max, retries = 0, 0, 0
+		for _, a := range c.args(sites[0].open) {
+			put(a.key, c.evalArg(a))
+		}
+	}
+	for _, as := range c.assignments(func(f string) bool { return containsStr(retryableFields, f) }) {
+		put(as.field, c.eval(as.from, as.to))
+	}
+	for _, k := range order {
+		v := vals[k]
+		switch k {
+		case "RetryMax":
+			if f, ok := r.numValue(k, v, "4"); ok {
+				retries = f
+			}
+		case "RetryWaitMin":
+			if f, ok := r.durValue(k, v, 1e-9, nil, "1s"); ok {
+				min = f
+			}
+		case "RetryWaitMax":
+			if f, ok := r.durValue(k, v, 1e-9, nil, "30s"); ok {
+				max = f
+			}
+		case "Backoff":
+			r.set(k, v.text, v.line)
+			switch s := short(v.str); {
+			case v.kind == vName && (s == "DefaultBackoff" || s == "LinearJitterBackoff" || s == "RateLimitLinearJitterBackoff"):
+				kind = s
+			default:
+				r.unreadable(k, v.text, v.line, "DefaultBackoff")
+			}
+		case "CheckRetry":
+			r.ignore(k, v.line, ReasonClassify)
+		default:
+			r.ignore(orPositional(k), v.line, ReasonNotModelled)
+		}
+	}
+	if _, ok := vals["Backoff"]; literal && !ok {
+		r.def("Backoff", "DefaultBackoff, as NewClient sets it (the literal leaves it nil)")
+	}
+	if !literal {
+		for _, d := range []struct{ k, v string }{{"RetryMax", "4"}, {"RetryWaitMin", "1s"}, {"RetryWaitMax", "30s"}, {"Backoff", "DefaultBackoff"}} {
+			if _, ok := vals[d.k]; !ok {
+				r.def(d.k, d.v)
+			}
+		}
+	}
+	p := &r.res.Policy
+	*p = backoff.Policy{Growth: backoff.Exponential, Factor: 2, Jitter: backoff.NoJitter}
+	r.attempts("RetryMax", formatFloat(retries), retries+1, 0)
+	r.duration(&p.Base, "RetryWaitMin", secondsText(min), min, 0, false)
+	switch kind {
+	case "DefaultBackoff":
+		r.duration(&p.Cap, "RetryWaitMax", secondsText(max), max, 0, true)
+		p.RetryAfter = backoff.RetryAfterAsIs
+		r.capSanity()
+	default:
+		p.Growth, p.Factor = backoff.Linear, 1
+		// (min + U[0, max-min)) * n: additive jitter scaled by n.
+		if max > min {
+			p.Jitter, p.JitterAddScaled = backoff.Additive, true
+			r.duration(&p.JitterAdd, "RetryWaitMax", secondsText(max), max-min, 0, false)
+		}
+		if kind == "RateLimitLinearJitterBackoff" {
+			p.RetryAfter = backoff.RetryAfterAsIs
+		}
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package importer
+
+import (
+	"github.com/backoff-playground/playground/backoff"
+)
+
+const urllib3Source = "urllib3/urllib3 src/urllib3/util/retry.py (2.5.0): get_backoff_time, is_exhausted, sleep_for_retry"
+
+func urllib3Calls(c *code) []callSite {
+	return c.calls(func(name string) bool {
+		switch name {
+		case "Retry", "urllib3.Retry", "urllib3.util.Retry", "urllib3.util.retry.Retry", "retry.Retry", "HTTPAdapter", "requests.adapters.HTTPAdapter", "adapters.HTTPAdapter":
+			return true
+		}
+		return false
+	})
+}
+
+func detectURLLib3(in *input) bool {
+	c := in.tokens()
+	if !c.hasIdent("urllib3", "requests", "HTTPAdapter", "backoff_factor", "status_forcelist", "total") {
+		return false
+	}
+	for _, cs := range urllib3Calls(c) {
+		if cs.open >= 0 && c.is(cs.open, "(") {
+			return true
+		}
+	}
+	return false
+}
+
+// readURLLib3 reads the first Retry(...) (or an HTTPAdapter's integer
+// max_retries, which Retry.from_int makes Retry(total)). urllib3 2.x
+// waits 0 before the first retry and then backoff_factor * 2^(n-1) (+
+// U[0, backoff_jitter)), clamped to backoff_max; a Retry-After on 413,
+// 429 or 503 is waited as is.
+func readURLLib3(in *input, r *reader) error {
+	c := in.tokens()
+	var retry *callSite
+	var adapterRetries *value
+	for _, cs := range urllib3Calls(c) {
+		if cs.open < 0 || !c.is(cs.open, "(") {
+			continue
+		}
+		if short(cs.name) == "HTTPAdapter" {
+			for _, a := range c.args(cs.open) {
+				if a.key == "max_retries" {
+					if v := c.evalArg(a); v.kind == vNum && adapterRetries == nil {
+						adapterRetries = v
+					}
+				}
+			}
+			continue
+		}
+		if retry == nil {
+			cs := cs
+			retry = &cs
+		}
+	}
+	if retry == nil && adapterRetries == nil {
+		return noPolicy("no urllib3 Retry(...)")
+	}
+	p := &r.res.Policy
+	*p = backoff.Policy{Growth: backoff.Exponential, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Jitter: backoff.NoJitter,
+		Cap: backoff.Seconds(120), Attempts: 11, RetryAfter: backoff.RetryAfterAsIs}
+	seen := map[string]bool{}
+	factor, jitter := 0.0, 0.0
+	if retry == nil {
+		r.attempts("max_retries", adapterRetries.text, adapterRetries.num+1, adapterRetries.line)
+		r.set("max_retries", adapterRetries.text, adapterRetries.line)
+		seen["total"] = true
+	} else {
+		for i, a := range c.args(retry.open) {
+			key := a.key
+			if key == "" && i == 0 {
+				key = "total"
+			}
+			seen[key] = true
+			v := c.evalArg(a)
+			switch key {
+			case "total":
+				switch {
+				case v.kind == vBool && v.num == 0:
+					r.set(key, v.text, v.line)
+					p.Attempts = 1
+				case v.kind == vNull:
+					r.set(key, v.text, v.line)
+					p.Attempts = 0 // is_exhausted counts only the kinds given
+				default:
+					if n, ok := r.numValue(key, v, "10"); ok {
+						r.attempts(key, v.text, n+1, v.line)
+					}
+				}
+			case "backoff_factor":
+				if f, ok := r.durValue(key, v, 1, nil, "0"); ok {
+					factor = f
+				}
+			case "backoff_max":
+				if f, ok := r.durValue(key, v, 1, nil, "120"); ok {
+					r.duration(&p.Cap, key, v.text, f, v.line, true)
+				}
+			case "backoff_jitter":
+				if f, ok := r.durValue(key, v, 1, nil, "0"); ok {
+					jitter = f
+				}
+			case "respect_retry_after_header":
+				if b, ok := r.boolValue(key, v, "True"); ok && !b {
+					p.RetryAfter = backoff.RetryAfterIgnore
+				}
+			case "connect", "read", "redirect", "status", "other", "status_forcelist", "allowed_methods", "method_whitelist",
+				"raise_on_redirect", "raise_on_status", "remove_headers_on_redirect":
+				r.ignore(key, a.line, ReasonClassify)
+			default:
+				r.ignore(orPositional(key), a.line, ReasonNotModelled)
+			}
+		}
+	}
+	for _, d := range []struct{ k, v string }{{"total", "10"}, {"backoff_factor", "0"}, {"backoff_max", "120"}, {"backoff_jitter", "0.0"}, {"respect_retry_after_header", "True"}} {
+		if !seen[d.k] {
+			r.def(d.k, d.v)
+		}
+	}
+	r.duration(&p.Base, "backoff_factor", formatFloat(factor), factor, 0, false)
+	if jitter > 0 {
+		p.Jitter, p.JitterAdd, p.CapMode = backoff.Additive, backoff.Seconds(jitter), backoff.CapAfterJitter
+	}
+	if p.Base == 0 {
+		p.Growth, p.FirstExponent, p.ImmediateFirst = backoff.None, 0, false
+		if p.Jitter == backoff.Additive {
+			p.Growth = backoff.Constant
+		}
+	}
+	r.capSanity()
+	return nil
+}
