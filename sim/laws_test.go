@@ -140,7 +140,7 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 	if faults != "" {
 		set("fault", faults)
 	}
-	set("budget", pick("none", "tokens", "tokens:20:5:1", "ratio", "adaptive"))
+	set("budget", pick("none", "tokens", "tokens:20:5:1", "ratio", "adaptive", "grpc", "grpc:100:0.5"))
 	set("budget-scope", pick("shared", "shared", "caller"))
 	set("breaker", pick("none", "none", "consecutive:5:1s", "ratio"))
 	if rng.IntN(4) == 0 {
