@@ -81,25 +81,11 @@ func checkRequestInvariants(t *testing.T, c Config) {
 	if r.Truncated != (r.TruncatedBy != "") || r.Truncated != (r.StoppedAt != nil) {
 		t.Errorf("truncated %v by %q at %v", r.Truncated, r.TruncatedBy, r.StoppedAt)
 	}
-	var sum Bucket
+	sum := sumTimeline(r.Timeline)
 	for k, b := range r.Timeline {
 		if !b.req {
 			t.Fatalf("bucket %d is not request-level", k)
 		}
-		sum.Requests += b.Requests
-		sum.Goodput += b.Goodput
-		sum.Calls += b.Calls
-		sum.Blocked += b.Blocked
-		sum.Timeouts += b.Timeouts
-		sum.Hedges += b.Hedges
-		sum.Served += b.Served
-		sum.Refused += b.Refused
-		sum.Errors += b.Errors
-		sum.Outage += b.Outage
-		sum.Throttled += b.Throttled
-		sum.OK += b.OK
-		sum.Rejected += b.Rejected
-		sum.WastedWork += b.WastedWork
 		if b.Queue < 0 || b.Busy < 0 || b.Busy > c.Concurrency && c.Server == Queue || b.LatencyP50 > b.LatencyP99 {
 			t.Errorf("bucket %d: %+v", k, b)
 		}

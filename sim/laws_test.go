@@ -200,20 +200,8 @@ func checkLaws(c Config, r *Result) error {
 		}
 	}
 	// The timeline adds up to the totals.
-	var sum Bucket
+	sum := sumTimeline(r.Timeline)
 	for _, b := range r.Timeline {
-		sum.Requests += b.Requests
-		sum.Goodput += b.Goodput
-		sum.Calls += b.Calls
-		sum.Blocked += b.Blocked
-		sum.Timeouts += b.Timeouts
-		sum.Hedges += b.Hedges
-		sum.Served += b.Served
-		sum.Refused += b.Refused
-		sum.Errors += b.Errors
-		sum.Outage += b.Outage
-		sum.Throttled += b.Throttled
-		sum.WastedWork += b.WastedWork
 		if b.LatencyP50 > b.LatencyP99 || b.Queue < 0 || b.Busy < 0 || b.Waiting < 0 {
 			return fmt.Errorf("bucket at %g s: %+v", b.Start, b)
 		}
@@ -314,6 +302,28 @@ func capacityOver(c Config, k int, span float64) (calls, work float64) {
 	}
 	calls = c.Capacity*integral + 1e-6
 	return calls, calls / c.Capacity
+}
+
+// sumTimeline adds up a timeline's counters, bucket by bucket.
+func sumTimeline(tl []Bucket) Bucket {
+	var sum Bucket
+	for _, b := range tl {
+		sum.Requests += b.Requests
+		sum.Goodput += b.Goodput
+		sum.Calls += b.Calls
+		sum.Blocked += b.Blocked
+		sum.Timeouts += b.Timeouts
+		sum.Hedges += b.Hedges
+		sum.Served += b.Served
+		sum.Refused += b.Refused
+		sum.Errors += b.Errors
+		sum.Outage += b.Outage
+		sum.Throttled += b.Throttled
+		sum.OK += b.OK
+		sum.Rejected += b.Rejected
+		sum.WastedWork += b.WastedWork
+	}
+	return sum
 }
 
 // checkFleet: a fleet's servers add up to its totals, and each server's
