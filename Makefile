@@ -83,9 +83,12 @@ SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go
 # go-app and the UI (app and its packages: chart, i18n) compile without
 # inlining: about 20 KB less over the wire (brotli), room in app.wasm's
 # 1.75 MB budget, while the core (backoff, sim), whose hot loops need
-# inlining, keeps it.
+# inlining, keeps it. So do the config readers of the Import panel and
+# their YAML module, which read a paste once: 35 KB less.
 WASM_GCFLAGS := -gcflags='github.com/maxence-charriere/go-app/v10/...=-l' \
-                -gcflags='github.com/backoff-playground/playground/app/...=-l'
+                -gcflags='github.com/backoff-playground/playground/app/...=-l' \
+                -gcflags='github.com/backoff-playground/playground/backoff/importer=-l' \
+                -gcflags='go.yaml.in/yaml/v3=-l'
 
 # go-app's pkg/app imports net/http for its server (http.go, static.go and
 # LocalDir in resource.go), and net/http's crypto/tls brings ECDSA, RSA,
