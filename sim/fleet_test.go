@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 )
 
@@ -134,4 +135,32 @@ func ExampleConfig_fleet() {
 	// Output:
 	// round-robin goodput   9.8/s  recovered never   server 1:  455 refused while down
 	// least       goodput  66.4/s  recovered at 10s  server 1:  625 refused while down
+}
+
+// A fleet's estimate covers what its servers' strips take: 64 servers
+// over an hour of one-second buckets hold 64 strips of 3,600 bins, more
+// than a run of five callers' fixed part.
+func TestFleetMemory(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"traffic", "loop:5:1s"}, {"duration", "1h"}, {"servers", "64"}, {"server", "capacity"},
+		{"capacity", "10"}, {"fault", "crash@10s-20s/3"}, {"bucket", "1s"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err := Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	got := int64(after.TotalAlloc - before.TotalAlloc)
+	if est := EstimateMemory(c); est < got {
+		t.Errorf("64 servers: allocated %d bytes, estimated %d", got, est)
+	}
+	if len(r.Totals.PerServer) != 64 {
+		t.Errorf("%d servers in the totals", len(r.Totals.PerServer))
+	}
 }

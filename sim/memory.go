@@ -70,6 +70,9 @@ func memoryModel(c Config) (fixed int64, per, n float64) {
 		if c.Hedge.On() {
 			per *= 2
 		}
+		if c.Servers > 1 {
+			fixed += int64(c.Servers) * memServer // each server's strip of the timeline
+		}
 	}
 	return fixed, per, n
 }
@@ -118,6 +121,11 @@ const (
 	memOCCRead    = 16
 	memSlowPath   = 96
 	memCaller     = 1024
+	// memServer is a fleet's server: its strip's bins (24 bytes each, up
+	// to maxReqBins, and as they grow), its strip in every bucket of the
+	// result (48 bytes), its schedule and counters: 64 servers over
+	// 3,600 one-second buckets allocated 49 MB (TestFleetMemory).
+	memServer = 768 << 10
 )
 
 // MemoryRun marks a CodeMemory error about a run's own budget (FullErr),

@@ -142,7 +142,14 @@ func (tl *timeline) grow(t float64) *bin {
 			tl.ext = append(tl.ext, make([]xbin, len(tl.bins)-len(tl.ext))...)
 		}
 		if tl.nsrv > 1 {
-			tl.srv = append(tl.srv, make([]sbin, len(tl.bins)*tl.nsrv-len(tl.srv))...)
+			// In step with the bins' capacity: no slice per new bin.
+			need := len(tl.bins) * tl.nsrv
+			if need > cap(tl.srv) {
+				ns := make([]sbin, len(tl.srv), cap(tl.bins)*tl.nsrv)
+				copy(ns, tl.srv)
+				tl.srv = ns
+			}
+			tl.srv = tl.srv[:need] // zero past the old length: merges clear it
 		}
 	}
 	return &tl.bins[k]
@@ -200,6 +207,7 @@ func (tl *timeline) mergeExt(m int) {
 				tl.srv[i*tl.nsrv+k] = s
 			}
 		}
+		clear(tl.srv[n*tl.nsrv:])
 		tl.srv = tl.srv[:n*tl.nsrv]
 	}
 	if !tl.req {
