@@ -182,7 +182,9 @@ func limitMemory() {
 // in 10 s, an idle connection 2 min. WriteTimeout is perWrite, and it does
 // not bound a whole download: net/http sets it when a request arrives, which
 // covers a small response, and writeBody extends it for each 64 KB of a
-// large one. A fixed 30 s cut app.wasm for anyone under 55 KB/s.
+// large one the client receives. A fixed 30 s cut app.wasm for anyone under
+// 55 KB/s. Each request's context holds its connection (withConn): the
+// deadline follows what the kernel says the client acknowledged.
 func newHTTPServer(h http.Handler, perWrite time.Duration) *http.Server {
 	return &http.Server{
 		Handler:           h,
@@ -191,6 +193,7 @@ func newHTTPServer(h http.Handler, perWrite time.Duration) *http.Server {
 		WriteTimeout:      perWrite,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
+		ConnContext:       withConn,
 	}
 }
 
