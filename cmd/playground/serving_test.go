@@ -100,7 +100,8 @@ func TestPageBeforeApp(t *testing.T) {
 		if got := regexp.MustCompile(`<html lang="([a-z]+)">`).FindStringSubmatch(r.body); got == nil || got[1] != want {
 			t.Errorf("GET %s: %v, want <html lang=%q>", q, got, want)
 		}
-		if want == "ru" && (r.body != ru.body || !strings.Contains(r.body, `selected value="ru">Русский`)) {
+		if want == "ru" && (r.body != ru.body || !strings.Contains(r.body, `selected value="ru">Русский`) ||
+			!strings.Contains(r.body, "<title>Backoff Playground: политики повторов вживую</title>")) {
 			t.Errorf("GET %s is not the Russian page", q)
 		}
 	}

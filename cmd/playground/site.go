@@ -171,7 +171,7 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 	// The same pages for ?lang=ru: the Russian text and lang="ru" from the
 	// first byte, not only once the app has started.
 	hru := app.NewHandler(placeholderVersion, s.wasmSize, resolver(prefix))
-	hru.Lang = i18n.Ru.Code()
+	hru.Lang, hru.Title = i18n.Ru.Code(), i18n.Ru.T("page.doc-title")
 	for _, p := range pages {
 		body, ct, err := render(hru, p+"?"+langQuery(i18n.Ru))
 		if err != nil {
