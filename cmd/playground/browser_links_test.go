@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // The page never writes a link it cannot read back whole. A 2,000-character
@@ -42,13 +44,25 @@ func TestBrowserLongLink(t *testing.T) {
 	// By hand: the body crosses byte 8,192 and seed comes after it.
 	tb.open(t, "view=classify&lang=en&c.status=400&c.body="+url.QueryEscape(body)+"&seed=5")
 	items := eval[[]string](t, tb, `[...document.querySelectorAll('#notice li')].map(li => li.textContent)`)
-	text := strings.Join(items, "\n")
+	notices := strings.Join(items, "\n")
 	for _, key := range []string{"c.body=", "seed=5"} {
-		if !strings.Contains(text, key) || !strings.Contains(text, "after the first 8192 bytes") {
-			t.Errorf("the notices do not name %s as past the first 8192 bytes:\n%s", key, text)
+		if !strings.Contains(notices, key) || !strings.Contains(notices, "after the first 8192 bytes") {
+			t.Errorf("the notices do not name %s as past the first 8192 bytes:\n%s", key, notices)
 		}
 	}
 	if v := eval[string](t, tb, `document.getElementById('classify-body').value`); v != "" {
 		t.Errorf("a body cut at byte 8192 was used: %d characters", len([]rune(v)))
 	}
+
+	// Over the 64 KB the server reads, on a first visit (no worker to
+	// answer from its cache): a page that says so, not a bare 431.
+	first := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(first.ctx, chromedp.Navigate(env.url+"?c.body="+strings.Repeat("a", 70<<10))); err != nil {
+		t.Fatal(err)
+	}
+	text := eval[string](t, first, `document.body.innerText`)
+	if !strings.Contains(text, "This link is longer than the 64 KB") || !strings.Contains(text, "Открыть песочницу без неё") {
+		t.Errorf("a 70 KB link shows %.300q", text)
+	}
+	first.viewportShot(t, "long-link-431")
 }

@@ -14,13 +14,14 @@ import (
 const tcpInfoBytesAcked = 120
 
 // ackedBytes reads how many bytes the peer of c has acknowledged (TCP_INFO),
-// or is nil when c is not a TCP connection.
+// or is nil when c has no socket (its reads then report false when it is
+// not TCP).
 func ackedBytes(c net.Conn) func() (int64, bool) {
-	tc, ok := c.(*net.TCPConn)
+	sc, ok := c.(syscall.Conn) // a *net.TCPConn, or headerConn around one
 	if !ok {
 		return nil
 	}
-	raw, err := tc.SyscallConn()
+	raw, err := sc.SyscallConn()
 	if err != nil {
 		return nil
 	}

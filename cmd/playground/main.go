@@ -158,6 +158,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 		return err
 	}
 	fmt.Fprintf(stdout, "playground %s serving http://%s%s/\n", info.version, ln.Addr(), o.cfg.prefix)
+	ln = limitHeaders(ln, o.cfg.prefix, o.cfg.frameAncestors)
 	return serve(ctx, newHTTPServer(h, o.cfg.perWrite), ln, shutdownTimeout, stderr)
 }
 
@@ -192,7 +193,7 @@ func newHTTPServer(h http.Handler, perWrite time.Duration) *http.Server {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      perWrite,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    maxHeaderBytes,
 		ConnContext:       withConn,
 	}
 }

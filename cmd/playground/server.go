@@ -184,6 +184,22 @@ func getOnly(next http.Handler) http.Handler {
 // no allow list, so it is sent only when none are. The values are made once
 // and shared: a request allocates nothing for them.
 func secure(next http.Handler, frameAncestors []string) http.Handler {
+	fixed := securityHeaders(frameAncestors)
+	pairs := make([][2][]string, 0, len(fixed)) // a slice walks faster than a map
+	for k, v := range fixed {
+		pairs = append(pairs, [2][]string{{k}, v})
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		for _, kv := range pairs {
+			h[kv[0][0]] = kv[1]
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// securityHeaders are the headers secure sets on every response.
+func securityHeaders(frameAncestors []string) http.Header {
 	csp := contentSecurityPolicy + "'none'"
 	if len(frameAncestors) > 0 {
 		csp = contentSecurityPolicy + strings.Join(frameAncestors, " ")
@@ -198,17 +214,7 @@ func secure(next http.Handler, frameAncestors []string) http.Handler {
 	if len(frameAncestors) == 0 {
 		fixed["X-Frame-Options"] = []string{"DENY"}
 	}
-	pairs := make([][2][]string, 0, len(fixed)) // a slice walks faster than a map
-	for k, v := range fixed {
-		pairs = append(pairs, [2][]string{{k}, v})
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		for _, kv := range pairs {
-			h[kv[0][0]] = kv[1]
-		}
-		next.ServeHTTP(w, r)
-	})
+	return fixed
 }
 
 // parseFrameAncestors reads --frame-ancestors: a comma or space separated

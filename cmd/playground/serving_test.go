@@ -400,7 +400,7 @@ func slowDownload(t *testing.T, perWrite time.Duration, closes *closeWatch) (io.
 	if err != nil {
 		t.Fatal(err)
 	}
-	go srv.Serve(ln)
+	go srv.Serve(limitHeaders(ln, "", nil)) // as run serves
 	t.Cleanup(func() { srv.Close() })
 	var client string
 	tr := &http.Transport{DisableCompression: true, DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -597,3 +597,56 @@ type discardWriter struct {
 func (w *discardWriter) Header() http.Header         { return w.h }
 func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (w *discardWriter) WriteHeader(code int)        { w.code = code }
+
+// TestLongLinkAnswer: a link longer than the server reads gets a page that
+// says so in both languages and links to the playground, with the headers
+// every answer has, not net/http's bare 431; a link just under the limit
+// gets the page, and keep-alive and sendfile still work through the
+// listener.
+func TestLongLinkAnswer(t *testing.T) {
+	h, _ := newServer(serverConfig{prefix: "/pg"}, fakeWeb(), fakeStatic())
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newHTTPServer(h, 5*time.Second)
+	go srv.Serve(limitHeaders(ln, "/pg", nil))
+	t.Cleanup(func() { srv.Close() })
+	get := func(target string, n int) (*http.Response, string) {
+		t.Helper()
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		c.SetDeadline(time.Now().Add(10 * time.Second))
+		br := bufio.NewReader(c)
+		var res *http.Response
+		var body []byte
+		for range n { // n requests on one connection
+			fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\n\r\n", target)
+			if res, err = http.ReadResponse(br, nil); err != nil {
+				t.Fatalf("GET of %d bytes: %v", len(target), err)
+			}
+			body, _ = io.ReadAll(res.Body)
+			res.Body.Close()
+		}
+		return res, string(body)
+	}
+	res, body := get("/pg/?c.body="+strings.Repeat("a", maxHeaderBytes), 1)
+	if res.StatusCode != 431 || res.Header.Get("Content-Type") != "text/html; charset=utf-8" ||
+		res.Header.Get("X-Frame-Options") != "DENY" || !strings.Contains(res.Header.Get("Content-Security-Policy"), "default-src 'none'") {
+		t.Errorf("a 64 KB link: %d %v", res.StatusCode, res.Header)
+	}
+	for _, want := range []string{"This link is longer than the 64 KB this server reads", "Эта ссылка длиннее 64 КБ", `<a href="/pg/">Open the playground without it</a>`, "Открыть песочницу без неё"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the 431 page does not say %q:\n%s", want, body)
+		}
+	}
+	if res, body := get("/pg/?c.body="+strings.Repeat("a", maxHeaderBytes-200), 2); res.StatusCode != 200 || !strings.Contains(body, "<html") {
+		t.Errorf("a link just under 64 KB, twice on one connection: %d, %d bytes", res.StatusCode, len(body))
+	}
+	if res, body := get("/pg/web/app.wasm", 3); res.StatusCode != 200 || body != string(fakeWasm) {
+		t.Errorf("app.wasm through the listener: %d, %d bytes", res.StatusCode, len(body))
+	}
+}
