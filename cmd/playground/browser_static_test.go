@@ -106,11 +106,12 @@ func lessonTitle(t *testing.T, name string) string {
 }
 
 // TestBrowserStaticRebuild: a rebuilt static site reaches a browser behind
-// an HTTP cache. The host sends Cache-Control: max-age=600 (GitHub Pages'
-// default) on every file. After a visit, the site is rebuilt with a changed
-// style sheet (a new version); on the next visit the new worker installs,
-// and its cache must hold the new style sheet, not the one the browser's
-// HTTP cache still holds for ten minutes.
+// an HTTP cache: a host that sends Cache-Control: max-age=600 (GitHub
+// Pages' default) on every file, and one that sends no caching header
+// (then a file two hours old is fresh for twelve minutes). After a visit,
+// the site is rebuilt with a changed style sheet (a new version); on the
+// next visit the new worker installs, and its cache must hold the new
+// style sheet, not the one the browser's HTTP cache still holds.
 func TestBrowserStaticRebuild(t *testing.T) {
 	setup(t)
 	old, rebuilt := t.TempDir(), t.TempDir()
@@ -134,40 +135,46 @@ func TestBrowserStaticRebuild(t *testing.T) {
 		}
 		return err
 	})
-	var dir atomic.Value
-	dir.Store(old)
-	srv := httptest.NewServer(http.StripPrefix("/repo", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "max-age=600")
-		http.FileServer(http.Dir(dir.Load().(string))).ServeHTTP(w, r)
-	})))
-	t.Cleanup(srv.Close)
-	base := srv.URL + "/repo/"
-	css := base + "web/static/playground.css"
+	for _, cacheControl := range []string{"max-age=600", ""} {
+		t.Run("Cache-Control "+cacheControl, func(t *testing.T) {
+			var dir atomic.Value
+			dir.Store(old)
+			srv := httptest.NewServer(http.StripPrefix("/repo", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if cacheControl != "" {
+					w.Header().Set("Cache-Control", cacheControl)
+				}
+				http.FileServer(http.Dir(dir.Load().(string))).ServeHTTP(w, r)
+			})))
+			t.Cleanup(srv.Close)
+			base := srv.URL + "/repo/"
+			css := base + "web/static/playground.css"
 
-	tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
-	tb.openURL(t, base)
-	cachedCSS := func(what, cond string) string {
-		return poll[string](t, tb, what, fmt.Sprintf(`(async () => {
-		  const keys = (await caches.keys()).filter(k => k.startsWith('app-'));
-		  if (keys.length !== 1 || !(%s)) return '';
-		  const r = await (await caches.open(keys[0])).match(%q);
-		  return r ? keys[0] + '\n' + await r.text() : '';
-		})()`, cond, css))
-	}
-	first := cachedCSS("the worker's first cache", "true")
-	firstKey, firstCSS, _ := strings.Cut(first, "\n")
-	if strings.Contains(firstCSS, marker) {
-		t.Fatal("the first build's style sheet holds the rebuilt marker")
-	}
+			tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
+			tb.openURL(t, base)
+			cachedCSS := func(what, cond string) string {
+				return poll[string](t, tb, what, fmt.Sprintf(`(async () => {
+				  const keys = (await caches.keys()).filter(k => k.startsWith('app-'));
+				  if (keys.length !== 1 || !(%s)) return '';
+				  const r = await (await caches.open(keys[0])).match(%q);
+				  return r ? keys[0] + '\n' + await r.text() : '';
+				})()`, cond, css))
+			}
+			first := cachedCSS("the worker's first cache", "true")
+			firstKey, firstCSS, _ := strings.Cut(first, "\n")
+			if strings.Contains(firstCSS, marker) {
+				t.Fatal("the first build's style sheet holds the rebuilt marker")
+			}
 
-	dir.Store(rebuilt)
-	tb.openURL(t, base)
-	eval[bool](t, tb, `navigator.serviceWorker.getRegistration().then(r => (r.update(), true))`)
-	second := cachedCSS("the rebuilt site's cache", fmt.Sprintf("keys[0] !== %q", firstKey))
-	secondKey, secondCSS, _ := strings.Cut(second, "\n")
-	if !strings.Contains(secondCSS, marker) {
-		t.Errorf("the new version's cache (%s, after %s) holds the old style sheet (%d bytes): the worker filled it from the HTTP cache",
-			secondKey, firstKey, len(secondCSS))
+			dir.Store(rebuilt)
+			tb.openURL(t, base)
+			eval[bool](t, tb, `navigator.serviceWorker.getRegistration().then(r => (r.update(), true))`)
+			second := cachedCSS("the rebuilt site's cache", fmt.Sprintf("keys[0] !== %q", firstKey))
+			secondKey, secondCSS, _ := strings.Cut(second, "\n")
+			if !strings.Contains(secondCSS, marker) {
+				t.Errorf("the new version's cache (%s, after %s) holds the old style sheet (%d bytes): the worker filled it from the HTTP cache",
+					secondKey, firstKey, len(secondCSS))
+			}
+		})
 	}
 }
 
