@@ -117,8 +117,11 @@ wasm: $(WASM) $(WASM).br $(WASM).gz
 $(WASM): $(WASM_SRCS) $(WASM_MOD)
 	t=web/.tmp.$$$$.app.wasm; GOOS=js GOARCH=wasm $(GO) build -modfile=$(WASM_MOD) -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $$t ./cmd/playground && mv $$t $@
 
+# brotli gives its output the input's modification time cut to whole
+# seconds, older than app.wasm's: make then saw the .br as stale and spent
+# 13-26 s compressing it again on every make run. touch dates it now.
 $(WASM).br: $(WASM) | brotli-dep
-	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && mv $$t $@
+	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && touch $$t && mv $$t $@
 
 $(WASM).gz: $(WASM)
 	t=web/.tmp.$$$$.app.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@

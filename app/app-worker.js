@@ -2,14 +2,18 @@
 // one visit every link works offline. A page is the same file whatever its
 // query (the query is read in the browser), so a navigation is answered
 // from the cached page ignoring its query; and the lessons are cached with
-// the rest on install.
+// the rest on install. A new version asks the host for each file again
+// (no-cache: a conditional request, so an unchanged app.wasm costs a 304)
+// rather than taking the browser's HTTP cache's copy: a static host sends
+// Cache-Control: max-age=600 (GitHub Pages) or nothing (then a file is
+// fresh for a tenth of its age), and the new cache held the old style sheet.
 const cacheName = "app-" + "{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(cacheName);
-    await cache.addAll(resourcesToCache);
+    await cache.addAll(resourcesToCache.map((url) => new Request(url, { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });

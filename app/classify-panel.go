@@ -120,7 +120,23 @@ func (p *playground) renderClassify(l i18n.Lang) app.UI {
 		field("classify-body", l.T("classify.body"), app.Textarea().ID("classify-body").Rows(3).
 			Attr("spellcheck", "false").Text(in.Body).OnInput(p.onClassifyInput)),
 		verdict,
+		p.renderLinkNote(l),
 	)
+}
+
+// renderLinkNote says which fields links to the page leave out, being too
+// long to read back whole (see state.link).
+func (p *playground) renderLinkNote(l i18n.Lang) app.UI {
+	_, left := p.st.link()
+	if len(left) == 0 {
+		return app.Ul().ID("classify-link-note").Hidden(true)
+	}
+	items := make([]app.UI, len(left))
+	for i, key := range left {
+		label := l.T("classify." + strings.TrimPrefix(key, "c."))
+		items[i] = app.Li().Text(l.F("classify.not-in-link", label, l.Int(maxFieldLen), l.Int(maxQueryLen)))
+	}
+	return app.Ul().ID("classify-link-note").Class("notes link-note").Role("status").Body(items...)
 }
 
 func boolText(b bool) string {

@@ -24,6 +24,7 @@ func (p *playground) renderView(l i18n.Lang) app.UI {
 			app.Strong().Class("embed-title").Text(l.T("view."+p.st.View)),
 			app.A().ID("open-full").Href("?"+p.st.fullQuery()).Target("_blank").Rel("noopener").Text(l.T("view.open")+" ↗"),
 		),
+		p.renderNotices(l), // a view's link is read as the page's: what it ignored is said
 		widget,
 	)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
@@ -35,8 +36,19 @@ var themes = []string{"auto", "light", "dark"}
 // value, so a shared link reads as the schedule it shows.
 var alwaysInURL = []string{backoff.ParamBase, backoff.ParamFactor, backoff.ParamCap, backoff.ParamAttempts, backoff.ParamJitter}
 
-// maxQueryLen bounds what the parser reads: a share link is far shorter.
+// maxQueryLen bounds what the parser reads, and so what a link the page
+// writes may hold: a share link is far shorter, unless it carries a long
+// classification body.
 const maxQueryLen = 8192
+
+// maxFieldLen is how many characters of a classification field a link
+// carries: the classifier reads a body's start (backoff.MaxBody) anyway.
+const maxFieldLen = 2000
+
+// maxPastNotices bounds the notices for the parameters of an over-long
+// link that come after its first maxQueryLen bytes, one each; the rest are
+// counted in one more.
+const maxPastNotices = 10
 
 // state is everything the page shows, and exactly what the URL holds. It is
 // a plain value: copy it to keep the last valid state.
@@ -120,8 +132,17 @@ func parseQuery(raw string) (state, []notice) {
 	s := defaultState()
 	var notes []notice
 	if len(raw) > maxQueryLen {
-		notes = append(notes, notice{Key: "query", Value: clip(raw, 32), Msg: "notice.too-long", Args: []string{strconv.Itoa(maxQueryLen)}})
-		raw = raw[:maxQueryLen]
+		var past []string
+		var more int
+		raw, past, more = cutQuery(raw, maxQueryLen, maxPastNotices)
+		limit := strconv.Itoa(maxQueryLen)
+		for _, pair := range past {
+			k, v, _ := strings.Cut(pair, "=")
+			notes = append(notes, notice{Key: clip(unescapeOr(k), 32), Value: clip(unescapeOr(v), 32), Msg: "notice.past", Args: []string{limit}})
+		}
+		if more > 0 {
+			notes = append(notes, notice{Key: "query", Msg: "notice.past-more", Kept: true, Args: []string{strconv.Itoa(more), limit}})
+		}
 	}
 	q, err := url.ParseQuery(raw)
 	if err != nil {
@@ -192,7 +213,11 @@ func parseQuery(raw string) (state, []notice) {
 	for i, f := range s.Cls.fields() {
 		known[classifyKeys[i]] = true
 		if v, ok := first(classifyKeys[i]); ok {
-			*f = clip(v, 2000)
+			if utf8.RuneCountInString(v) > maxFieldLen {
+				notes = append(notes, notice{Key: classifyKeys[i], Msg: "notice.clipped", Kept: true, Args: []string{strconv.Itoa(maxFieldLen)}})
+				v = string([]rune(v)[:maxFieldLen])
+			}
+			*f = v
 		}
 	}
 	if v, ok := first(keyLesson); ok && v != "" {
@@ -310,6 +335,42 @@ func parseParams[T any, P interface {
 // preset, the policy keys that differ from the preset (and the main five
 // always), the seed, the view, then the herd.
 func (s *state) query() string {
+	q, _ := s.link()
+	return q
+}
+
+// link is the query that restores s, and the classification fields it
+// leaves out because a link could not carry them whole: a field longer than
+// maxFieldLen characters, then the longest ones until the query fits in
+// maxQueryLen bytes. A link read back is never a cut version of the page.
+func (s *state) link() (q string, left []string) {
+	def := classifyCases[0].in.fields()
+	mine := s.Cls.fields()
+	for i, f := range mine {
+		if utf8.RuneCountInString(*f) > maxFieldLen {
+			left = append(left, classifyKeys[i])
+		}
+	}
+	for {
+		q = s.encode(left)
+		if len(q) <= maxQueryLen {
+			return q, left
+		}
+		longest, most := "", 0
+		for i, f := range mine {
+			if n := len(url.QueryEscape(*f)); *f != *def[i] && n > most && !slices.Contains(left, classifyKeys[i]) {
+				longest, most = classifyKeys[i], n
+			}
+		}
+		if longest == "" {
+			return q, left // only the bounded keys left: cannot happen below maxQueryLen
+		}
+		left = append(left, longest)
+	}
+}
+
+// encode writes the query of s without the classification keys in left.
+func (s *state) encode(left []string) string {
 	var b strings.Builder
 	add := func(k, v string) {
 		if b.Len() > 0 {
@@ -344,7 +405,7 @@ func (s *state) query() string {
 		def := classifyCases[0].in
 		mine, theirs := s.Cls.fields(), def.fields()
 		for i, f := range mine {
-			if *f != *theirs[i] {
+			if *f != *theirs[i] && !slices.Contains(left, classifyKeys[i]) {
 				add(classifyKeys[i], *f)
 			}
 		}
@@ -415,6 +476,39 @@ func ruleOf(l i18n.Lang, err error) string {
 		return ruleText(l, fe)
 	}
 	return l.T("err.generic")
+}
+
+// cutQuery splits an over-long query at its last pair that ends within n
+// bytes: kept is the query up to there; past are the first max pairs after
+// it, and more counts the others. A pair is never cut in two.
+func cutQuery(raw string, n, max int) (kept string, past []string, more int) {
+	end := 0
+	for rest := raw; rest != ""; {
+		pair, tail, found := strings.Cut(rest, "&")
+		at := len(raw) - len(rest)
+		switch {
+		case at+len(pair) <= n:
+			end = at + len(pair)
+		case pair == "":
+		case len(past) < max:
+			past = append(past, pair)
+		default:
+			more++
+		}
+		if !found {
+			break
+		}
+		rest = tail
+	}
+	return raw[:end], past, more
+}
+
+// unescapeOr is s query-unescaped, or s itself when it does not unescape.
+func unescapeOr(s string) string {
+	if u, err := url.QueryUnescape(s); err == nil {
+		return u
+	}
+	return s
 }
 
 func clip(s string, n int) string {

@@ -2,9 +2,11 @@ package app
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 )
 
@@ -115,6 +117,8 @@ func FuzzParseQuery(f *testing.F) {
 		"budget=tokens:1:2:3&breaker=ratio:0.5:20:10s:5s&arrival=clock:1m", strings.Repeat("x=1&", 50),
 		"preset=aws-standard&b.preset=gax&b.attempts=4&runs=3&lang=ru", "b.jitter=proportional&b.jitter-lo=2",
 		"b.preset=nope&b.cap=1ms&b.base=1s", "lang=xx&runs=0&attempts=4&attempts=9",
+		"c.body=" + strings.Repeat("%D0%B6", 1900) + "&c.headers=" + strings.Repeat("a", 2100) + "&attempts=4",
+		strings.Repeat("c.key=", 2) + strings.Repeat("k", 9000) + "&seed=5",
 	} {
 		f.Add(s)
 	}
@@ -133,16 +137,133 @@ func FuzzParseQuery(f *testing.F) {
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("%q: invalid herd: %v", q, err)
 		}
-		enc := s.query()
+		enc, left := s.link()
 		if _, err := url.ParseQuery(enc); err != nil {
 			t.Fatalf("%q: encoded %q does not parse: %v", q, enc, err)
+		}
+		if len(enc) > maxQueryLen {
+			t.Fatalf("%q: a link of %d bytes, over %d", q, len(enc), maxQueryLen)
 		}
 		s2, notes := parseQuery(enc)
 		if len(notes) > 0 {
 			t.Fatalf("%q: encoded %q gives notices %v", q, enc, notes)
 		}
+		def, mine := classifyCases[0].in.fields(), s.Cls.fields()
+		for i, k := range classifyKeys {
+			if slices.Contains(left, k) {
+				*mine[i] = *def[i] // left out of the link: the default comes back
+			}
+		}
 		if s2 != s {
 			t.Fatalf("%q: round trip via %q changed the state", q, enc)
 		}
 	})
+}
+
+// A link the page writes reads back whole: a classification field too long
+// for one is left out (and the panel says so), never cut. A 2,000-character
+// Russian body once made a 10,678-byte link that reopened with 1,534
+// characters and no notice.
+func TestLongLink(t *testing.T) {
+	ru := strings.Repeat("ж", maxFieldLen)
+	for _, c := range []struct {
+		name string
+		cls  classifyInput
+		left []string
+	}{
+		{"a short body", classifyInput{Status: "400", Method: "GET", Body: "temporarily unavailable"}, nil},
+		{"2,000 ASCII characters", classifyInput{Status: "400", Method: "GET", Body: strings.Repeat("a", maxFieldLen)}, nil},
+		{"2,001 characters", classifyInput{Status: "400", Method: "GET", Body: strings.Repeat("a", maxFieldLen+1)}, []string{"c.body"}},
+		{"2,000 Russian characters", classifyInput{Status: "400", Method: "GET", Body: ru}, []string{"c.body"}},
+		{"two long fields, the longer left out", classifyInput{Status: "503", Method: "GET", Headers: strings.Repeat("X-A: b\n", 280), Body: ru[:3000]},
+			[]string{"c.body"}},
+		{"two fields, too long together", classifyInput{Status: "503", Method: "GET", Headers: ru[:2800], Body: ru[:3000]},
+			[]string{"c.body", "c.headers"}},
+	} {
+		s := defaultState()
+		s.Cls = c.cls
+		s.Lang = "ru"
+		q, left := s.link()
+		if len(q) > maxQueryLen || !slices.Equal(left, c.left) {
+			t.Errorf("%s: a link of %d bytes leaving out %v; want at most %d bytes leaving out %v", c.name, len(q), left, maxQueryLen, c.left)
+		}
+		back, notes := parseQuery(q)
+		if len(notes) > 0 {
+			t.Errorf("%s: the link reads back with notices %v", c.name, notes)
+		}
+		want := c.cls
+		def, mine := classifyCases[0].in.fields(), want.fields()
+		for i, k := range classifyKeys {
+			if slices.Contains(c.left, k) {
+				*mine[i] = *def[i]
+			}
+		}
+		if back.Cls != want || back.Lang != "ru" {
+			t.Errorf("%s: the link reads back as %.60q (lang %q), want %.60q", c.name, back.Cls, back.Lang, want)
+		}
+	}
+}
+
+// A hand-made link over maxQueryLen bytes: every parameter after that point
+// is named in a notice of its own, in the page's language, and a pair is
+// never cut in two; a field over maxFieldLen characters is said to be cut.
+func TestQueryPastLimit(t *testing.T) {
+	head := "attempts=4&c.body=" + strings.Repeat("b", 8170) // ends at byte 8188
+	raw := head + "&seed=77&lang=ru&c.key=" + strings.Repeat("k", 300) + "&jitter=none"
+	s, notes := parseQuery(raw)
+	if s.Policy.Attempts != 4 || s.Cls.Body != strings.Repeat("b", maxFieldLen) {
+		t.Errorf("the parameters before the limit: attempts %d, body of %d characters", s.Policy.Attempts, len(s.Cls.Body))
+	}
+	if s.Seed != 1 || s.Lang != "" || s.Cls.Key != "" {
+		t.Errorf("the parameters past the limit applied: seed %d, lang %q, key %.10q", s.Seed, s.Lang, s.Cls.Key)
+	}
+	var got []string
+	for _, n := range notes {
+		got = append(got, n.Key)
+	}
+	if want := []string{"c.key", "jitter", "c.body", "seed", "lang"}; !sameSet(got, want) {
+		t.Errorf("notices for %v, want one for each of %v", got, want)
+	}
+	for _, n := range notes {
+		if n.Key == "seed" {
+			if en, ru := n.text(i18n.En), n.text(i18n.Ru); !strings.Contains(en, "seed=77 ignored: it comes after the first 8192 bytes") ||
+				!strings.Contains(ru, "seed=77 не применён: он стоит после первых 8192 байт") {
+				t.Errorf("the notice for seed: %q / %q", en, ru)
+			}
+		}
+		if n.Key == "c.body" && !strings.Contains(n.text(i18n.En), "c.body is longer than 2000 characters: only its first 2000 are used") {
+			t.Errorf("the notice for the cut body: %q", n.text(i18n.En))
+		}
+	}
+	// A hostile link: ten notices by name, the rest counted.
+	_, notes = parseQuery("x=" + strings.Repeat("x", maxQueryLen) + strings.Repeat("&y=1", 5000))
+	if len(notes) != maxPastNotices+1 || notes[0].Key != "x" || !strings.Contains(notes[maxPastNotices].text(i18n.En), "4991 more parameters after the first 8192 bytes") ||
+		!strings.Contains(notes[maxPastNotices].text(i18n.Ru), "ещё параметры после первых 8192 байт ссылки (4991)") {
+		t.Errorf("%d notices, the last %q; want %d named and one counting 4991 more", len(notes), notes[len(notes)-1].text(i18n.En), maxPastNotices)
+	}
+}
+
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+func TestCutQuery(t *testing.T) {
+	for _, c := range []struct {
+		raw, kept string
+		past      []string
+		more      int
+	}{
+		{"a=1&b=2&c=3", "a=1&b=2", []string{"c=3"}, 0},
+		{"a=1&bb=22", "a=1", []string{"bb=22"}, 0},
+		{"a=12345678", "", []string{"a=12345678"}, 0},
+		{"a=1&&b=2&c=3&d=4&e=5", "a=1&", []string{"b=2", "c=3"}, 2},
+	} {
+		kept, past, more := cutQuery(c.raw, 7, 2)
+		if kept != c.kept || !slices.Equal(past, c.past) || more != c.more {
+			t.Errorf("cutQuery(%q) = %q %q %d, want %q %q %d", c.raw, kept, past, more, c.kept, c.past, c.more)
+		}
+	}
 }

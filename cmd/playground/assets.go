@@ -120,10 +120,10 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request, perWrite time.Dura
 	if r.Method == http.MethodHead {
 		return
 	}
-	if rp.spool != nil && rp.spool.send(w, from, from+len(body), perWrite) {
+	if rp.spool != nil && rp.spool.send(w, r, from, from+len(body), perWrite) {
 		return
 	}
-	writeBody(w, body, perWrite)
+	writeBody(w, r, body, perWrite)
 }
 
 // spoolLarge moves the representations of at least spoolMin bytes to
@@ -137,35 +137,45 @@ func (a *asset) spoolLarge() {
 	}
 }
 
-// writeBody writes body in chunks, each with its own write deadline: a slow
-// reader gets its whole download as long as it takes each 64 KB within
-// perWrite (20 s by default: 3.2 KB/s), and one that stops reading is cut
-// then. The server's WriteTimeout (perWrite too) is the first chunk's
-// deadline.
-func writeBody(w http.ResponseWriter, body []byte, perWrite time.Duration) {
+// writeBody writes body with a deadline per chunk delivered: a slow reader
+// gets its whole download as long as each 64 KB reaches it within perWrite
+// (20 s by default: 3.2 KB/s), and one that stops reading is cut then (see
+// deliveryWatch). Where the connection cannot say what it delivered, each
+// 64 KB written gets its own deadline instead. The server's WriteTimeout
+// (perWrite too) covers a small body.
+func writeBody(w http.ResponseWriter, r *http.Request, body []byte, perWrite time.Duration) {
 	if len(body) <= writeChunk || perWrite <= 0 { // the deadline set at the request's start covers it
 		w.Write(body)
 		return
 	}
+	dw := watchDelivery(w, r, perWrite, writeChunk)
+	defer dw.stop()
 	rc := http.NewResponseController(w)
 	for len(body) > 0 {
 		n := min(len(body), writeChunk)
-		rc.SetWriteDeadline(time.Now().Add(perWrite))
+		if dw == nil {
+			rc.SetWriteDeadline(time.Now().Add(perWrite))
+		}
 		if _, err := w.Write(body[:n]); err != nil {
 			return // the client went away or stalled
 		}
 		body = body[n:]
 	}
+	if dw != nil {
+		rc.Flush() // the last bytes into the socket while the watch still runs
+	}
 }
 
-// pick chooses the representation: br, else gzip, else identity.
+// pick chooses the representation the client weighs highest; on a tie br,
+// then gzip, then identity (the smallest first).
 func (a *asset) pick(acceptEncoding string) *rep {
-	for i := 1; i < len(a.reps); i++ {
-		if accepts(acceptEncoding, a.reps[i].coding) {
-			return &a.reps[i]
+	best, bestQ := &a.reps[0], identityQ(acceptEncoding)
+	for i := len(a.reps) - 1; i >= 1; i-- { // the last of equals wins: walk from the worst
+		if q := codingQ(acceptEncoding, a.reps[i].coding, 0); q > 0 && q >= bestQ {
+			best, bestQ = &a.reps[i], q
 		}
 	}
-	return &a.reps[0]
+	return best
 }
 
 // notModified applies RFC 9110 13.2.2: If-None-Match decides when present
@@ -295,32 +305,71 @@ func digits(s string) (int, bool) {
 	return n, true
 }
 
-// accepts reports whether an Accept-Encoding header accepts coding with
-// q > 0, explicitly or through "*". It allocates nothing.
-func accepts(header, coding string) bool {
-	star := false
+// codingQ is the weight, in thousandths, an Accept-Encoding header gives
+// coding (RFC 9110 12.5.3): its own entry's, else "*"'s, else def. An
+// entry whose q is not a qvalue (q=abc, q=2, q=0.0001) counts as absent:
+// it does not say what the client meant. It allocates nothing.
+func codingQ(header, coding string, def int) int {
+	own, star := -1, -1
 	for header != "" {
 		var part string
 		part, header, _ = strings.Cut(header, ",")
 		token, params, _ := strings.Cut(part, ";")
 		token = strings.TrimSpace(token)
-		ok := true
+		q, valid := 1000, true
 		for params != "" {
 			var p string
 			p, params, _ = strings.Cut(params, ";")
-			k, v, found := strings.Cut(p, "=")
-			if found && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && q <= 0 {
-					ok = false
-				}
+			if k, v, found := strings.Cut(p, "="); found && strings.EqualFold(strings.TrimSpace(k), "q") {
+				q, valid = parseQValue(strings.TrimSpace(v))
 			}
 		}
 		switch {
-		case strings.EqualFold(token, coding):
-			return ok
-		case token == "*":
-			star = ok
+		case !valid:
+		case own < 0 && strings.EqualFold(token, coding):
+			own = q
+		case star < 0 && token == "*":
+			star = q
 		}
 	}
-	return star
+	switch {
+	case own >= 0:
+		return own
+	case star >= 0:
+		return star
+	}
+	return def
+}
+
+// identityQ is the weight of sending a file as it is: acceptable unless
+// the header says identity;q=0, or *;q=0 with no entry of its own, and,
+// when not named, below every coding the client names.
+func identityQ(header string) int { return codingQ(header, "identity", 1) }
+
+// parseQValue reads a qvalue, in thousandths: "0" or "1", optionally
+// followed by a dot and up to three digits, at most 1 (RFC 9110 12.4.2).
+func parseQValue(v string) (int, bool) {
+	if v == "" || v[0] != '0' && v[0] != '1' {
+		return 0, false
+	}
+	q := int(v[0]-'0') * 1000
+	if len(v) == 1 {
+		return q, true
+	}
+	frac := v[2:]
+	if v[1] != '.' || len(frac) > 3 {
+		return 0, false
+	}
+	scale := 100
+	for i := 0; i < len(frac); i++ {
+		if frac[i] < '0' || frac[i] > '9' {
+			return 0, false
+		}
+		q += int(frac[i]-'0') * scale
+		scale /= 10
+	}
+	if q > 1000 {
+		return 0, false
+	}
+	return q, true
 }

@@ -15,9 +15,9 @@ import (
 	"github.com/backoff-playground/playground/app/i18n"
 )
 
-// TestBrowserServerQueryLink: the server sends one static page whatever the
-// query; the app reads the query itself. A share link in Russian with four
-// attempts still shows Russian and three rows.
+// TestBrowserServerQueryLink: the server sends one static page per
+// language whatever else the query holds; the app reads the query itself. A
+// share link in Russian with four attempts shows Russian and three rows.
 func TestBrowserServerQueryLink(t *testing.T) {
 	tb := newTab(t, 1280, 900)
 	tb.open(t, "lang=ru&attempts=4")
@@ -28,10 +28,11 @@ func TestBrowserServerQueryLink(t *testing.T) {
 	if title, want := eval[string](t, tb, `document.title`), i18n.Ru.T("page.doc-title"); title != want {
 		t.Errorf("title %q, want %q", title, want)
 	}
-	same := eval[bool](t, tb, `Promise.all([fetch(location.href, {cache: 'no-store'}), fetch('/', {cache: 'no-store'})]
-  .map(p => p.then(r => r.text()))).then(([a, b]) => a === b && a.length > 1000)`)
+	same := eval[bool](t, tb, `Promise.all([fetch(location.href, {cache: 'no-store'}), fetch('/?lang=ru', {cache: 'no-store'}),
+	  fetch('/?attempts=4', {cache: 'no-store'}), fetch('/', {cache: 'no-store'})]
+  .map(p => p.then(r => r.text()))).then(([a, b, c, d]) => a === b && c === d && a !== d && a.length > 1000 && a.includes('<html lang="ru">'))`)
 	if !same {
-		t.Error("the server sent different bytes for the link and for /")
+		t.Error("the server did not send the Russian page for the Russian links and the English one for the others")
 	}
 	if p := tb.problems(t); len(p) > 0 {
 		t.Errorf("problems:\n  %s", strings.Join(p, "\n  "))

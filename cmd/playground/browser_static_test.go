@@ -6,13 +6,17 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"testing/fstest"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -99,4 +103,91 @@ func lessonTitle(t *testing.T, name string) string {
 	}
 	t.Fatalf("%s has no title line", name)
 	return ""
+}
+
+// TestBrowserStaticRebuild: a rebuilt static site reaches a browser behind
+// an HTTP cache: a host that sends Cache-Control: max-age=600 (GitHub
+// Pages' default) on every file, and one that sends no caching header
+// (then a file two hours old is fresh for twelve minutes). After a visit,
+// the site is rebuilt with a changed style sheet (a new version); on the
+// next visit the new worker installs, and its cache must hold the new
+// style sheet, not the one the browser's HTTP cache still holds.
+func TestBrowserStaticRebuild(t *testing.T) {
+	setup(t)
+	old, rebuilt := t.TempDir(), t.TempDir()
+	if _, err := writeStatic(old, "/repo", web.FS, static.FS); err != nil {
+		t.Fatal(err)
+	}
+	const marker = "/* rebuilt: a new rule */"
+	changed, err := copyFS(static.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed["playground.css"].Data = append(changed["playground.css"].Data, "\n"+marker+"\n"...)
+	if _, err := writeStatic(rebuilt, "/repo", web.FS, changed); err != nil {
+		t.Fatal(err)
+	}
+	// The first build is two hours old, as a site rebuilt later finds it.
+	twoHoursAgo := time.Now().Add(-2 * time.Hour)
+	filepath.WalkDir(old, func(name string, _ fs.DirEntry, err error) error {
+		if err == nil {
+			err = os.Chtimes(name, twoHoursAgo, twoHoursAgo)
+		}
+		return err
+	})
+	for _, cacheControl := range []string{"max-age=600", ""} {
+		t.Run("Cache-Control "+cacheControl, func(t *testing.T) {
+			var dir atomic.Value
+			dir.Store(old)
+			srv := httptest.NewServer(http.StripPrefix("/repo", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if cacheControl != "" {
+					w.Header().Set("Cache-Control", cacheControl)
+				}
+				http.FileServer(http.Dir(dir.Load().(string))).ServeHTTP(w, r)
+			})))
+			t.Cleanup(srv.Close)
+			base := srv.URL + "/repo/"
+			css := base + "web/static/playground.css"
+
+			tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
+			tb.openURL(t, base)
+			cachedCSS := func(what, cond string) string {
+				return poll[string](t, tb, what, fmt.Sprintf(`(async () => {
+				  const keys = (await caches.keys()).filter(k => k.startsWith('app-'));
+				  if (keys.length !== 1 || !(%s)) return '';
+				  const r = await (await caches.open(keys[0])).match(%q);
+				  return r ? keys[0] + '\n' + await r.text() : '';
+				})()`, cond, css))
+			}
+			first := cachedCSS("the worker's first cache", "true")
+			firstKey, firstCSS, _ := strings.Cut(first, "\n")
+			if strings.Contains(firstCSS, marker) {
+				t.Fatal("the first build's style sheet holds the rebuilt marker")
+			}
+
+			dir.Store(rebuilt)
+			tb.openURL(t, base)
+			eval[bool](t, tb, `navigator.serviceWorker.getRegistration().then(r => (r.update(), true))`)
+			second := cachedCSS("the rebuilt site's cache", fmt.Sprintf("keys[0] !== %q", firstKey))
+			secondKey, secondCSS, _ := strings.Cut(second, "\n")
+			if !strings.Contains(secondCSS, marker) {
+				t.Errorf("the new version's cache (%s, after %s) holds the old style sheet (%d bytes): the worker filled it from the HTTP cache",
+					secondKey, firstKey, len(secondCSS))
+			}
+		})
+	}
+}
+
+// copyFS copies a file system into memory, to change a file of it.
+func copyFS(fsys fs.FS) (fstest.MapFS, error) {
+	out := fstest.MapFS{}
+	err := fs.WalkDir(fsys, ".", func(name string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		body, err := fs.ReadFile(fsys, name)
+		out[name] = &fstest.MapFile{Data: body}
+		return err
+	})
+	return out, err
 }

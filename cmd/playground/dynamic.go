@@ -188,7 +188,7 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 	}
 	h := w.Header()
 	body, etag := c.body, c.etag
-	if c.gz != nil && accepts(r.Header.Get("Accept-Encoding"), "gzip") {
+	if ae := r.Header.Get("Accept-Encoding"); c.gz != nil && codingQ(ae, "gzip", 0) > 0 && codingQ(ae, "gzip", 0) >= identityQ(ae) {
 		body, etag = c.gz, c.gzEtag
 		h.Set("Content-Encoding", "gzip")
 	}
@@ -212,7 +212,7 @@ func (d *dynamic) serve(w http.ResponseWriter, r *http.Request, path string) boo
 		// recorder in tests.)
 		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(d.perWrite))
 		h.Set("Content-Length", strconv.Itoa(len(body)))
-		writeBody(w, body, d.perWrite)
+		writeBody(w, r, body, d.perWrite)
 	}
 	return true
 }

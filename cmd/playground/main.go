@@ -158,6 +158,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 		return err
 	}
 	fmt.Fprintf(stdout, "playground %s serving http://%s%s/\n", info.version, ln.Addr(), o.cfg.prefix)
+	ln = limitHeaders(ln, o.cfg.prefix, o.cfg.frameAncestors)
 	return serve(ctx, newHTTPServer(h, o.cfg.perWrite), ln, shutdownTimeout, stderr)
 }
 
@@ -182,7 +183,9 @@ func limitMemory() {
 // in 10 s, an idle connection 2 min. WriteTimeout is perWrite, and it does
 // not bound a whole download: net/http sets it when a request arrives, which
 // covers a small response, and writeBody extends it for each 64 KB of a
-// large one. A fixed 30 s cut app.wasm for anyone under 55 KB/s.
+// large one the client receives. A fixed 30 s cut app.wasm for anyone under
+// 55 KB/s. Each request's context holds its connection (withConn): the
+// deadline follows what the kernel says the client acknowledged.
 func newHTTPServer(h http.Handler, perWrite time.Duration) *http.Server {
 	return &http.Server{
 		Handler:           h,
@@ -190,7 +193,8 @@ func newHTTPServer(h http.Handler, perWrite time.Duration) *http.Server {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      perWrite,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ConnContext:       withConn,
 	}
 }
 

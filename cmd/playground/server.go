@@ -9,8 +9,11 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/backoff-playground/playground/app/i18n"
 )
 
 // contentSecurityPolicy allows only what go-app's page needs: its own scripts
@@ -115,6 +118,9 @@ type router struct {
 
 func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if a, ok := rt.site.files[r.URL.Path]; ok {
+		if ru, ok := rt.site.ruPages[r.URL.Path]; ok && queryLang(r.URL.RawQuery) == i18n.Ru.Code() {
+			a = ru
+		}
 		a.serve(w, r, rt.cfg.perWrite)
 		return
 	}
@@ -178,6 +184,22 @@ func getOnly(next http.Handler) http.Handler {
 // no allow list, so it is sent only when none are. The values are made once
 // and shared: a request allocates nothing for them.
 func secure(next http.Handler, frameAncestors []string) http.Handler {
+	fixed := securityHeaders(frameAncestors)
+	pairs := make([][2][]string, 0, len(fixed)) // a slice walks faster than a map
+	for k, v := range fixed {
+		pairs = append(pairs, [2][]string{{k}, v})
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		for _, kv := range pairs {
+			h[kv[0][0]] = kv[1]
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// securityHeaders are the headers secure sets on every response.
+func securityHeaders(frameAncestors []string) http.Header {
 	csp := contentSecurityPolicy + "'none'"
 	if len(frameAncestors) > 0 {
 		csp = contentSecurityPolicy + strings.Join(frameAncestors, " ")
@@ -192,17 +214,7 @@ func secure(next http.Handler, frameAncestors []string) http.Handler {
 	if len(frameAncestors) == 0 {
 		fixed["X-Frame-Options"] = []string{"DENY"}
 	}
-	pairs := make([][2][]string, 0, len(fixed)) // a slice walks faster than a map
-	for k, v := range fixed {
-		pairs = append(pairs, [2][]string{{k}, v})
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		for _, kv := range pairs {
-			h[kv[0][0]] = kv[1]
-		}
-		next.ServeHTTP(w, r)
-	})
+	return fixed
 }
 
 // parseFrameAncestors reads --frame-ancestors: a comma or space separated
@@ -220,7 +232,41 @@ func parseFrameAncestors(v string) ([]string, error) {
 			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(o, "';\"") {
 			return nil, fmt.Errorf("--frame-ancestors %q: want origins such as https://docs.example.com or 'self', comma separated", o)
 		}
+		if strings.HasSuffix(u.Host, ":") || u.Port() != "" && !validPort(u.Port()) {
+			return nil, fmt.Errorf("--frame-ancestors %q: the port must be 1 to 65535", o)
+		}
 		out = append(out, u.Scheme+"://"+u.Host)
 	}
 	return out, nil
+}
+
+// queryLang is the language code a page's query asks for, as the app reads
+// it (the first lang=, any case and spelling i18n.Parse takes), or "".
+// It allocates only for a percent-encoded value.
+func queryLang(raw string) string {
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		k, v, _ := strings.Cut(pair, "=")
+		if k != "lang" {
+			continue
+		}
+		if strings.ContainsAny(v, "%+") {
+			var err error
+			if v, err = url.QueryUnescape(v); err != nil {
+				return ""
+			}
+		}
+		if l, ok := i18n.Parse(v); ok {
+			return l.Code()
+		}
+		return ""
+	}
+	return ""
+}
+
+// validPort reports whether p is a TCP port number, 1 to 65535.
+func validPort(p string) bool {
+	n, err := strconv.Atoi(p)
+	return err == nil && n >= 1 && n <= 65535
 }

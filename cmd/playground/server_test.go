@@ -533,26 +533,75 @@ func TestRunUsage(t *testing.T) {
 	}
 }
 
-func TestAccepts(t *testing.T) {
-	for _, tc := range []struct {
-		in       string
-		br, gzip bool
-	}{
-		{"", false, false},
-		{"gzip, deflate, br", true, true},
-		{"br;q=0", false, false},
-		{"br; q=0.001", true, false},
-		{"*", true, true},
-		{"*;q=0, br", true, false},
-		{"gzip;q=0, *", true, false},
-		{" GZIP ", false, true},
-		{"gzip;q=0.000", false, false},
-		{"x-gzip, brotli", false, false},
+// TestPickEncoding: the representation is the one the client weighs
+// highest (RFC 9110 12.5.3), br on a tie; an entry with a q that is not a
+// qvalue counts for nothing.
+func TestPickEncoding(t *testing.T) {
+	a := newAsset("text/css; charset=utf-8", bytes.Repeat([]byte("body { margin: 0 auto; }\n"), 40), time.Time{})
+	if len(a.reps) != 3 {
+		t.Fatalf("%d representations, want identity, br, gzip", len(a.reps))
+	}
+	for _, tc := range []struct{ in, want, gzipOnly string }{
+		{"", "", ""},
+		{"gzip, deflate, br, zstd", "br", "gzip"},
+		{"br;q=0", "", ""},
+		{"br; q=0.001", "br", ""},
+		{"*", "br", "gzip"},
+		{"*;q=0, br", "br", ""},
+		{"gzip;q=0, *", "br", ""},
+		{" GZIP ", "gzip", "gzip"},
+		{"gzip;q=0.000", "", ""},
+		{"x-gzip, brotli", "", ""},
+		{"br;q=0.5, gzip;q=1", "gzip", "gzip"},
+		{"br;q=0.5, gzip;q=0.8, identity", "", ""},
+		{"br;q=1.0, gzip;Q=0.9", "br", "gzip"},
+		{"br;q=abc, gzip;q=0.1", "gzip", "gzip"},
+		{"br;q=abc", "", ""},
+		{"br;q=2", "", ""},
+		{"br;q=1.001, gzip", "gzip", "gzip"},
+		{"br;q=0.0001, gzip", "gzip", "gzip"},
+		{"br;q=.5", "", ""},
+		{"br;q=0.5, identity;q=0.6", "", ""},
+		{"identity;q=0, br;q=0.2", "br", ""},
+		{"br, br;q=0", "br", ""},
 	} {
-		if accepts(tc.in, "br") != tc.br || accepts(tc.in, "gzip") != tc.gzip {
-			t.Errorf("accepts(%q): br %v gzip %v; want br %v gzip %v", tc.in, accepts(tc.in, "br"), accepts(tc.in, "gzip"), tc.br, tc.gzip)
+		if got := a.pick(tc.in).coding; got != tc.want {
+			t.Errorf("Accept-Encoding %q: %q, want %q", tc.in, got, tc.want)
+		}
+		gz := ""
+		if codingQ(tc.in, "gzip", 0) > 0 && codingQ(tc.in, "gzip", 0) >= identityQ(tc.in) {
+			gz = "gzip"
+		}
+		if gz != tc.gzipOnly {
+			t.Errorf("Accept-Encoding %q, gzip or nothing: %q, want %q", tc.in, gz, tc.gzipOnly)
 		}
 	}
+}
+
+func TestParseQValue(t *testing.T) {
+	for in, want := range map[string]int{"0": 0, "1": 1000, "0.5": 500, "0.125": 125, "1.000": 1000, "0.": 0, "1.": 1000, "0.05": 50} {
+		if q, ok := parseQValue(in); !ok || q != want {
+			t.Errorf("parseQValue(%q) = %d, %v; want %d", in, q, ok, want)
+		}
+	}
+	for _, in := range []string{"", "abc", "2", "1.5", "1.001", "0.0001", ".5", "-0", "0,5", "1e0", "01", "0.5x"} {
+		if q, ok := parseQValue(in); ok {
+			t.Errorf("parseQValue(%q) = %d, want refused", in, q)
+		}
+	}
+}
+
+func FuzzCodingQ(f *testing.F) {
+	for _, s := range []string{"gzip, br;q=0.5", "*;q=0", "br;q=abc", "identity;q=0.001, *;q=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, h string) {
+		for _, c := range []string{"br", "gzip", "identity"} {
+			if q := codingQ(h, c, -7); q != -7 && (q < 0 || q > 1000) {
+				t.Fatalf("codingQ(%q, %s) = %d, outside 0..1000", h, c, q)
+			}
+		}
+	})
 }
 
 // Teams embed the playground in their docs: --frame-ancestors lets named
@@ -571,7 +620,8 @@ func TestFrameAncestors(t *testing.T) {
 	if r.hdr.Get("X-Frame-Options") != "" || !strings.HasSuffix(csp, "frame-ancestors https://docs.example.com 'self' http://localhost:3000") {
 		t.Errorf("embedding headers: XFO %q, CSP %q", r.hdr.Get("X-Frame-Options"), csp)
 	}
-	for _, bad := range []string{"docs.example.com", "javascript:alert(1)", "https://a.com/path", "https://a.com;script-src *", "https://u@a.com", "'unsafe-inline'", "ftp://a.com"} {
+	for _, bad := range []string{"docs.example.com", "javascript:alert(1)", "https://a.com/path", "https://a.com;script-src *", "https://u@a.com", "'unsafe-inline'", "ftp://a.com",
+		"https://a.com:99999", "https://a.com:0", "https://a.com:", "http://localhost:65536", "https://[::1]:70000"} {
 		if _, err := parseFrameAncestors(bad); err == nil || !strings.Contains(err.Error(), "--frame-ancestors") {
 			t.Errorf("parseFrameAncestors(%q) = %v, want an error naming the flag", bad, err)
 		}

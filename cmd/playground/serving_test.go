@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"testing/fstest"
@@ -30,11 +31,11 @@ import (
 // the same bytes, and a hostile link costs what any other request does.
 func TestStaticPages(t *testing.T) {
 	h, info := newServer(serverConfig{}, fakeWeb(), fakeStatic())
-	if info.renders != len(pages) {
-		t.Errorf("%d renders at start, want one per page (%d)", info.renders, len(pages))
+	if info.renders != 2*len(pages) {
+		t.Errorf("%d renders at start, want one per page and language (%d)", info.renders, 2*len(pages))
 	}
 	plain := do(t, h, "GET", "/")
-	for _, q := range []string{"/?lang=ru&attempts=4", hostileQuery, "/?runs=20&clients=1000000&b.preset=gax"} {
+	for _, q := range []string{"/?lang=en&attempts=4", hostileQuery, "/?runs=20&clients=1000000&b.preset=gax"} {
 		r := do(t, h, "GET", q)
 		if r.code != 200 || r.body != plain.body || r.hdr.Get("Etag") != plain.hdr.Get("Etag") {
 			t.Errorf("GET %s: %d, %d bytes ETag %s; want the page's %d bytes, ETag %s", q, r.code, len(r.body), r.hdr.Get("Etag"), len(plain.body), plain.hdr.Get("Etag"))
@@ -46,8 +47,8 @@ func TestStaticPages(t *testing.T) {
 	if allocs > 20 {
 		t.Errorf("a hostile page request allocates %.0f times: is the page rendered per request?", allocs)
 	}
-	if info.renders != len(pages) {
-		t.Errorf("%d renders after the requests, want %d", info.renders, len(pages))
+	if info.renders != 2*len(pages) {
+		t.Errorf("%d renders after the requests, want %d", info.renders, 2*len(pages))
 	}
 }
 
@@ -63,12 +64,58 @@ func TestPageBytesAreStable(t *testing.T) {
 	}
 }
 
+// TestPageBeforeApp: the HTML sent is right before the app starts (or
+// with scripts off): no boolean attribute written ="false" (a browser reads
+// it as true: every option selected, the last one shown), no og:url or
+// og:image without a host, and the language the link asks for.
+func TestPageBeforeApp(t *testing.T) {
+	h := mustServer(t, serverConfig{})
+	en := do(t, h, "GET", "/")
+	for _, bad := range []*regexp.Regexp{
+		regexp.MustCompile(`<[^>]* (selected|checked|hidden|disabled|readonly)="[^"]*"`),
+		regexp.MustCompile(`content="https://"`),
+	} {
+		if m := bad.FindString(en.body); m != "" {
+			t.Errorf("the page holds %s", m)
+		}
+	}
+	if n := strings.Count(en.body, "<option"); n < 50 || strings.Count(en.body, " selected") > n/2 {
+		t.Errorf("%d options, %d selected: want one selected per select", n, strings.Count(en.body, " selected"))
+	}
+	if !strings.Contains(en.body, `<option lang="en" selected value="en">`) || strings.Contains(en.body, `selected value="ru"`) {
+		t.Error("the English page's language select does not show English")
+	}
+	if !strings.Contains(en.body, `<input id="throttle" type="checkbox">`) {
+		t.Error("an unchecked box is not sent unchecked")
+	}
+	ru := do(t, h, "GET", "/?lang=ru")
+	if ru.code != 200 || ru.hdr.Get("Etag") == en.hdr.Get("Etag") {
+		t.Fatalf("?lang=ru: %d, ETag %s (English: %s)", ru.code, ru.hdr.Get("Etag"), en.hdr.Get("Etag"))
+	}
+	for q, want := range map[string]string{
+		"/": "en", "/?lang=ru": "ru", "/?attempts=4&lang=RU": "ru", "/?lang=%72u": "ru", "/?lang=en&lang=ru": "en",
+		"/?lang=ru&lang=en": "ru", "/?lang=xx": "en", "/?xlang=ru": "en", "/?lang": "en", hostileQuery: "en",
+	} {
+		r := do(t, h, "GET", q)
+		if got := regexp.MustCompile(`<html lang="([a-z]+)">`).FindStringSubmatch(r.body); got == nil || got[1] != want {
+			t.Errorf("GET %s: %v, want <html lang=%q>", q, got, want)
+		}
+		if want == "ru" && (r.body != ru.body || !strings.Contains(r.body, `selected value="ru">Русский`) ||
+			!strings.Contains(r.body, "<title>Backoff Playground: политики повторов вживую</title>")) {
+			t.Errorf("GET %s is not the Russian page", q)
+		}
+	}
+}
+
 func TestCanonicalHTML(t *testing.T) {
 	for in, want := range map[string]string{
-		`<input type="range" value="5" max="1000" hidden>`:                                          `<input hidden max="1000" type="range" value="5">`,
-		`<a title="x > \"y\"" href="/">a<b></b></a>`:                                                `<a href="/" title="x > \"y\"">a<b></b></a>`,
-		`<p>1 < 2 and x="y" stays</p>`:                                                              `<p>1 < 2 and x="y" stays</p>`,
-		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect y="1" x="0"></rect></svg>`: `<svg viewBox="0 0 1 1" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="1"></rect></svg>`,
+		`<input type="range" value="5" max="1000" hidden>`:                                               `<input hidden max="1000" type="range" value="5">`,
+		`<a title="x > \"y\"" href="/">a<b></b></a>`:                                                     `<a href="/" title="x > \"y\"">a<b></b></a>`,
+		`<p>1 < 2 and x="y" stays</p>`:                                                                   `<p>1 < 2 and x="y" stays</p>`,
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect y="1" x="0"></rect></svg>`:      `<svg viewBox="0 0 1 1" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="1"></rect></svg>`,
+		`<option value="a" selected="false">a</option><option selected value="b">`:                       `<option value="a">a</option><option selected value="b">`,
+		`<input type="checkbox" checked="false" aria-pressed="false" spellcheck="false" hidden="false">`: `<input aria-pressed="false" spellcheck="false" type="checkbox">`,
+		`<p data-selected="false" hidden>`:                                                               `<p data-selected="false" hidden>`,
 	} {
 		if got := string(canonicalHTML([]byte(in))); got != want {
 			t.Errorf("canonicalHTML(%s)\n = %s\nwant %s", in, got, want)
@@ -301,85 +348,140 @@ func slowClient() *http.Client {
 	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableCompression: true}}
 }
 
-// readSlowly reads body 16 KB at a time with a pause between reads.
-func readSlowly(r io.Reader, pause time.Duration) ([]byte, error) {
-	var out bytes.Buffer
-	buf := make([]byte, 16<<10)
-	for {
-		n, err := io.ReadFull(r, buf)
-		out.Write(buf[:n])
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return out.Bytes(), nil
-		}
+// readAt reads body at rate bytes per second for d, each tick as much as
+// the rate allows, with no socket option set: the kernel's buffers grow as
+// they would for a browser. It returns the bytes read and the first error.
+func readAt(body io.Reader, rate int, d time.Duration) (int, error) {
+	buf := make([]byte, 256<<10)
+	got, t0 := 0, time.Now()
+	for time.Since(t0) < d {
+		time.Sleep(100 * time.Millisecond)
+		want := min(int(float64(rate)*time.Since(t0).Seconds())-got, len(buf))
+		n, err := io.ReadFull(body, buf[:max(want, 0)])
+		got += n
 		if err != nil {
-			return out.Bytes(), err
+			return got, err
 		}
-		time.Sleep(pause)
+	}
+	return got, nil
+}
+
+// closeWatch records when the server closed each connection.
+type closeWatch struct {
+	mu     sync.Mutex
+	closed map[string]time.Time // by the client's address
+}
+
+func (c *closeWatch) state(conn net.Conn, s http.ConnState) {
+	if s == http.StateClosed {
+		c.mu.Lock()
+		c.closed[conn.RemoteAddr().String()] = time.Now()
+		c.mu.Unlock()
 	}
 }
 
-// TestSlowReader: a client that reads steadily but slowly gets its whole
-// download though it takes several times the per-write deadline (a fixed
-// WriteTimeout of the same length cuts it, shown first); a client that stops
-// reading is cut after one deadline.
-func TestSlowReader(t *testing.T) {
-	if testing.Short() {
-		t.Skip("takes 8 s")
-	}
-	// Margins for a loaded machine: each 64 KB chunk takes about a sixth
-	// of the deadline it must beat.
-	const perWrite = time.Second
-	big := bigBody(1 << 20)
-	web := fstest.MapFS{"app.wasm": {Data: big}}
+func (c *closeWatch) at(client string) (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, ok := c.closed[client]
+	return t, ok
+}
+
+// slowDownload starts a server of an 8 MB app.wasm with perWrite, on
+// sockets as they are in production, and a GET of it; it returns the body
+// and the client's address.
+func slowDownload(t *testing.T, perWrite time.Duration, closes *closeWatch) (io.ReadCloser, string) {
+	t.Helper()
+	web := fstest.MapFS{"app.wasm": {Data: bigBody(8 << 20)}}
 	h, _ := newServer(serverConfig{perWrite: perWrite}, web, fakeStatic())
-	start := func(srv *http.Server) string {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		go srv.Serve(smallBufListener{ln})
-		t.Cleanup(func() { srv.Close() })
-		return "http://" + ln.Addr().String() + "/web/app.wasm"
-	}
-	get := func(url string, pause time.Duration) ([]byte, time.Duration, error) {
-		t0 := time.Now()
-		res, err := slowClient().Get(url)
-		if err != nil {
-			return nil, 0, err
-		}
-		defer res.Body.Close()
-		b, err := readSlowly(res.Body, pause)
-		return b, time.Since(t0), err
-	}
-	// 1 MB, 16 KB per 40 ms: about 2.6 s, more than two per-write
-	// deadlines; each 64 KB chunk takes about 0.16 s.
-	const pause = 40 * time.Millisecond
-
-	// The old configuration, scaled down: one deadline for the whole response.
-	old := newHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }), perWrite)
-	if b, _, _ := get(start(old), pause); len(b) == len(big) {
-		t.Fatal("a whole-response WriteTimeout did not cut the slow download: the test shows nothing")
-	}
-
-	url := start(newHTTPServer(h, perWrite))
-	b, took, err := get(url, pause)
-	if err != nil || !bytes.Equal(b, big) {
-		t.Fatalf("slow reader got %d of %d bytes in %s: %v", len(b), len(big), took, err)
-	}
-	if took < 2*perWrite {
-		t.Errorf("the slow download took %s, under two per-write deadlines: the test shows nothing", took)
-	}
-
-	res, err := slowClient().Get(url)
+	srv := newHTTPServer(h, perWrite)
+	srv.ConnState = closes.state
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(3 * perWrite) // stalled
-	b, err = io.ReadAll(res.Body)
-	res.Body.Close()
-	if err == nil || len(b) == len(big) {
-		t.Errorf("a stalled reader got %d of %d bytes (err %v): want it cut", len(b), len(big), err)
+	go srv.Serve(limitHeaders(ln, "", nil)) // as run serves
+	t.Cleanup(func() { srv.Close() })
+	var client string
+	tr := &http.Transport{DisableCompression: true, DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		if err == nil {
+			client = c.LocalAddr().String()
+		}
+		return c, err
+	}}
+	t.Cleanup(tr.CloseIdleConnections)
+	res, err := (&http.Client{Transport: tr}).Get("http://" + ln.Addr().String() + "/web/app.wasm")
+	if err != nil {
+		t.Fatal(err)
 	}
+	return res.Body, client
+}
+
+// TestSlowReader: a reader that takes each 64 KB within the per-write
+// deadline keeps its download open however slow it is, on sockets as they
+// are in production. A deadline per 64 KB written cut them all: the kernel
+// takes megabytes at once (3.9 MB of 8 here), then a write waits for a
+// third of that to drain, longer than the deadline, and the server closed
+// the connection after one deadline with the reader 600 KB in (the rest,
+// already in the kernel, still arrived, then the download ended short). A
+// reader too slow for the deadline and one that stops reading are cut.
+// The 1 KB/s reader needs a 128 s deadline (64 KB take 64 s): it runs with
+// PLAYGROUND_LONG_TESTS=1.
+func TestSlowReader(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 50 s")
+	}
+	closes := &closeWatch{closed: map[string]time.Time{}}
+	rates := []int{4 << 10, 8 << 10, 32 << 10}
+	if os.Getenv("PLAYGROUND_LONG_TESTS") == "1" {
+		rates = append(rates, 1<<10)
+	}
+	for _, rate := range rates {
+		t.Run(fmt.Sprintf("%dKBps", rate>>10), func(t *testing.T) {
+			t.Parallel()
+			// Each 64 KB takes 64 KB/rate to read; on loopback the client's
+			// window opens by a segment of 40-64 KB at a time, so a chunk
+			// is seen to arrive up to 1.65 times that apart: the deadline
+			// is twice that. The reader runs half a deadline past the time
+			// the old server cut it (one deadline after the start).
+			chunkTime := time.Duration(float64(writeChunk) / float64(rate) * float64(time.Second))
+			perWrite := 2 * chunkTime
+			run := perWrite*3/2 + 2*time.Second
+			body, client := slowDownload(t, perWrite, closes)
+			defer body.Close()
+			t0 := time.Now()
+			got, err := readAt(body, rate, run)
+			if at, cut := closes.at(client); err != nil || cut {
+				t.Errorf("a reader at %d KB/s (each 64 KB in %s, deadline %s) was cut after %s with %d bytes read (err %v)",
+					rate>>10, chunkTime, perWrite, at.Sub(t0).Round(time.Millisecond), got, err)
+			}
+			if want := float64(rate) * run.Seconds() * 0.9; float64(got) < want {
+				t.Errorf("the reader at %d KB/s got %d bytes in %s, want about %.0f", rate>>10, got, run, want)
+			}
+		})
+	}
+	t.Run("too slow", func(t *testing.T) {
+		t.Parallel()
+		// 8 KB/s takes 8 s per 64 KB: a 2 s deadline cuts it.
+		body, client := slowDownload(t, 2*time.Second, closes)
+		defer body.Close()
+		t0 := time.Now()
+		readAt(body, 8<<10, 12*time.Second)
+		if at, cut := closes.at(client); !cut || at.Sub(t0) > 10*time.Second {
+			t.Errorf("a reader at 8 KB/s with a 2 s deadline per 64 KB: cut %v after %s, want cut within 10 s", cut, at.Sub(t0))
+		}
+	})
+	t.Run("stalled", func(t *testing.T) {
+		t.Parallel()
+		body, client := slowDownload(t, time.Second, closes)
+		defer body.Close()
+		t0 := time.Now()
+		time.Sleep(4 * time.Second)
+		if at, cut := closes.at(client); !cut || at.Sub(t0) > 3*time.Second {
+			t.Errorf("a stalled reader with a 1 s deadline: cut %v after %s, want within 3 s", cut, at.Sub(t0))
+		}
+	})
 }
 
 // TestShutdownBound: responses still running when the drain time ends are
@@ -495,3 +597,56 @@ type discardWriter struct {
 func (w *discardWriter) Header() http.Header         { return w.h }
 func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (w *discardWriter) WriteHeader(code int)        { w.code = code }
+
+// TestLongLinkAnswer: a link longer than the server reads gets a page that
+// says so in both languages and links to the playground, with the headers
+// every answer has, not net/http's bare 431; a link just under the limit
+// gets the page, and keep-alive and sendfile still work through the
+// listener.
+func TestLongLinkAnswer(t *testing.T) {
+	h, _ := newServer(serverConfig{prefix: "/pg"}, fakeWeb(), fakeStatic())
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newHTTPServer(h, 5*time.Second)
+	go srv.Serve(limitHeaders(ln, "/pg", nil))
+	t.Cleanup(func() { srv.Close() })
+	get := func(target string, n int) (*http.Response, string) {
+		t.Helper()
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		c.SetDeadline(time.Now().Add(10 * time.Second))
+		br := bufio.NewReader(c)
+		var res *http.Response
+		var body []byte
+		for range n { // n requests on one connection
+			fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\n\r\n", target)
+			if res, err = http.ReadResponse(br, nil); err != nil {
+				t.Fatalf("GET of %d bytes: %v", len(target), err)
+			}
+			body, _ = io.ReadAll(res.Body)
+			res.Body.Close()
+		}
+		return res, string(body)
+	}
+	res, body := get("/pg/?c.body="+strings.Repeat("a", maxHeaderBytes), 1)
+	if res.StatusCode != 431 || res.Header.Get("Content-Type") != "text/html; charset=utf-8" ||
+		res.Header.Get("X-Frame-Options") != "DENY" || !strings.Contains(res.Header.Get("Content-Security-Policy"), "default-src 'none'") {
+		t.Errorf("a 64 KB link: %d %v", res.StatusCode, res.Header)
+	}
+	for _, want := range []string{"This link is longer than the 64 KB this server reads", "Эта ссылка длиннее 64 КБ", `<a href="/pg/">Open the playground without it</a>`, "Открыть песочницу без неё"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the 431 page does not say %q:\n%s", want, body)
+		}
+	}
+	if res, body := get("/pg/?c.body="+strings.Repeat("a", maxHeaderBytes-200), 2); res.StatusCode != 200 || !strings.Contains(body, "<html") {
+		t.Errorf("a link just under 64 KB, twice on one connection: %d, %d bytes", res.StatusCode, len(body))
+	}
+	if res, body := get("/pg/web/app.wasm", 3); res.StatusCode != 200 || body != string(fakeWasm) {
+		t.Errorf("app.wasm through the listener: %d, %d bytes", res.StatusCode, len(body))
+	}
+}

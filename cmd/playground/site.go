@@ -23,6 +23,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/backoff-playground/playground/app"
+	"github.com/backoff-playground/playground/app/i18n"
 )
 
 // pages are the routes app.Register gives the go-app router. Each is
@@ -71,7 +72,10 @@ type site struct {
 	version  string            // hash over every served file: go-app's Handler.Version
 	hasWasm  bool
 	wasmSize int64 // uncompressed bytes of app.wasm
-	renders  int   // page renders by go-app's handler: len(pages) when wasm is built
+	renders  int   // page renders by go-app's handler: one per page and language when wasm is built
+	// ruPages are the pages rendered for ?lang=ru, by the same paths as
+	// their English files.
+	ruPages  map[string]*asset
 	warnings []string
 }
 
@@ -103,7 +107,7 @@ const placeholderVersion = "version-placeholder-5d1c0b7e"
 // Last-Modified of files that carry no time of their own (embedded files
 // have none).
 func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, error) {
-	s := &site{files: map[string]*asset{}, aliases: map[string]bool{}, version: "no-wasm"}
+	s := &site{files: map[string]*asset{}, aliases: map[string]bool{}, ruPages: map[string]*asset{}, version: "no-wasm"}
 	plain := map[string][]byte{} // URL path -> identity bytes, for the version
 
 	add := func(urlPath, contentType string, body []byte, mod time.Time, encoded ...rep) {
@@ -162,7 +166,21 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 			return nil, err
 		}
 		s.renders++
-		add(p, ct, canonicalHTML(body), time.Time{})
+		add(p, ct, pageHTML(body), time.Time{})
+	}
+	// The same pages for ?lang=ru: the Russian text and lang="ru" from the
+	// first byte, not only once the app has started.
+	hru := app.NewHandler(placeholderVersion, s.wasmSize, resolver(prefix))
+	hru.Lang, hru.Title = i18n.Ru.Code(), i18n.Ru.T("page.doc-title")
+	for _, p := range pages {
+		body, ct, err := render(hru, p+"?"+langQuery(i18n.Ru))
+		if err != nil {
+			return nil, err
+		}
+		s.renders++
+		body = pageHTML(body)
+		s.ruPages[prefix+p] = newAsset(ct, body, builtAt)
+		plain[p+"?"+langQuery(i18n.Ru)] = body
 	}
 	for _, p := range goappFiles {
 		body, ct, err := render(h, p)
@@ -251,7 +269,36 @@ var (
 	attribute = regexp.MustCompile(` [^\s="'<>/]+(?:="(?:[^"\\]|\\.)*")?`)
 )
 
-// canonicalHTML sorts each start tag's attributes. go-app writes them in
+// pageHTML is a page as go-app rendered it, made fit to send before the
+// app starts: canonical, without false boolean attributes and without
+// Open Graph URLs that name no host.
+func pageHTML(page []byte) []byte {
+	return hostlessMeta.ReplaceAll(canonicalHTML(page), nil)
+}
+
+// hostlessMeta matches go-app's og:url and og:image when its Handler has
+// no Domain: "https://" alone, which a link preview cannot load. The server
+// does not know the name it is reached by (a proxy or a CDN may stand in
+// front), so it leaves them out.
+var hostlessMeta = regexp.MustCompile(`<meta content="https://" property="og:(?:url|image)">`)
+
+// langQuery is the query that asks for language l.
+func langQuery(l i18n.Lang) string { return "lang=" + l.Code() }
+
+// booleanAttrs are HTML's boolean attributes that go-app writes as
+// name="false" when false: a browser reads any value as true, so with
+// scripts off every <option selected="false"> was selected (the last one
+// shown) and every checkbox checked="false" was checked.
+var booleanAttrs = map[string]bool{
+	"allowfullscreen": true, "async": true, "autofocus": true, "autoplay": true, "checked": true,
+	"controls": true, "default": true, "defer": true, "disabled": true, "formnovalidate": true,
+	"hidden": true, "inert": true, "ismap": true, "loop": true, "multiple": true, "muted": true,
+	"nomodule": true, "novalidate": true, "open": true, "playsinline": true, "readonly": true,
+	"required": true, "reversed": true, "selected": true,
+}
+
+// canonicalHTML sorts each start tag's attributes and drops the boolean
+// ones written as ="false". go-app writes them in
 // map order, so two renders of one page differ in bytes (and so in ETag and
 // version) though not in meaning; sorted, the page's bytes depend on its
 // content alone, across restarts and replicas.
@@ -266,6 +313,9 @@ func canonicalHTML(page []byte) []byte {
 		})
 		out := append([]byte(nil), tag[:m[3]]...)
 		for _, a := range attrs {
+			if name, v, _ := bytes.Cut(a[1:], []byte("=")); string(v) == `"false"` && booleanAttrs[string(name)] {
+				continue
+			}
 			out = append(out, a...)
 		}
 		return append(out, '>')

@@ -99,10 +99,10 @@ func (s *spool) put(f *os.File) {
 	}
 }
 
-// send writes bytes [start, end) of the spool to w, each writeChunk with
-// its own write deadline, as writeBody does. It reports false when it
-// could not open the file, before writing anything.
-func (s *spool) send(w http.ResponseWriter, start, end int, perWrite time.Duration) bool {
+// send writes bytes [start, end) of the spool to w, with a deadline per
+// chunk delivered as writeBody has. It reports false when it could not open
+// the file, before writing anything.
+func (s *spool) send(w http.ResponseWriter, r *http.Request, start, end int, perWrite time.Duration) bool {
 	f, err := s.get()
 	if err != nil {
 		return false
@@ -113,10 +113,12 @@ func (s *spool) send(w http.ResponseWriter, start, end int, perWrite time.Durati
 			return false
 		}
 	}
+	dw := watchDelivery(w, r, perWrite, writeChunk)
+	defer dw.stop()
 	rc := http.NewResponseController(w)
 	for left := end - start; left > 0; {
 		n := min(left, writeChunk)
-		if perWrite > 0 {
+		if perWrite > 0 && dw == nil {
 			rc.SetWriteDeadline(time.Now().Add(perWrite))
 		}
 		// io.Copy takes the ResponseWriter's ReadFrom: sendfile.
