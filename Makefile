@@ -146,7 +146,7 @@ browser-deps: brotli-dep
 ## test-browser: real-browser end-to-end tests (chromedp + Debian's Chromium)
 ## against the real server and the built wasm. Screenshots go to tmp/screenshots/.
 test-browser: wasm browser-deps
-	$(GO) test -count=1 -tags browser -run '^TestBrowser' -timeout 10m ./cmd/playground
+	$(GO) test -count=1 -tags browser -run '^TestBrowser' -timeout 30m ./cmd/playground
 
 ## bench-browser: app.wasm sizes, time to interactive and slider-to-repaint
 ## latency in Chromium (printed as benchmark metrics).
