@@ -101,7 +101,7 @@ func TestBrowserMetastableScenario(t *testing.T) {
 		t.Errorf("#metric-hedges data-value %q without hedging, want empty", got)
 	}
 	// The verdict, in words and data.
-	v, ok := sim.VerdictOf(sim.Config{Duration: 2 * time.Minute}, storm)
+	v, ok := sim.VerdictOf(sim.Config{Load: sim.Load{Duration: 2 * time.Minute}}, storm)
 	if !ok || v.RecoveredAt != nil {
 		t.Fatalf("precondition: the native storm recovers: %+v", v)
 	}
