@@ -52,12 +52,14 @@ type playground struct {
 	ctx     app.Context
 	mounted bool
 
-	// The embed panel: shown, and the view its snippet embeds.
-	embedOpen bool
-	embedView string
-	exp       exportState // the export panel
-	les       lessonState // the workshop lesson, when one is open
-	replay    replayState // the herd's replay
+	// embedTheme is the theme the embed panel's snippet asks for ("auto"
+	// or "": the viewer's); server whether the page has its server
+	// (serverNone on a static host).
+	embedTheme string
+	server     int
+	exp        exportState // the export panel
+	les        lessonState // the workshop lesson, when one is open
+	replay     replayState // the herd's replay
 
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
@@ -134,7 +136,16 @@ func (p *playground) restore(ctx app.Context, q string) {
 	clear(p.custom)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
+	p.openPanels(ctx)
 	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
+
+// openPanels fills the panels a link opens (export=, embed=).
+func (p *playground) openPanels(ctx app.Context) {
+	p.fetchExport(ctx)
+	if p.st.Embed != "" {
+		p.probeServer(ctx)
+	}
 }
 
 // browserLanguages are navigator.languages, most preferred first.
@@ -206,7 +217,10 @@ func (p *playground) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key, target) })
 		return nil
 	}))
-	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+	ctx.Defer(func(ctx app.Context) {
+		p.syncSliders()
+		p.openPanels(ctx)
+	})
 	// go-app skips its own navigation when Back returns to the first
 	// address it saw (it compares with its last visited URL, which our
 	// writes never change): listen as well.
@@ -556,9 +570,7 @@ func (p *playground) Render() app.UI {
 				app.Button().ID("embed").Type("button").Class("secondary").OnClick(p.onEmbed).Text(l.T("embed.button")),
 				app.Button().ID("export").Type("button").Class("secondary").OnClick(p.onExport).Text(l.T("export.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
-				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
-				app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
-					Hidden(p.copyText == "").Aria("label", l.T(p.copied)).Text(p.copyText),
+				p.copyStatus(l),
 			),
 		),
 		&updateBanner{Lang: l},
@@ -613,7 +625,7 @@ func (p *playground) renderNotices(l i18n.Lang) app.UI {
 func (p *playground) renderDelays(l i18n.Lang) app.UI {
 	pol := p.st.Policy
 	body := []app.UI{
-		app.H2().Text(l.T("one.head")),
+		p.cardHead(2, l.T("one.head")),
 		app.P().Class("describe").ID("describe").Text(describe(l, pol)),
 	}
 	if p.tableErr != "" {
@@ -668,7 +680,7 @@ func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
 	if p.table != nil {
 		body = append(body,
 			app.Div().Class("chart-head").Body(
-				app.H3().Text(l.T("one.chart-head")),
+				p.cardHead(3, l.T("one.chart-head")),
 				app.Label().For("delay-log").Class("toggle").Body(
 					app.Input().Type("checkbox").ID("delay-log").Checked(p.st.Log).OnChange(p.onInput),
 					app.Text(" "+l.T("one.log")),
@@ -706,6 +718,29 @@ func legend(pairs ...string) app.UI {
 		))
 	}
 	return app.P().Class("legend").Body(items...)
+}
+
+// copyStatus says what a copy button did: copied, or (the clipboard
+// refused) the text selected in a box, to copy by hand. Every page that
+// has copy buttons shows it, an embedded view too.
+func (p *playground) copyStatus(l i18n.Lang) app.UI {
+	return app.Div().Class("copy-status").Body(
+		app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
+		app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
+			Hidden(p.copyText == "").Aria("label", l.T(p.copied)).Text(p.copyText),
+	)
+}
+
+// cardHead is a card's heading: the page's h1 when the card is alone (an
+// embedded view, whose title it is), else at level (2 or 3).
+func (p *playground) cardHead(level int, text string) app.UI {
+	switch {
+	case p.st.View != "" && p.st.Lesson == 0:
+		return app.H1().Class("view-title").Text(text)
+	case level == 3:
+		return app.H3().Text(text)
+	}
+	return app.H2().Text(text)
 }
 
 // copyRows is how many lines the copy box shows for s: one for a link.

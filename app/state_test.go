@@ -115,6 +115,7 @@ func FuzzParseQuery(f *testing.F) {
 		"budget=tokens:1:2:3&breaker=ratio:0.5:20:10s:5s&arrival=clock:1m", strings.Repeat("x=1&", 50),
 		"preset=aws-standard&b.preset=gax&b.attempts=4&runs=3&lang=ru", "b.jitter=proportional&b.jitter-lo=2",
 		"b.preset=nope&b.cap=1ms&b.base=1s", "lang=xx&runs=0&attempts=4&attempts=9",
+		"export=grpc-json&embed=herd", "export=nope&embed=page&embed=table",
 	} {
 		f.Add(s)
 	}
