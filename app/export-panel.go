@@ -206,7 +206,7 @@ func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
 		body = append(body,
 			app.P().ID("export-status").Class("hint").Text(status),
 			app.Ul().ID("export-warnings").Class("warnings").Body(warns...),
-			app.Textarea().ID("export-code").Class("code").ReadOnly(true).Rows(min(24, copyRows(r.Snippet)+16)).
+			app.Textarea().ID("export-code").Class("code").Aria("label", l.T("export.head")).ReadOnly(true).Rows(min(24, copyRows(r.Snippet)+16)).
 				Attr("spellcheck", "false").Text(r.Snippet),
 			app.Button().ID("export-copy").Type("button").Class("secondary small").OnClick(p.onExportInput).Text(l.T("export.copy")),
 		)

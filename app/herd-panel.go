@@ -385,11 +385,12 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		&runExtras{A: h.a, Rev: h.rev, Config: c, Lang: l},
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
-			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
+			app.P().ID("herd-status").Class("status").Text(status),
 			app.Button().ID("herd-more").Type("button").Class("secondary").Hidden(!h.pageBound() || h.running).
 				OnClick(p.onHerdMore).Text(l.T("herd.more")),
 		),
 		under,
+		app.P().ID("run-summary").Class("visually-hidden").Role("status").Aria("live", "polite").Text(p.runSummary(l)),
 		&metricCards{A: h.a, B: h.b, Rev: h.rev, Config: c, Lang: l, Stale: h.running},
 		// The inputs follow the chart and its numbers closely (a change
 		// and what it redraws fit a laptop's screen); the scenarios, which

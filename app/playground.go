@@ -61,6 +61,10 @@ type playground struct {
 	les        lessonState // the workshop lesson, when one is open
 	replay     replayState // the herd's replay
 
+	// langKeyed: the language select's value came from the keyboard and
+	// waits for Enter or the focus leaving it.
+	langKeyed bool
+
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
 	urlQueued bool
@@ -174,13 +178,27 @@ func (p *playground) applyLang(ctx app.Context) {
 	doc := app.Window().Get("document")
 	root := doc.Get("documentElement")
 	root.Set("lang", l.Code())
-	doc.Set("title", l.T("page.doc-title"))
+	doc.Set("title", p.docTitle(l))
 	// A forced theme; none follows the system (playground.css).
 	if p.st.Theme != "" {
 		root.Call("setAttribute", "data-theme", p.st.Theme)
 	} else {
 		root.Call("removeAttribute", "data-theme")
 	}
+}
+
+// docTitle is the document's title: the lesson's or the view's, then the
+// page's name; the page's own title on the whole page.
+func (p *playground) docTitle(l i18n.Lang) string {
+	switch {
+	case p.st.Lesson > 0 && p.les.data != nil:
+		return p.les.data.Title + " · " + l.F("lesson.count", strconv.Itoa(p.st.Lesson), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
+	case p.st.Lesson > 0:
+		return l.F("lesson.count", strconv.Itoa(p.st.Lesson), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
+	case p.st.View != "":
+		return l.T("view."+p.st.View) + " · " + l.T("page.title")
+	}
+	return l.T("page.doc-title")
 }
 
 // load sets the state from a URL query.
@@ -353,16 +371,10 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 	commit := e.Get("type").String() == "change"
 	switch id {
 	case "lang":
-		l, ok := i18n.Parse(v)
-		if !ok || l.Code() == p.st.Lang {
-			return
+		if p.langKeyed {
+			return // arrowed to: applied on Enter or on leaving the select
 		}
-		p.st.Lang = l.Code()
-		p.relabel()
-		p.applyLang(ctx)
-		p.loadLesson(ctx)
-		p.urlPush = true
-		p.writeURL(ctx)
+		p.setLang(ctx, v)
 		return
 	case "preset":
 		if v == articleValue {
@@ -417,6 +429,52 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		return
 	}
 	p.changed(ctx, true)
+}
+
+// onSkip moves the focus past the header and the policy's controls to the
+// results (the link's own jump, done here: the app routes links).
+func (p *playground) onSkip(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	if el := app.Window().GetElementByID("results"); el.Truthy() {
+		el.Call("focus")
+	}
+}
+
+// setLang switches the page to the language code.
+func (p *playground) setLang(ctx app.Context, code string) {
+	l, ok := i18n.Parse(code)
+	if !ok || l.Code() == p.st.Lang {
+		return
+	}
+	p.st.Lang = l.Code()
+	p.relabel()
+	p.applyLang(ctx)
+	p.loadLesson(ctx)
+	p.urlPush = true
+	p.writeURL(ctx)
+}
+
+// onLangKey and onLangBlur make the language select apply a choice, not
+// each entry arrowed past: a closed select changes its value (and fires
+// change) at every arrow press, and the page would switch language under
+// the reader at the first. After a key, the choice applies on Enter or
+// when the focus leaves the select; a pointer's choice applies at once.
+func (p *playground) onLangKey(ctx app.Context, e app.Event) {
+	switch e.Get("key").String() {
+	case "Enter", " ":
+		p.langKeyed = false
+		p.setLang(ctx, ctx.JSSrc().Get("value").String())
+	case "Tab", "Escape":
+	default:
+		p.langKeyed = true
+	}
+}
+
+func (p *playground) onLangBlur(ctx app.Context, e app.Event) {
+	if p.langKeyed {
+		p.langKeyed = false
+		p.setLang(ctx, ctx.JSSrc().Get("value").String())
+	}
 }
 
 // relabel redraws what holds words after a change of language.
@@ -560,6 +618,7 @@ func (p *playground) Render() app.UI {
 		return p.renderView(l)
 	}
 	return app.Main().Class("playground").Body(
+		app.A().ID("skip").Class("skip-link").Href("#results").OnClick(p.onSkip).Text(l.T("page.skip")),
 		app.Header().Class("top").Body(
 			app.Div().Body(
 				app.H1().Text(l.T("page.title")),
@@ -567,8 +626,10 @@ func (p *playground) Render() app.UI {
 			),
 			app.Div().Class("share").Body(
 				p.langSwitch(l),
-				app.Button().ID("embed").Type("button").Class("secondary").OnClick(p.onEmbed).Text(l.T("embed.button")),
-				app.Button().ID("export").Type("button").Class("secondary").OnClick(p.onExport).Text(l.T("export.button")),
+				app.Button().ID("embed").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Embed != "")).
+					Aria("controls", "embed-panel").OnClick(p.onEmbed).Text(l.T("embed.button")),
+				app.Button().ID("export").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Export != "")).
+					Aria("controls", "export-panel").OnClick(p.onExport).Text(l.T("export.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				p.copyStatus(l),
 			),
@@ -585,7 +646,7 @@ func (p *playground) Render() app.UI {
 			// The results' order suits a laptop's first screen: the table, then
 			// the herd, then the delay charts; the style sheet places them
 			// side by side on wide screens.
-			app.Div().Class("results").Body(
+			app.Div().ID("results").Class("results").TabIndex(-1).Body(
 				p.renderDelays(l),
 				p.renderHerd(l, true),
 				p.renderDelayCharts(l),
@@ -605,7 +666,8 @@ func (p *playground) langSwitch(l i18n.Lang) app.UI {
 	for i, o := range i18n.Langs {
 		opts[i] = app.Option().Value(o.Code()).Selected(o == l).Lang(o.Code()).Text(o.T("lang." + o.Code()))
 	}
-	return app.Select().ID("lang").Class("lang").Aria("label", l.T("page.lang")).OnChange(p.onInput).Body(opts...)
+	return app.Select().ID("lang").Class("lang").Aria("label", l.T("page.lang")).
+		OnChange(p.onInput).OnKeyDown(p.onLangKey).OnBlur(p.onLangBlur).Body(opts...)
 }
 
 func (p *playground) renderNotices(l i18n.Lang) app.UI {
@@ -659,7 +721,7 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 			notes = append(notes, app.Li().Class("cap-exceeded").Text(l.F("one.cap-exceeded", l.Seconds(pol.Cap.Seconds()), l.Seconds(most))))
 		}
 		body = append(body,
-			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table", Table: t, Lang: l}),
+			tableWrap(l, "delay-table", t),
 			p.takeAway(l, "copy-md", "take.md", "copy-csv", "take.csv", "download-table", "take.svg"),
 			app.Ul().Class("notes").Body(notes...),
 		)
@@ -668,10 +730,21 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 		body = append(body,
 			app.H3().Class("table-b-head").Text(l.T("policy.b")),
 			app.P().Class("describe").ID("describe-b").Text(describe(l, p.st.B.Policy)),
-			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table-b", Table: tb, Lang: l}),
+			tableWrap(l, "delay-table-b", tb),
 		)
 	}
 	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
+}
+
+// tableWrap is a delay table in its box, which scrolls when the table is
+// longer or wider: a region the keyboard can reach and scroll.
+func tableWrap(l i18n.Lang, id string, t *backoff.Table) app.UI {
+	label := l.T("table.region")
+	if id != "delay-table" {
+		label = l.T("table.region-b")
+	}
+	return app.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", label).
+		Body(&delayTable{ID: id, Table: t, Lang: l})
 }
 
 // renderDelayCharts is the delay chart and the histogram of the total wait.
@@ -718,6 +791,21 @@ func legend(pairs ...string) app.UI {
 		))
 	}
 	return app.P().Class("legend").Body(items...)
+}
+
+// focusAfter moves the keyboard focus to the element id once the next
+// render has drawn it: after Compare, Remove or a lesson change the
+// button pressed is gone or disabled, and the focus would fall to the
+// page's body.
+func (p *playground) focusAfter(ctx app.Context, id string) {
+	if !app.IsClient {
+		return
+	}
+	p.own(ctx).Defer(func(ctx app.Context) {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus", map[string]any{"preventScroll": false})
+		}
+	})
 }
 
 // copyStatus says what a copy button did: copied, or (the clipboard

@@ -261,6 +261,32 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 	return w.String()
 }
 
+// RequestSummary states the data of which's chart of s in words, for its
+// text alternative (after its title): the peak of its main series and
+// when. "" with no data.
+func RequestSummary(l i18n.Lang, which string, s RequestSeries) string {
+	var v []float64
+	format, key := l.Compact, "chart.desc-peak-rate"
+	switch which {
+	case ChartGoodput:
+		v = s.rate(s.Calls)
+	case ChartQueue:
+		v, key = s.Queue, "chart.desc-peak-queue"
+	case ChartLatency:
+		v, format, key = s.P99, l.Seconds, "chart.desc-peak-p99"
+	}
+	if len(v) == 0 || s.Width <= 0 {
+		return ""
+	}
+	peak, at := 0.0, 0
+	for i, x := range v {
+		if x > peak {
+			peak, at = x, i
+		}
+	}
+	return ". " + l.F(key, format(peak), l.Seconds(float64(at)*s.Width))
+}
+
 // RequestStack draws the request-level charts of s one above the other in
 // one picture, each with its title: the page's request charts as a file.
 func RequestStack(l i18n.Lang, s RequestSeries, label string) string {
