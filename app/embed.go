@@ -148,6 +148,18 @@ const (
 	serverNone
 )
 
+// snippetTheme is the theme the embed panel's snippets ask for: the one
+// chosen in the panel, else the page's (a link's ?theme=), else "auto".
+func (p *playground) snippetTheme() string {
+	switch {
+	case p.embedTheme != "":
+		return p.embedTheme
+	case p.st.Theme != "":
+		return p.st.Theme
+	}
+	return "auto"
+}
+
 // embedTexts are the embed panel's HTML snippet and Markdown image ("" for
 // a view that is no picture) for the current state, view and theme.
 func (p *playground) embedTexts(l i18n.Lang) (html, md string) {
@@ -159,9 +171,9 @@ func (p *playground) embedTexts(l i18n.Lang) (html, md string) {
 		title = l.T("view." + view)
 	}
 	st := p.st.content()
-	st.Theme = ""
-	if p.embedTheme != "auto" {
-		st.Theme = p.embedTheme
+	st.Theme = p.snippetTheme()
+	if st.Theme == "auto" {
+		st.Theme = ""
 	}
 	return embedSnippet(&base, st, view, title), markdownImage(&base, st, view, title)
 }
@@ -224,7 +236,7 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 	}
 	themeOpts := make([]app.UI, len(themes))
 	for i, t := range themes {
-		themeOpts[i] = app.Option().Value(t).Selected(t == p.embedTheme || t == "auto" && p.embedTheme == "").Text(l.T("embed.theme-" + t))
+		themeOpts[i] = app.Option().Value(t).Selected(t == p.snippetTheme()).Text(l.T("embed.theme-" + t))
 	}
 	code, md := p.embedTexts(l)
 	refused := ""

@@ -52,8 +52,8 @@ type playground struct {
 	ctx     app.Context
 	mounted bool
 
-	// embedTheme is the theme the embed panel's snippet asks for ("auto"
-	// or "": the viewer's); server whether the page has its server
+	// embedTheme is the theme chosen in the embed panel ("": none yet,
+	// see snippetTheme); server whether the page has its server
 	// (serverNone on a static host).
 	embedTheme string
 	server     int
@@ -113,6 +113,7 @@ func (p *playground) OnNav(ctx app.Context) {
 	p.loadLesson(ctx)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
+	p.openPanels(ctx) // mounted already, or OnMount does it
 }
 
 // onlyLessonKeys reports whether a query names a lesson and nothing of the

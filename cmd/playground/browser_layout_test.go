@@ -215,8 +215,11 @@ func TestBrowserEmbedPanelStaticHost(t *testing.T) {
 	for _, lang := range []string{"en", "ru"} {
 		l, _ := i18n.Parse(lang)
 		tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
+		start := time.Now()
 		tb.openURL(t, srv.URL+"/repo/?lang="+lang+"&embed=herd")
+		t.Logf("%s: mounted in %v", lang, time.Since(start))
 		poll[bool](t, tb, "the no-server notice", `!!document.getElementById('embed-no-server') && !document.getElementById('embed-no-server').hidden`)
+		t.Logf("%s: the notice after %v", lang, time.Since(start))
 		if got := exText(t, tb, "embed-no-server"); got != l.T("embed.no-server") {
 			t.Errorf("%s: notice %q", lang, got)
 		}
