@@ -433,9 +433,8 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 }
 
 // onSkip moves the focus past the header and the policy's controls to the
-// results (the link's own jump, done here: the app routes links).
+// results.
 func (p *playground) onSkip(ctx app.Context, e app.Event) {
-	e.PreventDefault()
 	if el := app.Window().GetElementByID("results"); el.Truthy() {
 		el.Call("focus")
 	}
@@ -619,7 +618,9 @@ func (p *playground) Render() app.UI {
 		return p.renderView(l)
 	}
 	return app.Main().Class("playground").Body(
-		app.A().ID("skip").Class("skip-link").Href("#results").OnClick(p.onSkip).Text(l.T("page.skip")),
+		// A button, not a link to #results: the page's links all lead under
+		// its base path, and the app routes links.
+		app.Button().ID("skip").Type("button").Class("skip-link").OnClick(p.onSkip).Text(l.T("page.skip")),
 		app.Header().Class("top").Body(
 			app.Div().Body(
 				app.H1().Text(l.T("page.title")),
