@@ -143,9 +143,18 @@ brotli-dep:
 browser-deps: brotli-dep
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || $(call APT_INSTALL,chromium,chromium)
 
+# axe-core, pinned, for the browser tests' accessibility checks (npm).
+AXE_VERSION := 4.14.1
+AXE         := tmp/node_modules/axe-core/axe.min.js
+$(AXE):
+	@command -v npm >/dev/null || $(call APT_INSTALL,npm,npm)
+	npm install --prefix tmp --no-save --no-audit --no-fund axe-core@$(AXE_VERSION)
+	@grep -q "axe v$(AXE_VERSION)" $@ || { echo "$@ is not axe-core $(AXE_VERSION)"; exit 1; }
+
 ## test-browser: real-browser end-to-end tests (chromedp + Debian's Chromium)
-## against the real server and the built wasm. Screenshots go to tmp/screenshots/.
-test-browser: wasm browser-deps
+## against the real server and the built wasm, with axe-core's accessibility
+## checks. Screenshots go to tmp/screenshots/.
+test-browser: wasm browser-deps $(AXE)
 	$(GO) test -count=1 -tags browser -run '^TestBrowser' -timeout 30m ./cmd/playground
 
 ## bench-browser: app.wasm sizes, time to interactive and slider-to-repaint

@@ -104,7 +104,7 @@ func (p *playground) renderClassify(l i18n.Lang) app.UI {
 		return app.Div().Class("field").Body(app.Label().For(id).Text(label), control)
 	}
 	return app.Section().ID("classify").Class("card classify").Aria("label", l.T("classify.head")).Body(
-		app.H2().Text(l.T("classify.head")),
+		p.cardHead(2, l.T("classify.head")),
 		app.P().Class("lesson").Text(l.T("classify.lesson")),
 		app.Div().Class("cases").Body(cases...),
 		app.Div().Class("classify-fields").Body(

@@ -54,10 +54,11 @@ func (c *compareGrid) Render() app.UI {
 	return app.Div().ID("compare").Class("compare-grid").Body(cells...)
 }
 
-// completionText is a completion time, or a dash when no client completed.
+// completionText is a completion time, or a dash and why when no client
+// completed.
 func completionText(l i18n.Lang, succeeded int, v float64) string {
 	if succeeded == 0 {
-		return "—"
+		return l.T("compare.none-succeeded")
 	}
 	return l.Seconds(v)
 }

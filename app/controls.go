@@ -85,7 +85,7 @@ func (p *playground) textBox(l i18n.Lang, id, value, label, hint string, numeric
 	in := app.Input().Type("text").ID(id).Class("value-box").Value(value).
 		Aria("label", l.F("policy.value", label)).Aria("describedby", id+"-error").
 		Attr("autocomplete", "off").Attr("spellcheck", "false").
-		Title(hint).OnInput(h).OnChange(h)
+		Title(hint).OnInput(h).OnChange(h).OnFocus(selectAll)
 	if numeric {
 		in = in.Attr("inputmode", "decimal")
 	}
@@ -94,6 +94,10 @@ func (p *playground) textBox(l i18n.Lang, id, value, label, hint string, numeric
 	}
 	return in
 }
+
+// selectAll selects a box's text as it gets focus, so what is typed
+// replaces the value: typed after it, "30s" made "10s30s".
+func selectAll(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }
 
 // selectField is a labelled select of opts, then the knobs of the chosen
 // entry (last, so that showing them shifts no other control).

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -43,22 +45,32 @@ func (p *playground) onTakeAway(ctx app.Context, e app.Event) {
 		if p.table != nil {
 			p.copyOut(ctx, chart.TableCSV(p.table), "copy.csv-done", "copy.manual-text")
 		}
-	case "download-table":
+	case "download-table", "download-delays", "download-herd", "download-compare":
+		p.downloadView(strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "download-"))
+	}
+}
+
+// downloadView saves view's picture (table, delays, herd or compare) as
+// an SVG file, drawn in the page.
+func (p *playground) downloadView(view string) {
+	l := p.lang()
+	svg := ""
+	switch view {
+	case "table":
 		if p.table != nil {
-			download("backoff-table.svg", "image/svg+xml", chart.Standalone(chart.TableSVG(l, p.table), p.theme()))
+			svg = chart.TableSVG(l, p.table)
 		}
-	case "download-delays":
-		if p.delaySVG != "" {
-			download("backoff-delays.svg", "image/svg+xml", chart.Standalone(p.delaySVG, p.theme()))
-		}
-	case "download-herd":
+	case "delays":
+		svg = p.delaySVG
+	case "herd":
 		if h := p.herd.a; h != nil && h.first != nil {
-			download("backoff-herd.svg", "image/svg+xml", chart.Standalone(herdImage(l, p.st.Herd.Config, h), p.theme()))
+			svg = herdImage(l, p.st.Herd.Config, h)
 		}
-	case "download-compare":
-		if svg := compareSVG(l, p.herd.cmp); svg != "" {
-			download("backoff-compare.svg", "image/svg+xml", chart.Standalone(svg, p.theme()))
-		}
+	case "compare":
+		svg = compareSVG(l, p.herd.cmp)
+	}
+	if svg != "" {
+		download("backoff-"+view+".svg", "image/svg+xml", chart.Standalone(svg, p.theme()))
 	}
 }
 

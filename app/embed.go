@@ -3,6 +3,7 @@ package app
 import (
 	"html"
 	"net/url"
+	"strings"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -19,10 +20,12 @@ const heightMessage = "backoff-playground:height"
 // renderView is one widget alone, for an iframe.
 func (p *playground) renderView(l i18n.Lang) app.UI {
 	widget := p.widget(l, p.st.View)
+	// The widget's own heading is the view's title (an h1): the header
+	// holds the link only, so the title is not said twice.
 	return app.Main().Class("playground embed view-"+p.st.View).Body(
 		app.Header().Class("embed-head").Body(
-			app.Strong().Class("embed-title").Text(l.T("view."+p.st.View)),
 			app.A().ID("open-full").Href("?"+p.st.fullQuery()).Target("_blank").Rel("noopener").Text(l.T("view.open")+" ↗"),
+			p.copyStatus(l),
 		),
 		p.renderNotices(l), // a view's link is read as the page's: what it ignored is said
 		widget,
@@ -71,17 +74,109 @@ func postHeight() {
 	observer.Call("observe", w.Get("document").Get("body"))
 }
 
-// onEmbed shows or hides the embed panel.
+// onEmbed shows or hides the embed panel; the link keeps it (embed=).
 func (p *playground) onEmbed(ctx app.Context, e app.Event) {
-	p.embedOpen = !p.embedOpen
-	if p.embedView == "" {
-		p.embedView = "table"
+	if p.st.Embed != "" {
+		p.st.Embed = ""
+	} else {
+		p.st.Embed = "table"
+	}
+	p.probeServer(ctx)
+	p.urlPush = true
+	p.writeURL(ctx)
+}
+
+// onEmbedInput handles the embed panel's controls: the view, the theme
+// and the copy buttons.
+func (p *playground) onEmbedInput(ctx app.Context, e app.Event) {
+	src := ctx.JSSrc()
+	switch src.Get("id").String() {
+	case "embed-view":
+		if v := src.Get("value").String(); contains(embedViews, v) && v != p.st.Embed {
+			p.st.Embed = v
+			p.urlPush = true
+			p.writeURL(ctx)
+		}
+	case "embed-theme":
+		if v := src.Get("value").String(); contains(themes, v) {
+			p.embedTheme = v
+		}
+	case "embed-copy-html":
+		html, _ := p.embedTexts(p.lang())
+		p.copyOut(ctx, html, "copy.embed-done", "copy.manual-text")
+	case "embed-copy-md":
+		if _, md := p.embedTexts(p.lang()); md != "" {
+			p.copyOut(ctx, md, "copy.markdown-done", "copy.manual-text")
+		}
+	case "embed-download":
+		p.downloadView(p.st.Embed)
 	}
 }
 
-// onEmbedView picks the view the snippet embeds.
-func (p *playground) onEmbedView(ctx app.Context, e app.Event) {
-	p.embedView = ctx.JSSrc().Get("value").String()
+// probeServer learns, once, whether a server of the playground answers
+// (a static host has none): as the Export panel does, from /export.
+func (p *playground) probeServer(ctx app.Context) {
+	if p.server != serverUnknown || !p.mounted || !app.IsClient {
+		return
+	}
+	p.server = serverAsking
+	ctx = p.own(ctx)
+	st := p.st.content()
+	fetchText("export?"+url.Values{"to": {exportTargets[0]}}.Encode()+"&"+st.query(), func(_ string, status int) {
+		ctx.Dispatch(func(ctx app.Context) { p.serverSays(status) })
+	})
+}
+
+// serverSays records what an answer from the server's /export tells of
+// it: 404 is a static host (no server); any other answer is a server; no
+// answer (offline) tells nothing.
+func (p *playground) serverSays(status int) {
+	switch {
+	case status == 404:
+		p.server = serverNone
+	case status > 0:
+		p.server = serverHere
+	case p.server == serverAsking:
+		p.server = serverUnknown
+	}
+}
+
+// Whether the page has its server: serverNone on a static host.
+const (
+	serverUnknown = iota
+	serverAsking
+	serverHere
+	serverNone
+)
+
+// snippetTheme is the theme the embed panel's snippets ask for: the one
+// chosen in the panel, else the page's (a link's ?theme=), else "auto".
+func (p *playground) snippetTheme() string {
+	switch {
+	case p.embedTheme != "":
+		return p.embedTheme
+	case p.st.Theme != "":
+		return p.st.Theme
+	}
+	return "auto"
+}
+
+// embedTexts are the embed panel's HTML snippet and Markdown image ("" for
+// a view that is no picture) for the current state, view and theme.
+func (p *playground) embedTexts(l i18n.Lang) (html, md string) {
+	base := *app.Window().URL()
+	base.RawQuery, base.Fragment = "", ""
+	view := p.st.Embed
+	title := l.T("page.title")
+	if view != "page" {
+		title = l.T("view." + view)
+	}
+	st := p.st.content()
+	st.Theme = p.snippetTheme()
+	if st.Theme == "auto" {
+		st.Theme = ""
+	}
+	return embedSnippet(&base, st, view, title), markdownImage(&base, st, view, title)
 }
 
 // embedSnippet is the HTML that embeds the current state in view ("page"
@@ -124,40 +219,65 @@ func markdownImage(base *url.URL, st state, view, title string) string {
 var ImageKindsPage = []string{"delays", "herd", "compare", "table"}
 
 // renderEmbedPanel is the snippet for the current state and the chosen
-// view, ready to copy.
+// view and theme, ready to copy. On a static host (no server) the
+// Markdown image would answer 404: the panel says so and offers the
+// view's SVG, drawn in the page, instead.
 func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
-	if !p.embedOpen || !p.mounted {
+	if p.st.Embed == "" || !p.mounted {
 		return app.Div().ID("embed-panel").Hidden(true)
 	}
-	base := *app.Window().URL()
-	base.RawQuery, base.Fragment = "", ""
-	opts := []app.UI{app.Option().Value("page").Selected(p.embedView == "page").Text(l.T("embed.page"))}
-	for _, v := range views {
-		opts = append(opts, app.Option().Value(v).Selected(v == p.embedView).Text(l.T("view."+v)))
+	view := p.st.Embed
+	opts := make([]app.UI, len(embedViews))
+	for i, v := range embedViews {
+		label := l.T("embed.page")
+		if v != "page" {
+			label = l.T("view." + v)
+		}
+		opts[i] = app.Option().Value(v).Selected(v == view).Text(label)
 	}
-	title := l.T("page.title")
-	if p.embedView != "page" {
-		title = l.T("view." + p.embedView)
+	themeOpts := make([]app.UI, len(themes))
+	for i, t := range themes {
+		themeOpts[i] = app.Option().Value(t).Selected(t == p.snippetTheme()).Text(l.T("embed.theme-" + t))
 	}
-	md := markdownImage(&base, p.st, p.embedView, title)
+	code, md := p.embedTexts(l)
 	refused := ""
 	if md != "" {
-		if err := imageFits(p.embedView, &p.st, ImageBudget); err != nil {
+		if err := imageFits(view, &p.st, ImageBudget); err != nil {
 			refused = errText(l, err, "")
 		}
 	}
+	static := md != "" && p.server == serverNone
 	return app.Section().ID("embed-panel").Class("card embed-panel").Aria("label", l.T("embed.head")).Body(
 		app.H2().Text(l.T("embed.head")),
-		app.Div().Class("field").Body(
-			app.Label().For("embed-view").Text(l.T("embed.view")),
-			app.Select().ID("embed-view").OnChange(p.onEmbedView).Body(opts...),
+		app.Div().Class("embed-choices").Body(
+			app.Div().Class("field").Body(
+				app.Label().For("embed-view").Text(l.T("embed.view")),
+				app.Select().ID("embed-view").OnChange(p.onEmbedInput).Body(opts...),
+			),
+			app.Div().Class("field").Body(
+				app.Label().For("embed-theme").Text(l.T("embed.theme")),
+				app.Select().ID("embed-theme").OnChange(p.onEmbedInput).Body(themeOpts...),
+			),
 		),
 		app.Label().For("embed-code").Text(l.T("embed.iframe")),
-		app.Textarea().ID("embed-code").Class("code").ReadOnly(true).Rows(4).Attr("spellcheck", "false").
-			Text(embedSnippet(&base, p.st, p.embedView, title)),
-		app.Label().For("embed-markdown").Hidden(md == "").Text(l.T("embed.markdown")),
-		app.Textarea().ID("embed-markdown").Class("code").ReadOnly(true).Rows(2).Attr("spellcheck", "false").
-			Hidden(md == "").Text(md),
-		app.P().ID("embed-markdown-refused").Class("notice").Hidden(refused == "").Text(refused),
+		app.Textarea().ID("embed-code").Class("code snippet").ReadOnly(true).Rows(snippetRows(code)).Attr("spellcheck", "false").Text(code),
+		app.Button().ID("embed-copy-html").Type("button").Class("secondary small").OnClick(p.onEmbedInput).Text(l.T("embed.copy-html")),
+		app.Label().For("embed-markdown").Hidden(md == "" || static).Text(l.T("embed.markdown")),
+		app.Textarea().ID("embed-markdown").Class("code snippet").ReadOnly(true).Rows(snippetRows(md)).Attr("spellcheck", "false").
+			Hidden(md == "" || static).Text(md),
+		app.Button().ID("embed-copy-md").Type("button").Class("secondary small").Hidden(md == "" || static).OnClick(p.onEmbedInput).Text(l.T("embed.copy-md")),
+		app.P().ID("embed-markdown-refused").Class("notice").Hidden(refused == "" || static).Text(refused),
+		app.P().ID("embed-no-server").Class("notice").Hidden(!static).Text(l.T("embed.no-server")),
+		app.Button().ID("embed-download").Type("button").Class("secondary small").Hidden(!static).OnClick(p.onEmbedInput).Text(l.T("embed.download")),
 	)
+}
+
+// snippetRows is how many lines a snippet box needs to show all of s at
+// about 60 characters a line (the panel's narrowest, a phone's).
+func snippetRows(s string) int {
+	n := 0
+	for _, line := range strings.Split(s, "\n") {
+		n += max(1, (len(line)+59)/60)
+	}
+	return min(max(n, 2), 16)
 }

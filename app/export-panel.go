@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"net/url"
+	"strings"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -28,29 +29,53 @@ type exportReply struct {
 	} `json:"warnings"`
 }
 
-// exportState is the panel's: shown, the library, and the last answer
-// (for which query) or why there is none.
+// exportState is the panel's last answer (for which query) or why there
+// is none; whether it shows, and for which library, is the state's
+// (state.Export: the link keeps it).
 type exportState struct {
-	open  bool
-	to    string
 	query string
 	reply *exportReply
 	err   string // a catalog key
 }
 
+// presetTargets are the libraries of the presets that have one: the
+// Export panel opens on the preset's own system (by name prefix).
+var presetTargets = []struct{ prefix, to string }{
+	{"aws-standard", "go-aws"}, {"aws-legacy", "go-aws"}, {"grpc-retry", "grpc-json"},
+	{"cenkalti", "go-cenkalti"}, {"envoy", "envoy-yaml"}, {"polly", "polly"}, {"tenacity", "tenacity"},
+}
+
+// exportTargetFor is the library the Export panel opens on for a preset:
+// its own system's when there is one, else the first.
+func exportTargetFor(preset string) string {
+	for _, t := range presetTargets {
+		if strings.HasPrefix(preset, t.prefix) {
+			return t.to
+		}
+	}
+	return exportTargets[0]
+}
+
 func (p *playground) onExport(ctx app.Context, e app.Event) {
-	p.exp.open = !p.exp.open
-	if p.exp.to == "" {
-		p.exp.to = exportTargets[0]
+	if p.st.Export != "" {
+		p.st.Export = ""
+	} else {
+		p.st.Export = exportTargetFor(p.st.Preset)
 	}
 	p.fetchExport(ctx)
+	p.urlPush = true
+	p.writeURL(ctx)
 }
 
 func (p *playground) onExportInput(ctx app.Context, e app.Event) {
 	switch ctx.JSSrc().Get("id").String() {
 	case "export-to":
-		p.exp.to = ctx.JSSrc().Get("value").String()
-		p.fetchExport(ctx)
+		if v := ctx.JSSrc().Get("value").String(); contains(exportTargets, v) && v != p.st.Export {
+			p.st.Export = v
+			p.fetchExport(ctx)
+			p.urlPush = true
+			p.writeURL(ctx)
+		}
 	case "export-copy":
 		if r := p.exp.reply; r != nil {
 			p.copyOut(ctx, r.Snippet, "copy.export-done", "copy.manual-text")
@@ -61,10 +86,11 @@ func (p *playground) onExportInput(ctx app.Context, e app.Event) {
 // fetchExport asks the server for the snippet of the current policy, unless
 // the panel already has it.
 func (p *playground) fetchExport(ctx app.Context) {
-	if !p.exp.open || !p.mounted {
+	if p.st.Export == "" || !p.mounted {
 		return
 	}
-	q := url.Values{"to": {p.exp.to}}.Encode() + "&" + p.st.query()
+	st := p.st.content()
+	q := url.Values{"to": {p.st.Export}}.Encode() + "&" + st.query()
 	if q == p.exp.query && (p.exp.reply != nil || p.exp.err != "" && p.exp.err != "export.busy") {
 		return // a busy server is asked again
 	}
@@ -102,7 +128,9 @@ func (p *playground) fetchExport(ctx app.Context) {
 	})
 	onRes = app.FuncOf(func(this app.Value, args []app.Value) any {
 		res := args[0]
-		switch st := res.Get("status").Int(); {
+		code := res.Get("status").Int()
+		ctx.Dispatch(func(ctx app.Context) { p.serverSays(code) })
+		switch st := code; {
 		case st == 404:
 			release()
 			done("export.static", "")
@@ -153,12 +181,12 @@ func kindLabel(l i18n.Lang, family, name string) string {
 }
 
 func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
-	if !p.exp.open {
+	if p.st.Export == "" {
 		return app.Div().ID("export-panel").Hidden(true)
 	}
 	opts := make([]app.UI, len(exportTargets))
 	for i, t := range exportTargets {
-		opts[i] = app.Option().Value(t).Selected(t == p.exp.to).Text(l.T("export.to." + t))
+		opts[i] = app.Option().Value(t).Selected(t == p.st.Export).Text(l.T("export.to." + t))
 	}
 	var body []app.UI
 	switch r := p.exp.reply; {
@@ -178,7 +206,7 @@ func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
 		body = append(body,
 			app.P().ID("export-status").Class("hint").Text(status),
 			app.Ul().ID("export-warnings").Class("warnings").Body(warns...),
-			app.Textarea().ID("export-code").Class("code").ReadOnly(true).Rows(min(24, copyRows(r.Snippet)+16)).
+			app.Textarea().ID("export-code").Class("code").Aria("label", l.T("export.head")).ReadOnly(true).Rows(min(24, copyRows(r.Snippet)+16)).
 				Attr("spellcheck", "false").Text(r.Snippet),
 			app.Button().ID("export-copy").Type("button").Class("secondary small").OnClick(p.onExportInput).Text(l.T("export.copy")),
 		)

@@ -47,3 +47,38 @@ func TestExportTargetsAndWarnings(t *testing.T) {
 		}
 	}
 }
+
+// The Export panel opens on the preset's own system; the link keeps it
+// (export=) and the Embed panel's view (embed=), and what they show is
+// the state without them.
+func TestExportTargetAndPanelKeys(t *testing.T) {
+	for preset, want := range map[string]string{
+		"grpc-retry": "grpc-json", "grpc-retry-legacy": "grpc-json", "aws-standard": "go-aws", "aws-legacy": "go-aws",
+		"cenkalti": "go-cenkalti", "envoy": "envoy-yaml", "polly-v2": "polly", "tenacity": "tenacity",
+		"": "go-cenkalti", "gax": "go-cenkalti", "k8s-crashloop": "go-cenkalti",
+	} {
+		if got := exportTargetFor(preset); got != want {
+			t.Errorf("exportTargetFor(%q) = %q, want %q", preset, got, want)
+		}
+		if !contains(exportTargets, exportTargetFor(preset)) {
+			t.Errorf("%q: %q is no export target", preset, exportTargetFor(preset))
+		}
+	}
+	s, notes := parseQuery("preset=grpc-retry&export=grpc-json&embed=herd")
+	if len(notes) != 0 || s.Export != "grpc-json" || s.Embed != "herd" {
+		t.Fatalf("export=grpc-json&embed=herd: %+v %v", s, notes)
+	}
+	if q := s.query(); !strings.HasSuffix(q, "&export=grpc-json&embed=herd") {
+		t.Errorf("query %q does not keep the panels", q)
+	}
+	c := s.content()
+	if q := c.query(); strings.Contains(q, "export=") || strings.Contains(q, "embed=") {
+		t.Errorf("content's query %q keeps the panels", q)
+	}
+	if q := s.fullQuery(); strings.Contains(q, "export=") || strings.Contains(q, "embed=") {
+		t.Errorf("fullQuery %q keeps the panels", q)
+	}
+	if _, notes := parseQuery("export=cobol&embed=poster"); len(notes) != 2 {
+		t.Errorf("export=cobol&embed=poster: %d notices, want 2", len(notes))
+	}
+}

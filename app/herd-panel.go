@@ -235,7 +235,11 @@ func (p *playground) herdCanonical(name, v string) string {
 	case sim.ParamClients, sim.ParamCapacity, sim.ParamCollapseFactor, sim.ParamConcurrency, sim.ParamQueueLimit, sim.ParamErrorRate:
 		return p.lang().CanonNumber(v)
 	}
-	return strings.TrimSpace(v)
+	v = strings.TrimSpace(v)
+	if none := p.lang().T(name + ".none"); textual(name) && none != name+".none" && strings.EqualFold(v, none) {
+		return "none" // the box shows "none" in the page's language
+	}
+	return v
 }
 
 // herdInput is the typed box of a herd parameter: what the user typed while
@@ -245,8 +249,11 @@ func (p *playground) herdInput(l i18n.Lang, name, label string) app.UI {
 	v, ok := p.text[id]
 	if !ok {
 		v = p.st.Herd.Config.Get(name)
-		if !textual(name) {
+		switch {
+		case !textual(name):
 			v = localValue(l, name, v)
+		case v == "none" && l.T(name+".none") != name+".none":
+			v = l.T(name + ".none") // "нет" in Russian; herdCanonical reads it back
 		}
 	}
 	numeric := name == sim.ParamClients || name == sim.ParamCapacity || name == sim.ParamCollapseFactor ||
@@ -379,24 +386,25 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		under = app.Div().Body(legend(keys...), p.renderVerdict(l))
 	}
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
-		app.H2().Text(l.T(head)),
+		p.cardHead(2, l.T(head)),
 		app.P().Class("lesson").Text(l.T(lesson)),
 		plot,
 		&runExtras{A: h.a, Rev: h.rev, Config: c, Lang: l},
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
-			app.P().ID("herd-status").Class("status").Aria("live", "polite").Text(status),
+			app.P().ID("herd-status").Class("status").Text(status),
 			app.Button().ID("herd-more").Type("button").Class("secondary").Hidden(!h.pageBound() || h.running).
 				OnClick(p.onHerdMore).Text(l.T("herd.more")),
 		),
 		under,
-		// The scenarios set the herd's controls: like them they come after
-		// the chart, which a laptop's first screen and a phone then reach
-		// sooner.
-		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
+		app.P().ID("run-summary").Class("visually-hidden").Role("status").Aria("live", "polite").Text(p.runSummary(l)),
 		&metricCards{A: h.a, B: h.b, Rev: h.rev, Config: c, Lang: l, Stale: h.running},
-		p.takeAway(l, "download-herd", "take.svg"),
+		// The inputs follow the chart and its numbers closely (a change
+		// and what it redraws fit a laptop's screen); the scenarios, which
+		// set them, come next.
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
+		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
+		p.takeAway(l, "download-herd", "take.svg"),
 	)
 }
 
@@ -410,7 +418,7 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 	// data-running: the herd or its compare runs are under way, and the
 	// panels shown may be an earlier scenario's.
 	return app.Section().Class("card compare").DataSet("running", boolText(h.running || h.cmpPending > 0)).Aria("label", l.T("compare.aria")).Body(
-		app.H2().Text(l.T("compare.head")),
+		p.cardHead(2, l.T("compare.head")),
 		app.P().Class("hint").Text(cmpStatus),
 		&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},
 		p.takeAway(l, "download-compare", "take.svg"),

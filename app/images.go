@@ -24,10 +24,12 @@ var ErrUnknownImage = errors.New("no such image")
 
 // CanonicalQuery is the query of the state raw describes, in the page's
 // order: two queries that draw the same picture have the same canonical
-// query (a cache key).
+// query (a cache key). The page's open panels (export=, embed=) draw
+// nothing and are left out.
 func CanonicalQuery(raw string) string {
 	s, _ := parseQuery(raw)
-	return s.query()
+	c := s.content()
+	return c.query()
 }
 
 // PolicyFromQuery is the policy a page query describes (its notices are

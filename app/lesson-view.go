@@ -55,6 +55,10 @@ func (p *playground) loadLesson(ctx app.Context) {
 				return
 			}
 			p.les.data = &les
+			p.applyLang(ctx) // the document's title is the lesson's
+			if focused := app.Window().Get("document").Get("activeElement"); focused.Truthy() && focused.Get("id").String() == "lesson-title" {
+				p.focusAfter(ctx, "lesson-title") // the loading title had it: the lesson's takes it
+			}
 			if p.les.setup {
 				p.les.setup = false
 				p.applyLessonSetup(ctx, les)
@@ -113,6 +117,8 @@ func (p *playground) goLesson(ctx app.Context, n int) {
 	p.urlPush = true
 	p.loadLesson(ctx)
 	p.writeURL(ctx)
+	p.applyLang(ctx)
+	p.focusAfter(ctx, "lesson-title")
 }
 
 func (p *playground) onLessonNav(ctx app.Context, e app.Event) {
@@ -212,7 +218,7 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 	case p.les.err != "":
 		text = append(text, app.P().Class("error").Text(l.T(p.les.err)))
 	case les == nil:
-		text = append(text, app.P().Class("pending").Text(l.T("lesson.loading")))
+		text = append(text, app.H1().ID("lesson-title").TabIndex(-1).Class("pending").Text(l.T("lesson.loading")))
 	default:
 		view = les.View
 		if p.st.View != "" {
@@ -220,7 +226,9 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 			// trap seen in the delay chart's dots).
 			view = p.st.View
 		}
-		text = append(text, app.H2().ID("lesson-title").Text(les.Title))
+		// The title is the page's h1 and where the focus goes on a change of
+		// lesson: a screen reader says the title, not the whole text.
+		text = append(text, app.H1().ID("lesson-title").TabIndex(-1).Text(les.Title))
 		for _, para := range les.Text {
 			text = append(text, paragraph(para))
 		}
@@ -231,7 +239,8 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		// The answer's button leads the row of one-click setups: one row of
 		// buttons, not two (a line less of a projector's height).
 		items := make([]app.UI, 1, len(les.Links)+1)
-		items[0] = app.Button().ID("lesson-answer").Type("button").Class("secondary small").OnClick(p.onLessonNav).
+		items[0] = app.Button().ID("lesson-answer").Type("button").Class("secondary small").
+			Aria("expanded", boolText(p.les.answer)).Aria("controls", "lesson-answer-text").OnClick(p.onLessonNav).
 			Text(l.T(map[bool]string{false: "lesson.show-answer", true: "lesson.hide-answer"}[p.les.answer]))
 		for i, lk := range les.Links {
 			items = append(items, app.Button().Type("button").Class("secondary small").DataSet("link", i).OnClick(p.onLessonLink).Text(lk.Label))
@@ -261,7 +270,7 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 			),
 		),
 		app.Div().Class("lesson-layout").Body(
-			app.Article().ID("lesson").Class(textCls).Aria("live", "polite").Body(text...),
+			app.Article().ID("lesson").Class(textCls).Body(text...),
 			app.Div().Class("lesson-widget").Body(
 				p.lessonControls(l, view),
 				p.widget(l, view),

@@ -172,6 +172,11 @@ func (c *metricCards) Render() app.UI {
 			case 'h':
 				span("metric-share", l.F("metric.hedge-load", l.Percent(c.A.stat(hedgeLoadOf, nil).mean, 1)))
 			}
+			if d.id == "metric-peak" && s.mean == 0 {
+				// 0.00× reads as a bug: every call came while the server
+				// was down, so no bucket of it being up had a call.
+				span("metric-none", l.T("metric.peak-zero"))
+			}
 			if s.n > 1 {
 				kind := d.format
 				switch kind {

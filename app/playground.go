@@ -52,14 +52,20 @@ type playground struct {
 	ctx     app.Context
 	mounted bool
 
-	// The embed panel: shown, and the view its snippet embeds.
-	embedOpen bool
-	embedView string
-	exp       exportState // the export panel
-	solve     solveState  // the Solve control of a knob, when one is open
-	imp       importState // the import panel
-	les       lessonState // the workshop lesson, when one is open
-	replay    replayState // the herd's replay
+	// embedTheme is the theme chosen in the embed panel ("": none yet,
+	// see snippetTheme); server whether the page has its server
+	// (serverNone on a static host).
+	embedTheme string
+	server     int
+	exp        exportState // the export panel
+	solve      solveState  // the Solve control of a knob, when one is open
+	imp        importState // the import panel
+	les        lessonState // the workshop lesson, when one is open
+	replay     replayState // the herd's replay
+
+	// langKeyed: the language select's value came from the keyboard and
+	// waits for Enter or the focus leaving it.
+	langKeyed bool
 
 	copied    string // copy-link feedback: a catalog key
 	copyText  string // the link to copy by hand, when the clipboard is blocked
@@ -109,6 +115,7 @@ func (p *playground) OnNav(ctx app.Context) {
 	p.loadLesson(ctx)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
+	p.openPanels(ctx) // mounted already, or OnMount does it
 }
 
 // onlyLessonKeys reports whether a query names a lesson and nothing of the
@@ -136,7 +143,16 @@ func (p *playground) restore(ctx app.Context, q string) {
 	clear(p.custom)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
+	p.openPanels(ctx)
 	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
+
+// openPanels fills the panels a link opens (export=, embed=).
+func (p *playground) openPanels(ctx app.Context) {
+	p.fetchExport(ctx)
+	if p.st.Embed != "" {
+		p.probeServer(ctx)
+	}
 }
 
 // browserLanguages are navigator.languages, most preferred first.
@@ -165,13 +181,27 @@ func (p *playground) applyLang(ctx app.Context) {
 	doc := app.Window().Get("document")
 	root := doc.Get("documentElement")
 	root.Set("lang", l.Code())
-	doc.Set("title", l.T("page.doc-title"))
+	doc.Set("title", p.docTitle(l))
 	// A forced theme; none follows the system (playground.css).
 	if p.st.Theme != "" {
 		root.Call("setAttribute", "data-theme", p.st.Theme)
 	} else {
 		root.Call("removeAttribute", "data-theme")
 	}
+}
+
+// docTitle is the document's title: the lesson's or the view's, then the
+// page's name; the page's own title on the whole page.
+func (p *playground) docTitle(l i18n.Lang) string {
+	switch {
+	case p.st.Lesson > 0 && p.les.data != nil:
+		return p.les.data.Title + " · " + l.F("lesson.count", strconv.Itoa(p.st.Lesson), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
+	case p.st.Lesson > 0:
+		return l.F("lesson.count", strconv.Itoa(p.st.Lesson), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
+	case p.st.View != "":
+		return l.T("view."+p.st.View) + " · " + l.T("page.title")
+	}
+	return l.T("page.doc-title")
 }
 
 // load sets the state from a URL query.
@@ -208,7 +238,10 @@ func (p *playground) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key, target) })
 		return nil
 	}))
-	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+	ctx.Defer(func(ctx app.Context) {
+		p.syncSliders()
+		p.openPanels(ctx)
+	})
 	// go-app skips its own navigation when Back returns to the first
 	// address it saw (it compares with its last visited URL, which our
 	// writes never change): listen as well.
@@ -341,16 +374,10 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 	commit := e.Get("type").String() == "change"
 	switch id {
 	case "lang":
-		l, ok := i18n.Parse(v)
-		if !ok || l.Code() == p.st.Lang {
-			return
+		if p.langKeyed {
+			return // arrowed to: applied on Enter or on leaving the select
 		}
-		p.st.Lang = l.Code()
-		p.relabel()
-		p.applyLang(ctx)
-		p.loadLesson(ctx)
-		p.urlPush = true
-		p.writeURL(ctx)
+		p.setLang(ctx, v)
 		return
 	case "preset":
 		if v == articleValue {
@@ -405,6 +432,51 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		return
 	}
 	p.changed(ctx, true)
+}
+
+// onSkip moves the focus past the header and the policy's controls to the
+// results.
+func (p *playground) onSkip(ctx app.Context, e app.Event) {
+	if el := app.Window().GetElementByID("results"); el.Truthy() {
+		el.Call("focus")
+	}
+}
+
+// setLang switches the page to the language code.
+func (p *playground) setLang(ctx app.Context, code string) {
+	l, ok := i18n.Parse(code)
+	if !ok || l.Code() == p.st.Lang {
+		return
+	}
+	p.st.Lang = l.Code()
+	p.relabel()
+	p.applyLang(ctx)
+	p.loadLesson(ctx)
+	p.urlPush = true
+	p.writeURL(ctx)
+}
+
+// onLangKey and onLangBlur make the language select apply a choice, not
+// each entry arrowed past: a closed select changes its value (and fires
+// change) at every arrow press, and the page would switch language under
+// the reader at the first. After a key, the choice applies on Enter or
+// when the focus leaves the select; a pointer's choice applies at once.
+func (p *playground) onLangKey(ctx app.Context, e app.Event) {
+	switch e.Get("key").String() {
+	case "Enter", " ":
+		p.langKeyed = false
+		p.setLang(ctx, ctx.JSSrc().Get("value").String())
+	case "Tab", "Escape":
+	default:
+		p.langKeyed = true
+	}
+}
+
+func (p *playground) onLangBlur(ctx app.Context, e app.Event) {
+	if p.langKeyed {
+		p.langKeyed = false
+		p.setLang(ctx, ctx.JSSrc().Get("value").String())
+	}
 }
 
 // relabel redraws what holds words after a change of language.
@@ -548,6 +620,9 @@ func (p *playground) Render() app.UI {
 		return p.renderView(l)
 	}
 	return app.Main().Class("playground").Body(
+		// A button, not a link to #results: the page's links all lead under
+		// its base path, and the app routes links.
+		app.Button().ID("skip").Type("button").Class("skip-link").OnClick(p.onSkip).Text(l.T("page.skip")),
 		app.Header().Class("top").Body(
 			app.Div().Body(
 				app.H1().Text(l.T("page.title")),
@@ -555,13 +630,13 @@ func (p *playground) Render() app.UI {
 			),
 			app.Div().Class("share").Body(
 				p.langSwitch(l),
-				app.Button().ID("embed").Type("button").Class("secondary").OnClick(p.onEmbed).Text(l.T("embed.button")),
-				app.Button().ID("export").Type("button").Class("secondary").OnClick(p.onExport).Text(l.T("export.button")),
+				app.Button().ID("embed").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Embed != "")).
+					Aria("controls", "embed-panel").OnClick(p.onEmbed).Text(l.T("embed.button")),
+				app.Button().ID("export").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Export != "")).
+					Aria("controls", "export-panel").OnClick(p.onExport).Text(l.T("export.button")),
 				app.Button().ID("import").Type("button").Class("secondary").OnClick(p.onImport).Text(l.T("import.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
-				app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
-				app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
-					Hidden(p.copyText == "").Aria("label", l.T(p.copied)).Text(p.copyText),
+				p.copyStatus(l),
 			),
 		),
 		&updateBanner{Lang: l},
@@ -577,7 +652,7 @@ func (p *playground) Render() app.UI {
 			// The results' order suits a laptop's first screen: the table, then
 			// the herd, then the delay charts; the style sheet places them
 			// side by side on wide screens.
-			app.Div().Class("results").Body(
+			app.Div().ID("results").Class("results").TabIndex(-1).Body(
 				p.renderDelays(l),
 				p.renderHerd(l, true),
 				p.renderDelayCharts(l),
@@ -597,7 +672,8 @@ func (p *playground) langSwitch(l i18n.Lang) app.UI {
 	for i, o := range i18n.Langs {
 		opts[i] = app.Option().Value(o.Code()).Selected(o == l).Lang(o.Code()).Text(o.T("lang." + o.Code()))
 	}
-	return app.Select().ID("lang").Class("lang").Aria("label", l.T("page.lang")).OnChange(p.onInput).Body(opts...)
+	return app.Select().ID("lang").Class("lang").Aria("label", l.T("page.lang")).
+		OnChange(p.onInput).OnKeyDown(p.onLangKey).OnBlur(p.onLangBlur).Body(opts...)
 }
 
 func (p *playground) renderNotices(l i18n.Lang) app.UI {
@@ -617,7 +693,7 @@ func (p *playground) renderNotices(l i18n.Lang) app.UI {
 func (p *playground) renderDelays(l i18n.Lang) app.UI {
 	pol := p.st.Policy
 	body := []app.UI{
-		app.H2().Text(l.T("one.head")),
+		p.cardHead(2, l.T("one.head")),
 		app.P().Class("describe").ID("describe").Text(describe(l, pol)),
 	}
 	if p.tableErr != "" {
@@ -651,7 +727,7 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 			notes = append(notes, app.Li().Class("cap-exceeded").Text(l.F("one.cap-exceeded", l.Seconds(pol.Cap.Seconds()), l.Seconds(most))))
 		}
 		body = append(body,
-			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table", Table: t, Lang: l}),
+			tableWrap(l, "delay-table", t),
 			p.takeAway(l, "copy-md", "take.md", "copy-csv", "take.csv", "download-table", "take.svg"),
 			app.Ul().Class("notes").Body(notes...),
 		)
@@ -660,10 +736,21 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 		body = append(body,
 			app.H3().Class("table-b-head").Text(l.T("policy.b")),
 			app.P().Class("describe").ID("describe-b").Text(describe(l, p.st.B.Policy)),
-			app.Div().Class("table-wrap").Body(&delayTable{ID: "delay-table-b", Table: tb, Lang: l}),
+			tableWrap(l, "delay-table-b", tb),
 		)
 	}
 	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
+}
+
+// tableWrap is a delay table in its box, which scrolls when the table is
+// longer or wider: a region the keyboard can reach and scroll.
+func tableWrap(l i18n.Lang, id string, t *backoff.Table) app.UI {
+	label := l.T("table.region")
+	if id != "delay-table" {
+		label = l.T("table.region-b")
+	}
+	return app.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", label).
+		Body(&delayTable{ID: id, Table: t, Lang: l})
 }
 
 // renderDelayCharts is the delay chart and the histogram of the total wait.
@@ -672,7 +759,7 @@ func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
 	if p.table != nil {
 		body = append(body,
 			app.Div().Class("chart-head").Body(
-				app.H3().Text(l.T("one.chart-head")),
+				p.cardHead(3, l.T("one.chart-head")),
 				app.Label().For("delay-log").Class("toggle").Body(
 					app.Input().Type("checkbox").ID("delay-log").Checked(p.st.Log).OnChange(p.onInput),
 					app.Text(" "+l.T("one.log")),
@@ -710,6 +797,44 @@ func legend(pairs ...string) app.UI {
 		))
 	}
 	return app.P().Class("legend").Body(items...)
+}
+
+// focusAfter moves the keyboard focus to the element id once the next
+// render has drawn it: after Compare, Remove or a lesson change the
+// button pressed is gone or disabled, and the focus would fall to the
+// page's body.
+func (p *playground) focusAfter(ctx app.Context, id string) {
+	if !app.IsClient {
+		return
+	}
+	p.own(ctx).Defer(func(ctx app.Context) {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus", map[string]any{"preventScroll": false})
+		}
+	})
+}
+
+// copyStatus says what a copy button did: copied, or (the clipboard
+// refused) the text selected in a box, to copy by hand. Every page that
+// has copy buttons shows it, an embedded view too.
+func (p *playground) copyStatus(l i18n.Lang) app.UI {
+	return app.Div().Class("copy-status").Body(
+		app.Span().ID("copy-status").Class("status").Aria("live", "polite").Text(l.T(p.copied)),
+		app.Textarea().ID("copy-text").Class("code copy-text").ReadOnly(true).Rows(copyRows(p.copyText)).
+			Hidden(p.copyText == "").Aria("label", l.T(p.copied)).Text(p.copyText),
+	)
+}
+
+// cardHead is a card's heading: the page's h1 when the card is alone (an
+// embedded view, whose title it is), else at level (2 or 3).
+func (p *playground) cardHead(level int, text string) app.UI {
+	switch {
+	case p.st.View != "" && p.st.Lesson == 0:
+		return app.H1().Class("view-title").Text(text)
+	case level == 3:
+		return app.H3().Text(text)
+	}
+	return app.H2().Text(text)
 }
 
 // copyRows is how many lines the copy box shows for s: one for a link.

@@ -27,13 +27,13 @@ var bBoxes = []struct{ param, label, hint string }{
 func (p *playground) renderPolicyB(l i18n.Lang) app.UI {
 	if !p.st.B.On {
 		return app.Div().Class("compare-b").Body(
-			app.Button().ID("compare-b").Type("button").Class("secondary").OnClick(p.onCompareB).Text(l.T("b.start")),
+			app.Button().ID("compare-b").Type("button").Class("secondary").Aria("expanded", "false").OnClick(p.onCompareB).Text(l.T("b.start")),
 		)
 	}
 	b := p.st.B
 	items := []app.UI{
 		app.Div().Class("card-head").Body(
-			app.H2().Text(l.T("policy.b")),
+			app.H2().ID("b-head").TabIndex(-1).Text(l.T("policy.b")),
 			app.Button().ID("b-remove").Type("button").Class("secondary").OnClick(p.onCompareB).Text(l.T("b.remove")),
 		),
 		app.Div().Class("field").Body(
@@ -81,6 +81,13 @@ func (p *playground) onCompareB(ctx app.Context, e app.Event) {
 		}
 	}
 	p.changed(ctx, true)
+	// The focus goes where the work goes on: the second policy's card, or
+	// the button that brings it back.
+	if p.st.B.On {
+		p.focusAfter(ctx, "b-head")
+	} else {
+		p.focusAfter(ctx, "compare-b")
+	}
 }
 
 // onInputB handles the second policy's controls, as onInput the first's:

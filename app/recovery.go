@@ -87,3 +87,33 @@ func (p *playground) renderHerdVerdict(l i18n.Lang, el app.HTMLP) app.UI {
 	}
 	return el
 }
+
+// runSummary is what a screen reader hears once a run settles (the
+// #run-summary live region): the verdict and the key figures, not the
+// run's timing; "" while it runs, so nothing half-done is read.
+func (p *playground) runSummary(l i18n.Lang) string {
+	c := p.st.Herd.Config
+	h := &p.herd
+	if h.running || h.err != nil || h.a == nil || h.a.first == nil {
+		return ""
+	}
+	t := h.a.first.Totals
+	if c.RequestLevel() {
+		s := l.F("summary.requests", l.Percent(float64(t.Succeeded), float64(max(t.Requests, 1))), l.Float(t.Amplification, 2))
+		if t.Succeeded > 0 {
+			s += " " + l.F("summary.latency", l.Seconds(t.Latency.P99))
+		}
+		if v, ok := sim.VerdictOf(c, h.a.first); ok {
+			s = recoveryText(l, v) + " " + s
+		}
+		return s
+	}
+	s := l.F("summary.herd", l.Count(int64(t.Clients), "herd.clients-n"), l.Compact(float64(t.Calls)), l.Float(t.Amplification, 2),
+		l.Compact(float64(t.GaveUp)))
+	if t.Succeeded > 0 {
+		s += " " + l.F("summary.completion", l.Seconds(t.Completion.P99))
+	} else {
+		s += " " + l.T("summary.none-succeeded")
+	}
+	return s
+}

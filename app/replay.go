@@ -81,6 +81,11 @@ func replayEnd(r *sim.Result) float64 {
 }
 
 func (p *playground) onReplay(ctx app.Context, e app.Event) {
+	// The element's id and value belong to the event's context: read them
+	// before switching to the component's (whose source is no control, so
+	// Step and the speed read as Play).
+	src := ctx.JSSrc()
+	id, value := src.Get("id").String(), src.Get("value").String()
 	ctx = p.own(ctx)
 	rp := &p.replay
 	if rp.speed == 0 {
@@ -91,9 +96,9 @@ func (p *playground) onReplay(ctx app.Context, e app.Event) {
 		res = p.herd.a.first
 	}
 	end := replayEnd(res)
-	switch ctx.JSSrc().Get("id").String() {
+	switch id {
 	case "replay-speed":
-		if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil && v > 0 {
+		if v, err := strconv.ParseFloat(value, 64); err == nil && v > 0 {
 			rp.speed = v
 		}
 		return
@@ -196,7 +201,11 @@ func (p *playground) renderReplay(l i18n.Lang) app.UI {
 	for i, s := range speeds {
 		opts[i] = app.Option().Value(s).Selected(s == strconv.FormatFloat(speed, 'f', -1, 64)).Text(s + "×")
 	}
-	return app.Div().ID("replay").Class("replay").Hidden(res == nil).Body(
+	bucket := 0.0
+	if res != nil {
+		bucket = res.BucketWidth
+	}
+	return app.Div().ID("replay").Class("replay").Hidden(res == nil).DataSet("bucket-s", strconv.FormatFloat(bucket, 'f', -1, 64)).Body(
 		app.Button().ID("replay-play").Type("button").Class("secondary small").DataSet("playing", boolText(rp.playing)).
 			OnClick(p.onReplay).Text(l.T(play)),
 		app.Button().ID("replay-step").Type("button").Class("secondary small").OnClick(p.onReplay).Text(l.T("replay.step")),

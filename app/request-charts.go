@@ -80,6 +80,14 @@ func (c *requestCharts) Render() app.UI {
 			if len(ss) > 1 {
 				label = l.T([]string{"policy.a", "policy.b"}[i]) + ": " + label
 			}
+			// The goodput chart's text alternative ends with the verdict:
+			// whether and when the server recovered.
+			out := []*herdOut{c.A, c.B}[i]
+			if v, ok := sim.VerdictOf(c.Config, out.first); ok && which == chart.ChartGoodput {
+				label += chart.RequestSummary(l, which, s) + " " + recoveryText(l, v)
+			} else {
+				label += chart.RequestSummary(l, which, s)
+			}
 			svgs[i] = app.Raw(chart.RequestChart(l, which, s, yMax, xMax, label))
 		}
 		figs = append(figs, app.Figure().ID("chart-"+which).Class("req-chart").Body(

@@ -2,38 +2,59 @@ package app
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 )
 
-// Log slider: positions 0..sliderSteps map to 10 ms .. 10 min.
+// Log slider: one position per duration of two significant digits from
+// 10 ms to 10 min (10ms, 11ms, ... 99ms, 100ms, 110ms, ... 9.9s, 10s, 11s,
+// ... 590s, 600s), so that every arrow press moves the value shown: a
+// slider of 1000 even log steps rounded to two digits needed up to ten
+// presses between two values.
 const (
-	sliderSteps = 1000
-	sliderMin   = 10 * time.Millisecond
-	sliderMax   = 10 * time.Minute
+	sliderMin = 10 * time.Millisecond
+	sliderMax = 10 * time.Minute
 )
 
-// sliderDuration maps a log slider position to a round duration (two
-// significant digits), so dragging gives values people type.
+// sliderValues are the slider's durations, ascending; sliderSteps is its
+// last position.
+var sliderValues = func() []time.Duration {
+	var out []time.Duration
+	for unit := sliderMin / 10; ; unit *= 10 {
+		for m := time.Duration(10); m < 100; m++ {
+			d := m * unit
+			if d > sliderMax {
+				return out
+			}
+			out = append(out, d)
+		}
+	}
+}()
+
+var sliderSteps = len(sliderValues) - 1
+
+// sliderDuration is the duration at a slider position.
 func sliderDuration(pos int) time.Duration {
-	pos = min(max(pos, 0), sliderSteps)
-	lo, hi := sliderMin.Seconds(), sliderMax.Seconds()
-	sec := lo * math.Pow(hi/lo, float64(pos)/sliderSteps)
-	return backoff.Seconds(round2(sec))
+	return sliderValues[min(max(pos, 0), sliderSteps)]
 }
 
-// sliderPos is the inverse of sliderDuration, clamped to the slider's ends.
+// sliderPos is the position nearest d (on a log scale), clamped to the
+// slider's ends.
 func sliderPos(d time.Duration) int {
-	sec := d.Seconds()
-	lo, hi := sliderMin.Seconds(), sliderMax.Seconds()
-	if sec <= lo {
+	i, _ := slices.BinarySearch(sliderValues, d)
+	switch {
+	case i == 0:
 		return 0
-	}
-	if sec >= hi {
+	case i > sliderSteps:
 		return sliderSteps
 	}
-	return int(math.Round(math.Log(sec/lo) / math.Log(hi/lo) * sliderSteps))
+	// d lies between positions i-1 and i: the nearer by ratio.
+	if math.Log(float64(d)/float64(sliderValues[i-1])) < math.Log(float64(sliderValues[i])/float64(d)) {
+		return i - 1
+	}
+	return i
 }
 
 // round2 rounds x > 0 to two significant digits.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"testing"
+	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -13,14 +14,37 @@ func TestSliderMapping(t *testing.T) {
 	if d := sliderDuration(sliderSteps); d != sliderMax {
 		t.Errorf("pos max = %v", d)
 	}
-	for pos := 0; pos <= sliderSteps; pos += 7 {
+	for pos := 0; pos <= sliderSteps; pos++ {
 		d := sliderDuration(pos)
-		if back := sliderPos(d); back < pos-3 || back > pos+3 {
+		if back := sliderPos(d); back != pos {
 			t.Errorf("pos %d -> %v -> pos %d", pos, d, back)
+		}
+		// Every step moves the value shown (an arrow press).
+		if pos > 0 && backoff.FormatDuration(d) == backoff.FormatDuration(sliderDuration(pos-1)) {
+			t.Errorf("pos %d and %d both show %s", pos-1, pos, backoff.FormatDuration(d))
 		}
 		// Two significant digits: what people type.
 		if s := backoff.FormatDuration(d); len(s) > 6 {
 			t.Errorf("pos %d gives %s", pos, s)
+		}
+	}
+}
+
+// The values between two positions go to the nearer; the slider's
+// count is what two digits from 10 ms to 10 min give: 90 a decade.
+func TestSliderPositions(t *testing.T) {
+	if sliderSteps != 90*4+51-1 { // 10ms..99ms, ..9.9s, ..99s, 100s..600s
+		t.Errorf("%d steps", sliderSteps)
+	}
+	for _, c := range []struct {
+		d   time.Duration
+		pos time.Duration
+	}{
+		{time.Millisecond, sliderMin}, {time.Hour, sliderMax}, {1040 * time.Millisecond, time.Second},
+		{1060 * time.Millisecond, 1100 * time.Millisecond}, {90 * time.Second, 90 * time.Second},
+	} {
+		if got := sliderDuration(sliderPos(c.d)); got != c.pos {
+			t.Errorf("%v: position of %v, want %v", c.d, got, c.pos)
 		}
 	}
 }

@@ -24,10 +24,15 @@ const (
 	keyTheme   = "theme"   // light, dark or auto (the system's, the default)
 	keyLesson  = "lesson"  // 1..lessonCount: the workshop's lesson shown
 	keyPresent = "present" // 1: presenter mode, large type for a projector
+	keyExport  = "export"  // the Export panel open, for this library (exportTargets)
+	keyEmbed   = "embed"   // the Embed panel open, for this view (embedViews)
 )
 
 // views are the widgets ?view= shows alone, for embedding.
 var views = []string{"table", "delays", "herd", "compare", "classify"}
+
+// embedViews are what the Embed panel embeds: the whole page or a view.
+var embedViews = append([]string{"page"}, views...)
 
 // themes are ?theme='s values; "auto" follows the system.
 var themes = []string{"auto", "light", "dark"}
@@ -75,6 +80,9 @@ type state struct {
 	// chosen.
 	Lang string
 	Herd herdState
+	// Export is the Export panel's library ("" the panel is closed);
+	// Embed the Embed panel's view ("" closed, "page" the whole page).
+	Export, Embed string
 }
 
 // policyB is the second policy of a comparison: its preset and fields, as
@@ -164,7 +172,7 @@ func parseQuery(raw string) (state, []notice) {
 		return vs[0], true
 	}
 	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true, keyView: true, keyTheme: true,
-		keyLesson: true, keyPresent: true, keyScenario: true}
+		keyLesson: true, keyPresent: true, keyScenario: true, keyExport: true, keyEmbed: true}
 
 	s.Preset, s.Policy, _ = parsePolicy(first, known, "", &notes)
 	if bPreset, bPolicy, given := parsePolicy(first, known, prefixB, &notes); given {
@@ -208,6 +216,19 @@ func parseQuery(raw string) (state, []notice) {
 			s.Theme = v
 		default:
 			notes = append(notes, notice{Key: keyTheme, Value: clip(v, 32), Msg: "notice.choice", Args: []string{strings.Join(themes, ", ")}})
+		}
+	}
+	for _, k := range []struct {
+		key    string
+		to     *string
+		values []string
+	}{{keyExport, &s.Export, exportTargets}, {keyEmbed, &s.Embed, embedViews}} {
+		if v, ok := first(k.key); ok && v != "" {
+			if contains(k.values, v) {
+				*k.to = v
+			} else {
+				notes = append(notes, notice{Key: k.key, Value: clip(v, 32), Msg: "notice.choice", Args: []string{strings.Join(k.values, ", ")}})
+			}
 		}
 	}
 	for i, f := range s.Cls.fields() {
@@ -416,13 +437,27 @@ func (s *state) encode(left []string) string {
 	if s.Present {
 		add(keyPresent, "1")
 	}
+	if s.Export != "" {
+		add(keyExport, s.Export)
+	}
+	if s.Embed != "" {
+		add(keyEmbed, s.Embed)
+	}
 	return b.String()
+}
+
+// content is the state without the page's open panels: what an export,
+// an embed or an image shows.
+func (s *state) content() state {
+	c := *s
+	c.Export, c.Embed = "", ""
+	return c
 }
 
 // fullQuery is the query of the whole page with the same state: the link
 // an embedded view opens.
 func (s *state) fullQuery() string {
-	f := *s
+	f := s.content()
 	f.View, f.Theme, f.Lesson, f.Present = "", "", 0, false
 	return f.query()
 }

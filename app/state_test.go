@@ -119,6 +119,7 @@ func FuzzParseQuery(f *testing.F) {
 		"b.preset=nope&b.cap=1ms&b.base=1s", "lang=xx&runs=0&attempts=4&attempts=9",
 		"c.body=" + strings.Repeat("%D0%B6", 1900) + "&c.headers=" + strings.Repeat("a", 2100) + "&attempts=4",
 		strings.Repeat("c.key=", 2) + strings.Repeat("k", 9000) + "&seed=5",
+		"export=grpc-json&embed=herd", "export=nope&embed=page&embed=table",
 	} {
 		f.Add(s)
 	}

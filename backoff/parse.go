@@ -45,10 +45,41 @@ func ParseDuration(field, s string, max time.Duration) (time.Duration, error) {
 		}
 		d = time.Duration(math.Round(ns))
 	}
-	if d < 0 || d > max {
+	if d < 0 || d > max || !unitsDescend(s) {
 		return 0, bad()
 	}
 	return d, nil
+}
+
+// unitsDescend reports whether the units of s come largest first, each
+// once (1h30m, 1м30с). Go's syntax adds any sequence, so "10s30s" (30s
+// typed after a box's 10s) would be 40s: such text is refused instead.
+func unitsDescend(s string) bool {
+	s = strings.ToLower(s)
+	prev := time.Duration(math.MaxInt64)
+	for s != "" {
+		r, n := utf8.DecodeRuneInString(s)
+		if !unicode.IsLetter(r) {
+			s = s[n:]
+			continue
+		}
+		j := 0
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			j += n
+		}
+		if u, ok := durationUnits[s[:j]]; ok {
+			if u >= prev {
+				return false
+			}
+			prev = u
+		}
+		s = s[j:]
+	}
+	return true
 }
 
 // durationUnits are the units parseSpokenDuration knows, lower case:

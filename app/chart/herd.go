@@ -66,7 +66,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) s
 		class = "chart-small"
 	}
 	var w svgWriter
-	w.open(f, class, label)
+	w.open(f, class, label+HerdSummary(l, h))
 	if len(h.OK) == 0 || h.Width <= 0 {
 		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-calls"))
 		w.close()
@@ -355,4 +355,41 @@ func Grid(l i18n.Lang, series []Series, titles []string, label string) string {
 	}
 	w.close()
 	return w.String()
+}
+
+// HerdSummary states a herd chart's data in words, for its text
+// alternative (after its title): the peak and when, the capacity, the
+// outage, and when the server recovered (from the end of the last bucket
+// with a rejected call on, every call succeeded). "" with no data.
+func HerdSummary(l i18n.Lang, h Series) string {
+	if len(h.OK) == 0 || h.Width <= 0 {
+		return ""
+	}
+	peak, at, lastRejected := 0.0, 0, -1
+	for i := range h.OK {
+		if v := h.OK[i] + h.Rejected[i]; v > peak {
+			peak, at = v, i
+		}
+		if h.Rejected[i] > 0 {
+			lastRejected = i
+		}
+	}
+	bucket := l.Seconds(h.Width)
+	s := ". " + l.F("chart.desc-peak", l.Compact(math.Round(peak)), bucket, l.Seconds(float64(at)*h.Width))
+	if h.Capacity > 0 {
+		s += " " + l.F("chart.desc-capacity", l.Compact(h.Capacity), bucket)
+	}
+	if h.OutageEnd > h.OutageStart {
+		s += " " + l.F("chart.desc-outage", l.Seconds(h.OutageStart), l.Seconds(h.OutageEnd))
+	}
+	end := float64(len(h.OK)) * h.Width
+	switch {
+	case lastRejected < 0:
+		s += " " + l.T("chart.desc-none-rejected")
+	case lastRejected == len(h.OK)-1:
+		s += " " + l.F("chart.desc-still-rejected", l.Seconds(end))
+	default:
+		s += " " + l.F("chart.desc-recovered", l.Seconds(float64(lastRejected+1)*h.Width), l.Seconds(end))
+	}
+	return s
 }

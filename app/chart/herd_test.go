@@ -1,8 +1,10 @@
 package chart
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
 )
 
@@ -39,5 +41,26 @@ func TestCommonScale(t *testing.T) {
 	}
 	if out[0].OK[0] != 15 || out[1].OK[0] != 30 || out[1].Capacity != 5 || xMax != 1 {
 		t.Errorf("rebinned %v %v cap %v xMax %v", out[0].OK, out[1].OK, out[1].Capacity, xMax)
+	}
+}
+
+// A herd chart's text alternative states its data: the peak and when,
+// the capacity, the outage, and when every call began to succeed.
+func TestHerdSummary(t *testing.T) {
+	h := Series{Width: 0.5, OK: []float64{0, 0, 4, 9, 3}, Rejected: []float64{20, 12, 5, 0, 0}, Capacity: 10, OutageEnd: 1}
+	got := HerdSummary(i18n.En, h)
+	want := ". Peak: 20 calls in the 500ms bucket at 0. Capacity: 10 calls per 500ms. Outage from 0 to 1s. Recovered at 1.5s: from then on every call succeeded; the last at 2.5s."
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if svg := Herd(i18n.En, h, 0, 0, false, "Title"); !strings.Contains(svg, `aria-label="Title. Peak: 20 calls`) {
+		t.Error("the chart's aria-label lacks its data")
+	}
+	h.Rejected[4] = 1
+	if got := HerdSummary(i18n.Ru, h); !strings.Contains(got, "Вызовы отклонялись до самого конца, 2,5") {
+		t.Errorf("still rejected at the end: %q", got)
+	}
+	if HerdSummary(i18n.En, Series{}) != "" {
+		t.Error("no data, yet a summary")
 	}
 }

@@ -108,7 +108,9 @@ func RequestPeak(which string, s RequestSeries) float64 {
 			p = math.Max(p, s.Capacity*1.1)
 		}
 	case ChartQueue:
-		p = math.Max(maxOf(s.Queue), s.Workers*1.1)
+		// The queue alone: the busy workers have their own scale
+		// (busyAxis), a handful against thousands waiting.
+		p = maxOf(s.Queue)
 	case ChartLatency:
 		p = math.Max(maxOf(s.P99), s.Timeout*1.1)
 	}
@@ -136,6 +138,9 @@ func maxOf(v []float64) float64 {
 // yMax and xMax fix the scales (0: fit the data).
 func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64, label string) string {
 	f := frame{W: 640, H: 220, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
+	if which == ChartQueue {
+		f.Right = 44 // the busy workers' scale, at the right
+	}
 	var w svgWriter
 	w.open(f, "chart-requests", label)
 	if len(s.Offered) == 0 || s.Width <= 0 {
@@ -167,7 +172,7 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 	}
 	w.yAxis(f, ya, 4, format)
 	// line is a series as a step line over its buckets.
-	line := func(class string, v []float64, skipZero bool) {
+	line := func(class string, v []float64, skipZero bool, ya axis) {
 		var d pathData
 		pen := false
 		for i, y := range v {
@@ -221,17 +226,29 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 	switch which {
 	case ChartGoodput:
 		area("goodput", s.rate(s.Goodput))
-		line("offered", s.rate(s.Offered), false)
-		line("calls-line", s.rate(s.Calls), false)
+		line("offered", s.rate(s.Offered), false, ya)
+		line("calls-line", s.rate(s.Calls), false, ya)
 		level("capacity", s.Capacity, l.T("chart.capacity"))
 	case ChartQueue:
 		area("queue", s.Queue)
-		line("busy", s.Busy, false)
-		level("capacity", s.Workers, l.T("chart.workers"))
+		// The busy workers on a scale of their own at the right, up to
+		// the workers there are: on the queue's scale a few workers
+		// against thousands waiting drew a flat line.
+		ba := newAxis(0, niceMax(math.Max(s.Workers, maxOf(s.Busy))), f.H-f.Bottom, f.Top, false)
+		for _, v := range ba.ticks(4) {
+			w.text("tick busy-tick", f.W-f.Right+4, ba.at(v)+4, "start", l.Compact(v))
+		}
+		line("busy", s.Busy, false, ba)
+		if s.Workers > 0 {
+			y := ba.at(s.Workers)
+			w.path("capacity", hline(f.Left, f.W-f.Right, y))
+			w.text("capacity-label", f.W-f.Right-4, y-4, "end", l.T("chart.workers"))
+		}
+		w.text("axis-label busy-axis", f.W, f.Top-10, "end", l.T("chart.busy-axis"))
 		axisKey = "chart.queue-axis"
 	case ChartLatency:
-		line("p50", s.P50, true)
-		line("p99", s.P99, true)
+		line("p50", s.P50, true, ya)
+		line("p99", s.P99, true, ya)
 		level("cap", s.Timeout, l.F("chart.timeout", l.Seconds(s.Timeout)))
 		axisKey = "chart.latency-axis"
 	}
@@ -242,6 +259,32 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 	w.text("axis-label", f.Left, f.Top-10, "start", l.F(axisKey, l.Seconds(s.Width)))
 	w.close()
 	return w.String()
+}
+
+// RequestSummary states the data of which's chart of s in words, for its
+// text alternative (after its title): the peak of its main series and
+// when. "" with no data.
+func RequestSummary(l i18n.Lang, which string, s RequestSeries) string {
+	var v []float64
+	format, key := l.Compact, "chart.desc-peak-rate"
+	switch which {
+	case ChartGoodput:
+		v = s.rate(s.Calls)
+	case ChartQueue:
+		v, key = s.Queue, "chart.desc-peak-queue"
+	case ChartLatency:
+		v, format, key = s.P99, l.Seconds, "chart.desc-peak-p99"
+	}
+	if len(v) == 0 || s.Width <= 0 {
+		return ""
+	}
+	peak, at := 0.0, 0
+	for i, x := range v {
+		if x > peak {
+			peak, at = x, i
+		}
+	}
+	return ". " + l.F(key, format(peak), l.Seconds(float64(at)*s.Width))
 }
 
 // RequestStack draws the request-level charts of s one above the other in

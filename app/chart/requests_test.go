@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -99,4 +100,49 @@ func TestRequestCharts(t *testing.T) {
 	if strings.Count(stack, "<svg ") != 4 || !strings.Contains(stack, "Offered load") {
 		t.Errorf("the stack has %d svgs, want 1 + 3", strings.Count(stack, "<svg "))
 	}
+}
+
+// The busy workers have a scale of their own: in the storm thousands wait
+// behind 30 workers, and on the queue's scale their line lay flat along
+// the axis. On theirs, all 30 busy reach the plot's top (y 30).
+func TestQueueChartBusyScale(t *testing.T) {
+	c, r := storm(t)
+	s := RequestSeriesOf(c, r)
+	if q := maxOf(s.Queue); q < 300 {
+		t.Fatalf("the storm's queue peaks at %g; the test needs one far over the 30 workers", q)
+	}
+	svg := RequestChart(i18n.En, ChartQueue, s, 0, 0, "queue")
+	_, rest, ok := strings.Cut(svg, `class="busy" d="`)
+	if !ok {
+		t.Fatal("no busy line")
+	}
+	d, _, _ := strings.Cut(rest, `"`)
+	top := 1e9
+	// The path is M x y, then V y and H x: read the ys.
+	toks := strings.Fields(strings.NewReplacer("M", " M ", "V", " V ", "H", " H ", ",", " ").Replace(d))
+	for i := 0; i < len(toks); i++ {
+		switch toks[i] {
+		case "M":
+			top = min(top, atof(t, toks[i+2]))
+		case "V":
+			top = min(top, atof(t, toks[i+1]))
+		}
+	}
+	if top > 31 {
+		t.Errorf("the busy line's highest point is y %g; with all 30 workers busy it should reach the top (30)", top)
+	}
+	for _, want := range []string{`class="tick busy-tick"`, ">30<", i18n.En.T("chart.busy-axis")} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the queue chart lacks %s", want)
+		}
+	}
+}
+
+func atof(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return v
 }

@@ -326,9 +326,12 @@ func TestBrowserExportPanel(t *testing.T) {
 		}
 		return snippet
 	}
-	if v := exValue(t, tb, "export-to"); v != "go-cenkalti" {
-		t.Errorf("#export-to starts at %q, want go-cenkalti", v)
+	// The preset's own system first: AWS's standard retryer, Go's AWS SDK.
+	if v := exValue(t, tb, "export-to"); v != "go-aws" {
+		t.Errorf("#export-to starts at %q, want go-aws (the preset's own)", v)
 	}
+	check("go-aws")
+	exSelect(t, tb, "export-to", "go-cenkalti")
 	check("go-cenkalti")
 	for _, to := range []string{"grpc-json", "tenacity"} {
 		exSelect(t, tb, "export-to", to)

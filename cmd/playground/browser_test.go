@@ -64,9 +64,9 @@ func TestBrowserDelayTableFromURL(t *testing.T) {
 	}
 	// Each slider's thumb must sit at its value: the browser clamps a value
 	// set before a larger max, and the thumb then disagrees with the box.
-	// Durations are log sliders, 10 ms..10 min over 1000 steps:
-	// 1s -> round(1000 ln(100)/ln(60000)) = 419, 30s -> 728.
-	for id, want := range map[string]string{"base": "419", "factor": "2", "cap": "728", "attempts": "6"} {
+	// Durations are log sliders of two-digit values, 90 a decade from
+	// 10 ms: 1s is position 180, 30s is 270 + 20 = 290.
+	for id, want := range map[string]string{"base": "180", "factor": "2", "cap": "290", "attempts": "6"} {
 		if got := eval[string](t, tb, `document.getElementById('`+id+`').value`); got != want {
 			t.Errorf("#%s slider is at %s, want %s (the value box and the thumb disagree)", id, got, want)
 		}
