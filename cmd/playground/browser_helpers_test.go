@@ -244,8 +244,20 @@ func (t *tab) openURL(tb testing.TB, u string) float64 {
 
 func (t *tab) waitMounted(tb testing.TB) float64 {
 	tb.Helper()
-	ms, err := chromedp.Run(t.ctx, chromedp.Poll[float64](`window.__pg && window.__pg.mountedAt`,
-		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
+	var ms float64
+	var err error
+	for try := 0; try < 3; try++ {
+		ms, err = chromedp.Run(t.ctx, chromedp.Poll[float64](`window.__pg && window.__pg.mountedAt`,
+			chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
+		// In full-suite runs the document was sometimes replaced under
+		// the poll while app.wasm loaded ("Cannot find context", 2 of
+		// about 150 tests, never alone; cause not yet found): wait for the
+		// new document's mount, and fail if it happens thrice.
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") && !strings.Contains(err.Error(), "context was destroyed") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	if err != nil {
 		label, _ := chromedp.Run(t.ctx, chromedp.Evaluate[string](`(document.getElementById('app-wasm-loader-label') || {}).innerText || ''`))
 		tb.Fatalf("the app did not mount: %v (loader says %q)\n%s", err, label, t.messages())
