@@ -317,9 +317,7 @@ func (r *reqSim) advance(maxEvents int) bool {
 			r.violations++
 		}
 		if e.t > r.cutoff {
-			if r.cutoff == r.horizon && r.horizon < r.window {
-				r.stop(StopHorizon, r.horizon)
-			}
+			r.pastCutoff()
 			r.finish()
 			return true
 		}
@@ -335,6 +333,15 @@ func (r *reqSim) advance(maxEvents int) bool {
 func (r *reqSim) stop(by string, at float64) {
 	if !r.truncated {
 		r.truncated, r.truncBy, r.stoppedAt = true, by, at
+	}
+}
+
+// pastCutoff: something is due after the run's end. The horizon coming
+// before the window's end cuts the run short; the window's own end does
+// not.
+func (r *reqSim) pastCutoff() {
+	if r.horizon < r.window {
+		r.stop(StopHorizon, r.horizon)
 	}
 }
 
@@ -876,9 +883,7 @@ func (r *reqSim) answer(t float64, id, stamp uint32, cp int, out uint8) {
 			return
 		}
 		if tr > r.cutoff {
-			if r.cutoff == r.horizon && r.horizon < r.window {
-				r.stop(StopHorizon, r.horizon)
-			}
+			r.pastCutoff()
 			// The run ends before the answer arrives: the request stays
 			// unfinished. An open request's slot is free from now, as
 			// it would be had the answer come in time, so that what the

@@ -95,45 +95,32 @@ func parseServers(v string) (set uint64, ok bool) {
 // aims reports whether fault f is at server k (from 0).
 func (f *Fault) aims(k int) bool { return f.Servers == 0 || f.Servers&(1<<k) != 0 }
 
-// pick is the server the balancer sends caller id's call to at t: the
-// copy's server for a hedge avoids none; with RetryOther a retry avoids
-// the server its previous try went to.
+// pick is the server the balancer sends caller id's call to: with
+// RetryOther a retry avoids the server its previous try went to (a hedge's
+// copy avoids none).
 func (r *reqSim) pick(id uint32, retry bool) uint8 {
 	n := len(r.srvs)
 	if n == 1 {
 		return 0
 	}
-	avoid := -1
+	avoid, m := -1, n // m: the servers to pick from
 	if retry && r.c.RetryOther {
-		avoid = int(r.callers[id].at[0])
+		avoid, m = int(r.callers[id].at[0]), n-1
 	}
-	ok := func(k int) bool { return k != avoid }
 	switch r.c.Balance {
 	case RandomBalance:
-		m := n
-		if avoid >= 0 {
-			m--
-		}
-		k := int(r.src.float64() * float64(m))
-		if avoid >= 0 && k >= avoid {
-			k++
-		}
-		return uint8(k)
+		return uint8(r.pickOther(avoid, int(r.src.float64()*float64(m))))
 	case LeastOutstanding:
 		best := -1
 		for i := range n {
 			k := (r.turn + i) % n
-			if ok(k) && (best < 0 || r.srvs[k].out < r.srvs[best].out) {
+			if k != avoid && (best < 0 || r.srvs[k].out < r.srvs[best].out) {
 				best = k
 			}
 		}
 		r.turn = (r.turn + 1) % n
 		return uint8(best)
 	case PowerOfTwo:
-		m := n
-		if avoid >= 0 {
-			m--
-		}
 		if m == 1 {
 			return uint8(r.pickOther(avoid, 0))
 		}

@@ -344,16 +344,14 @@ func joinFaults(set []kv) ([]kv, error) {
 // estimate sets j.calls, the job's estimated work, and refuses a job over
 // maxJobCalls before it runs.
 func (j *simJob) estimate() error {
-	var most float64 // calls per run of the biggest row
-	rows := 0
-	weighted := false
-	rows = 0
-	if err := j.eachRow(func(sim.Config) error { rows++; return nil }); err != nil {
+	var rows []sim.Config
+	if err := j.eachRow(func(c sim.Config) error { rows = append(rows, c); return nil }); err != nil {
 		return err
 	}
-	j.budget = runBudget(rows)
-	rows = 0
-	err := j.eachRow(func(c sim.Config) error {
+	j.budget = runBudget(len(rows))
+	var most float64 // calls per run of the biggest row
+	weighted := false
+	for _, c := range rows {
 		boundMemory(&c, j.budget)
 		if err := sim.FitMemory(c, j.budget); err != nil {
 			return err
@@ -365,14 +363,9 @@ func (j *simJob) estimate() error {
 		}
 		j.calls += n * float64(j.runs)
 		most = max(most, n)
-		rows++
-		return nil
-	})
-	if err != nil {
-		return err
 	}
 	if j.calls > maxJobCalls {
-		return tooMuchWork{calls: j.calls, perRun: most, runs: j.runs, rows: rows, weighted: weighted}
+		return tooMuchWork{calls: j.calls, perRun: most, runs: j.runs, rows: len(rows), weighted: weighted}
 	}
 	return nil
 }
@@ -911,7 +904,7 @@ func stoppedText(c sim.Config, r *sim.Result) string {
 
 // unfinishedNote says why requests are unfinished: a run cut short, or
 // (open and loop traffic) the end of the window with calls still going.
-func unfinishedNote(c sim.Config, r *sim.Result) string {
+func unfinishedNote(r *sim.Result) string {
 	if r.Truncated {
 		return "(still going when the run stopped early: see above)"
 	}
@@ -1029,7 +1022,7 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 	line("succeeded", pm(m.Succeeded, sd.Succeeded, count), fmt.Sprintf("of %d clients", c.Clients))
 	line("gave up", pm(m.GaveUp, sd.GaveUp, count), "")
 	if m.Unfinished > 0 {
-		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), unfinishedNote(c, r))
+		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), unfinishedNote(r))
 	}
 	if m.Blocked > 0 {
 		line("blocked", pm(m.Blocked, sd.Blocked, count), "(refused by the open breaker)")

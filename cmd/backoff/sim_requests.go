@@ -188,7 +188,7 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	line("succeeded", pm(m.Succeeded, sd.Succeeded, count), "("+pm(m.SuccessRatio, sd.SuccessRatio, pct)+")")
 	line("gave up", pm(m.GaveUp, sd.GaveUp, count), "")
 	if m.Unfinished > 0 {
-		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), unfinishedNote(c, s.First))
+		line("unfinished", pm(m.Unfinished, sd.Unfinished, count), unfinishedNote(s.First))
 	}
 	line("goodput", pm(m.GoodputPerS, sd.GoodputPerS, perS), "throughput "+pm(m.ThroughputPerS, sd.ThroughputPerS, perS)+" (calls served)")
 	var fails []string
