@@ -58,8 +58,10 @@ func FleetSeriesOf(c sim.Config, r *sim.Result) FleetSeries {
 // own strip: a crash at server 1 shows where the load went.
 func FleetChart(l i18n.Lang, s FleetSeries, label string) string {
 	n := len(s.Served)
-	const stripH, gap = 64.0, 10.0
-	f := frame{W: 640, H: 30 + float64(max(n, 1))*(stripH+gap) + wideBottom, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
+	// Each strip's name sits in the gap above it, clear of the faults'
+	// labels inside it.
+	const stripH, gap = 64.0, 20.0
+	f := frame{W: 640, H: 48 + float64(max(n, 1))*(stripH+gap) + wideBottom, Left: 58, Right: 12, Top: 48, Bottom: wideBottom}
 	var w svgWriter
 	w.open(f, "chart-fleet", label)
 	if n == 0 || s.Width <= 0 {
@@ -130,14 +132,14 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string) string {
 		if s.PerCall > 0 && s.PerCall <= yMax {
 			w.path("capacity", hline(f.Left, f.W-f.Right, ya.at(s.PerCall)))
 		}
-		w.text("small-title", f.Left-6, top+14, "end", l.F("chart.server-n", l.Int(int64(k+1))))
-		w.text("tick", f.Left-6, top+28, "end", l.Compact(yMax))
+		w.text("run-label", f.Left, top-5, "start", l.F("chart.server-n", l.Int(int64(k+1))))
+		w.text("tick", f.Left-6, top+10, "end", l.Compact(yMax))
 	}
 	for _, v := range xa.timeTicks(8) {
 		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Seconds(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis-requests"))
-	w.text("axis-label", f.Left, f.Top-10, "start", l.F("chart.rate-axis", l.Seconds(s.Width)))
+	w.text("axis-label", f.Left, f.Top-26, "start", l.F("chart.rate-axis", l.Seconds(s.Width)))
 	w.close()
 	return w.String()
 }

@@ -54,7 +54,7 @@ func TestBrowserFleet(t *testing.T) {
 		tb.open(t, "lang="+c.lang)
 		click(t, tb, "scenario-"+c.scenario)
 		poll[bool](t, tb, "the fleet's run", reqDoneJS+` && !!document.querySelector('#chart-fleet svg')`)
-		strips := eval[int](t, tb, `document.querySelectorAll('#chart-fleet .small-title').length`)
+		strips := eval[int](t, tb, `document.querySelectorAll('#chart-fleet .run-label').length`)
 		bands := eval[[]string](t, tb, `[...document.querySelectorAll('#chart-fleet .fault-label')].map(e => e.textContent)`)
 		if strips != 2 || len(bands) != 1 {
 			t.Errorf("%s: %d strips, fault labels %q; want 2 strips and the crash on one", c.scenario, strips, bands)
