@@ -215,13 +215,13 @@ func DefaultConfig() Config {
 }
 
 // RequestLevel reports whether c needs the request-level engine: open or
-// loop traffic, the queue server, a timeout, an error rate or faults,
-// adaptive throttling, per-caller budgets, hedging, a call chain, or the
-// shared channel. The herd's engine
+// loop traffic, a server model the herd's engine does not run (queue,
+// channel: Traits.Herd), a fleet, a timeout, an error rate or faults,
+// adaptive throttling, per-caller budgets, hedging or a call chain. The herd's engine
 // (one pending event per client, 32 bytes) runs every other config; both
 // share the policy, budgets, breaker and results.
 func (c *Config) RequestLevel() bool {
-	return c.Traffic != Closed || c.Server == Queue || c.Servers > 1 || c.Timeout > 0 || c.ErrorRate > 0 ||
+	return c.Traffic != Closed || !c.Server.traits().Herd || c.Servers > 1 || c.Timeout > 0 || c.ErrorRate > 0 ||
 		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
-		c.Hedge.On() || c.Layers > 1 || c.Server == Channel
+		c.Hedge.On() || c.Layers > 1
 }

@@ -47,7 +47,7 @@ func TestErrorCodes(t *testing.T) {
 		{"collapse-factor", set(ParamCollapseFactor, "101"), ParamCollapseFactor, backoff.CodeNumber, []string{"0", "100"}, "", ""},
 		{"capacity", set(ParamCapacity, "0"), ParamCapacity, backoff.CodePositive, []string{"1e+09"}, "", ""},
 		{"latency", set(ParamLatency, "2h"), ParamLatency, backoff.CodeDuration, []string{"0s", "1h"}, "", ""},
-		{"server", set(ParamServer, "mainframe"), ParamServer, backoff.CodeChoice, serverNames, "", ""},
+		{"server", set(ParamServer, "mainframe"), ParamServer, backoff.CodeChoice, ServerNames(), "", ""},
 		{"honor-retry-after", set(ParamHonorRetryAfter, "perhaps"), ParamHonorRetryAfter, backoff.CodeBool, nil, "", ""},
 		{"outage end before start", validate(func(c *Config) { c.OutageStart, c.OutageEnd = 10*time.Second, 5*time.Second }),
 			ParamOutageEnd, backoff.CodeAtLeast, []string{"10s"}, ParamOutageStart, ""},

@@ -32,10 +32,7 @@ func (r *reqSim) finish() {
 	if c.Server == Outage && c.OutageEnd > c.OutageStart {
 		res.OutageStart, res.OutageEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()
 	}
-	res.Faults = c.Faults.List()
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		res.Faults = append(res.Faults, Fault{Kind: FaultOutage, Start: c.OutageStart, End: c.OutageEnd})
-	}
+	res.Faults = append(c.Faults.List(), c.modelFaults()...)
 	if len(res.Faults) == 0 {
 		res.Faults = nil
 	}

@@ -50,6 +50,9 @@ func EstimateCalls(c Config) float64 {
 	if c.MaxCalls <= 0 {
 		c.MaxCalls = DefaultMaxCalls
 	}
+	if c.Server.Model() == nil { // not a valid config: assume the worst
+		return float64(c.MaxCalls)
+	}
 	if c.RequestLevel() {
 		return estimateRequests(&c)
 	}
@@ -75,18 +78,8 @@ func estimateRequests(c *Config) float64 {
 		requests = n + 5*math.Sqrt(n) + 1
 	case Loop:
 		hop, _ := foldedNormal(c.Latency.Seconds(), c.LatencySD.Seconds())
-		cycle := c.Think.Seconds() + 2*hop
-		switch c.Server {
-		case Queue:
-			cycle += c.ServiceDist.mean(c.Service.Seconds())
-		case Channel:
-			cycle = c.Think.Seconds() + c.Frame.Seconds() // no hops: a frame at least
-		}
-		requests = float64(c.Callers) * (math.Ceil(c.Duration.Seconds()/cycle) + 1)
-		if c.Server == Channel {
-			// The medium carries one frame at a time, whoever sends it.
-			requests = math.Min(requests, math.Ceil(c.Duration.Seconds()/c.Frame.Seconds())+float64(c.Callers))
-		}
+		cycle, most := c.Server.Model().estCycle(c, hop)
+		requests = math.Min(float64(c.Callers)*(math.Ceil(c.Duration.Seconds()/cycle)+1), most)
 	}
 	n := requests * triesPerRequest(c)
 	if c.Hedge.On() {
@@ -215,6 +208,7 @@ type wave struct {
 
 type estimator struct {
 	c      *Config
+	model  Model
 	policy backoff.Policy
 	delays backoff.Sampler
 	// hop is a hop's mean and sd2 its variance.
@@ -233,11 +227,8 @@ type estimator struct {
 func newEstimator(c *Config) *estimator {
 	e := &estimator{c: c, policy: c.Policy, cycle: 2, arrive: 1, deadline: math.Inf(1), horizon: math.Inf(1), burst: 1}
 	e.hop, e.sd2 = foldedNormal(c.Latency.Seconds(), c.LatencySD.Seconds())
-	if c.Server == OCC {
-		e.cycle, e.arrive = 4, 3
-	} else {
-		e.burst = math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
-	}
+	e.model = c.Server.Model()
+	e.model.estSetup(e)
 	if c.Breaker.Kind != NoBreaker {
 		// An open breaker fails a try at once, without its hops.
 		e.cycle = 0
@@ -247,7 +238,7 @@ func newEstimator(c *Config) *estimator {
 		e.policy.RetryAfter = backoff.RetryAfterAsIs
 	}
 	// occ sends no Retry-After, nor does an open breaker's refusal.
-	if c.HonorRetryAfter && c.RetryAfter > 0 && c.Server != OCC && c.Breaker.Kind == NoBreaker {
+	if c.HonorRetryAfter && c.RetryAfter > 0 && e.model.Traits().RetryAfter && c.Breaker.Kind == NoBreaker {
 		e.ra = c.RetryAfter.Seconds()
 	}
 	e.delays = backoff.NewSampler(e.policy)
@@ -439,14 +430,7 @@ func (e *estimator) serve(m float64, s spread, first bool, prevMean float64) flo
 		spikes = math.Max(1, s.ticks)
 		busy = spikes * s.spike
 	}
-	var model float64
-	if c.Server == OCC {
-		model = e.writes(m+before, busy, spikes)
-	} else {
-		// The tokens stayed full through the outage.
-		fresh := first || c.Server == Outage && prevMean < c.OutageEnd.Seconds()
-		model = e.tokens(m+before, w, busy, spikes, gap, fresh)
-	}
+	model := e.model.estServe(e, &estWave{n: m + before, w: w, busy: busy, spikes: spikes, gap: gap, prev: prevMean, first: first})
 	model = math.Min(m, math.Max(0, model-taken))
 	// A breaker trips when the wave fails enough (K failures in a row, or
 	// the ratio of at least its minimum calls). Then each cool-down it
@@ -505,39 +489,23 @@ func (e *estimator) writes(n, busy, spikes float64) float64 {
 	return math.Min(n, spikes+busy/two*(1-math.Exp(-n*two/busy)))
 }
 
-// tokens is what a capacity-based server serves of n tries in w: the
-// tokens at its start (full when fresh, else what the idle time since the
-// previous wave refilled) and those refilled while it is busy; none
-// during the outage, fewer while collapse's offered load is high.
-func (e *estimator) tokens(n float64, w wave, busy, spikes, gap float64, fresh bool) float64 {
-	c := e.c
-	rate := c.Capacity
-	if c.Server == Collapse {
-		if load := n / math.Max(busy, c.CollapseWindow.Seconds()); load > rate {
-			rate /= 1 + c.CollapseFactor*(load/rate-1)
-		}
-	}
-	up := 1.0 // share of the wave that finds the server up
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		s, t := c.OutageStart.Seconds(), c.OutageEnd.Seconds()
-		if w.hi <= w.lo {
-			if w.lo >= s && w.lo < t {
-				up = 0
-			}
-		} else {
-			up = 1 - math.Max(0, math.Min(w.hi, t)-math.Max(w.lo, s))/(w.hi-w.lo)
-		}
-	}
+// tokens is what a token-bucket server refilled at rate serves of the
+// wave x, up the share of it that finds the server up: the tokens at its
+// start (full when fresh, else what the idle time since the previous wave
+// refilled) and those refilled while it is busy. The models pass their
+// rate and share (server_*.go: none during the outage, less rate while
+// collapse's offered load is high).
+func (e *estimator) tokens(x *estWave, rate, up float64, fresh bool) float64 {
 	if up <= 0 {
 		return 0
 	}
-	width := w.hi - w.lo
+	width := x.w.hi - x.w.lo
 	tokens := e.burst
 	if !fresh {
-		tokens = math.Min(e.burst, rate*math.Max(0, gap-width))
+		tokens = math.Min(e.burst, rate*math.Max(0, x.gap-width))
 	}
-	tokens += (spikes - 1) * math.Min(e.burst, rate*e.clock)
-	return math.Min(n*up, tokens+rate*busy*up)
+	tokens += (x.spikes - 1) * math.Min(e.burst, rate*e.clock)
+	return math.Min(x.n*up, tokens+rate*x.busy*up)
 }
 
 // extrapolate adds the tries after wave k: m clients left, served per

@@ -230,14 +230,12 @@ type schedule struct {
 
 // newSchedule cuts time at every fault's start and end and works out the
 // condition of each piece, for server k of the fleet (0 for one server).
-// An outage model's outage is a fault like the others, at every server.
+// A model's own faults (the outage model's dead time) are faults like the
+// others, at every server.
 // lastEnd is the last end of any fault at any server: the fleet recovers
 // from there.
 func newSchedule(c *Config, k int) schedule {
-	all := c.Faults.List()
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		all = append(all, Fault{Kind: FaultOutage, Start: c.OutageStart, End: c.OutageEnd})
-	}
+	all := append(c.Faults.List(), c.modelFaults()...)
 	cuts := []float64{0}
 	var sc schedule
 	var fs []Fault
@@ -276,6 +274,14 @@ func newSchedule(c *Config, k int) schedule {
 		sc.segs = append(sc.segs, s)
 	}
 	return sc
+}
+
+// modelFaults are the faults c's server model brings (Model.Faults).
+func (c *Config) modelFaults() []Fault {
+	if m := c.Server.Model(); m != nil {
+		return m.Faults(c)
+	}
+	return nil
 }
 
 // at is the segment in force.

@@ -54,10 +54,10 @@ func (c *Config) validateFleet() error {
 	if int(c.Balance) >= len(balanceNames) {
 		return choiceErr(ParamBalance, c.Balance.String(), balanceNames)
 	}
-	if c.Servers > 1 && c.Server == Channel {
+	if c.Servers > 1 && !c.Server.traits().Fleet {
 		return &backoff.FieldError{Field: ParamServers, Value: strconv.Itoa(c.Servers), Code: backoff.CodeNeeds,
-			Other: ParamServer, Args: []string{Channel.String(), "1", "1"},
-			Allowed: "1 with the channel server (one shared medium)"}
+			Other: ParamServer, Args: []string{c.Server.String(), "1", "1"},
+			Allowed: "1 with the " + c.Server.String() + " server (there is one of it)"}
 	}
 	for _, f := range c.Faults.List() {
 		if most := bits.Len64(f.Servers); most > c.Servers {

@@ -98,7 +98,7 @@ func (c *Config) Set(name, value string) error {
 	case ParamClients:
 		n.Clients, err = backoff.ParseInt(name, v, 1, MaxClients)
 	case ParamServer:
-		n.Server, err = parseEnum[ServerModel](name, v, serverNames)
+		n.Server, err = parseEnum[ServerModel](name, v, ServerNames())
 	case ParamServers:
 		n.Servers, err = backoff.ParseInt(name, v, 1, MaxServers)
 	case ParamBalance:
@@ -315,14 +315,12 @@ func (c *Config) Validate() error {
 	if err := backoff.CheckInt(ParamClients, c.Clients, 1, MaxClients); err != nil {
 		return err
 	}
-	if int(c.Server) >= len(serverNames) {
-		return choiceErr(ParamServer, c.Server.String(), serverNames)
+	m := c.Server.Model()
+	if m == nil {
+		return choiceErr(ParamServer, c.Server.String(), ServerNames())
 	}
 	if int(c.Arrival) >= len(arrivalNames) {
 		return formatErr(ParamArrival, c.Arrival.String(), arrivalForms)
-	}
-	if c.Server != OCC && c.Server != Queue && !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {
-		return positiveErr(ParamCapacity, formatFloat(c.Capacity), formatFloat(MaxCapacity), "", "calls per second, above 0 and at most 1e9")
 	}
 	for _, name := range ParamNames {
 		if d, max := c.duration(name); d != nil {
@@ -334,16 +332,8 @@ func (c *Config) Validate() error {
 	if err := backoff.CheckDuration(ParamArrival, c.ArrivalWindow, 0, MaxTime); err != nil {
 		return err
 	}
-	if c.Server == Outage && c.OutageEnd < c.OutageStart {
-		return &backoff.FieldError{Field: ParamOutageEnd, Value: backoff.FormatDuration(c.OutageEnd),
-			Code: backoff.CodeAtLeast, Args: []string{backoff.FormatDuration(c.OutageStart)}, Other: ParamOutageStart,
-			Allowed: "at least outage-start (" + backoff.FormatDuration(c.OutageStart) + ")"}
-	}
-	if c.Server == Collapse && c.CollapseWindow <= 0 {
-		return &backoff.FieldError{Field: ParamCollapseWindow, Value: backoff.FormatDuration(c.CollapseWindow),
-			Code: backoff.CodeNeeds, Other: ParamServer,
-			Args:    []string{c.Server.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxTime)},
-			Allowed: "a positive duration for the collapse server"}
+	if err := m.Validate(c); err != nil {
+		return err
 	}
 	if err := backoff.CheckFloat(ParamCollapseFactor, c.CollapseFactor, 0, MaxCollapseFactor); err != nil {
 		return err
@@ -378,20 +368,6 @@ func (c *Config) validateRequests() error {
 	if err := c.validateTraffic(); err != nil {
 		return err
 	}
-	if c.Server == Queue {
-		if err := backoff.CheckInt(ParamConcurrency, c.Concurrency, 1, MaxConcurrency); err != nil {
-			return err
-		}
-		if !(c.Service > 0) {
-			return &backoff.FieldError{Field: ParamService, Value: backoff.FormatDuration(c.Service),
-				Code: backoff.CodeNeeds, Other: ParamServer,
-				Args:    []string{c.Server.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxLatency)},
-				Allowed: "a positive duration up to 1h for the queue server"}
-		}
-		if err := c.ServiceDist.validate(); err != nil {
-			return err
-		}
-	}
 	if err := backoff.CheckInt(ParamQueueLimit, c.QueueLimit, 0, MaxQueueLimit, backoff.ZeroNoLimit); err != nil {
 		return err
 	}
@@ -416,12 +392,27 @@ func (c *Config) validateRequests() error {
 	if err := c.validateFleet(); err != nil {
 		return err
 	}
-	if c.Server == OCC && c.RequestLevel() {
+	tr := c.Server.traits()
+	if !tr.Requests && c.RequestLevel() {
 		// occ's reads and writes have no request-level model (yet).
 		field, v, want := c.requestField()
 		return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeNeeds, Other: ParamServer,
-			Args:    []string{OCC.String(), want, want},
-			Allowed: want + " with the occ server (it has no request-level model)"}
+			Args:    []string{c.Server.String(), want, want},
+			Allowed: want + " with the " + c.Server.String() + " server (it has no request-level model)"}
+	}
+	for _, f := range c.Faults.List() {
+		if !tr.Honours(f.Kind) {
+			var forms []string
+			for k := FaultOutage; int(k) < len(faultNames); k++ {
+				if tr.Honours(k) {
+					forms = append(forms, faultForms[k])
+				}
+			}
+			want := strings.Join(forms, ", ") + " or none"
+			return &backoff.FieldError{Field: ParamFault, Value: clip(c.Faults.text()), Code: backoff.CodeNeeds,
+				Other: ParamServer, Args: []string{c.Server.String(), want, want},
+				Allowed: want + " with the " + c.Server.String() + " server (" + f.Kind.String() + " has no meaning for it)"}
+		}
 	}
 	return nil
 }

@@ -1,11 +1,10 @@
 package sim
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
-// ServerModel is how the one server answers calls.
+// ServerModel is how the one server answers calls: an index into the
+// registry of models (model.go). The built-in ones are constants, which
+// the engines' fast paths compare against; others come from Register.
 type ServerModel uint8
 
 const (
@@ -35,14 +34,6 @@ const (
 	// (server_channel.go).
 	Channel
 )
-
-var serverNames = []string{"capacity", "outage", "collapse", "occ", "queue", "channel"}
-
-func (m ServerModel) String() string { return nameOf(serverNames, int(m)) }
-
-// ServerNames lists every ServerModel's name, indexed by ServerModel: the kinds Set and
-// the URL accept. The slice is a copy.
-func ServerNames() []string { return slices.Clone(serverNames) }
 
 // server is the one server at work: model picks which of its parts
 // answers. Its zero value is not usable; newServer sets it up.

@@ -1,5 +1,10 @@
 package sim
 
+import (
+	"math"
+	"strconv"
+)
+
 // tokenBucket is the capacity model: tokens refill at the rate the caller
 // passes (capacity, or less while collapse's load is high) up to burst,
 // and a call takes one or fails. The refill is lazy, worked out when a
@@ -31,3 +36,66 @@ func (b *tokenBucket) refill(t, rate float64) {
 	b.tokens = min(b.burst, b.tokens+(t-b.last)*rate)
 	b.last = t
 }
+
+// rated is what the token-bucket models (capacity, outage, collapse)
+// share: Capacity calls per second, a bucket of Capacity*CapacityWindow,
+// every fault honoured.
+type rated struct{}
+
+func (rated) Traits() Traits {
+	return Traits{Herd: true, Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults}
+}
+
+func (rated) Fields(*Config) []string { return []string{ParamCapacity, ParamCapacityWindow} }
+
+func (rated) Validate(c *Config) error {
+	if !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {
+		return positiveErr(ParamCapacity, formatFloat(c.Capacity), formatFloat(MaxCapacity), "", "calls per second, above 0 and at most 1e9")
+	}
+	return nil
+}
+
+func (rated) Faults(*Config) []Fault { return nil }
+
+func (rated) estSetup(e *estimator) { e.burst = math.Max(1, e.c.Capacity*e.c.CapacityWindow.Seconds()) }
+
+func (rated) estServe(e *estimator, x *estWave) float64 {
+	return e.tokens(x, e.c.Capacity, 1, x.first)
+}
+
+func (rated) estCycle(c *Config, hop float64) (cycle, most float64) {
+	return c.Think.Seconds() + 2*hop, math.Inf(1)
+}
+
+// describeRated is a rated model in words: "server capacity (100 calls/s)".
+func describeRated(c *Config) string {
+	return "server " + c.Server.String() + " (" + strconv.FormatFloat(c.Capacity, 'g', 8, 64) + " calls/s)"
+}
+
+// capacityModel is the Capacity model: the token bucket alone.
+type capacityModel struct{ rated }
+
+func init() { registerAt(Capacity, capacityModel{}) }
+
+func (capacityModel) Name() string                 { return "capacity" }
+func (capacityModel) Describe(c *Config) string    { return describeRated(c) }
+func (capacityModel) Labels() (short, long string) { return "server.capacity", "server.capacity-long" }
+
+func (capacityModel) NewTaker(c *Config) Taker {
+	return &bucketTaker{b: newBucket(c), rate: c.Capacity}
+}
+
+// newBucket is a run's full bucket.
+func newBucket(c *Config) tokenBucket {
+	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
+	return tokenBucket{tokens: burst, burst: burst}
+}
+
+// bucketTaker is the capacity model as a Taker: the herd engine's fast
+// path, through the interface (TestTakersMatchFastPath).
+type bucketTaker struct {
+	b    tokenBucket
+	rate float64
+}
+
+func (t *bucketTaker) Take(at float64) bool { return t.b.take(at, t.rate) }

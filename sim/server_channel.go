@@ -280,9 +280,37 @@ func (c *Config) validateChannel() error {
 	if int(c.Channel) >= len(channelNames) {
 		return choiceErr(ParamChannel, c.Channel.String(), channelNames)
 	}
-	if c.Server != Channel {
-		return nil
+	return nil
+}
+
+// channelModel is the Channel model: the medium, in the request-level
+// engine's own code (transmit and the channel's events).
+type channelModel struct{}
+
+func init() { registerAt(Channel, channelModel{}) }
+
+func (channelModel) Name() string                 { return "channel" }
+func (channelModel) Labels() (short, long string) { return "server.channel", "server.channel-long" }
+func (channelModel) Faults(*Config) []Fault       { return nil }
+func (channelModel) NewTaker(*Config) Taker       { return nil }
+
+// Traits: one medium, no hops; it can be down (an outage) or garble
+// frames (errors), and has no workers, rate or queue for the other
+// faults.
+func (channelModel) Traits() Traits {
+	return Traits{Requests: true, RetryAfter: true, Faults: FaultSet(FaultOutage, FaultErrors)}
+}
+
+// Fields: the slot only for ethernet, the one rule that senses carrier.
+func (channelModel) Fields(c *Config) []string {
+	f := []string{ParamChannel, ParamFrame}
+	if c == nil || c.Channel == Ethernet {
+		f = append(f, ParamSlot)
 	}
+	return f
+}
+
+func (channelModel) Validate(c *Config) error {
 	if c.Frame <= 0 {
 		return &backoff.FieldError{Field: ParamFrame, Value: backoff.FormatDuration(c.Frame), Code: backoff.CodeNeeds,
 			Other: ParamServer, Args: []string{Channel.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxFrame)},
@@ -305,15 +333,23 @@ func (c *Config) validateChannel() error {
 	if c.Hedge.On() {
 		return choiceErr(ParamHedge, c.Hedge.text(), []string{"none"})
 	}
-	// The medium has no workers, rate or queue: it can be down (an
-	// outage) or garble frames (errors), nothing else.
-	for _, f := range c.Faults.List() {
-		if f.Kind != FaultOutage && f.Kind != FaultErrors {
-			want := "outage@START-END, errors:F@START-END or none"
-			return &backoff.FieldError{Field: ParamFault, Value: clip(c.Faults.text()), Code: backoff.CodeNeeds,
-				Other: ParamServer, Args: []string{Channel.String(), want, want},
-				Allowed: want + " with the channel server (" + f.Kind.String() + " has no meaning for a shared medium)"}
-		}
-	}
 	return nil
+}
+
+func (channelModel) Describe(c *Config) string {
+	s := "a shared channel (" + c.Channel.String() + ", frames of " + c.Get(ParamFrame)
+	if c.Channel == Ethernet {
+		s += ", slot " + c.Get(ParamSlot)
+	}
+	return s + ")"
+}
+
+func (channelModel) estSetup(e *estimator) { rated{}.estSetup(e) }
+
+func (channelModel) estServe(e *estimator, x *estWave) float64 { return rated{}.estServe(e, x) }
+
+// estCycle: no hops, a frame at least; and the medium carries one frame
+// at a time, whoever sends it.
+func (channelModel) estCycle(c *Config, _ float64) (cycle, most float64) {
+	return c.Think.Seconds() + c.Frame.Seconds(), math.Ceil(c.Duration.Seconds()/c.Frame.Seconds()) + float64(c.Callers)
 }

@@ -1,5 +1,12 @@
 package sim
 
+import (
+	"math"
+	"time"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
 // collapse is the collapse model's load meter: the calls arriving in the
 // current window of window seconds and in the previous one. Invariant: cur
 // counts the arrivals in window idx (t/window), prev those in window
@@ -38,4 +45,54 @@ func (c *collapse) peek(capacity float64) float64 {
 		return capacity / (1 + c.factor*(load-1))
 	}
 	return capacity
+}
+
+// collapseModel is the Collapse model: the token bucket, refilled at the
+// rate the offered load leaves of capacity.
+type collapseModel struct{ rated }
+
+func init() { registerAt(Collapse, collapseModel{}) }
+
+func (collapseModel) Name() string                 { return "collapse" }
+func (collapseModel) Describe(c *Config) string    { return describeRated(c) }
+func (collapseModel) Labels() (short, long string) { return "server.collapse", "server.collapse-long" }
+
+func (collapseModel) Fields(*Config) []string {
+	return []string{ParamCapacity, ParamCapacityWindow, ParamCollapseFactor, ParamCollapseWindow}
+}
+
+func (m collapseModel) Validate(c *Config) error {
+	if err := m.rated.Validate(c); err != nil {
+		return err
+	}
+	if c.CollapseWindow <= 0 {
+		return &backoff.FieldError{Field: ParamCollapseWindow, Value: backoff.FormatDuration(c.CollapseWindow),
+			Code: backoff.CodeNeeds, Other: ParamServer,
+			Args:    []string{c.Server.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxTime)},
+			Allowed: "a positive duration for the collapse server"}
+	}
+	return nil
+}
+
+func (collapseModel) NewTaker(c *Config) Taker {
+	return &collapseTaker{bucketTaker{b: newBucket(c), rate: c.Capacity},
+		collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor}}
+}
+
+type collapseTaker struct {
+	bucketTaker
+	c collapse
+}
+
+func (t *collapseTaker) Take(at float64) bool { return t.b.take(at, t.c.rate(at, t.rate)) }
+
+// estServe: the wave's load over the window, if above capacity, cuts the
+// rate as the model does.
+func (collapseModel) estServe(e *estimator, x *estWave) float64 {
+	c := e.c
+	rate := c.Capacity
+	if load := x.n / math.Max(x.busy, c.CollapseWindow.Seconds()); load > rate {
+		rate /= 1 + c.CollapseFactor*(load/rate-1)
+	}
+	return e.tokens(x, rate, 1, x.first)
 }
