@@ -191,7 +191,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	r.delays = backoff.NewSampler(r.policy)
 	r.hist = c.Policy.Jitter.HistoryDependent()
 	r.lat, r.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
-	if c.Server == Channel {
+	if !c.Server.traits().Hops {
 		r.lat, r.sd = 0, 0 // the stations are on the medium
 	}
 	if c.Arrival == Clock {
@@ -961,7 +961,16 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int) {
 	if sv.model == Collapse {
 		rate = sv.collapse.rate(t, rate)
 	}
-	if !sv.bucket.take(t, rate) {
+	// A registered model's Taker decides instead of the bucket; its
+	// served calls cost 1/Capacity seconds of work, as a rate-limited
+	// server's.
+	var ok bool
+	if sv.taker == nil {
+		ok = sv.bucket.take(t, rate)
+	} else {
+		ok = sv.taker.Take(t)
+	}
+	if !ok {
 		r.refused++
 		sv.refused++
 		b, x := r.tl.atx(t)

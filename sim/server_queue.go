@@ -225,6 +225,8 @@ type rserver struct {
 
 	ch channel // the Channel server
 
+	taker Taker // a registered model's (nil for the built-in ones)
+
 	// Its place in a fleet, its condition over time, the calls the
 	// balancer has sent it and not seen answered, and its own counts
 	// (Totals.PerServer): work is seconds of service done.
@@ -244,7 +246,7 @@ func newRServer(c *Config, k int) rserver {
 		bucket:   tokenBucket{burst: burst},
 		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
 		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
-		ch: newChannel(c)}
+		ch: newChannel(c), taker: takerOf(c)}
 }
 
 // room is how many workers may be busy in the condition seg.
