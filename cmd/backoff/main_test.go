@@ -399,6 +399,10 @@ func TestHelpListsKinds(t *testing.T) {
 		"Retry-After handling: " + or(backoff.RetryAfterNames()),
 		"server model: " + or(sim.ServerNames()),
 		"[--server " + or(sim.ServerNames()) + "]",
+		// Each model's own flags, read from the registry.
+		"outage: --capacity --capacity-window --outage-start --outage-end;",
+		"occ: no flags of its own;",
+		"channel: --channel --frame --slot)",
 	} {
 		if !strings.Contains(help, want) {
 			t.Errorf("sim --help lacks %q", want)

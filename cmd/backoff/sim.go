@@ -72,7 +72,7 @@ func forms(names []string, syntax map[string]string) []string {
 
 var simHelp = map[string]string{
 	sim.ParamClients:         fmt.Sprintf("clients, each wanting one successful call (1 to %d)", sim.MaxClients),
-	sim.ParamServer:          "server model: " + choices(sim.ServerNames()),
+	sim.ParamServer:          "server model: " + choices(sim.ServerNames()) + modelFields(),
 	sim.ParamServers:         fmt.Sprintf("a fleet of this many servers of the model, 1 to %d, each with its own --capacity or --concurrency workers", sim.MaxServers),
 	sim.ParamBalance:         "how the load balancer picks a fleet's server: " + choices(sim.BalanceNames()) + " (least: fewest calls outstanding; p2c: the better of two at random)",
 	sim.ParamRetryOther:      "a retry goes to a server other than its previous try's, when the fleet has one (Envoy's previous_hosts)",
@@ -117,6 +117,21 @@ var simHelp = map[string]string{
 	sim.ParamChannel:       "the shared channel's rule (--server channel): " + choices(sim.ChannelNames()),
 	sim.ParamFrame:         "the channel: one frame's transmission time",
 	sim.ParamSlot:          "the ethernet channel: the slot, within which two transmissions collide (802.3: 51.2µs)",
+}
+
+// modelFields lists each server model's own flags, from the registry:
+// " (capacity: --capacity --capacity-window; ...)".
+func modelFields() string {
+	var parts []string
+	for _, m := range sim.Models() {
+		f := m.Fields(nil)
+		if len(f) == 0 {
+			parts = append(parts, m.Name()+": no flags of its own")
+			continue
+		}
+		parts = append(parts, m.Name()+": --"+strings.Join(f, " --"))
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
 }
 
 // faultKinds are the fault kinds as --fault writes them.
@@ -933,7 +948,7 @@ func describe(c sim.Config) string {
 	var sb strings.Builder
 	if c.RequestLevel() {
 		fmt.Fprintf(&sb, "%s, %s", describeTraffic(c), describeServer(c))
-		if c.Server != sim.Channel { // the stations are on the medium: no hops
+		if c.Server.Model().Traits().Hops { // a channel's stations are on the medium
 			fmt.Fprintf(&sb, ", latency %s", c.Get(sim.ParamLatency))
 			if c.LatencySD > 0 {
 				fmt.Fprintf(&sb, " ± %s", c.Get(sim.ParamLatencySD))
@@ -950,13 +965,7 @@ func describe(c sim.Config) string {
 		}
 		return sb.String()
 	}
-	fmt.Fprintf(&sb, "%d clients, arrival %s, server %s", c.Clients, c.Get(sim.ParamArrival), c.Server)
-	switch c.Server {
-	case sim.Capacity, sim.Collapse:
-		fmt.Fprintf(&sb, " (%s calls/s)", num(c.Capacity))
-	case sim.Outage:
-		fmt.Fprintf(&sb, " (down %s-%s, then %s calls/s)", c.Get(sim.ParamOutageStart), c.Get(sim.ParamOutageEnd), num(c.Capacity))
-	}
+	fmt.Fprintf(&sb, "%d clients, arrival %s, %s", c.Clients, c.Get(sim.ParamArrival), c.Server.Model().Describe(&c))
 	fmt.Fprintf(&sb, ", latency %s", c.Get(sim.ParamLatency))
 	if c.LatencySD > 0 {
 		fmt.Fprintf(&sb, " ± %s", c.Get(sim.ParamLatencySD))

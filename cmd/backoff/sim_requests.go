@@ -66,28 +66,8 @@ func describeServer(c sim.Config) string {
 	return s
 }
 
-// describeOneServer is one server of the model, in words.
-func describeOneServer(c sim.Config) string {
-	switch c.Server {
-	case sim.Queue:
-		s := fmt.Sprintf("server queue (%d workers, %s %s", c.Concurrency, c.Get(sim.ParamService), c.Get(sim.ParamServiceDist))
-		if c.QueueLimit > 0 {
-			s += fmt.Sprintf(", at most %d waiting", c.QueueLimit)
-		}
-		return s + ")"
-	case sim.Capacity, sim.Collapse:
-		return fmt.Sprintf("server %s (%s calls/s)", c.Server, num(c.Capacity))
-	case sim.Outage:
-		return fmt.Sprintf("server outage (down %s-%s, then %s calls/s)", c.Get(sim.ParamOutageStart), c.Get(sim.ParamOutageEnd), num(c.Capacity))
-	case sim.Channel:
-		s := fmt.Sprintf("a shared channel (%s, frames of %s", c.Channel, c.Get(sim.ParamFrame))
-		if c.Channel == sim.Ethernet {
-			s += ", slot " + c.Get(sim.ParamSlot)
-		}
-		return s + ")"
-	}
-	return "server " + c.Server.String()
-}
+// describeOneServer is one server of the model, in words: its own.
+func describeOneServer(c sim.Config) string { return c.Server.Model().Describe(&c) }
 
 // describeRequests is the request-level parts of the scenario, in words.
 func describeRequests(c sim.Config) string {
