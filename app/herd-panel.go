@@ -39,23 +39,17 @@ var (
 	retryAtValues = sim.RetryAtNames
 )
 
-// Which configs a herd field applies to: the others hide it.
+// Which configs a herd field applies to: the others hide it. A server
+// model's fields need no rule here: each shows where its config's model
+// reads it (sim.Config.UsesField, from the registry of models).
 func closedTraffic(c *sim.Config) bool { return c.Traffic == sim.Closed }
 func steadyTraffic(c *sim.Config) bool { return c.Traffic != sim.Closed }
-func queueServer(c *sim.Config) bool   { return c.Server == sim.Queue }
-func ratedServer(c *sim.Config) bool {
-	return c.Server != sim.OCC && c.Server != sim.Queue && c.Server != sim.Channel
-}
-func outageServer(c *sim.Config) bool   { return c.Server == sim.Outage }
-func collapseServer(c *sim.Config) bool { return c.Server == sim.Collapse }
-func withBudget(c *sim.Config) bool     { return c.Budget.Kind != sim.NoBudget }
-func withHedge(c *sim.Config) bool      { return c.Hedge.On() }
-func queueTimeout(c *sim.Config) bool   { return c.Server == sim.Queue && c.Timeout > 0 }
-func chained(c *sim.Config) bool        { return c.Layers > 1 }
-func fleet(c *sim.Config) bool          { return c.Servers > 1 }
-func channelServer(c *sim.Config) bool  { return c.Server == sim.Channel }
-func ethernet(c *sim.Config) bool       { return c.Server == sim.Channel && c.Channel == sim.Ethernet }
-func notChannel(c *sim.Config) bool     { return c.Server != sim.Channel }
+func withBudget(c *sim.Config) bool    { return c.Budget.Kind != sim.NoBudget }
+func withHedge(c *sim.Config) bool     { return c.Hedge.On() }
+func chained(c *sim.Config) bool       { return c.Layers > 1 }
+func fleet(c *sim.Config) bool         { return c.Servers > 1 }
+func fleetable(c *sim.Config) bool     { return c.Server.Traits().Fleet }
+func withHops(c *sim.Config) bool      { return c.Server.Traits().Hops }
 
 // herdFields are the herd's controls in order: a typed box ('t'), a select
 // of values ('s', with custom a last "custom…" entry revealing a typed box)
@@ -73,18 +67,18 @@ var herdFields = []struct {
 	{sim.ParamClients, "herd.clients", "herd.clients-hint", 't', nil, false, closedTraffic},
 	{sim.ParamDuration, "herd.duration", "herd.duration-hint", 't', nil, false, steadyTraffic},
 	{sim.ParamServer, "herd.server", "", 's', serverValues, false, nil},
-	{sim.ParamServers, "herd.servers", "", 's', func() []string { return serversValues }, true, notChannel},
+	{sim.ParamServers, "herd.servers", "", 's', func() []string { return serversValues }, true, fleetable},
 	{sim.ParamBalance, "herd.balance", "", 's', balanceValues, false, fleet},
-	{sim.ParamCapacity, "herd.capacity", "herd.capacity-hint", 't', nil, false, ratedServer},
-	{sim.ParamOutageEnd, "herd.outage-end", "herd.outage-hint", 't', nil, false, outageServer},
-	{sim.ParamCollapseFactor, "herd.collapse", "herd.collapse-hint", 't', nil, false, collapseServer},
-	{sim.ParamConcurrency, "herd.concurrency", "herd.concurrency-hint", 't', nil, false, queueServer},
-	{sim.ParamService, "herd.service", "herd.service-hint", 't', nil, false, queueServer},
-	{sim.ParamServiceDist, "herd.service-dist", "", 's', func() []string { return distValues }, true, queueServer},
-	{sim.ParamQueueLimit, "herd.queue-limit", "herd.queue-limit-hint", 't', nil, false, queueServer},
-	{sim.ParamChannel, "herd.channel", "", 's', channelValues, false, channelServer},
-	{sim.ParamFrame, "herd.frame", "herd.frame-hint", 't', nil, false, channelServer},
-	{sim.ParamSlot, "herd.slot", "herd.slot-hint", 't', nil, false, ethernet},
+	{sim.ParamCapacity, "herd.capacity", "herd.capacity-hint", 't', nil, false, nil},
+	{sim.ParamOutageEnd, "herd.outage-end", "herd.outage-hint", 't', nil, false, nil},
+	{sim.ParamCollapseFactor, "herd.collapse", "herd.collapse-hint", 't', nil, false, nil},
+	{sim.ParamConcurrency, "herd.concurrency", "herd.concurrency-hint", 't', nil, false, nil},
+	{sim.ParamService, "herd.service", "herd.service-hint", 't', nil, false, nil},
+	{sim.ParamServiceDist, "herd.service-dist", "", 's', func() []string { return distValues }, true, nil},
+	{sim.ParamQueueLimit, "herd.queue-limit", "herd.queue-limit-hint", 't', nil, false, nil},
+	{sim.ParamChannel, "herd.channel", "", 's', channelValues, false, nil},
+	{sim.ParamFrame, "herd.frame", "herd.frame-hint", 't', nil, false, nil},
+	{sim.ParamSlot, "herd.slot", "herd.slot-hint", 't', nil, false, nil},
 	{sim.ParamLayers, "herd.layers", "", 's', func() []string { return layerValues }, true, nil},
 	{sim.ParamLayerAttempts, "herd.layer-attempts", "herd.layer-attempts-hint", 't', nil, false, chained},
 	{sim.ParamRetryAt, "herd.retry-at", "", 's', retryAtValues, false, chained},
@@ -98,11 +92,11 @@ var herdFields = []struct {
 	{sim.ParamBreaker, "herd.breaker", "", 's', func() []string { return breakerValues }, true, nil},
 	{sim.ParamHedge, "herd.hedge", "", 's', func() []string { return hedgeValues }, true, nil},
 	{sim.ParamRetryAfterS, "herd.retry-after", "herd.retry-after-hint", 't', nil, false, nil},
-	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, notChannel},
+	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, withHops},
 	{sim.ParamHonorRetryAfter, "herd.honor", "", 'c', nil, false, nil},
 	{sim.ParamDrain, "herd.drain", "herd.drain-hint", 'c', nil, false, steadyTraffic},
 	{sim.ParamRetryOther, "herd.retry-other", "herd.retry-other-hint", 'c', nil, false, fleet},
-	{sim.ParamDropExpired, "herd.drop-expired", "herd.drop-expired-hint", 'c', nil, false, queueTimeout},
+	{sim.ParamDropExpired, "herd.drop-expired", "herd.drop-expired-hint", 'c', nil, false, nil},
 	{sim.ParamHedgeCancel, "herd.hedge-cancel", "herd.hedge-cancel-hint", 'c', nil, false, withHedge},
 }
 
@@ -139,7 +133,7 @@ func (p *playground) herdControls(l i18n.Lang) []app.UI {
 	var items, checks []app.UI
 	for _, f := range herdFields {
 		switch {
-		case f.show != nil && !f.show(&c):
+		case f.show != nil && !f.show(&c), !c.UsesField(f.name):
 		case f.kind == 'c':
 			on := c.Get(f.name) == "true"
 			checks = append(checks, app.Div().Class("field").Title(l.T(f.hint)).Body(

@@ -9,6 +9,7 @@ import (
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
 )
 
 // Every kind the core exports has a label in both languages.
@@ -19,6 +20,17 @@ func TestEveryKindHasALabel(t *testing.T) {
 			for _, l := range i18n.Langs {
 				if l.T(key) == key {
 					t.Errorf("%s: no %s label for the core's %q", key, l.Code(), n)
+				}
+			}
+		}
+	}
+	// Each server model's labels, as the registry names their keys.
+	for _, m := range sim.Models() {
+		short, long := m.Labels()
+		for _, key := range []string{short, long} {
+			for _, l := range i18n.Langs {
+				if l.T(key) == key {
+					t.Errorf("%s: no %s label for the server model %q", key, l.Code(), m.Name())
 				}
 			}
 		}

@@ -221,7 +221,7 @@ func DefaultConfig() Config {
 // (one pending event per client, 32 bytes) runs every other config; both
 // share the policy, budgets, breaker and results.
 func (c *Config) RequestLevel() bool {
-	return c.Traffic != Closed || !c.Server.traits().Herd || c.Servers > 1 || c.Timeout > 0 || c.ErrorRate > 0 ||
+	return c.Traffic != Closed || !c.Server.Traits().Herd || c.Servers > 1 || c.Timeout > 0 || c.ErrorRate > 0 ||
 		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
 		c.Hedge.On() || c.Layers > 1
 }

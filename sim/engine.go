@@ -191,7 +191,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	r.delays = backoff.NewSampler(r.policy)
 	r.hist = c.Policy.Jitter.HistoryDependent()
 	r.lat, r.sd = c.Latency.Seconds(), c.LatencySD.Seconds()
-	if !c.Server.traits().Hops {
+	if !c.Server.Traits().Hops {
 		r.lat, r.sd = 0, 0 // the stations are on the medium
 	}
 	if c.Arrival == Clock {

@@ -54,7 +54,7 @@ func (c *Config) validateFleet() error {
 	if int(c.Balance) >= len(balanceNames) {
 		return choiceErr(ParamBalance, c.Balance.String(), balanceNames)
 	}
-	if c.Servers > 1 && !c.Server.traits().Fleet {
+	if c.Servers > 1 && !c.Server.Traits().Fleet {
 		return &backoff.FieldError{Field: ParamServers, Value: strconv.Itoa(c.Servers), Code: backoff.CodeNeeds,
 			Other: ParamServer, Args: []string{c.Server.String(), "1", "1"},
 			Allowed: "1 with the " + c.Server.String() + " server (there is one of it)"}

@@ -147,8 +147,8 @@ func (m ServerModel) Model() Model {
 	return nil
 }
 
-// traits is m's Traits, the zero Traits for no model.
-func (m ServerModel) traits() Traits {
+// Traits is m's model's Traits, the zero Traits for no model.
+func (m ServerModel) Traits() Traits {
 	if x := m.Model(); x != nil {
 		return x.Traits()
 	}

@@ -392,7 +392,7 @@ func (c *Config) validateRequests() error {
 	if err := c.validateFleet(); err != nil {
 		return err
 	}
-	tr := c.Server.traits()
+	tr := c.Server.Traits()
 	if !tr.Requests && c.RequestLevel() {
 		// occ's reads and writes have no request-level model (yet).
 		field, v, want := c.requestField()

@@ -948,7 +948,7 @@ func describe(c sim.Config) string {
 	var sb strings.Builder
 	if c.RequestLevel() {
 		fmt.Fprintf(&sb, "%s, %s", describeTraffic(c), describeServer(c))
-		if c.Server.Model().Traits().Hops { // a channel's stations are on the medium
+		if c.Server.Traits().Hops { // a channel's stations are on the medium
 			fmt.Fprintf(&sb, ", latency %s", c.Get(sim.ParamLatency))
 			if c.LatencySD > 0 {
 				fmt.Fprintf(&sb, " ± %s", c.Get(sim.ParamLatencySD))
