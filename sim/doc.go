@@ -38,6 +38,41 @@
 //     hops |N(10, 2)|, base 5, cap 2000 (presets aws-blog-*), unlimited
 //     attempts, 10 to 190 clients, time units passed as seconds.
 //
+// The queue and channel models, request-level only, are below.
+//
+// # A new server model
+//
+// Each model is a type behind one interface, Model, registered in its own
+// file; everything outside the engines' inner loops reads the registry:
+// Set and Get of "server", Validate, RequestLevel, the faults a model
+// brings and those it honours, EstimateCalls, the CLI's --server help
+// and summary line, the page's server select and which of its fields
+// show (Config.UsesField). A new model is three things:
+//
+//  1. Its file, server_NAME.go: a type with Name, Traits (which engines
+//     run it, whether it can be a fleet, has hops, sends Retry-After,
+//     which fault kinds it honours), Fields (the parameters of its own,
+//     from ParamNames), Validate, Describe, Labels, Faults, NewTaker
+//     (how one server takes a call: Take(t) reports whether it serves a
+//     call reaching it at t) and the estimator's estSetup, estServe and
+//     estCycle; embedding rated gives a token bucket's. The file
+//     registers it with "var Name = Register(nameModel{})".
+//  2. Its catalog strings in app/i18n: server.NAME (the select's entry)
+//     and server.NAME-long (the sentence under it), in both languages
+//     (TestEveryKindHasALabel holds every registered model to them).
+//  3. Its test, server_NAME_test.go: its answers, its validation and an
+//     EstimateCalls bound against real runs.
+//
+// Both engines then run it through its Taker, after the faults every
+// model shares (outage, crash, stall, errors, in the request-level
+// engine); a fault kind it does not honour is refused with it. Only a
+// model whose calls are not "served or refused at once" (occ's reads
+// and writes, the queue's waiting, the channel's collisions) needs code
+// in an engine; those are the built-in ones, whose by-value state keeps
+// the herd's loop as fast as it was (their takers are held to it by
+// TestTakersMatchFastPath). model_test.go's gate, a model that exists
+// only in the tests, is written this way and touches no other file.
+//
 // Client-side safeguards are shared by the whole population, as one SDK
 // client or sidecar is shared by the callers behind it: a token budget
 // (the AWS SDK's retry quota: 500 tokens, a retry costs 5, a success

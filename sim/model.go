@@ -1,9 +1,6 @@
 package sim
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Model is one server model: everything about it but the engines' fast
 // paths goes through it, so the CLI's --server flag and its help, the
@@ -200,17 +197,6 @@ func (c *Config) UsesField(name string) bool {
 	}
 	m := c.Server.Model()
 	return m != nil && slices.Contains(m.Fields(c), name)
-}
-
-// modelsUsing names the models whose fields include name, for help: "queue".
-func modelsUsing(name string) string {
-	var out []string
-	for _, m := range models {
-		if slices.Contains(m.Fields(nil), name) {
-			out = append(out, m.Name())
-		}
-	}
-	return strings.Join(out, ", ")
 }
 
 // estWave is one wave of the herd's estimator as a model sees it: n tries
