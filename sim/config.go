@@ -10,20 +10,22 @@ import (
 // one server or a fleet. The zero value is not valid; start from
 // DefaultConfig. A Config is a plain value, safe to copy and to compare
 // with ==. Its fields come in parts by concern, embedded so that each
-// reads as c.Field: who calls (Load), the server or fleet and its faults
-// (ServerSide), the network between (Network), the clients' safeguards
-// (Safeguards), the call chain (Chain), and the run's bounds and output
-// (Bounds). The flags, URL keys and JSON keys name the fields, not the
-// parts.
+// reads as c.Field: who calls (Load), the server or fleet (ServerSide),
+// what goes wrong with it (Failures), the network between (Network), the
+// clients' safeguards (Safeguards), the call chain (Chain), the run's
+// bounds (Bounds) and its output (Output). The flags, URL keys and JSON
+// keys name the fields, not the parts.
 type Config struct {
 	// Policy gives every client's delays, attempts and deadline.
 	Policy backoff.Policy
 	Load
 	ServerSide
+	Failures
 	Network
 	Safeguards
 	Chain
 	Bounds
+	Output
 }
 
 // Load is who calls the server, and when.
@@ -54,8 +56,8 @@ type Load struct {
 	Drain    bool
 }
 
-// ServerSide is the server, or a fleet of them, and what goes wrong with
-// it over time.
+// ServerSide is the server, or a fleet of them: its model (model.go) and
+// the model's fields.
 type ServerSide struct {
 	Server ServerModel
 	// Servers is the fleet's size (1: one server), each a server of the
@@ -89,16 +91,20 @@ type ServerSide struct {
 	DropExpired bool
 	// RetryAfter is what the server sends with its 503s (0 = nothing).
 	RetryAfter time.Duration
-	// ErrorRate is the probability that a call the server serves fails
-	// (independently of the others), on any server model; Faults change
-	// the server's condition over time.
-	ErrorRate float64
-	Faults    Faults
 	// The Channel server: its access rule, a frame's transmission time,
 	// and (ethernet) the slot, the time within which two transmissions
 	// collide.
 	Channel     ChannelKind
 	Frame, Slot time.Duration
+}
+
+// Failures are what goes wrong with the server, on any model that
+// honours it (Traits.Faults): ErrorRate is the probability that a call
+// the server serves fails (independently of the others); Faults change
+// the server's condition over time (fault.go).
+type Failures struct {
+	ErrorRate float64
+	Faults    Faults
 }
 
 // Network is the network between the callers and the server.
@@ -144,11 +150,15 @@ type Chain struct {
 	LayerTimeout  time.Duration
 }
 
-// Bounds are the run's limits and the timeline's resolution.
-type Bounds struct {
+// Output is what the run reports besides its totals.
+type Output struct {
 	// Bucket is the timeline's bucket width; 0 picks one that gives about
 	// 200 buckets.
 	Bucket time.Duration
+}
+
+// Bounds are the run's limits.
+type Bounds struct {
 	// Horizon stops the simulation at that simulated time (0 = none);
 	// MaxCalls stops it after that many tries (calls, occ attempts and
 	// calls the breaker refused; 0 = DefaultMaxCalls). Clients still going
