@@ -20,20 +20,20 @@ import (
 // and errors, but not the faults that change a rate (slow, capacity).
 type gateModel struct{ rated }
 
-var gateServer = Register(gateModel{})
+var gateServer = Register(&gateModel{})
 
-func (gateModel) Name() string                 { return "gate" }
-func (gateModel) Labels() (short, long string) { return "server.gate", "server.gate-long" }
+func (*gateModel) Name() string                 { return "gate" }
+func (*gateModel) Labels() (short, long string) { return "server.gate", "server.gate-long" }
 
-func (gateModel) Traits() Traits {
-	t := rated{}.Traits()
+func (*gateModel) Traits() Traits {
+	t := (&rated{}).Traits()
 	t.Faults = FaultSet(FaultOutage, FaultStall, FaultErrors, FaultCrash)
 	return t
 }
 
 // Validate: its own rule on a shared field, a capacity of at least 2
 // calls/s, so that the open half serves one.
-func (m gateModel) Validate(c *Config) error {
+func (m *gateModel) Validate(c *Config) error {
 	if err := m.rated.Validate(c); err != nil {
 		return err
 	}
@@ -45,11 +45,11 @@ func (m gateModel) Validate(c *Config) error {
 	return nil
 }
 
-func (gateModel) Describe(c *Config) string {
+func (*gateModel) Describe(c *Config) string {
 	return "server gate (" + strconv.FormatFloat(c.Capacity, 'g', 8, 64) + " calls/s, the first half of every second)"
 }
 
-func (gateModel) NewTaker(c *Config) Taker {
+func (*gateModel) NewTaker(c *Config) Taker {
 	return &gateTaker{bucketTaker{b: newBucket(c), rate: c.Capacity}}
 }
 
@@ -58,7 +58,7 @@ type gateTaker struct{ bucketTaker }
 func (g *gateTaker) Take(t float64) bool { return t-math.Floor(t) < 0.5 && g.bucketTaker.Take(t) }
 
 // estServe: the bucket, for the half of the wave that finds it open.
-func (gateModel) estServe(e *estimator, x *estWave) float64 {
+func (*gateModel) estServe(e *estimator, x *estWave) float64 {
 	return e.tokens(x, e.c.Capacity, 0.5, x.first)
 }
 
@@ -92,7 +92,7 @@ func TestRegistry(t *testing.T) {
 			t.Error("a second model named gate was registered")
 		}
 	}()
-	Register(gateModel{})
+	Register(&gateModel{})
 }
 
 // A model's fields are what a form shows and help lists: each model's

@@ -42,28 +42,30 @@ func (b *tokenBucket) refill(t, rate float64) {
 // every fault honoured.
 type rated struct{}
 
-func (rated) Traits() Traits {
+func (*rated) Traits() Traits {
 	return Traits{Herd: true, Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults}
 }
 
-func (rated) Fields(*Config) []string { return []string{ParamCapacity, ParamCapacityWindow} }
+func (*rated) Fields(*Config) []string { return []string{ParamCapacity, ParamCapacityWindow} }
 
-func (rated) Validate(c *Config) error {
+func (*rated) Validate(c *Config) error {
 	if !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {
 		return positiveErr(ParamCapacity, formatFloat(c.Capacity), formatFloat(MaxCapacity), "", "calls per second, above 0 and at most 1e9")
 	}
 	return nil
 }
 
-func (rated) Faults(*Config) []Fault { return nil }
+func (*rated) Faults(*Config) []Fault { return nil }
 
-func (rated) estSetup(e *estimator) { e.burst = math.Max(1, e.c.Capacity*e.c.CapacityWindow.Seconds()) }
+func (*rated) estSetup(e *estimator) {
+	e.burst = math.Max(1, e.c.Capacity*e.c.CapacityWindow.Seconds())
+}
 
-func (rated) estServe(e *estimator, x *estWave) float64 {
+func (*rated) estServe(e *estimator, x *estWave) float64 {
 	return e.tokens(x, e.c.Capacity, 1, x.first)
 }
 
-func (rated) estCycle(c *Config, hop float64) (cycle, most float64) {
+func (*rated) estCycle(c *Config, hop float64) (cycle, most float64) {
 	return c.Think.Seconds() + 2*hop, math.Inf(1)
 }
 
@@ -75,13 +77,13 @@ func describeRated(c *Config) string {
 // capacityModel is the Capacity model: the token bucket alone.
 type capacityModel struct{ rated }
 
-func init() { registerAt(Capacity, capacityModel{}) }
+func init() { registerAt(Capacity, &capacityModel{}) }
 
-func (capacityModel) Name() string                 { return "capacity" }
-func (capacityModel) Describe(c *Config) string    { return describeRated(c) }
-func (capacityModel) Labels() (short, long string) { return "server.capacity", "server.capacity-long" }
+func (*capacityModel) Name() string                 { return "capacity" }
+func (*capacityModel) Describe(c *Config) string    { return describeRated(c) }
+func (*capacityModel) Labels() (short, long string) { return "server.capacity", "server.capacity-long" }
 
-func (capacityModel) NewTaker(c *Config) Taker {
+func (*capacityModel) NewTaker(c *Config) Taker {
 	return &bucketTaker{b: newBucket(c), rate: c.Capacity}
 }
 

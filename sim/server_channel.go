@@ -287,22 +287,22 @@ func (c *Config) validateChannel() error {
 // engine's own code (transmit and the channel's events).
 type channelModel struct{}
 
-func init() { registerAt(Channel, channelModel{}) }
+func init() { registerAt(Channel, &channelModel{}) }
 
-func (channelModel) Name() string                 { return "channel" }
-func (channelModel) Labels() (short, long string) { return "server.channel", "server.channel-long" }
-func (channelModel) Faults(*Config) []Fault       { return nil }
-func (channelModel) NewTaker(*Config) Taker       { return nil }
+func (*channelModel) Name() string                 { return "channel" }
+func (*channelModel) Labels() (short, long string) { return "server.channel", "server.channel-long" }
+func (*channelModel) Faults(*Config) []Fault       { return nil }
+func (*channelModel) NewTaker(*Config) Taker       { return nil }
 
 // Traits: one medium, no hops; it can be down (an outage) or garble
 // frames (errors), and has no workers, rate or queue for the other
 // faults.
-func (channelModel) Traits() Traits {
+func (*channelModel) Traits() Traits {
 	return Traits{Requests: true, RetryAfter: true, Faults: FaultSet(FaultOutage, FaultErrors)}
 }
 
 // Fields: the slot only for ethernet, the one rule that senses carrier.
-func (channelModel) Fields(c *Config) []string {
+func (*channelModel) Fields(c *Config) []string {
 	f := []string{ParamChannel, ParamFrame}
 	if c == nil || c.Channel == Ethernet {
 		f = append(f, ParamSlot)
@@ -310,7 +310,7 @@ func (channelModel) Fields(c *Config) []string {
 	return f
 }
 
-func (channelModel) Validate(c *Config) error {
+func (*channelModel) Validate(c *Config) error {
 	if c.Frame <= 0 {
 		return &backoff.FieldError{Field: ParamFrame, Value: backoff.FormatDuration(c.Frame), Code: backoff.CodeNeeds,
 			Other: ParamServer, Args: []string{Channel.String(), backoff.FormatDuration(time.Nanosecond), backoff.FormatDuration(MaxFrame)},
@@ -336,7 +336,7 @@ func (channelModel) Validate(c *Config) error {
 	return nil
 }
 
-func (channelModel) Describe(c *Config) string {
+func (*channelModel) Describe(c *Config) string {
 	s := "a shared channel (" + c.Channel.String() + ", frames of " + c.Get(ParamFrame)
 	if c.Channel == Ethernet {
 		s += ", slot " + c.Get(ParamSlot)
@@ -344,12 +344,12 @@ func (channelModel) Describe(c *Config) string {
 	return s + ")"
 }
 
-func (channelModel) estSetup(e *estimator) { rated{}.estSetup(e) }
+func (*channelModel) estSetup(e *estimator) { (&rated{}).estSetup(e) }
 
-func (channelModel) estServe(e *estimator, x *estWave) float64 { return rated{}.estServe(e, x) }
+func (*channelModel) estServe(e *estimator, x *estWave) float64 { return (&rated{}).estServe(e, x) }
 
 // estCycle: no hops, a frame at least; and the medium carries one frame
 // at a time, whoever sends it.
-func (channelModel) estCycle(c *Config, _ float64) (cycle, most float64) {
+func (*channelModel) estCycle(c *Config, _ float64) (cycle, most float64) {
 	return c.Think.Seconds() + c.Frame.Seconds(), math.Ceil(c.Duration.Seconds()/c.Frame.Seconds()) + float64(c.Callers)
 }

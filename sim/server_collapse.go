@@ -51,17 +51,17 @@ func (c *collapse) peek(capacity float64) float64 {
 // rate the offered load leaves of capacity.
 type collapseModel struct{ rated }
 
-func init() { registerAt(Collapse, collapseModel{}) }
+func init() { registerAt(Collapse, &collapseModel{}) }
 
-func (collapseModel) Name() string                 { return "collapse" }
-func (collapseModel) Describe(c *Config) string    { return describeRated(c) }
-func (collapseModel) Labels() (short, long string) { return "server.collapse", "server.collapse-long" }
+func (*collapseModel) Name() string                 { return "collapse" }
+func (*collapseModel) Describe(c *Config) string    { return describeRated(c) }
+func (*collapseModel) Labels() (short, long string) { return "server.collapse", "server.collapse-long" }
 
-func (collapseModel) Fields(*Config) []string {
+func (*collapseModel) Fields(*Config) []string {
 	return []string{ParamCapacity, ParamCapacityWindow, ParamCollapseFactor, ParamCollapseWindow}
 }
 
-func (m collapseModel) Validate(c *Config) error {
+func (m *collapseModel) Validate(c *Config) error {
 	if err := m.rated.Validate(c); err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (m collapseModel) Validate(c *Config) error {
 	return nil
 }
 
-func (collapseModel) NewTaker(c *Config) Taker {
+func (*collapseModel) NewTaker(c *Config) Taker {
 	return &collapseTaker{bucketTaker{b: newBucket(c), rate: c.Capacity},
 		collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor}}
 }
@@ -88,7 +88,7 @@ func (t *collapseTaker) Take(at float64) bool { return t.b.take(at, t.c.rate(at,
 
 // estServe: the wave's load over the window, if above capacity, cuts the
 // rate as the model does.
-func (collapseModel) estServe(e *estimator, x *estWave) float64 {
+func (*collapseModel) estServe(e *estimator, x *estWave) float64 {
 	c := e.c
 	rate := c.Capacity
 	if load := x.n / math.Max(x.busy, c.CollapseWindow.Seconds()); load > rate {

@@ -54,26 +54,26 @@ func (s *Sim) tryOCC(i int, c *client, ta float64) {
 // faults, timeouts, steady traffic and fleets are refused with it.
 type occModel struct{}
 
-func init() { registerAt(OCC, occModel{}) }
+func init() { registerAt(OCC, &occModel{}) }
 
-func (occModel) Name() string                 { return "occ" }
-func (occModel) Labels() (short, long string) { return "server.occ", "server.occ-long" }
-func (occModel) Describe(*Config) string      { return "server occ" }
-func (occModel) Fields(*Config) []string      { return nil }
-func (occModel) Validate(*Config) error       { return nil }
-func (occModel) Faults(*Config) []Fault       { return nil }
-func (occModel) NewTaker(*Config) Taker       { return nil }
+func (*occModel) Name() string                 { return "occ" }
+func (*occModel) Labels() (short, long string) { return "server.occ", "server.occ-long" }
+func (*occModel) Describe(*Config) string      { return "server occ" }
+func (*occModel) Fields(*Config) []string      { return nil }
+func (*occModel) Validate(*Config) error       { return nil }
+func (*occModel) Faults(*Config) []Fault       { return nil }
+func (*occModel) NewTaker(*Config) Taker       { return nil }
 
 // Traits: Fleet is true so that a fleet of occ is refused as what it is,
 // request-level (Config.validateRequests).
-func (occModel) Traits() Traits { return Traits{Herd: true, Fleet: true, Hops: true} }
+func (*occModel) Traits() Traits { return Traits{Herd: true, Fleet: true, Hops: true} }
 
 // estSetup: a try is a read there and back, then the write (three hops to
 // the server, four to the answer); one write at a time wins.
-func (occModel) estSetup(e *estimator) { e.cycle, e.arrive = 4, 3 }
+func (*occModel) estSetup(e *estimator) { e.cycle, e.arrive = 4, 3 }
 
-func (occModel) estServe(e *estimator, x *estWave) float64 { return e.writes(x.n, x.busy, x.spikes) }
+func (*occModel) estServe(e *estimator, x *estWave) float64 { return e.writes(x.n, x.busy, x.spikes) }
 
-func (occModel) estCycle(c *Config, hop float64) (cycle, most float64) {
+func (*occModel) estCycle(c *Config, hop float64) (cycle, most float64) {
 	return c.Think.Seconds() + 4*hop, math.Inf(1)
 }

@@ -20,16 +20,16 @@ func (o outage) covers(t float64) bool { return t >= o.start && t < o.end }
 // OutageEnd), a fault of its own, then the token bucket serves.
 type outageModel struct{ rated }
 
-func init() { registerAt(Outage, outageModel{}) }
+func init() { registerAt(Outage, &outageModel{}) }
 
-func (outageModel) Name() string                 { return "outage" }
-func (outageModel) Labels() (short, long string) { return "server.outage", "server.outage-long" }
+func (*outageModel) Name() string                 { return "outage" }
+func (*outageModel) Labels() (short, long string) { return "server.outage", "server.outage-long" }
 
-func (outageModel) Fields(*Config) []string {
+func (*outageModel) Fields(*Config) []string {
 	return []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd}
 }
 
-func (m outageModel) Validate(c *Config) error {
+func (m *outageModel) Validate(c *Config) error {
 	if err := m.rated.Validate(c); err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (m outageModel) Validate(c *Config) error {
 	return nil
 }
 
-func (outageModel) Describe(c *Config) string {
+func (*outageModel) Describe(c *Config) string {
 	d := backoff.FormatDuration
 	return "server outage (down " + d(c.OutageStart) + "-" + d(c.OutageEnd) + ", then " +
 		strconv.FormatFloat(c.Capacity, 'g', 8, 64) + " calls/s)"
@@ -49,14 +49,14 @@ func (outageModel) Describe(c *Config) string {
 
 // Faults is the dead time, as an outage fault at every server (none when
 // it is empty).
-func (outageModel) Faults(c *Config) []Fault {
+func (*outageModel) Faults(c *Config) []Fault {
 	if c.OutageEnd > c.OutageStart {
 		return []Fault{{Kind: FaultOutage, Start: c.OutageStart, End: c.OutageEnd}}
 	}
 	return nil
 }
 
-func (outageModel) NewTaker(c *Config) Taker {
+func (*outageModel) NewTaker(c *Config) Taker {
 	return &outageTaker{bucketTaker{b: newBucket(c), rate: c.Capacity},
 		outage{start: c.OutageStart.Seconds(), end: c.OutageEnd.Seconds()}}
 }
@@ -70,7 +70,7 @@ func (t *outageTaker) Take(at float64) bool { return !t.o.covers(at) && t.bucket
 
 // estServe: none of the wave's share that finds the server down is
 // served, and the tokens stayed full through the outage.
-func (outageModel) estServe(e *estimator, x *estWave) float64 {
+func (*outageModel) estServe(e *estimator, x *estWave) float64 {
 	c := e.c
 	up := 1.0 // share of the wave that finds the server up
 	if c.OutageEnd > c.OutageStart {

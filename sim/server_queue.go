@@ -413,20 +413,20 @@ func (sv *rserver) perSecond() float64 {
 // request-level engine's own code (rserver.enqueue, pull, done1).
 type queueModel struct{}
 
-func init() { registerAt(Queue, queueModel{}) }
+func init() { registerAt(Queue, &queueModel{}) }
 
-func (queueModel) Name() string                 { return "queue" }
-func (queueModel) Labels() (short, long string) { return "server.queue", "server.queue-long" }
-func (queueModel) Faults(*Config) []Fault       { return nil }
-func (queueModel) NewTaker(*Config) Taker       { return nil }
+func (*queueModel) Name() string                 { return "queue" }
+func (*queueModel) Labels() (short, long string) { return "server.queue", "server.queue-long" }
+func (*queueModel) Faults(*Config) []Fault       { return nil }
+func (*queueModel) NewTaker(*Config) Taker       { return nil }
 
-func (queueModel) Traits() Traits {
+func (*queueModel) Traits() Traits {
 	return Traits{Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults}
 }
 
 // Fields: drop-expired only with a timeout, as only then do callers stop
 // waiting for calls still queued.
-func (queueModel) Fields(c *Config) []string {
+func (*queueModel) Fields(c *Config) []string {
 	f := []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit}
 	if c == nil || c.Timeout > 0 {
 		f = append(f, ParamDropExpired)
@@ -434,7 +434,7 @@ func (queueModel) Fields(c *Config) []string {
 	return f
 }
 
-func (queueModel) Validate(c *Config) error {
+func (*queueModel) Validate(c *Config) error {
 	if err := backoff.CheckInt(ParamConcurrency, c.Concurrency, 1, MaxConcurrency); err != nil {
 		return err
 	}
@@ -447,7 +447,7 @@ func (queueModel) Validate(c *Config) error {
 	return c.ServiceDist.validate()
 }
 
-func (queueModel) Describe(c *Config) string {
+func (*queueModel) Describe(c *Config) string {
 	s := "server queue (" + strconv.Itoa(c.Concurrency) + " workers, " + c.Get(ParamService) + " " + c.Get(ParamServiceDist)
 	if c.QueueLimit > 0 {
 		s += ", at most " + strconv.Itoa(c.QueueLimit) + " waiting"
@@ -457,11 +457,11 @@ func (queueModel) Describe(c *Config) string {
 
 // The herd's estimator sees the queue only for a request's tries
 // (triesPerRequest), which its burst does not change.
-func (queueModel) estSetup(e *estimator) { rated{}.estSetup(e) }
+func (*queueModel) estSetup(e *estimator) { (&rated{}).estSetup(e) }
 
-func (queueModel) estServe(e *estimator, x *estWave) float64 { return rated{}.estServe(e, x) }
+func (*queueModel) estServe(e *estimator, x *estWave) float64 { return (&rated{}).estServe(e, x) }
 
 // estCycle: a loop caller waits a mean service time besides the hops.
-func (queueModel) estCycle(c *Config, hop float64) (cycle, most float64) {
+func (*queueModel) estCycle(c *Config, hop float64) (cycle, most float64) {
 	return c.Think.Seconds() + 2*hop + c.ServiceDist.mean(c.Service.Seconds()), math.Inf(1)
 }
