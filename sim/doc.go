@@ -56,7 +56,8 @@
 //     (how one server takes a call: Take(t) reports whether it serves a
 //     call reaching it at t) and the estimator's estSetup, estServe and
 //     estCycle; embedding rated gives a token bucket's. The file
-//     registers it with "var Name = Register(nameModel{})".
+//     registers it with "var Name = Register(&nameModel{})" (pointer
+//     receivers: value ones double each method in app.wasm).
 //  2. Its catalog strings in app/i18n: server.NAME (the select's entry)
 //     and server.NAME-long (the sentence under it), in both languages
 //     (TestEveryKindHasALabel holds every registered model to them).

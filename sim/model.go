@@ -115,7 +115,7 @@ func registerAt(k ServerModel, m Model) {
 
 // Register adds a model after the built-in ones and returns its
 // ServerModel; the engines run it through its Taker. Call it from a
-// package-level var of the model's file: "var Gate = Register(gate{})".
+// package-level var of the model's file: "var Gate = Register(&gateModel{})".
 // It panics on a name already taken.
 func Register(m Model) ServerModel {
 	for len(models) < builtinModels {
