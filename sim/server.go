@@ -43,8 +43,10 @@ const (
 // the rest of the hot loop's; a registered model answers through its
 // Taker. serve runs once per call; an interface with a type per model
 // measured the same within noise (BenchmarkMillionClients, interleaved:
-// 229-244 ms against 234-246 ms), and TestTakersMatchFastPath holds the
-// built-ins' takers to the same answers as the switch.
+// 229-244 ms against 234-246 ms), and so did the nil Taker check the
+// registry added (CPU time 0.98 of the switch alone's, medians of 8
+// interleaved runs on a loaded machine); TestTakersMatchFastPath holds
+// the built-ins' takers to the same answers as the switch.
 type server struct {
 	model    ServerModel
 	ra       bool    // failures carry Retry-After
