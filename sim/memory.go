@@ -48,9 +48,7 @@ func memoryModel(c Config) (fixed int64, per, n float64) {
 		if c.Policy.Jitter.HistoryDependent() {
 			per += memHistory
 		}
-		if c.Server == OCC {
-			per += memOCCRead
-		}
+		per += float64(c.Server.Traits().ClientBytes)
 		if c.Budget.Kind != NoBudget || c.Breaker.Kind != NoBreaker {
 			per += memSlowPath
 		}
@@ -147,7 +145,7 @@ func FullErr(c Config, fullAt float64, budget int64) error {
 	case c.Traffic != Closed:
 		d := backoff.FormatDuration(time.Duration(fullAt * float64(time.Second)).Truncate(time.Millisecond))
 		fe.Field, fe.Value, fe.Args = ParamDuration, backoff.FormatDuration(c.Duration), []string{d, mb, MemoryRun}
-	case c.Server == Queue:
+	case c.UsesField(ParamQueueLimit): // a model with a queue: bound it
 		most := strconv.Itoa(max(1, c.MaxInFlight-c.Clients*c.Layers))
 		fe.Field, fe.Value, fe.Args = ParamQueueLimit, strconv.Itoa(c.QueueLimit), []string{most, mb, MemoryRun}
 	default:

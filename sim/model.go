@@ -77,6 +77,9 @@ type Traits struct {
 	// Faults are the fault kinds it honours, bit k for FaultKind k
 	// (FaultSet); a config with another is refused.
 	Faults uint32
+	// ClientBytes is what it keeps per client in the herd's engine, for
+	// EstimateMemory (occ: each client's last read).
+	ClientBytes int
 }
 
 // FaultSet is the set of kinds, for Traits.Faults.

@@ -66,7 +66,9 @@ func (*occModel) NewTaker(*Config) Taker       { return nil }
 
 // Traits: Fleet is true so that a fleet of occ is refused as what it is,
 // request-level (Config.validateRequests).
-func (*occModel) Traits() Traits { return Traits{Herd: true, Fleet: true, Hops: true} }
+func (*occModel) Traits() Traits {
+	return Traits{Herd: true, Fleet: true, Hops: true, ClientBytes: memOCCRead}
+}
 
 // estSetup: a try is a read there and back, then the write (three hops to
 // the server, four to the answer); one write at a time wins.
