@@ -57,7 +57,7 @@ func (c *Config) validateFleet() error {
 	if c.Servers > 1 && !c.Server.Traits().Fleet {
 		return &backoff.FieldError{Field: ParamServers, Value: strconv.Itoa(c.Servers), Code: backoff.CodeNeeds,
 			Other: ParamServer, Args: []string{c.Server.String(), "1", "1"},
-			Allowed: "1 with the " + c.Server.String() + " server (there is one of it)"}
+			Allowed: "1 with the " + c.Server.String() + " server (it runs as one server only)"}
 	}
 	for _, f := range c.Faults.List() {
 		if most := bits.Len64(f.Servers); most > c.Servers {
