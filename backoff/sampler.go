@@ -8,7 +8,7 @@ import "math"
 // Factor^k, the cap) on every call, though for a given n it is always the
 // same; a Sampler computes it once per n into a table and applies the
 // jitter inline. Kinds it does not cover (quantised, additive, Polly's V2,
-// exact caps, an immediate or un-jittered first retry) call Step.
+// exact caps, an immediate or un-jittered first retry, a floor) call Step.
 //
 // A Sampler is not safe for concurrent use: its table grows on demand.
 type Sampler struct {
@@ -38,7 +38,7 @@ func NewSampler(p Policy) Sampler {
 		lo:       p.JitterLo, span: p.JitterHi - p.JitterLo, base: p.Base.Seconds()}
 	switch p.Jitter {
 	case NoJitter, Full, Equal, Proportional, Decorrelated:
-		d.table = !p.ImmediateFirst && !p.FirstUnjittered && p.CapMode != CapExact
+		d.table = !p.ImmediateFirst && !p.FirstUnjittered && p.CapMode != CapExact && p.Floor == 0
 	}
 	if p.Jitter == Full {
 		d.quantum = p.Quantum.Seconds()
