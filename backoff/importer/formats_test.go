@@ -40,6 +40,23 @@ for attempt in tenacity.Retrying(
     with attempt:
         call()
 `, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 20 * s, Jitter: backoff.Full, Attempts: 8, Deadline: 30 * s}, nil},
+	{"tenacity's README: wait_exponential with min and max", "tenacity", `
+@retry(stop=stop_after_attempt(3), wait=wait_exponential(multiplier=1, min=4, max=10))
+def wait_exponential_1():
+    print("Wait 2^x * 1 second between each retry starting with 4 seconds, then up to 10 seconds, then 10 seconds afterwards")
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 10 * s, Floor: 4 * s, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"tenacity wait_random_exponential with min, and a sum with min", "tenacity", `
+@retry(wait=wait_random_exponential(multiplier=0.5, min=1, max=30) + wait_random(0, 2))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 30 * s, Floor: s, Jitter: backoff.Full}, []string{CodeIgnored}},
+	{"tenacity min above max: every wait is min", "tenacity", `
+@retry(wait=wait_exponential(multiplier=2, min=8, max=5), stop=stop_after_attempt(4))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 8 * s, Floor: 8 * s, Jitter: backoff.NoJitter, Attempts: 4}, nil},
+	{"tenacity min in a sum of exponentials", "tenacity", `
+@retry(wait=wait_exponential(multiplier=1, min=2) + wait_random_exponential(multiplier=1))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Jitter: backoff.Equal, JitterLo: 0.8, JitterHi: 1.2}, []string{CodeIgnored}},
 	{"tenacity wait_incrementing", "tenacity", `
 @retry(wait=wait_incrementing(start=1, increment=2, max=9), stop=stop_after_attempt(4))
 def f(): pass
