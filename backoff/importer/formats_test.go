@@ -75,6 +75,11 @@ session.mount("https://", HTTPAdapter(max_retries=retries))
 `, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Cap: 120 * s,
 		CapMode: backoff.CapAfterJitter, Jitter: backoff.Additive, JitterAdd: 250 * ms, Attempts: 6, RetryAfter: backoff.RetryAfterAsIs},
 		[]string{CodeIgnored}},
+	{"urllib3 jitter without a backoff factor: the first retry is still immediate", "urllib3", `
+from urllib3.util import Retry
+retries = Retry(total=3, backoff_jitter=1.5)
+`, backoff.Policy{Growth: backoff.Constant, Factor: 2, Cap: 120 * s, CapMode: backoff.CapAfterJitter, ImmediateFirst: true,
+		Jitter: backoff.Additive, JitterAdd: 1500 * ms, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs}, nil},
 	{"urllib3 adapter integer", "urllib3", `
 from requests.adapters import HTTPAdapter
 adapter = HTTPAdapter(max_retries=3)
