@@ -193,9 +193,27 @@ resilience4j.retry:
     backendA:
       baseConfig: default
       enableExponentialBackoff: true
+      exponentialBackoffMultiplier: 2
       exponentialMaxWaitDuration: PT5S
-`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 1.5, Cap: 5 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.NoJitter, Attempts: 5},
+`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 2, Cap: 5 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.NoJitter, Attempts: 5},
 		[]string{CodeRounding}},
+	{"resilience4j max wait without a multiplier: not read", "resilience4j", `
+resilience4j.retry:
+  instances:
+    backendA:
+      wait-duration: 200ms
+      enableExponentialBackoff: true
+      exponentialMaxWaitDuration: PT5S
+`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 1.5, Jitter: backoff.NoJitter, Attempts: 3},
+		[]string{CodeIgnored, CodeRounding}},
+	{"resilience4j random exponential: the factor and max need the multiplier", "resilience4j", `
+resilience4j.retry.instances.b.waitDuration=1s
+resilience4j.retry.instances.b.enableExponentialBackoff=true
+resilience4j.retry.instances.b.enableRandomizedWait=true
+resilience4j.retry.instances.b.randomizedWaitFactor=0.2
+resilience4j.retry.instances.b.exponentialMaxWaitDuration=10s
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 1.5, Jitter: backoff.Proportional, JitterLo: 0.5, JitterHi: 1.5, Attempts: 3},
+		[]string{CodeIgnored, CodeIgnored, CodeRounding}},
 	{"resilience4j properties", "resilience4j", `
 # application.properties
 resilience4j.retry.instances.backendB.maxAttempts=4
