@@ -294,7 +294,10 @@ var pipeline = new ResiliencePipelineBuilder().AddTimeout(TimeSpan.FromSeconds(3
 	{"go-retryablehttp struct literal", "retryablehttp", `
 c := &retryablehttp.Client{HTTPClient: cleanhttp.DefaultClient(), RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 2 * time.Second, RetryMax: 3}
 `, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs},
-		[]string{CodeIgnored}},
+		[]string{CodeIgnored, CodeInvalid}},
+	{"go-retryablehttp struct literal with its Backoff", "retryablehttp", `
+c := &retryablehttp.Client{RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 2 * time.Second, RetryMax: 3, Backoff: retryablehttp.DefaultBackoff}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs}, nil},
 	{"Temporal Go", "temporal", `
 ao := workflow.ActivityOptions{
 	RetryPolicy: &temporal.RetryPolicy{

@@ -73,7 +73,9 @@ func readRetryable(in *input, r *reader) error {
 		}
 	}
 	if _, ok := vals["Backoff"]; literal && !ok {
-		r.def("Backoff", "DefaultBackoff, as NewClient sets it (the literal leaves it nil)")
+		// Client.Do calls c.Backoff with no nil check: NewClient is what sets it.
+		r.warn(CodeInvalid, sites[0].line, []string{"Backoff", "nil"},
+			"the struct literal leaves Backoff nil, and Client.Do calls it at the first retry without a nil check (a panic): read as DefaultBackoff, which NewClient sets")
 	}
 	if !literal {
 		for _, d := range []struct{ k, v string }{{"RetryMax", "4"}, {"RetryWaitMin", "1s"}, {"RetryWaitMax", "30s"}, {"Backoff", "DefaultBackoff"}} {
