@@ -498,3 +498,22 @@ func TestCodeExpressions(t *testing.T) {
 		}
 	}
 }
+
+// TestSourcesAgreeWithPresets: a format read from the same files as a
+// preset cites them as the preset does, so the two cannot drift apart.
+// (The Temporal import cited the server's internal retrier,
+// common/backoff/retrypolicy.go, whose jittered formula activities do
+// not use.)
+func TestSourcesAgreeWithPresets(t *testing.T) {
+	for format, preset := range map[string]string{"temporal": "temporal"} {
+		pr, err := backoff.LookupPreset(preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range formats {
+			if f.name == format && f.source != pr.Source {
+				t.Errorf("%s cites %q, the %s preset %q", format, f.source, preset, pr.Source)
+			}
+		}
+	}
+}
