@@ -159,6 +159,17 @@ spec:
       retryOn: gateway-error,connect-failure
 `, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 4, Deadline: 10 * s},
 		[]string{CodeIgnored, CodeIgnored, CodeRounding, CodeDeadlineTimeout}},
+	{"Istio retries with a backoff: the base of Envoy's back-off", "istio", `
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+spec:
+  http:
+  - route:
+    - destination: {host: reviews}
+    retries:
+      attempts: 5
+      backoff: 100ms
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: s, Jitter: backoff.Full, Attempts: 6}, []string{CodeRounding}},
 	{"Istio default retries", "istio", `
 apiVersion: networking.istio.io/v1beta1
 kind: VirtualService
