@@ -244,6 +244,8 @@ public class Client {
 		JitterLo: 1, JitterHi: 2, Attempts: 4}, []string{CodeIgnored, CodeRounding}},
 	{"Spring Retry defaults", "spring-retry", `@Retryable public void f() {}`,
 		backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"Spring Retry delay 0: 1ms", "spring-retry", `@Retryable(backoff = @Backoff(delay = 0))`,
+		backoff.Policy{Growth: backoff.Constant, Base: ms, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}, []string{CodeRange}},
 	{"Spring Retry uniform random", "spring-retry", `@Retryable(maxAttempts = 2, backoff = @Backoff(value = 100, maxDelay = 300))`,
 		backoff.Policy{Growth: backoff.Constant, Base: 100 * ms, Factor: 1, Jitter: backoff.Additive, JitterAdd: 200 * ms, Attempts: 2}, []string{CodeRounding}},
 	{"Spring RetryTemplate builder", "spring-retry", `

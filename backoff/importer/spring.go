@@ -99,7 +99,14 @@ func readSpring(in *input, r *reader) error {
 			seen[key] = true
 			switch key {
 			case "value", "delay", "delayExpression":
-				if f, ok := r.durValue(key, v, 1e-3, func(s string) (float64, bool) { return springSeconds(s) }, "1000"); ok && (f > 0 || key == "value") {
+				if f, ok := r.durValue(key, v, 1e-3, func(s string) (float64, bool) { return springSeconds(s) }, "1000"); ok {
+					// value and delay are aliases; every back-off policy
+					// turns a period below 1ms into 1ms (setBackOffPeriod,
+					// setInitialInterval, setMinBackOffPeriod).
+					if f < 0.001 {
+						r.warn(CodeRange, v.line, []string{key, v.text, "1ms"}, "%s is %s: Spring Retry waits at least 1ms", key, v.text)
+						f = 0.001
+					}
 					delay = f
 				}
 			case "maxDelay", "maxDelayExpression":
