@@ -51,14 +51,10 @@ func readSpring(in *input, r *reader) error {
 				switch a.key {
 				case "maxAttempts":
 					seen = true
-					if f, ok := r.numValue(a.key, v, "3"); ok {
-						attempts = f
-					}
+					r.readNum(&attempts, a.key, v, "3")
 				case "maxAttemptsExpression":
 					seen = true
-					if f, ok := r.numValue(a.key, v, "3"); ok {
-						attempts = f
-					}
+					r.readNum(&attempts, a.key, v, "3")
 				case "backoff":
 					bo = v
 				case "", "value", "include", "exclude", "retryFor", "noRetryFor", "notRecoverable", "exceptionExpression":
@@ -114,9 +110,7 @@ func readSpring(in *input, r *reader) error {
 					maxDelay = f
 				}
 			case "multiplier", "multiplierExpression":
-				if f, ok := r.numValue(key, v, "0"); ok {
-					mult = f
-				}
+				r.readNum(&mult, key, v, "0")
 			case "random", "randomExpression":
 				if v.kind == vStr {
 					r.set(key, v.text, v.line)
