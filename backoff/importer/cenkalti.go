@@ -150,8 +150,25 @@ func readCenkalti(in *input, r *reader) error {
 		r.duration(&p.Base, "NewConstantBackOff", secondsText(constant), constant, 0, false)
 	} else {
 		r.duration(&p.Base, "InitialInterval", secondsText(initial), initial, 0, false)
-		r.factor("Multiplier", formatFloat(mult), mult, 0)
-		r.duration(&p.Cap, "MaxInterval", secondsText(maxInterval), maxInterval, 0, true)
+		if key, zero := cenkaltiZeroField(maxInterval, mult); zero {
+			// incrementCurrentInterval sets the interval to MaxInterval once
+			// it reaches MaxInterval/Multiplier, and multiplies it by
+			// Multiplier otherwise: either way a zero makes it 0. v5's
+			// NextBackOff then starts again from InitialInterval; v4's
+			// draws around 0, so every later retry is immediate.
+			if v5 {
+				p.Growth, p.Factor = backoff.Constant, 1
+				r.warn(CodeRange, 0, []string{key, "0", "InitialInterval"},
+					"%s is 0 (the struct literal leaves it unset): the interval drops to 0 after each retry and NextBackOff starts again from InitialInterval, so every delay is around InitialInterval", key)
+			} else {
+				p.Growth, p.Factor = backoff.None, 1
+				r.warn(CodeRange, 0, []string{key, "0", "0s"},
+					"%s is 0 (the struct literal leaves it unset): the interval drops to 0 after the first retry, so the first waits around InitialInterval and every later one is immediate; read as immediate retries", key)
+			}
+		} else {
+			r.factor("Multiplier", formatFloat(mult), mult, 0)
+			r.duration(&p.Cap, "MaxInterval", secondsText(maxInterval), maxInterval, 0, true)
+		}
 		if rf < 0 || rf > 1 {
 			r.warn(CodeRange, 0, []string{"RandomizationFactor", formatFloat(rf), "1"}, "RandomizationFactor is %s: read as 1 (a delay below 0 is not drawn)", formatFloat(rf))
 			rf = min(max(rf, 0), 1)
@@ -166,4 +183,16 @@ func readCenkalti(in *input, r *reader) error {
 	}
 	r.duration(&p.Deadline, "MaxElapsedTime", secondsText(elapsed), elapsed, 0, true)
 	return nil
+}
+
+// cenkaltiZeroField names MaxInterval or Multiplier when it is 0 (a
+// struct literal's zero value), which stops the interval growing.
+func cenkaltiZeroField(maxInterval, mult float64) (string, bool) {
+	switch {
+	case maxInterval <= 0:
+		return "MaxInterval", true
+	case mult <= 0:
+		return "Multiplier", true
+	}
+	return "", false
 }

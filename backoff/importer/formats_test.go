@@ -304,6 +304,15 @@ options.UseJitter = true;
 var pipeline = new ResiliencePipelineBuilder().AddTimeout(TimeSpan.FromSeconds(30)).AddRetry(options).Build();
 `, backoff.Policy{Growth: backoff.Linear, Base: s, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.75, JitterHi: 1.25, Attempts: 3, Deadline: 30 * s},
 		[]string{CodeDeadlineTimeout}},
+	{"cenkalti v5 struct literal without MaxInterval: every delay is InitialInterval", "cenkalti", `
+import "github.com/cenkalti/backoff/v5"
+b := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2, RandomizationFactor: 0.5}
+`, backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.5, JitterHi: 1.5, Deadline: 15 * time.Minute},
+		[]string{CodeRange}},
+	{"cenkalti v4 struct literal without MaxInterval: immediate after the first", "cenkalti", `
+import "github.com/cenkalti/backoff/v4"
+b := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2}
+`, backoff.Policy{Growth: backoff.None, Base: s, Factor: 1, Jitter: backoff.NoJitter}, []string{CodeRange}},
 	{"go-retryablehttp struct literal", "retryablehttp", `
 c := &retryablehttp.Client{HTTPClient: cleanhttp.DefaultClient(), RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 2 * time.Second, RetryMax: 3}
 `, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs},
