@@ -49,6 +49,15 @@ def wait_exponential_1():
 @retry(wait=wait_random_exponential(multiplier=0.5, min=1, max=30) + wait_random(0, 2))
 def f(): pass
 `, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 30 * s, Floor: s, Jitter: backoff.Full}, []string{CodeIgnored}},
+	{"tenacity wait_exponential_jitter's min (after 9.1.4): a floor after the jitter, named and left out", "tenacity", `
+@retry(wait=wait_exponential_jitter(multiplier=1, max=30, jitter=2, min=5))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 30 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.Additive, JitterAdd: 2 * s},
+		[]string{CodeRange}},
+	{"tenacity wait_exponential_jitter's min below initial never binds", "tenacity", `
+@retry(wait=wait_exponential_jitter(initial=2, jitter=1, min=1))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, CapMode: backoff.CapAfterJitter, Jitter: backoff.Additive, JitterAdd: s}, nil},
 	{"tenacity min above max: every wait is min", "tenacity", `
 @retry(wait=wait_exponential(multiplier=2, min=8, max=5), stop=stop_after_attempt(4))
 def f(): pass

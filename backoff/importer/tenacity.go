@@ -225,7 +225,7 @@ func readTenacityWait(r *reader, v *value) {
 				}
 			}
 		case "wait_exponential_jitter":
-			if args, ok = callArgs(c, t, "initial", "max", "exp_base", "jitter"); ok {
+			if args, ok = callArgs(c, t, "initial", "max", "exp_base", "jitter", "min", "multiplier"); ok {
 				if _, has := args["initial"]; !has && args["multiplier"] != nil { // tenacity after 9.1.4
 					args["initial"] = args["multiplier"]
 				}
@@ -233,6 +233,16 @@ func readTenacityWait(r *reader, v *value) {
 				if a := args["exp_base"]; a != nil {
 					if f, ok := r.numValue(name+".exp_base", a, "2"); ok {
 						ejit.base = f
+					}
+				}
+				// tenacity after 9.1.4: max(min, min(initial * b^(n-1) +
+				// U(0, jitter), max)), a floor after the jitter, where the
+				// policy's floor comes before it. It binds only when it
+				// passes initial or max.
+				if a := args["min"]; a != nil {
+					if m := num(args, "min", name, 0); m > ejit.initial || m > ejit.max {
+						r.warn(CodeRange, a.line, []string{name + ".min", a.text, "0"},
+							"%s's min of %ss is a floor after the jitter (tenacity after 9.1.4), which the policy's floor, raised before the jitter, is not: it is left out", name, formatFloat(m))
 					}
 				}
 			}
