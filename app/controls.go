@@ -32,7 +32,7 @@ var (
 // isDuration reports whether a box takes a duration with its unit.
 func isDuration(param string) bool {
 	switch param {
-	case backoff.ParamBase, backoff.ParamCap, backoff.ParamDeadline, backoff.ParamJitterAdd:
+	case backoff.ParamBase, backoff.ParamCap, backoff.ParamDeadline, backoff.ParamJitterAdd, backoff.ParamFloor:
 		return true
 	}
 	return false
@@ -203,6 +203,11 @@ func (p *playground) renderControls(l i18n.Lang) app.UI {
 		// The rarer knobs under a plain heading: a disclosure (a <details>,
 		// or a toggle button) cost app.wasm 10 KB.
 		app.H3().Class("advanced").Text(l.T("policy.advanced")),
+		app.Div().Class("field").Body(
+			app.Label().For("floor-value").Text(l.T("policy.floor")),
+			p.valueBox(l, backoff.ParamFloor, l.T("policy.floor-short"), l.T("policy.floor-hint")),
+			p.fieldError(l, "floor-value"),
+		),
 		p.selectField(l, "growth", l.T("policy.growth"), kindOptions(l, "growth"), pol.Growth.String(), growthKnobs),
 		app.P().Class("lesson").Text(l.T("policy.lesson")),
 	)

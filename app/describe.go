@@ -42,6 +42,9 @@ func describe(l i18n.Lang, p backoff.Policy) string {
 	if p.Cap > 0 && p.Growth != backoff.Geometric {
 		g += ", " + l.F("desc.cap-"+p.CapMode.String(), d(p, backoff.ParamCap))
 	}
+	if p.Floor > 0 {
+		g += ", " + l.F("desc.floor", d(p, backoff.ParamFloor))
+	}
 	if p.ImmediateFirst {
 		g += ", " + l.T("desc.immediate-first")
 	}

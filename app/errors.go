@@ -39,7 +39,7 @@ func fieldName(l i18n.Lang, key string) string {
 var fieldLabels = map[string]string{
 	backoff.ParamBase: "policy.base", backoff.ParamFactor: "policy.factor", backoff.ParamCap: "policy.cap",
 	backoff.ParamAttempts: "policy.attempts", backoff.ParamJitter: "policy.jitter",
-	backoff.ParamCapMode: "policy.cap-mode", backoff.ParamDeadline: "policy.deadline-short",
+	backoff.ParamCapMode: "policy.cap-mode", backoff.ParamDeadline: "policy.deadline-short", backoff.ParamFloor: "policy.floor-short",
 	backoff.ParamGrowth: "policy.growth", backoff.ParamJitterLo: "policy.jitter-lo",
 	backoff.ParamJitterHi: "policy.jitter-hi", backoff.ParamJitterAdd: "policy.jitter-add",
 	backoff.ParamSteps: "policy.steps", keySeed: "policy.seed",

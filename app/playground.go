@@ -404,7 +404,7 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 	case "jitter", "cap-mode", "growth":
 		p.setParam(ctx, id, id, v, false, true)
 		return
-	case "base-value", "factor-value", "cap-value", "attempts-value", "deadline-value",
+	case "base-value", "factor-value", "cap-value", "attempts-value", "deadline-value", "floor-value",
 		"jitter-lo-value", "jitter-hi-value", "jitter-add-value", "steps-value":
 		p.setParam(ctx, strings.TrimSuffix(id, "-value"), id, v, true, commit)
 		return

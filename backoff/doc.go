@@ -13,7 +13,8 @@
 //	                Base * (Factor^n - 1)        exp-minus-one (Azure, Ethernet)
 //	                Base * (n-1)^Factor          polynomial (Sidekiq)
 //	                Base * (Cap/Base)^((n-1)/Steps)  geometric (systemd)
-//	c(n)  = min(g(n), Cap)                       cap before jitter (default)
+//	c(n)  = max(Floor, min(g(n), Cap))           cap before jitter (default),
+//	                                             Floor 0 unless set (tenacity's min)
 //	d(n)  = jitter(c(n)):
 //	        none          c
 //	        full          U[0, c)
@@ -24,7 +25,9 @@
 //	        decorrelated-v2  Polly's DecorrelatedJitterBackoffV2
 //	        decorrelated-clamped  min(Cap, max(Base, 3*d(n-1)*U[0,1)))  (Polly's first)
 //
-// then optionally min(d, Cap) (cap after jitter) and + Offset. Attempts
+// A Floor F shifts the state-free jitters: d(n) = F + jitter(c(n) - F), so
+// full jitter draws from [F, c) as tenacity's wait_random_exponential does.
+// Then optionally min(d, Cap) (cap after jitter) and + Offset. Attempts
 // count the first try: Attempts = 6 allows 5 retries. A Deadline stops
 // scheduling retries that would start after it.
 //

@@ -141,3 +141,29 @@ func ExampleSolve() {
 	// cap      within worst-total    20s      = 6.5s           worst 20s
 	// worst-total: "4s" is not valid: want at least 5s: the least total the other knobs allow, with cap at its least (1s)
 }
+
+// tenacity's wait_random_exponential(multiplier=1, min=4, max=10): each
+// delay is random.uniform(min, high), high = max(min, min(2^(n-1), max)),
+// so the floor lifts the whole range, not only its bottom: the first three
+// retries wait exactly 4 s, and every column stays a closed form.
+func ExamplePolicy_floor() {
+	p := backoff.Policy{Growth: backoff.Exponential, Base: time.Second, Factor: 2,
+		Cap: 10 * time.Second, Floor: 4 * time.Second, Jitter: backoff.Full, Attempts: 6}
+	t, _ := backoff.NewTable(p, backoff.NewRand(1))
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "retry\tnominal\tmin\tmax\tmean\tp50\tp95\tcum min\tcum mean\tcum max\t")
+	for _, r := range t.Rows {
+		fmt.Fprintf(w, "%d\t%gs\t%gs\t%gs\t%gs\t%gs\t%gs\t%gs\t%gs\t%gs\t\n", r.Retry, r.Nominal, r.Min, r.Max, r.Mean,
+			r.P50, r.P95, r.CumMin, r.CumMean, r.CumMax)
+	}
+	w.Flush()
+	fmt.Println(p.Describe())
+	// Output:
+	// retry  nominal  min  max  mean  p50   p95  cum min  cum mean  cum max
+	//       1       4s   4s   4s    4s   4s    4s       4s        4s       4s
+	//       2       4s   4s   4s    4s   4s    4s       8s        8s       8s
+	//       3       4s   4s   4s    4s   4s    4s      12s       12s      12s
+	//       4       8s   4s   8s    6s   6s  7.8s      16s       18s      20s
+	//       5      10s   4s  10s    7s   7s  9.7s      20s       25s      30s
+	// exponential: 1s * 2^(n-1), cap 10s before jitter, floor 4s; full jitter; 6 attempts = 5 retries
+}

@@ -103,6 +103,9 @@ func (p *Policy) Describe() string {
 			g += " exact (un-jittered once reached)"
 		}
 	}
+	if p.Floor > 0 {
+		g += ", floor " + FormatDuration(p.Floor)
+	}
 	if p.ImmediateFirst {
 		g += ", first retry immediate"
 	}

@@ -28,6 +28,8 @@ func FuzzPolicyParams(f *testing.F) {
 		"base=250 мс&cap=1 ч&deadline=1 д&attempts=0&jitter=decorrelated",
 		"jitter=decorrelated-v2&base=2s&cap=5s&cap-mode=exact&attempts=40",
 		"growth=exponential&factor=100&cap=0&attempts=1000&jitter=full",
+		"base=1s&floor=4s&cap=10s&jitter=full&quantum=1s",
+		"floor=2s&jitter=proportional&cap-mode=after&jitter-lo=0.5&jitter-hi=1.5",
 	} {
 		f.Add(s)
 	}

@@ -32,6 +32,7 @@ const (
 	ParamCap             = "cap"
 	ParamCapMode         = "cap-mode"
 	ParamCapAfterJitter  = "cap-after-jitter"
+	ParamFloor           = "floor"
 	ParamJitter          = "jitter"
 	ParamJitterLo        = "jitter-lo"
 	ParamJitterHi        = "jitter-hi"
@@ -50,7 +51,7 @@ const (
 // ParamNames lists every name Set accepts, in a stable order.
 var ParamNames = []string{
 	ParamGrowth, ParamBase, ParamFactor, ParamFirstExponent, ParamSteps,
-	ParamCap, ParamCapMode, ParamCapAfterJitter,
+	ParamCap, ParamCapMode, ParamCapAfterJitter, ParamFloor,
 	ParamJitter, ParamJitterLo, ParamJitterHi, ParamJitterAdd, ParamJitterAddScaled, ParamQuantum,
 	ParamOffset, ParamImmediateFirst, ParamFirstUnjittered,
 	ParamAttempts, ParamDeadline, ParamRetryAfter, ParamRetryAfterSlack,
@@ -128,6 +129,8 @@ func (p *Policy) duration(name string) (*time.Duration, time.Duration) {
 		return &p.Base, MaxDuration
 	case ParamCap:
 		return &p.Cap, MaxDuration
+	case ParamFloor:
+		return &p.Floor, MaxDuration
 	case ParamJitterAdd:
 		return &p.JitterAdd, MaxDuration
 	case ParamQuantum:
@@ -170,6 +173,8 @@ func (p *Policy) Get(name string) string {
 		return FormatDuration(p.Base)
 	case ParamCap:
 		return FormatDuration(p.Cap)
+	case ParamFloor:
+		return FormatDuration(p.Floor)
 	case ParamJitterAdd:
 		return FormatDuration(p.JitterAdd)
 	case ParamQuantum:
@@ -211,7 +216,7 @@ func (p *Policy) Validate() error {
 			return choiceErr(e.field, strconv.Itoa(int(e.v)), e.names)
 		}
 	}
-	for _, name := range []string{ParamBase, ParamCap, ParamJitterAdd, ParamQuantum, ParamOffset, ParamRetryAfterSlack, ParamDeadline} {
+	for _, name := range []string{ParamBase, ParamCap, ParamFloor, ParamJitterAdd, ParamQuantum, ParamOffset, ParamRetryAfterSlack, ParamDeadline} {
 		d, max := p.duration(name)
 		if err := CheckDuration(name, *d, 0, max); err != nil {
 			return err
@@ -246,6 +251,13 @@ func (p *Policy) Validate() error {
 		return &FieldError{Field: ParamCap, Value: FormatDuration(p.Cap), Code: CodeZeroOrAtLeast,
 			Args: []string{FormatDuration(p.Base)}, Other: ParamBase,
 			Allowed: "0s (no cap) or at least base (" + FormatDuration(p.Base) + ")"}
+	}
+	if p.Floor > 0 && p.Jitter.HistoryDependent() {
+		return needsErr(ParamFloor, FormatDuration(p.Floor), ParamJitter, p.Jitter.String(), "0s", "0s",
+			"0s with "+p.Jitter.String()+" jitter: base is its floor")
+	}
+	if p.Cap > 0 && p.Floor > p.Cap {
+		return pairErr(ParamFloor, FormatDuration(p.Floor), CodeAtMost, ParamCap, FormatDuration(p.Cap))
 	}
 	if p.Growth == Geometric && p.Steps > 0 && p.Cap == 0 {
 		return needsErr(ParamCap, "0s", ParamGrowth, p.Growth.String(), FormatDuration(time.Nanosecond), FormatDuration(MaxDuration),

@@ -166,9 +166,10 @@ func RetryAfterNames() []string { return slices.Clone(retryAfterNames) }
 //
 // The delay before retry n (1-based) is
 //
-//	growth(n) --cap--> jitter --(cap after)--> + Offset
+//	growth(n) --cap--> --floor--> jitter --(cap after)--> + Offset
 //
-// with the cap's place set by CapMode.
+// with the cap's place set by CapMode; the jitter spreads the part of the
+// delay above the floor.
 type Policy struct {
 	Growth Growth
 	// Base is the first nominal delay (the floor for decorrelated jitter,
@@ -185,6 +186,14 @@ type Policy struct {
 	// Cap is the maximum delay; 0 means no cap.
 	Cap     time.Duration
 	CapMode CapMode
+	// Floor is the least delay, tenacity's min: the capped nominal delay
+	// is raised to Floor and the jitter spreads only the part above it,
+	// so full jitter draws from [Floor, c) (tenacity's
+	// wait_random_exponential: random.uniform(min, high)) and no jitter
+	// gives max(Floor, c) (wait_exponential). 0 means none. It is at most
+	// Cap, and 0 with the decorrelated kinds, whose Base is their floor;
+	// an immediate first retry stays immediate.
+	Floor time.Duration
 
 	Jitter Jitter
 	// JitterLo and JitterHi bound the Proportional factor.
@@ -374,13 +383,17 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 		}
 	default:
 		g, hit := p.capped(n)
+		f := p.Floor.Seconds()
+		g = max(g, f)
 		switch {
 		case hit && p.CapMode == CapExact:
 			d = g
 		case n == 1 && p.FirstUnjittered:
 			d = g
 		default:
-			d = p.jitter(n, g, u)
+			// The jitter spreads what is above the floor (f = 0 adds
+			// nothing and changes no bit).
+			d = f + p.jitter(n, g-f, u)
 		}
 	}
 	// capsDelay, less what the decorrelated kinds did above already: the

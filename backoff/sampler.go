@@ -8,7 +8,7 @@ import "math"
 // Factor^k, the cap) on every call, though for a given n it is always the
 // same; a Sampler computes it once per n into a table and applies the
 // jitter inline. Kinds it does not cover (quantised, additive, Polly's V2,
-// exact caps, an immediate or un-jittered first retry) call Step.
+// exact caps, an immediate or un-jittered first retry, a floor) call Step.
 //
 // A Sampler is not safe for concurrent use: its table grows on demand.
 type Sampler struct {
@@ -25,7 +25,12 @@ type Sampler struct {
 	capAfter bool    // clamp the jittered delay to cap (Policy.capsDelay)
 	off      float64 // Offset, seconds
 	quantum  float64 // Full: Quantum, seconds (0 = none)
+	floor    float64 // Floor, seconds (flooredJitter)
 }
+
+// flooredJitter is a Sampler's kind for a state-free jitter under a
+// floor: its own case, so the policies without one pay nothing for it.
+const flooredJitter Jitter = 255
 
 // maxTable bounds the table: 32 kB of nominal delays. Retries past it
 // (unlimited attempts) call Step.
@@ -40,6 +45,9 @@ func NewSampler(p Policy) Sampler {
 	case NoJitter, Full, Equal, Proportional, Decorrelated:
 		d.table = !p.ImmediateFirst && !p.FirstUnjittered && p.CapMode != CapExact
 	}
+	if d.table && p.Floor > 0 {
+		d.jitter, d.floor = flooredJitter, p.Floor.Seconds()
+	}
 	if p.Jitter == Full {
 		d.quantum = p.Quantum.Seconds()
 	}
@@ -49,11 +57,12 @@ func NewSampler(p Policy) Sampler {
 	return d
 }
 
-// nominal is g[n], the table grown to hold it.
+// nominal is g[n], the table grown to hold it: the capped nominal delay,
+// raised to the floor as Step raises it.
 func (d *Sampler) nominal(n int) float64 {
 	for len(d.g) <= n {
 		g, _ := d.p.capped(len(d.g))
-		d.g = append(d.g, g)
+		d.g = append(d.g, max(g, d.floor))
 	}
 	return d.g[n]
 }
@@ -87,6 +96,9 @@ func (d *Sampler) Next(n int, prev *float64, u float64) float64 {
 			v = d.cap
 		}
 		*prev = v
+	case flooredJitter:
+		// Step's own arithmetic, f + jitter(g - f): the same bits.
+		v = d.floor + d.p.jitter(n, d.nominal(n)-d.floor, u)
 	default:
 		var g float64
 		if n < len(d.g) {

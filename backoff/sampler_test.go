@@ -27,6 +27,9 @@ func TestSamplerMatchesStep(t *testing.T) {
 						p.Base, p.Cap, p.Offset = MaxDuration, 0, 1500*time.Millisecond
 					}
 					policies = append(policies, p)
+					// A floor above the first delays, below the cap.
+					p.Floor = 7 * time.Second
+					policies = append(policies, p)
 				}
 			}
 		}

@@ -140,7 +140,7 @@ func Solve(p Policy, g Goal) (Solution, error) {
 		}
 		if g.Knob == ParamCap {
 			dst = &q.Cap
-			lo = max(p.Base, time.Nanosecond)
+			lo = max(p.Base, p.Floor, time.Nanosecond) // nor one below the floor
 			// No cap at all is larger than any: the cap does not bind.
 			q.Cap = 0
 			if within(total(&q), target) {

@@ -204,3 +204,22 @@ func TestSolveAttemptsEnds(t *testing.T) {
 		t.Errorf("immediate retries: attempts %d binding %v err %v, want %d, not binding", s.Policy.Attempts, s.Binding, err, MaxAttempts)
 	}
 }
+
+// With a floor the cap has a least value of its own: base 1s, floor 5s
+// and 4 retries (1 2 4 8 s floored to 5 5 5 8) wait 20s at the least, with
+// the cap at the floor, and the largest cap within 21s is 6s. A cap below
+// the floor does not validate, so the search starts at the floor, and the
+// error names it.
+func TestSolveCapWithFloor(t *testing.T) {
+	s := time.Second
+	p := Policy{Growth: Exponential, Base: s, Factor: 2, Cap: 30 * s, Floor: 5 * s, Jitter: NoJitter, Attempts: 5}
+	got, err := Solve(p, Goal{ParamCap, WorstTotal, 21 * s})
+	if err != nil || got.Policy.Cap != 6*s || got.Worst != 21 || got.Policy.Validate() != nil {
+		t.Errorf("cap within 21s: %v, %v, worst %v", got.Policy.Cap, err, got.Worst)
+	}
+	_, err = Solve(p, Goal{ParamCap, WorstTotal, 19 * s})
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Code != CodeTotalAtLeast || fe.Args[0] != "20s" || fe.Args[2] != "5s" {
+		t.Errorf("cap within 19s: %v (args %v), want at least 20s with cap at its least, 5s", err, fe)
+	}
+}

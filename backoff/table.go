@@ -23,7 +23,7 @@ const (
 // Row is one retry of a delay table. Times are in seconds.
 type Row struct {
 	Retry   int     // 1 = the first retry (the second attempt)
-	Nominal float64 // un-jittered delay, after the cap, with Offset
+	Nominal float64 // un-jittered delay, after the cap and the floor, with Offset
 	Min     float64 // smallest possible delay (an infimum for open ranges)
 	Max     float64 // largest possible delay (a supremum for open ranges)
 	Mean    float64
@@ -183,9 +183,20 @@ func (p *Policy) dist(n int) dist {
 		return dist{}
 	}
 	g, hit := p.capped(n)
+	f := p.Floor.Seconds()
+	g = max(g, f)
 	if (hit && p.CapMode == CapExact) || (n == 1 && p.FirstUnjittered) {
 		return dist{a: g, b: g}
 	}
+	// Step jitters what is above the floor and adds the floor back.
+	d := p.jitterDist(n, g-f)
+	d.a += f
+	d.b += f
+	return d
+}
+
+// jitterDist is the distribution of the state-free jitter of g.
+func (p *Policy) jitterDist(n int, g float64) dist {
 	switch p.Jitter {
 	case Full:
 		if q := p.Quantum.Seconds(); q > 0 {
@@ -219,6 +230,7 @@ func (p *Policy) analyticRow(n int) Row {
 		c = math.Min(c, p.Cap.Seconds())
 	}
 	g, _ := p.capped(n)
+	g = max(g, p.Floor.Seconds())
 	if p.ImmediateFirst && n <= 1 {
 		g = 0
 	}

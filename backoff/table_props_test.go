@@ -44,6 +44,12 @@ func randomPolicy(r *rand.Rand) Policy {
 		if r.IntN(3) == 0 {
 			p.Offset = dur(p.Base.Seconds() * r.Float64())
 		}
+		if r.IntN(4) == 0 {
+			p.Floor = dur(p.Base.Seconds() * logU(0.1, 100))
+			if p.Cap > 0 {
+				p.Floor = min(p.Floor, p.Cap)
+			}
+		}
 		p.ImmediateFirst = r.IntN(5) == 0
 		p.FirstUnjittered = r.IntN(5) == 0
 		switch k := r.IntN(10); {

@@ -421,9 +421,18 @@ func describeGrowth(p backoff.Policy) string {
 
 // dropExtras leaves out the fields the library cannot express, with
 // CodeDropped each: a first retry that is immediate or un-jittered, whole
-// multiples of a quantum, a constant offset (unless keepOffset).
-func (j *job) dropExtras(keepOffset bool) {
+// multiples of a quantum, a constant offset (unless keepOffset), a floor
+// (unless keepFloor) that changes the schedule.
+func (j *job) dropExtras(keepOffset, keepFloor bool) {
 	e := &j.eff
+	if e.Floor > 0 && !keepFloor {
+		f, before := backoff.FormatDuration(e.Floor), *e
+		e.Floor = 0
+		if !sameSchedule(before, *e) {
+			j.warn(CodeDropped, []string{backoff.ParamFloor, f},
+				"%s has no least delay: the floor of %s is left out", j.short, f)
+		}
+	}
 	if e.ImmediateFirst {
 		e.ImmediateFirst = false
 		j.warn(CodeDropped, []string{backoff.ParamImmediateFirst, "true"},

@@ -61,7 +61,7 @@ func writeCenkalti(j *job) string {
 		j.replaceJitter(additiveAsProportional, lib+" has no additive jitter: it is written as a proportional one as wide at the first retry")
 	}
 	j.fitGrowth(backoff.Exponential)
-	j.dropExtras(false)
+	j.dropExtras(false, false)
 	j.fitCapMode(backoff.CapBeforeJitter, "caps the interval before randomizing it")
 	if j.in.RetryAfter != backoff.RetryAfterIgnore {
 		j.fitRetryAfter(backoff.RetryAfterAsIs, 0, "waits exactly what an operation's backoff.RetryAfter(seconds) error says, uncapped, and restarts the schedule")
@@ -175,7 +175,7 @@ func writeAWS(j *job) string {
 			j.warn(CodeFactor, []string{from, "2"}, "%s doubles the delay at every retry: the factor is 2, not %s", lib, from)
 		}
 	}
-	j.dropExtras(false)
+	j.dropExtras(false, false)
 	j.fitCapMode(backoff.CapBeforeJitter, "caps the delay before jitter")
 	if e.Base == 0 {
 		j.warn(CodeRange, []string{backoff.ParamBase, "0s", "1ns", backoff.FormatDuration(backoff.MaxDuration), "1ns"},

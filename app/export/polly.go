@@ -78,7 +78,7 @@ func writePolly(j *job) string {
 		}
 	}
 	useJitter := e.Jitter != backoff.NoJitter
-	j.dropExtras(false)
+	j.dropExtras(false, false)
 	j.fitCapMode(backoff.CapAfterJitter, "clamps the jittered delay to MaxDelay")
 	for _, f := range []struct {
 		name string

@@ -85,7 +85,7 @@ func writeGRPC(j *job) string {
 		j.replaceJitter(fixedSpan(0.8, 1.2), "gRPC multiplies every delay by U[0.8,1.2) (gRFC A6 as amended in 2024, grpc-go 1.69 and later; U[0,d) before)")
 	}
 	j.fitGrowth(backoff.Exponential)
-	j.dropExtras(false)
+	j.dropExtras(false, false)
 	j.fitCapMode(backoff.CapBeforeJitter, "caps the delay before jitter")
 	if e.Base == 0 {
 		j.warn(CodeRange, []string{backoff.ParamBase, "0s", "1ns", "", "1ns"},
@@ -184,7 +184,7 @@ func writeEnvoy(j *job) string {
 			j.warn(CodeFactor, []string{from, "2"}, "%s doubles the back-off at every retry: the factor is 2, not %s", lib, from)
 		}
 	}
-	j.dropExtras(false)
+	j.dropExtras(false, false)
 	j.fitCapMode(backoff.CapBeforeJitter, "caps the back-off interval before jitter")
 	base := e.Base.Truncate(time.Millisecond)
 	if base < time.Millisecond {

@@ -52,7 +52,7 @@ func writeResilience4j(j *job) string {
 		j.replaceJitter(additiveAsProportional, lib+" has no additive jitter: it is written as a proportional one as wide at the first retry")
 	}
 	j.fitGrowth(backoff.Exponential, backoff.Constant)
-	j.dropExtras(false)
+	j.dropExtras(false, false)
 	lo, hi, _ := span(*e)
 	c, r := centre(lo, hi)
 	if r > r4jMaxFactor {

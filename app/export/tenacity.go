@@ -43,11 +43,18 @@ func writeTenacity(j *job) string {
 		// proportional jitter is approximated by an exponential.
 		j.fitGrowth(backoff.Exponential, backoff.Constant)
 	}
-	j.dropExtras(true)
+	// min is a floor on the exponential waits alone, and
+	// wait_exponential_jitter has none: with a cap after jitter the
+	// floor goes, without a cap wait_exponential(min=) + wait_random is
+	// exact.
+	additive := e.Jitter == backoff.Additive
+	floorOK := e.Growth == backoff.Exponential && (e.Jitter == backoff.NoJitter || e.Jitter == backoff.Full ||
+		additive && (e.CapMode != backoff.CapAfterJitter || e.Cap == 0))
+	j.dropExtras(true, floorOK)
 	// wait_exponential_jitter clamps after adding its jitter: the only
 	// cap after jitter tenacity has.
-	afterOK := e.Jitter == backoff.Additive && e.Growth == backoff.Exponential
-	if !(afterOK && (e.CapMode == backoff.CapAfterJitter || e.Cap == 0)) {
+	jitterWait := additive && e.Growth == backoff.Exponential && e.Floor == 0 && (e.CapMode == backoff.CapAfterJitter || e.Cap == 0)
+	if !jitterWait {
 		j.fitCapMode(backoff.CapBeforeJitter, "caps the exponential wait before adding the random one")
 	}
 	j.fitRetryAfter(backoff.RetryAfterIgnore, 0, "ignores Retry-After unless a wait_exception reads it")
@@ -72,8 +79,11 @@ func writeTenacity(j *job) string {
 		}
 	}
 	expBase := ", exp_base=" + pyFloat(e.Factor)
+	if e.Floor > 0 {
+		expBase += ", min=" + s(e.Floor)
+	}
 	switch lo, hi, ok := span(*e); {
-	case e.Jitter == backoff.Additive && e.Growth == backoff.Exponential && (e.CapMode == backoff.CapAfterJitter || e.Cap == 0):
+	case jitterWait:
 		use("wait_exponential_jitter", fmt.Sprintf("wait_exponential_jitter(initial=%s%s%s, jitter=%s)", s(e.Base), cap, expBase, s(e.JitterAdd)))
 	case e.Jitter == backoff.Additive:
 		j.baseWait(use, 1, 1, s, scaled, expBase)
@@ -171,12 +181,17 @@ func tenacityFormula(e backoff.Policy) string {
 	if e.Cap > 0 && e.Growth != backoff.Constant {
 		d = "min(" + raw + ", " + backoff.FormatDuration(e.Cap) + ")"
 	}
+	lo := "0"
+	if e.Floor > 0 {
+		lo = backoff.FormatDuration(e.Floor)
+		d = "max(" + lo + ", " + d + ")"
+	}
 	var w string
 	switch e.Jitter {
 	case backoff.NoJitter:
 		w = d
 	case backoff.Full:
-		w = "U[0, d] with d = " + d
+		w = "U[" + lo + ", d] with d = " + d
 	case backoff.Equal:
 		w = "d/2 + U[0, d/2] with d = " + d
 	case backoff.Proportional:

@@ -86,14 +86,10 @@ func readCelery(in *input, r *reader) error {
 				r.set(key, v.text, v.line)
 				factor = v.num
 			default:
-				if f, ok := r.numValue(key, v, "False"); ok {
-					factor = f
-				}
+				r.readNum(&factor, key, v, "False")
 			}
 		case "retry_backoff_max":
-			if f, ok := r.numValue(key, v, "600"); ok {
-				max = f
-			}
+			r.readNum(&max, key, v, "600")
 		case "retry_jitter":
 			if b, ok := r.boolValue(key, v, "True"); ok {
 				jitter = b
@@ -106,9 +102,7 @@ func readCelery(in *input, r *reader) error {
 				retries, unlimited = f, false
 			}
 		case "default_retry_delay", "countdown":
-			if f, ok := r.durValue(key, v, 1, nil, "180"); ok {
-				delay = f
-			}
+			r.readDur(&delay, key, v, 1, "180")
 		case "retry_kwargs":
 			if v.kind != vCall || v.str != "{" {
 				r.unreadable(key, v.text, v.line, "")

@@ -40,14 +40,7 @@ func readCenkalti(in *input, r *reader) error {
 	initial, rf, mult, maxInterval, elapsed := 0.5, 0.5, 1.5, 60.0, 15*60.0
 	attempts := 0.0
 	constant := -1.0
-	vals := map[string]*value{}
-	var order []string
-	put := func(k string, v *value) {
-		if _, ok := vals[k]; !ok {
-			order = append(order, k)
-		}
-		vals[k] = v
-	}
+	var fs fields
 	literal := false
 	var sites []callSite
 	for _, cs := range c.calls(func(n string) bool {
@@ -65,7 +58,7 @@ func readCenkalti(in *input, r *reader) error {
 				literal = true
 				initial, rf, mult, maxInterval, elapsed = 0, 0, 0, 0, 0
 				for _, a := range c.args(cs.open) {
-					put(a.key, c.evalArg(a))
+					fs.put(a.key, c.evalArg(a))
 				}
 			}
 		case "backoff.NewConstantBackOff":
@@ -81,47 +74,35 @@ func readCenkalti(in *input, r *reader) error {
 			for _, a := range c.args(cs.open) { // v4's options: backoff.WithInitialInterval(d)
 				v := c.evalArg(a)
 				if v.kind == vCall && strings.HasPrefix(short(v.str), "With") && len(v.args) == 1 {
-					put(strings.TrimPrefix(short(v.str), "With"), c.evalArg(v.args[0]))
+					fs.put(strings.TrimPrefix(short(v.str), "With"), c.evalArg(v.args[0]))
 				}
 			}
 		}
 	}
-	for _, as := range c.assignments(func(f string) bool { return containsStr(cenkaltiFields, f) }) {
-		put(as.field, c.eval(as.from, as.to))
-	}
+	fs.assigned(c, cenkaltiFields)
 	if literal && !v5 {
 		r.def("MaxElapsedTime", "0 (a struct literal's zero value: no limit)")
 	}
-	for _, k := range order {
-		v := vals[k]
+	for _, k := range fs.order {
+		v := fs.vals[k]
 		switch k {
 		case "InitialInterval":
-			if f, ok := r.durValue(k, v, 1e-9, nil, "500ms"); ok {
-				initial = f
-			}
+			r.readDur(&initial, k, v, 1e-9, "500ms")
 		case "RandomizationFactor":
-			if f, ok := r.numValue(k, v, "0.5"); ok {
-				rf = f
-			}
+			r.readNum(&rf, k, v, "0.5")
 		case "Multiplier":
-			if f, ok := r.numValue(k, v, "1.5"); ok {
-				mult = f
-			}
+			r.readNum(&mult, k, v, "1.5")
 		case "MaxInterval":
-			if f, ok := r.durValue(k, v, 1e-9, nil, "60s"); ok {
-				maxInterval = f
-			}
+			r.readDur(&maxInterval, k, v, 1e-9, "60s")
 		case "MaxElapsedTime":
-			if f, ok := r.durValue(k, v, 1e-9, nil, "15m"); ok {
-				elapsed = f
-			}
+			r.readDur(&elapsed, k, v, 1e-9, "15m")
 		default:
 			r.ignore(orPositional(k), v.line, ReasonNotModelled)
 		}
 	}
 	if !literal {
 		for _, d := range []struct{ k, v string }{{"InitialInterval", "500ms"}, {"RandomizationFactor", "0.5"}, {"Multiplier", "1.5"}, {"MaxInterval", "60s"}} {
-			if _, ok := vals[d.k]; !ok && constant < 0 {
+			if _, ok := fs.vals[d.k]; !ok && constant < 0 {
 				r.def(d.k, d.v)
 			}
 		}
@@ -159,7 +140,7 @@ func readCenkalti(in *input, r *reader) error {
 		elapsed = 15 * 60
 	}
 	if !v5 && !literal {
-		if _, ok := vals["MaxElapsedTime"]; !ok {
+		if _, ok := fs.vals["MaxElapsedTime"]; !ok {
 			r.def("MaxElapsedTime", "15m")
 		}
 	}
@@ -169,8 +150,25 @@ func readCenkalti(in *input, r *reader) error {
 		r.duration(&p.Base, "NewConstantBackOff", secondsText(constant), constant, 0, false)
 	} else {
 		r.duration(&p.Base, "InitialInterval", secondsText(initial), initial, 0, false)
-		r.factor("Multiplier", formatFloat(mult), mult, 0)
-		r.duration(&p.Cap, "MaxInterval", secondsText(maxInterval), maxInterval, 0, true)
+		if key, zero := cenkaltiZeroField(maxInterval, mult); zero {
+			// incrementCurrentInterval sets the interval to MaxInterval once
+			// it reaches MaxInterval/Multiplier, and multiplies it by
+			// Multiplier otherwise: either way a zero makes it 0. v5's
+			// NextBackOff then starts again from InitialInterval; v4's
+			// draws around 0, so every later retry is immediate.
+			if v5 {
+				p.Growth, p.Factor = backoff.Constant, 1
+				r.warn(CodeRange, 0, []string{key, "0", "InitialInterval"},
+					"%s is 0 (the struct literal leaves it unset): the interval drops to 0 after each retry and NextBackOff starts again from InitialInterval, so every delay is around InitialInterval", key)
+			} else {
+				p.Growth, p.Factor = backoff.None, 1
+				r.warn(CodeRange, 0, []string{key, "0", "0s"},
+					"%s is 0 (the struct literal leaves it unset): the interval drops to 0 after the first retry, so the first waits around InitialInterval and every later one is immediate; read as immediate retries", key)
+			}
+		} else {
+			r.factor("Multiplier", formatFloat(mult), mult, 0)
+			r.duration(&p.Cap, "MaxInterval", secondsText(maxInterval), maxInterval, 0, true)
+		}
 		if rf < 0 || rf > 1 {
 			r.warn(CodeRange, 0, []string{"RandomizationFactor", formatFloat(rf), "1"}, "RandomizationFactor is %s: read as 1 (a delay below 0 is not drawn)", formatFloat(rf))
 			rf = min(max(rf, 0), 1)
@@ -185,4 +183,16 @@ func readCenkalti(in *input, r *reader) error {
 	}
 	r.duration(&p.Deadline, "MaxElapsedTime", secondsText(elapsed), elapsed, 0, true)
 	return nil
+}
+
+// cenkaltiZeroField names MaxInterval or Multiplier when it is 0 (a
+// struct literal's zero value), which stops the interval growing.
+func cenkaltiZeroField(maxInterval, mult float64) (string, bool) {
+	switch {
+	case maxInterval <= 0:
+		return "MaxInterval", true
+	case mult <= 0:
+		return "Multiplier", true
+	}
+	return "", false
 }

@@ -8,7 +8,7 @@ import (
 
 const envoySource = "envoyproxy/envoy source/common/common/backoff_strategy.cc, source/common/router/retry_state_impl.cc, api/envoy/config/route/v3/route_components.proto (main, 2026)"
 
-const istioSource = "istio/istio pilot/pkg/networking/core/route/retry/retry.go (DefaultPolicy), networking/v1 VirtualService HTTPRetry (1.28); back-off from Envoy's router (25ms base, 250ms max)"
+const istioSource = "istio/istio pilot/pkg/networking/core/route/retry/retry.go (DefaultPolicy, ConvertPolicy), networking/v1 VirtualService HTTPRetry (1.28); back-off from Envoy's router (25ms base, 250ms max, or retries.backoff and 10 times it)"
 
 // Envoy's router defaults (retry_state_impl.cc): a route without
 // retry_back_off backs off from 25ms to at most 250ms; max_interval
@@ -183,8 +183,8 @@ func detectIstio(in *input) bool {
 
 // readIstio reads the first http route's retries: attempts counts
 // retries; without a retries block Istio gives every route 2 retries.
-// Istio sets no retry_back_off, so Envoy's default back-off applies. A
-// route's timeout is off by default.
+// Istio sets no retry_back_off unless retries.backoff gives its base, so
+// Envoy's default back-off applies. A route's timeout is off by default.
 func readIstio(in *input, r *reader) error {
 	routes := istioRoutes(in.documents())
 	p := &r.res.Policy
@@ -209,7 +209,7 @@ func readIstio(in *input, r *reader) error {
 	if count > 1 {
 		r.warn(CodeSeveral, line, []string{itoa(count), itoa(line)}, "the VirtualService has %d retry policies: the first, at line %d, is read", count, line)
 	}
-	seen := false
+	seen, backoffSet := false, false
 	if retries != nil {
 		for i, k := range retries.keys {
 			v, l := retries.vals[i], retries.keyLines[i]
@@ -223,6 +223,14 @@ func readIstio(in *input, r *reader) error {
 				r.ignore(k, l, ReasonClassify)
 			case "perTryTimeout", "per_try_timeout":
 				r.ignore(k, l, ReasonPerTry)
+			case "backoff":
+				// ConvertPolicy makes it retry_back_off's base_interval;
+				// Envoy's max_interval then defaults to 10 times it.
+				if sec, ok := r.nodeDur(k, v, l, istioSeconds, "25ms"); ok && sec > 0 {
+					backoffSet = true
+					r.duration(&p.Base, k, v.source(), sec, l, false)
+					r.duration(&p.Cap, k, v.source(), 10*sec, l, true)
+				}
 			default:
 				r.ignore(k, l, ReasonNotModelled)
 			}
@@ -231,16 +239,23 @@ func readIstio(in *input, r *reader) error {
 			r.def("attempts", "2")
 		}
 	}
-	r.def("back-off", "Envoy's default: U[0, min(25ms * 2^(n-1), 250ms)) in whole milliseconds")
+	if backoffSet {
+		r.def("max interval", "10 x backoff (Envoy's max_interval default)")
+	} else {
+		r.def("back-off", "Envoy's default: U[0, min(25ms * 2^(n-1), 250ms)) in whole milliseconds")
+	}
 	r.warn(CodeRounding, 0, []string{"1ms"}, "Envoy works in whole milliseconds: it draws whole milliseconds below the interval")
 	if t, l := route.get("timeout", false); t != nil {
-		if sec, ok := r.nodeDur("timeout", t, l, func(s string) (float64, bool) {
-			return unitSeconds(s, map[string]float64{"ms": 1e-3, "s": 1, "m": 60, "h": 3600}, false)
-		}, "no deadline"); ok {
+		if sec, ok := r.nodeDur("timeout", t, l, istioSeconds, "no deadline"); ok {
 			r.deadlineTimeout("timeout", t.source(), sec, l, "Istio")
 		}
 	} else {
 		r.def("timeout", "none (Istio turns the route timeout off by default)")
 	}
 	return nil
+}
+
+// istioSeconds reads an Istio duration: 100ms, 1s, 1m, 1h.
+func istioSeconds(s string) (float64, bool) {
+	return unitSeconds(s, map[string]float64{"ms": 1e-3, "s": 1, "m": 60, "h": 3600}, false)
 }

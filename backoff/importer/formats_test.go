@@ -40,6 +40,32 @@ for attempt in tenacity.Retrying(
     with attempt:
         call()
 `, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 20 * s, Jitter: backoff.Full, Attempts: 8, Deadline: 30 * s}, nil},
+	{"tenacity's README: wait_exponential with min and max", "tenacity", `
+@retry(stop=stop_after_attempt(3), wait=wait_exponential(multiplier=1, min=4, max=10))
+def wait_exponential_1():
+    print("Wait 2^x * 1 second between each retry starting with 4 seconds, then up to 10 seconds, then 10 seconds afterwards")
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 10 * s, Floor: 4 * s, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"tenacity wait_random_exponential with min, and a sum with min", "tenacity", `
+@retry(wait=wait_random_exponential(multiplier=0.5, min=1, max=30) + wait_random(0, 2))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 30 * s, Floor: s, Jitter: backoff.Full}, []string{CodeIgnored}},
+	{"tenacity wait_exponential_jitter's min (after 9.1.4): a floor after the jitter, named and left out", "tenacity", `
+@retry(wait=wait_exponential_jitter(multiplier=1, max=30, jitter=2, min=5))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 30 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.Additive, JitterAdd: 2 * s},
+		[]string{CodeRange}},
+	{"tenacity wait_exponential_jitter's min below initial never binds", "tenacity", `
+@retry(wait=wait_exponential_jitter(initial=2, jitter=1, min=1))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, CapMode: backoff.CapAfterJitter, Jitter: backoff.Additive, JitterAdd: s}, nil},
+	{"tenacity min above max: every wait is min", "tenacity", `
+@retry(wait=wait_exponential(multiplier=2, min=8, max=5), stop=stop_after_attempt(4))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 8 * s, Floor: 8 * s, Jitter: backoff.NoJitter, Attempts: 4}, nil},
+	{"tenacity min in a sum of exponentials", "tenacity", `
+@retry(wait=wait_exponential(multiplier=1, min=2) + wait_random_exponential(multiplier=1))
+def f(): pass
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Jitter: backoff.Equal, JitterLo: 0.8, JitterHi: 1.2}, []string{CodeIgnored}},
 	{"tenacity wait_incrementing", "tenacity", `
 @retry(wait=wait_incrementing(start=1, increment=2, max=9), stop=stop_after_attempt(4))
 def f(): pass
@@ -58,6 +84,11 @@ session.mount("https://", HTTPAdapter(max_retries=retries))
 `, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Cap: 120 * s,
 		CapMode: backoff.CapAfterJitter, Jitter: backoff.Additive, JitterAdd: 250 * ms, Attempts: 6, RetryAfter: backoff.RetryAfterAsIs},
 		[]string{CodeIgnored}},
+	{"urllib3 jitter without a backoff factor: the first retry is still immediate", "urllib3", `
+from urllib3.util import Retry
+retries = Retry(total=3, backoff_jitter=1.5)
+`, backoff.Policy{Growth: backoff.Constant, Factor: 2, Cap: 120 * s, CapMode: backoff.CapAfterJitter, ImmediateFirst: true,
+		Jitter: backoff.Additive, JitterAdd: 1500 * ms, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs}, nil},
 	{"urllib3 adapter integer", "urllib3", `
 from requests.adapters import HTTPAdapter
 adapter = HTTPAdapter(max_retries=3)
@@ -137,6 +168,17 @@ spec:
       retryOn: gateway-error,connect-failure
 `, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 4, Deadline: 10 * s},
 		[]string{CodeIgnored, CodeIgnored, CodeRounding, CodeDeadlineTimeout}},
+	{"Istio retries with a backoff: the base of Envoy's back-off", "istio", `
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+spec:
+  http:
+  - route:
+    - destination: {host: reviews}
+    retries:
+      attempts: 5
+      backoff: 100ms
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: s, Jitter: backoff.Full, Attempts: 6}, []string{CodeRounding}},
 	{"Istio default retries", "istio", `
 apiVersion: networking.istio.io/v1beta1
 kind: VirtualService
@@ -171,9 +213,27 @@ resilience4j.retry:
     backendA:
       baseConfig: default
       enableExponentialBackoff: true
+      exponentialBackoffMultiplier: 2
       exponentialMaxWaitDuration: PT5S
-`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 1.5, Cap: 5 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.NoJitter, Attempts: 5},
+`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 2, Cap: 5 * s, CapMode: backoff.CapAfterJitter, Jitter: backoff.NoJitter, Attempts: 5},
 		[]string{CodeRounding}},
+	{"resilience4j max wait without a multiplier: not read", "resilience4j", `
+resilience4j.retry:
+  instances:
+    backendA:
+      wait-duration: 200ms
+      enableExponentialBackoff: true
+      exponentialMaxWaitDuration: PT5S
+`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 1.5, Jitter: backoff.NoJitter, Attempts: 3},
+		[]string{CodeIgnored, CodeRounding}},
+	{"resilience4j random exponential: the factor and max need the multiplier", "resilience4j", `
+resilience4j.retry.instances.b.waitDuration=1s
+resilience4j.retry.instances.b.enableExponentialBackoff=true
+resilience4j.retry.instances.b.enableRandomizedWait=true
+resilience4j.retry.instances.b.randomizedWaitFactor=0.2
+resilience4j.retry.instances.b.exponentialMaxWaitDuration=10s
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 1.5, Jitter: backoff.Proportional, JitterLo: 0.5, JitterHi: 1.5, Attempts: 3},
+		[]string{CodeIgnored, CodeIgnored, CodeRounding}},
 	{"resilience4j properties", "resilience4j", `
 # application.properties
 resilience4j.retry.instances.backendB.maxAttempts=4
@@ -193,6 +253,8 @@ public class Client {
 		JitterLo: 1, JitterHi: 2, Attempts: 4}, []string{CodeIgnored, CodeRounding}},
 	{"Spring Retry defaults", "spring-retry", `@Retryable public void f() {}`,
 		backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"Spring Retry delay 0: 1ms", "spring-retry", `@Retryable(backoff = @Backoff(delay = 0))`,
+		backoff.Policy{Growth: backoff.Constant, Base: ms, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}, []string{CodeRange}},
 	{"Spring Retry uniform random", "spring-retry", `@Retryable(maxAttempts = 2, backoff = @Backoff(value = 100, maxDelay = 300))`,
 		backoff.Policy{Growth: backoff.Constant, Base: 100 * ms, Factor: 1, Jitter: backoff.Additive, JitterAdd: 200 * ms, Attempts: 2}, []string{CodeRounding}},
 	{"Spring RetryTemplate builder", "spring-retry", `
@@ -251,10 +313,22 @@ options.UseJitter = true;
 var pipeline = new ResiliencePipelineBuilder().AddTimeout(TimeSpan.FromSeconds(30)).AddRetry(options).Build();
 `, backoff.Policy{Growth: backoff.Linear, Base: s, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.75, JitterHi: 1.25, Attempts: 3, Deadline: 30 * s},
 		[]string{CodeDeadlineTimeout}},
+	{"cenkalti v5 struct literal without MaxInterval: every delay is InitialInterval", "cenkalti", `
+import "github.com/cenkalti/backoff/v5"
+b := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2, RandomizationFactor: 0.5}
+`, backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.5, JitterHi: 1.5, Deadline: 15 * time.Minute},
+		[]string{CodeRange}},
+	{"cenkalti v4 struct literal without MaxInterval: immediate after the first", "cenkalti", `
+import "github.com/cenkalti/backoff/v4"
+b := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2}
+`, backoff.Policy{Growth: backoff.None, Base: s, Factor: 1, Jitter: backoff.NoJitter}, []string{CodeRange}},
 	{"go-retryablehttp struct literal", "retryablehttp", `
 c := &retryablehttp.Client{HTTPClient: cleanhttp.DefaultClient(), RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 2 * time.Second, RetryMax: 3}
 `, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs},
-		[]string{CodeIgnored}},
+		[]string{CodeIgnored, CodeInvalid}},
+	{"go-retryablehttp struct literal with its Backoff", "retryablehttp", `
+c := &retryablehttp.Client{RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 2 * time.Second, RetryMax: 3, Backoff: retryablehttp.DefaultBackoff}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 100 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 4, RetryAfter: backoff.RetryAfterAsIs}, nil},
 	{"Temporal Go", "temporal", `
 ao := workflow.ActivityOptions{
 	RetryPolicy: &temporal.RetryPolicy{
@@ -452,6 +526,25 @@ func TestCodeExpressions(t *testing.T) {
 		v := code.eval(0, len(code.toks))
 		if v.kind != c.kind || (c.kind == vNum || c.kind == vDur || c.kind == vBool) && !near(v.num, c.num) {
 			t.Errorf("%s: kind %d num %v, want %d %v", c.src, v.kind, v.num, c.kind, c.num)
+		}
+	}
+}
+
+// TestSourcesAgreeWithPresets: a format read from the same files as a
+// preset cites them as the preset does, so the two cannot drift apart.
+// (The Temporal import cited the server's internal retrier,
+// common/backoff/retrypolicy.go, whose jittered formula activities do
+// not use.)
+func TestSourcesAgreeWithPresets(t *testing.T) {
+	for format, preset := range map[string]string{"temporal": "temporal"} {
+		pr, err := backoff.LookupPreset(preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range formats {
+			if f.name == format && f.source != pr.Source {
+				t.Errorf("%s cites %q, the %s preset %q", format, f.source, preset, pr.Source)
+			}
 		}
 	}
 }

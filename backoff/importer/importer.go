@@ -382,9 +382,14 @@ func (r *reader) deadlineTimeout(key, value string, sec float64, line int, lib s
 }
 
 // capSanity fixes a cap below the base, which the playground refuses and
-// the libraries read as "every delay is the cap".
+// the libraries read as "every delay is the cap", and a cap below the
+// floor, which tenacity reads as "every delay is the floor" (a cap equal
+// to it does the same).
 func (r *reader) capSanity() {
 	p := &r.res.Policy
+	if p.Cap > 0 && p.Floor > p.Cap {
+		p.Cap = p.Floor
+	}
 	if p.Cap > 0 && p.Cap < p.Base && p.Growth != backoff.None {
 		p.Base = p.Cap
 	}

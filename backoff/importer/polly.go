@@ -31,14 +31,7 @@ func readPolly(in *input, r *reader) error {
 	c := in.tokens()
 	opts := pollyOptions(c)
 	http := false
-	vals := map[string]*value{}
-	var order []string
-	put := func(key string, v *value) {
-		if _, ok := vals[key]; !ok {
-			order = append(order, key)
-		}
-		vals[key] = v
-	}
+	var fs fields
 	if len(opts) > 0 {
 		http = short(opts[0].name) == "HttpRetryStrategyOptions"
 		if len(opts) > 1 {
@@ -46,18 +39,16 @@ func readPolly(in *input, r *reader) error {
 		}
 		if open := opts[0].open; c.is(open, "{") {
 			for _, a := range c.args(open) {
-				put(a.key, c.evalArg(a))
+				fs.put(a.key, c.evalArg(a))
 			}
 		} else if m := c.match[open]; c.is(m+1, "{") { // new T() { ... }
 			for _, a := range c.args(m + 1) {
-				put(a.key, c.evalArg(a))
+				fs.put(a.key, c.evalArg(a))
 			}
 		}
 	}
-	for _, as := range c.assignments(func(f string) bool { return containsStr(pollyFields, f) }) {
-		put(as.field, c.eval(as.from, as.to))
-	}
-	if len(opts) == 0 && len(vals) == 0 {
+	fs.assigned(c, pollyFields)
+	if len(opts) == 0 && len(fs.order) == 0 {
 		return noPolicy("no Polly RetryStrategyOptions")
 	}
 	retries, delay, max := 3.0, 2.0, 0.0
@@ -70,13 +61,11 @@ func readPolly(in *input, r *reader) error {
 	if http {
 		p.RetryAfter = backoff.RetryAfterAsIs
 	}
-	for _, key := range order {
-		v := vals[key]
+	for _, key := range fs.order {
+		v := fs.vals[key]
 		switch key {
 		case "MaxRetryAttempts":
-			if f, ok := r.numValue(key, v, "3"); ok {
-				retries = f
-			}
+			r.readNum(&retries, key, v, "3")
 		case "Delay":
 			if f, ok := r.durValue(key, v, 1e-7, nil, "2s"); ok { // a bare number would be ticks
 				delay = f
@@ -84,8 +73,8 @@ func readPolly(in *input, r *reader) error {
 		case "MaxDelay":
 			if v.kind == vNull {
 				r.set(key, v.text, v.line)
-			} else if f, ok := r.durValue(key, v, 1e-7, nil, "no maximum"); ok {
-				max = f
+			} else {
+				r.readDur(&max, key, v, 1e-7, "no maximum")
 			}
 		case "BackoffType":
 			r.set(key, v.text, v.line)
@@ -112,7 +101,7 @@ func readPolly(in *input, r *reader) error {
 		}
 	}
 	for _, d := range []struct{ k, v string }{{"MaxRetryAttempts", "3"}, {"Delay", "2s"}, {"BackoffType", kind}, {"UseJitter", strings.ToLower(formatBool(jitter))}} {
-		if _, ok := vals[d.k]; !ok {
+		if _, ok := fs.vals[d.k]; !ok {
 			r.def(d.k, d.v)
 		}
 	}

@@ -179,6 +179,32 @@ func readResilience4j(in *input, r *reader) error {
 	if _, ok := settings["randomizedwaitfactor"]; rnd && !ok {
 		r.def("randomizedWaitFactor", "0.5")
 	}
+	// CommonRetryConfigurationProperties (configureExponentialBackoff,
+	// configureExponentialBackoffAndRandomizedWait) passes the max wait
+	// on only with an exponentialBackoffMultiplier set, and with random
+	// waits the factor only with the multiplier and the max only with
+	// both: what it leaves out, IntervalFunction's defaults replace.
+	_, hasMult := settings["exponentialbackoffmultiplier"]
+	_, hasFactor := settings["randomizedwaitfactor"]
+	unread := func(key, needs string) {
+		f := settings[key]
+		r.warn(CodeIgnored, f.line, []string{f.path, ReasonUnknown},
+			"%s is ignored: resilience4j reads it only with %s set", f.path, needs)
+	}
+	if exp && rnd && !hasMult && hasFactor {
+		unread("randomizedwaitfactor", "exponentialBackoffMultiplier")
+		factor = 0.5
+	}
+	if _, ok := settings["exponentialmaxwaitduration"]; ok && exp && maxWait > 0 {
+		switch {
+		case !hasMult:
+			unread("exponentialmaxwaitduration", "exponentialBackoffMultiplier")
+			maxWait = 0
+		case rnd && !hasFactor:
+			unread("exponentialmaxwaitduration", "exponentialBackoffMultiplier and randomizedWaitFactor")
+			maxWait = 0
+		}
+	}
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.Constant, Factor: 1, Jitter: backoff.NoJitter}
 	r.attempts("maxAttempts", formatFloat(attempts), attempts, 0)

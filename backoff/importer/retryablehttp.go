@@ -25,39 +25,24 @@ func readRetryable(in *input, r *reader) error {
 	sites := c.calls(func(n string) bool { return n == "retryablehttp.NewClient" || n == "retryablehttp.Client" })
 	min, max, retries := 1.0, 30.0, 4.0
 	kind := "DefaultBackoff"
-	vals := map[string]*value{}
-	var order []string
-	put := func(k string, v *value) {
-		if _, ok := vals[k]; !ok {
-			order = append(order, k)
-		}
-		vals[k] = v
-	}
+	var fs fields
 	literal := len(sites) > 0 && sites[0].name == "retryablehttp.Client" && c.is(sites[0].open, "{")
 	if literal {
 		min, max, retries = 0, 0, 0
 		for _, a := range c.args(sites[0].open) {
-			put(a.key, c.evalArg(a))
+			fs.put(a.key, c.evalArg(a))
 		}
 	}
-	for _, as := range c.assignments(func(f string) bool { return containsStr(retryableFields, f) }) {
-		put(as.field, c.eval(as.from, as.to))
-	}
-	for _, k := range order {
-		v := vals[k]
+	fs.assigned(c, retryableFields)
+	for _, k := range fs.order {
+		v := fs.vals[k]
 		switch k {
 		case "RetryMax":
-			if f, ok := r.numValue(k, v, "4"); ok {
-				retries = f
-			}
+			r.readNum(&retries, k, v, "4")
 		case "RetryWaitMin":
-			if f, ok := r.durValue(k, v, 1e-9, nil, "1s"); ok {
-				min = f
-			}
+			r.readDur(&min, k, v, 1e-9, "1s")
 		case "RetryWaitMax":
-			if f, ok := r.durValue(k, v, 1e-9, nil, "30s"); ok {
-				max = f
-			}
+			r.readDur(&max, k, v, 1e-9, "30s")
 		case "Backoff":
 			r.set(k, v.text, v.line)
 			switch s := short(v.str); {
@@ -72,12 +57,14 @@ func readRetryable(in *input, r *reader) error {
 			r.ignore(orPositional(k), v.line, ReasonNotModelled)
 		}
 	}
-	if _, ok := vals["Backoff"]; literal && !ok {
-		r.def("Backoff", "DefaultBackoff, as NewClient sets it (the literal leaves it nil)")
+	if _, ok := fs.vals["Backoff"]; literal && !ok {
+		// Client.Do calls c.Backoff with no nil check: NewClient is what sets it.
+		r.warn(CodeInvalid, sites[0].line, []string{"Backoff", "nil"},
+			"the struct literal leaves Backoff nil, and Client.Do calls it at the first retry without a nil check (a panic): read as DefaultBackoff, which NewClient sets")
 	}
 	if !literal {
 		for _, d := range []struct{ k, v string }{{"RetryMax", "4"}, {"RetryWaitMin", "1s"}, {"RetryWaitMax", "30s"}, {"Backoff", "DefaultBackoff"}} {
-			if _, ok := vals[d.k]; !ok {
+			if _, ok := fs.vals[d.k]; !ok {
 				r.def(d.k, d.v)
 			}
 		}

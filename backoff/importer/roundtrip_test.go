@@ -2,8 +2,11 @@ package importer_test
 
 import (
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/backoff-playground/playground/app/export"
 	"github.com/backoff-playground/playground/backoff"
@@ -102,3 +105,59 @@ func tableDiff(a, b backoff.Policy, loose bool) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestRoundTripFloor: a floor goes to tenacity as min= and comes back as
+// the same table where tenacity's waits take it (no jitter, full, and
+// additive without a cap after it); elsewhere the export says it dropped
+// it, and the import reads back the schedule the snippet runs.
+func TestRoundTripFloor(t *testing.T) {
+	s := time.Second
+	base := backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 10 * s, Floor: 4 * s, Attempts: 6}
+	for _, c := range []struct {
+		jitter  backoff.Jitter
+		cap     time.Duration
+		capMode backoff.CapMode
+		exact   bool
+	}{
+		{backoff.NoJitter, 10 * s, backoff.CapBeforeJitter, true},
+		{backoff.Full, 10 * s, backoff.CapBeforeJitter, true},
+		{backoff.Full, 0, backoff.CapBeforeJitter, true},
+		{backoff.Additive, 10 * s, backoff.CapBeforeJitter, true},
+		{backoff.Additive, 0, backoff.CapAfterJitter, true},
+		{backoff.Additive, 10 * s, backoff.CapAfterJitter, false},
+		{backoff.Equal, 10 * s, backoff.CapBeforeJitter, false},
+	} {
+		p := base
+		p.Jitter, p.Cap, p.CapMode, p.JitterAdd = c.jitter, c.cap, c.capMode, 2*s
+		for _, target := range export.TargetNames() {
+			snip, err := export.To(target, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dropped := slices.ContainsFunc(snip.Warnings, func(w export.Warning) bool {
+				return w.Code == export.CodeDropped && w.Args[0] == backoff.ParamFloor
+			})
+			if want := !(target == "tenacity" && c.exact); dropped != want {
+				t.Errorf("%s, %+v: floor dropped %v, want %v\n%s", target, c, dropped, want, snip.Text)
+			}
+			if target == "tenacity" && c.exact && !strings.Contains(snip.Text, "min=4") {
+				t.Errorf("%+v: no min=4 in\n%s", c, snip.Text)
+			}
+			res, err := importer.Parse(snip.Text)
+			if err != nil {
+				t.Fatalf("%s %+v: %v\n%s", target, c, err, snip.Text)
+			}
+			if target == "tenacity" && c.exact && res.Policy.Floor != p.Floor {
+				t.Errorf("%+v: imported floor %v", c, res.Policy.Floor)
+			}
+			if diff := tableDiff(res.Policy, snip.Effective, false); diff != "" {
+				t.Errorf("%s %+v: %s\n imported: %s\n exported: %s\n%s", target, c, diff, res.Policy.Describe(), snip.Effective.Describe(), snip.Text)
+			}
+			if target == "tenacity" && c.exact {
+				if diff := tableDiff(res.Policy, p, false); diff != "" {
+					t.Errorf("%+v: exact export, yet %s", c, diff)
+				}
+			}
+		}
+	}
+}

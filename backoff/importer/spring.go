@@ -51,14 +51,10 @@ func readSpring(in *input, r *reader) error {
 				switch a.key {
 				case "maxAttempts":
 					seen = true
-					if f, ok := r.numValue(a.key, v, "3"); ok {
-						attempts = f
-					}
+					r.readNum(&attempts, a.key, v, "3")
 				case "maxAttemptsExpression":
 					seen = true
-					if f, ok := r.numValue(a.key, v, "3"); ok {
-						attempts = f
-					}
+					r.readNum(&attempts, a.key, v, "3")
 				case "backoff":
 					bo = v
 				case "", "value", "include", "exclude", "retryFor", "noRetryFor", "notRecoverable", "exceptionExpression":
@@ -99,7 +95,14 @@ func readSpring(in *input, r *reader) error {
 			seen[key] = true
 			switch key {
 			case "value", "delay", "delayExpression":
-				if f, ok := r.durValue(key, v, 1e-3, func(s string) (float64, bool) { return springSeconds(s) }, "1000"); ok && (f > 0 || key == "value") {
+				if f, ok := r.durValue(key, v, 1e-3, func(s string) (float64, bool) { return springSeconds(s) }, "1000"); ok {
+					// value and delay are aliases; every back-off policy
+					// turns a period below 1ms into 1ms (setBackOffPeriod,
+					// setInitialInterval, setMinBackOffPeriod).
+					if f < 0.001 {
+						r.warn(CodeRange, v.line, []string{key, v.text, "1ms"}, "%s is %s: Spring Retry waits at least 1ms", key, v.text)
+						f = 0.001
+					}
 					delay = f
 				}
 			case "maxDelay", "maxDelayExpression":
@@ -107,9 +110,7 @@ func readSpring(in *input, r *reader) error {
 					maxDelay = f
 				}
 			case "multiplier", "multiplierExpression":
-				if f, ok := r.numValue(key, v, "0"); ok {
-					mult = f
-				}
+				r.readNum(&mult, key, v, "0")
 			case "random", "randomExpression":
 				if v.kind == vStr {
 					r.set(key, v.text, v.line)

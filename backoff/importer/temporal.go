@@ -6,7 +6,12 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-const temporalSource = "temporalio/temporal common/backoff/retrypolicy.go, common/retrypolicy/retry_policy.go (v1.28): initial 1s, coefficient 2, maximum 100 x initial, attempts 0 = no limit"
+// temporalSource is the server's code: the SDKs only send the policy, and
+// the history service fills its defaults (EnsureDefaults: initial 1s,
+// coefficient 2, maximum 100 x initial, attempts 0 = no limit) and
+// computes each retry's interval. (common/backoff/retrypolicy.go is the
+// server's own internal retrier, with its own jitter: not this.)
+const temporalSource = "temporalio/temporal common/retrypolicy/retry_policy.go (DefaultDefaultRetrySettings), common/backoff/retry.go (ExponentialBackoffAlgorithm) (v1.30.0)"
 
 // temporalKeys maps each SDK's spelling (Go fields, Java setters,
 // TypeScript keys, Python keywords), folded by normKey, to one name.

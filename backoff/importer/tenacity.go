@@ -2,6 +2,7 @@ package importer
 
 import (
 	"math"
+	"slices"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -156,7 +157,11 @@ func readTenacityStop(r *reader, v *value) {
 func readTenacityWait(r *reader, v *value) {
 	p := &r.res.Policy
 	c := r.code
-	type exp struct{ mult, max, base float64 }
+	// min is the wait's floor, read at minLine.
+	type exp struct {
+		mult, max, base, min float64
+		minLine              int
+	}
 	var fixed []float64
 	var exps, rexps []exp
 	var ejit *struct{ initial, max, base, jitter float64 }
@@ -204,14 +209,14 @@ func readTenacityWait(r *reader, v *value) {
 			}
 		case "wait_exponential", "wait_random_exponential", "wait_full_jitter":
 			if args, ok = callArgs(c, t, "multiplier", "max", "exp_base", "min"); ok {
-				e := exp{num(args, "multiplier", name, 1), num(args, "max", name, tenacityMaxWait), 2}
+				e := exp{num(args, "multiplier", name, 1), num(args, "max", name, tenacityMaxWait), 2, num(args, "min", name, 0), 0}
 				if a := args["exp_base"]; a != nil {
 					if f, ok := r.numValue(name+".exp_base", a, "2"); ok {
 						e.base = f
 					}
 				}
-				if m := num(args, "min", name, 0); m > 0 {
-					r.warn(CodeRange, t.line, []string{name + ".min", formatFloat(m), "0"}, "%s's min of %ss is a floor the playground's policy has no field for: it is left out", name, formatFloat(m))
+				if a := args["min"]; a != nil {
+					e.minLine = a.line
 				}
 				if name == "wait_exponential" {
 					exps = append(exps, e)
@@ -220,7 +225,7 @@ func readTenacityWait(r *reader, v *value) {
 				}
 			}
 		case "wait_exponential_jitter":
-			if args, ok = callArgs(c, t, "initial", "max", "exp_base", "jitter"); ok {
+			if args, ok = callArgs(c, t, "initial", "max", "exp_base", "jitter", "min", "multiplier"); ok {
 				if _, has := args["initial"]; !has && args["multiplier"] != nil { // tenacity after 9.1.4
 					args["initial"] = args["multiplier"]
 				}
@@ -228,6 +233,16 @@ func readTenacityWait(r *reader, v *value) {
 				if a := args["exp_base"]; a != nil {
 					if f, ok := r.numValue(name+".exp_base", a, "2"); ok {
 						ejit.base = f
+					}
+				}
+				// tenacity after 9.1.4: max(min, min(initial * b^(n-1) +
+				// U(0, jitter), max)), a floor after the jitter, where the
+				// policy's floor comes before it. It binds only when it
+				// passes initial or max.
+				if a := args["min"]; a != nil {
+					if m := num(args, "min", name, 0); m > ejit.initial || m > ejit.max {
+						r.warn(CodeRange, a.line, []string{name + ".min", a.text, "0"},
+							"%s's min of %ss is a floor after the jitter (tenacity after 9.1.4), which the policy's floor, raised before the jitter, is not: it is left out", name, formatFloat(m))
 					}
 				}
 			}
@@ -307,6 +322,14 @@ func readTenacityWait(r *reader, v *value) {
 		}
 		if m1+m2 > 0 && m2 > 0 {
 			setSpan(p, m1/(m1+m2), 1)
+		}
+		// min: max(min, capped) in wait_exponential, random.uniform(min,
+		// that) in wait_random_exponential; the policy's floor is both.
+		switch all := slices.Concat(exps, rexps); {
+		case len(all) == 1 && all[0].min > 0:
+			r.duration(&p.Floor, "min", formatFloat(all[0].min), all[0].min, all[0].minLine, false)
+		case len(all) > 1 && slices.ContainsFunc(all, func(e exp) bool { return e.min > 0 }):
+			extra("the min of a sum of exponential waits")
 		}
 		if len(randoms) > 0 {
 			if p.Jitter != backoff.NoJitter || randoms[0][0] != 0 {

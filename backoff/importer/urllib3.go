@@ -127,7 +127,9 @@ func readURLLib3(in *input, r *reader) error {
 	if p.Base == 0 {
 		p.Growth, p.FirstExponent, p.ImmediateFirst = backoff.None, 0, false
 		if p.Jitter == backoff.Additive {
-			p.Growth = backoff.Constant
+			// get_backoff_time returns 0 before it adds the jitter while
+			// consecutive_errors_len <= 1: the first retry stays immediate.
+			p.Growth, p.ImmediateFirst = backoff.Constant, true
 		}
 	}
 	r.capSanity()

@@ -245,3 +245,44 @@ func isoSeconds(s string) (float64, bool) {
 func normKey(k string) string {
 	return strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(k))
 }
+
+// readNum sets *dst to v when v is a number (numValue), and leaves it
+// when not.
+func (r *reader) readNum(dst *float64, key string, v *value, instead string) {
+	if f, ok := r.numValue(key, v, instead); ok {
+		*dst = f
+	}
+}
+
+// readDur sets *dst to v in seconds when v is a duration, or a number in
+// unit seconds (durValue), and leaves it when not.
+func (r *reader) readDur(dst *float64, key string, v *value, unit float64, instead string) {
+	if f, ok := r.durValue(key, v, unit, nil, instead); ok {
+		*dst = f
+	}
+}
+
+// fields are the fields of a struct or an options object as the code
+// sets them (a literal's, then later assignments x.Field = v): each name
+// once, in the order first set, with its last value.
+type fields struct {
+	vals  map[string]*value
+	order []string
+}
+
+func (f *fields) put(name string, v *value) {
+	if f.vals == nil {
+		f.vals = map[string]*value{}
+	}
+	if _, ok := f.vals[name]; !ok {
+		f.order = append(f.order, name)
+	}
+	f.vals[name] = v
+}
+
+// assigned puts the assignments to any of names.
+func (f *fields) assigned(c *code, names []string) {
+	for _, as := range c.assignments(func(n string) bool { return containsStr(names, n) }) {
+		f.put(as.field, c.eval(as.from, as.to))
+	}
+}

@@ -54,6 +54,7 @@ var paramHelp = map[string]string{
 	backoff.ParamCap:             "maximum delay (0 = none)",
 	backoff.ParamCapMode:         "where the cap applies: " + choices(backoff.CapModeNames()) + " (jitter)",
 	backoff.ParamCapAfterJitter:  "clamp the jittered delay to the cap (same as --cap-mode " + backoff.CapAfterJitter.String() + ")",
+	backoff.ParamFloor:           "least delay, at most the cap: the jitter spreads the part above it (tenacity's min; 0 = none)",
 	backoff.ParamJitter:          "jitter: " + choices(backoff.JitterNames()),
 	backoff.ParamJitterLo:        "proportional jitter: lowest factor",
 	backoff.ParamJitterHi:        "proportional jitter: highest factor",

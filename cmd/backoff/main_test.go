@@ -225,6 +225,7 @@ var policyFlagCases = []flagCase{
 	{"cap", "1fortnight", "from 0s to 720h"},
 	{"cap-mode", "middle", "one of before, after, exact"},
 	{"cap-after-jitter", "maybe", "true or false"},
+	{"floor", "-2s", "from 0s to 720h"},
 	{"jitter", "wobbly", "none, full, equal, decorrelated, decorrelated-v2, proportional, additive"},
 	{"jitter-lo", "NaN", "a number from 0 to 10"},
 	{"jitter-hi", "99", "a number from 0 to 10"},

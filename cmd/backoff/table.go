@@ -220,6 +220,9 @@ func policyJSON(preset string, p backoff.Policy) map[string]any {
 	if p.Offset > 0 {
 		m["offset_s"] = p.Offset.Seconds()
 	}
+	if p.Floor > 0 {
+		m["floor_s"] = p.Floor.Seconds()
+	}
 	if p.ImmediateFirst {
 		m["immediate_first"] = true
 	}
