@@ -87,3 +87,35 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 		`<link rel="preload" href="`+html.EscapeString(wasmURL)+`" as="fetch" type="application/wasm" crossorigin="anonymous">`)
 	return h
 }
+
+// PageVariant names the page a link's query should get before the app
+// starts, as a query of its own: the lesson's ("lesson=3", with
+// "&present=1" in presenter mode) or the view's ("view=herd"), "" for the
+// whole page. The app reads the link the way it does in the browser, so a
+// page the server sends is the page the app then draws (nothing moves when
+// it mounts). Every answer is one of PageVariants.
+func PageVariant(rawQuery string) string {
+	st, _ := parseQuery(rawQuery)
+	switch {
+	case st.Lesson > 0 && st.Present:
+		return keyLesson + "=" + strconv.Itoa(st.Lesson) + "&" + keyPresent + "=1"
+	case st.Lesson > 0:
+		return keyLesson + "=" + strconv.Itoa(st.Lesson)
+	case st.View != "":
+		return keyView + "=" + st.View
+	}
+	return ""
+}
+
+// PageVariants are the queries PageVariant may answer: a bounded set, so a
+// server may render each page once and keep it.
+func PageVariants() []string {
+	var out []string
+	for n := 1; n <= lessonCount; n++ {
+		out = append(out, keyLesson+"="+strconv.Itoa(n), keyLesson+"="+strconv.Itoa(n)+"&"+keyPresent+"=1")
+	}
+	for _, v := range views {
+		out = append(out, keyView+"="+v)
+	}
+	return out
+}
