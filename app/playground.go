@@ -51,9 +51,10 @@ type playground struct {
 	delaysDrawn bool
 
 	// stage is how much of the page the browser draws: its first screen
-	// (the shell, the controls, the table and the herd) at stageFirst,
-	// then one more part per task (see nextSlice), so that no task of the
-	// start holds the page long. The server draws everything at once.
+	// (the shell, the policy's controls, the table and the herd's chart)
+	// at stageFirst, then one more part per task (see nextSlice), so that
+	// no task of the start holds the page long. The server draws
+	// everything at once.
 	stage int
 	// preloaded: the constructor read the state from the address (in the
 	// browser), so the first render is already the linked page.
@@ -121,11 +122,12 @@ func newPlayground() *playground {
 // The parts of the page drawn after its first screen, one per task, in
 // this order (stage counts them).
 const (
-	stageFirst    = iota // the shell, the controls, the table, the herd
-	stageCharts          // the delay chart and histogram
-	stageCompare         // the compare panel's small multiples
-	stageClassify        // the classify panel
-	stageAll      = stageClassify
+	stageFirst        = iota // the shell, the policy's controls, the table, the herd's chart and numbers
+	stageHerdControls        // the herd's knobs and scenarios, under its numbers
+	stageCharts              // the delay chart and histogram
+	stageCompare             // the compare panel's small multiples
+	stageClassify            // the classify panel
+	stageAll          = stageClassify
 )
 
 // sliceGap is the pause between two parts of the start: a timer, so the
@@ -306,6 +308,10 @@ func (p *playground) own(ctx app.Context) app.Context {
 // to the default 0..100 range. Later updates find min, max and step set.
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
+	// The loader's copy the wasm main kept up while the runtime started.
+	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
+		l.Call("remove")
+	}
 	postHeight()
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev := args[0]
@@ -736,7 +742,7 @@ func (p *playground) Render() app.UI {
 			// side by side on wide screens.
 			app.Div().ID("results").Class("results").TabIndex(-1).Body(
 				p.renderDelays(l),
-				p.renderHerd(l, true),
+				p.renderHerd(l, p.stage >= stageHerdControls),
 				p.later(stageCharts, "", "card delay-charts", func() app.UI { return p.renderDelayCharts(l) }),
 				p.later(stageCompare, "", "card compare", func() app.UI { return p.renderCompare(l) }),
 				p.later(stageClassify, "classify", "card classify", func() app.UI { return p.renderClassify(l) }),
