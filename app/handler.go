@@ -57,7 +57,9 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 		Keywords:    []string{"backoff", "retry", "jitter", "exponential backoff", "thundering herd"},
 		Lang:        "en",
 		// Shown before the app (and its language) is loaded: both languages.
-		LoadingLabel:    i18n.En.T("page.loading") + " / " + i18n.Ru.T("page.loading") + " {progress}%",
+		// No percentage: the server's app.js streams app.wasm to the
+		// compiler without counting its bytes (cmd/playground's streamWasm).
+		LoadingLabel:    i18n.En.T("page.loading") + " / " + i18n.Ru.T("page.loading"),
 		BackgroundColor: "#1f2a44",
 		ThemeColor:      "#1f2a44",
 		Icon: app.Icon{

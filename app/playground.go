@@ -141,6 +141,12 @@ func (p *playground) nextSlice(ctx app.Context) {
 	if p.stage >= stageAll {
 		return
 	}
+	if p.st.Lesson > 0 || p.st.View != "" {
+		// A lesson and a view draw whole from the first render: nothing
+		// to add, and no render to spend on it.
+		p.stage = stageAll
+		return
+	}
 	p.own(ctx).After(sliceGap, func(ctx app.Context) {
 		p.stage++
 		ctx.Defer(p.nextSlice)

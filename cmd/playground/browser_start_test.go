@@ -33,11 +33,12 @@ const startWatch = `(() => {
 // startTaskCPUBound bounds the CPU time of the start's longest task on the
 // page's main thread (Chromium's trace: a task's thread time, which a
 // neighbour's load on the shared machine lengthens far less than its wall
-// time). Before the start was drawn in slices, one task ran the Go program
-// and drew the whole page: its wall time was 1.2-1.9 s on a busy machine
-// and 2-4 s under a load of 10-17 on 2 cores (Long Tasks API). The bound
-// leaves CI twice the figures measured after (logged by the test).
-const startTaskCPUBound = 600.0
+// time). Before the start was drawn in slices it was 408-489 ms (one task
+// ran the Go program and drew the page; its wall time 1.7-3.4 s at a load
+// of 10-15 on 2 cores); after, 175-213 ms at a load of 3-6 and up to 412 ms
+// at 15. The bound is loose for CI: the pages shown and the layout shift
+// are what fail on the old start.
+const startTaskCPUBound = 450.0
 
 // startCLSBound is the layout shift a start may cause (Lighthouse's goal on
 // its mobile settings).

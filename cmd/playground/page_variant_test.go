@@ -66,3 +66,18 @@ func TestPageVariants(t *testing.T) {
 		t.Errorf("%d variant pages kept, want %d", n, most)
 	}
 }
+
+// go-app's loader hands app.wasm's response to the streaming compiler as
+// it is, under a base path too: no JavaScript stream counting its bytes.
+func TestAppJSStreamsWasm(t *testing.T) {
+	for _, prefix := range []string{"", "/pg"} {
+		h, _ := newServer(serverConfig{prefix: prefix}, fakeWeb(), fakeStatic())
+		js := do(t, h, "GET", prefix+"/app.js").body
+		if !strings.Contains(js, `fetch("`+prefix+`/web/app.wasm")`) || strings.Contains(js, `fetchWithProgress("`) {
+			t.Errorf("prefix %q: app.js does not stream app.wasm to the compiler", prefix)
+		}
+	}
+	if _, err := streamWasm([]byte(`fetch("/web/app.wasm")`)); err == nil {
+		t.Error("an app.js without go-app's loader call was accepted")
+	}
+}
