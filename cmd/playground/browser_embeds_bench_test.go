@@ -76,14 +76,17 @@ func BenchmarkBrowserEmbeds(b *testing.B) {
 	mu.Unlock()
 
 	load := func(path string, n int) float64 {
-		t := newTab(b, 1280, 900, chromedp.WithNewBrowserContext())
+		// Tall enough to show all four: the snippet's iframes load lazily,
+		// when near the screen.
+		t := newTab(b, 1280, 2400, chromedp.WithNewBrowserContext())
 		if err := chromedp.Do(t.ctx, chromedp.Navigate(docs.URL+path)); err != nil {
 			b.Fatal(err)
 		}
 		v, err := chromedp.Run(t.ctx, chromedp.Poll[float64](fmt.Sprintf(`window.__embeds.length >= %d && Math.max(...window.__embeds.map(x => x.at))`, n),
 			chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
 		if err != nil {
-			b.Fatalf("%s: not every embed started: %v\n%s", path, err, t.messages())
+			got, _ := chromedp.Run(t.ctx, chromedp.Evaluate[string](`JSON.stringify({started: window.__embeds.length, frames: [...document.querySelectorAll('iframe')].map(f => f.src)})`))
+			b.Fatalf("%s: not every embed started: %v (%s)", path, err, got)
 		}
 		return v
 	}
