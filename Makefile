@@ -11,7 +11,7 @@ FUZZTIME  ?= 8s
 
 .PHONY: all test bench build run vet fmt-check test-native test-wasm fuzz \
         test-browser browser-deps node-check clean \
-        wasm brotli-dep bench-browser bench-server bench-server-deps static
+        wasm brotli-dep bench-browser bench-server bench-server-deps bench-lighthouse static
 
 all: build
 
@@ -53,9 +53,9 @@ fuzz:
 	  rm -f $$log; \
 	done
 
-## bench: Go benchmarks with allocations, the page in Chromium and the
-## server against nginx.
-bench: bench-browser bench-server
+## bench: Go benchmarks with allocations, the page in Chromium, the
+## server against nginx and Lighthouse's figures of a first load.
+bench: bench-browser bench-server bench-lighthouse
 	$(GO) test -run='^$$' -bench=. -benchmem ./backoff/... ./sim/...
 
 build: $(BIN)/backoff
@@ -186,6 +186,29 @@ STATIC_DIR  ?= dist
 STATIC_BASE ?= /
 static: $(BIN)/playground
 	$(BIN)/playground --write-static '$(STATIC_DIR)' --base-path '$(STATIC_BASE)'
+
+# Lighthouse, pinned (12.x runs on Node 20; 13 needs Node 22), in a folder
+# of its own: an npm install without a package.json removes what the same
+# folder holds besides (axe-core).
+LIGHTHOUSE_VERSION := 12.2.3
+LIGHTHOUSE         := tmp/lighthouse/node_modules/lighthouse/cli/index.js
+$(LIGHTHOUSE):
+	@command -v node >/dev/null || { echo "node is missing: install Node.js 20 (apt-get install nodejs npm) to run Lighthouse"; exit 1; }
+	@command -v npm >/dev/null || $(call APT_INSTALL,npm,npm)
+	@mkdir -p tmp/lighthouse
+	npm install --prefix tmp/lighthouse --no-save --no-audit --no-fund lighthouse@$(LIGHTHOUSE_VERSION) || \
+	  { echo "could not install lighthouse@$(LIGHTHOUSE_VERSION) from npm (network? Node 20 or later?)"; exit 1; }
+	@grep -q '"version": "$(LIGHTHOUSE_VERSION)"' tmp/lighthouse/node_modules/lighthouse/package.json || \
+	  { echo "tmp/lighthouse holds a Lighthouse other than $(LIGHTHOUSE_VERSION): rm -rf tmp/lighthouse"; exit 1; }
+
+## bench-lighthouse: Lighthouse's performance figures of a first load (score,
+## total blocking time, largest paint, layout shift, longest task) for /,
+## /?lesson=1 and /?view=herd with its desktop preset and its default mobile
+## settings, against the server and Debian's Chromium; LH_RUNS loads each
+## (default 3), medians printed beside the goals.
+bench-lighthouse: $(BIN)/playground browser-deps $(LIGHTHOUSE)
+	PLAYGROUND_BIN=$(abspath $(BIN)/playground) LIGHTHOUSE=$(abspath $(LIGHTHOUSE)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
+	  $(GO) test -count=1 -tags benchserver -run '^$$' -bench '^BenchmarkLighthouse' -benchtime 1x -timeout 60m ./cmd/playground
 
 clean:
 	rm -rf $(BIN) tmp/wasm-mod

@@ -61,6 +61,7 @@ func (p *playground) downloadView(view string) {
 			svg = chart.TableSVG(l, p.table)
 		}
 	case "delays":
+		p.drawDelays()
 		svg = p.delaySVG
 	case "herd":
 		if h := p.herd.a; h != nil && h.first != nil {

@@ -57,7 +57,9 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 		Keywords:    []string{"backoff", "retry", "jitter", "exponential backoff", "thundering herd"},
 		Lang:        "en",
 		// Shown before the app (and its language) is loaded: both languages.
-		LoadingLabel:    i18n.En.T("page.loading") + " / " + i18n.Ru.T("page.loading") + " {progress}%",
+		// No percentage: the server's app.js streams app.wasm to the
+		// compiler without counting its bytes (cmd/playground's streamWasm).
+		LoadingLabel:    i18n.En.T("page.loading") + " / " + i18n.Ru.T("page.loading"),
 		BackgroundColor: "#1f2a44",
 		ThemeColor:      "#1f2a44",
 		Icon: app.Icon{
@@ -86,4 +88,36 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 	h.RawHeaders = append(h.RawHeaders,
 		`<link rel="preload" href="`+html.EscapeString(wasmURL)+`" as="fetch" type="application/wasm" crossorigin="anonymous">`)
 	return h
+}
+
+// PageVariant names the page a link's query should get before the app
+// starts, as a query of its own: the lesson's ("lesson=3", with
+// "&present=1" in presenter mode) or the view's ("view=herd"), "" for the
+// whole page. The app reads the link the way it does in the browser, so a
+// page the server sends is the page the app then draws (nothing moves when
+// it mounts). Every answer is one of PageVariants.
+func PageVariant(rawQuery string) string {
+	st, _ := parseQuery(rawQuery)
+	switch {
+	case st.Lesson > 0 && st.Present:
+		return keyLesson + "=" + strconv.Itoa(st.Lesson) + "&" + keyPresent + "=1"
+	case st.Lesson > 0:
+		return keyLesson + "=" + strconv.Itoa(st.Lesson)
+	case st.View != "":
+		return keyView + "=" + st.View
+	}
+	return ""
+}
+
+// PageVariants are the queries PageVariant may answer: a bounded set, so a
+// server may render each page once and keep it.
+func PageVariants() []string {
+	var out []string
+	for n := 1; n <= lessonCount; n++ {
+		out = append(out, keyLesson+"="+strconv.Itoa(n), keyLesson+"="+strconv.Itoa(n)+"&"+keyPresent+"=1")
+	}
+	for _, v := range views {
+		out = append(out, keyView+"="+v)
+	}
+	return out
 }

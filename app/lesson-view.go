@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/base64"
 	"strconv"
 
 	"github.com/backoff-playground/playground/app/i18n"
@@ -24,13 +25,87 @@ type lessonState struct {
 	// once the file is there: on arriving from lesson-next/-prev, or from
 	// a link that names only the lesson.
 	setup bool
+	// setUp: the setup was applied before the component had a context
+	// (from the page's copy of the lesson); the address is still to write.
+	setUp bool
+	// raw is the lesson file as read on the server, which the page carries
+	// (lessonSourceID) so the browser draws the lesson at once, without a
+	// fetch that would move the page when the text arrived.
+	raw string
+}
+
+// lessonSourceID is the hidden element of a pre-rendered lesson page that
+// holds its lesson file.
+const lessonSourceID = "lesson-source"
+
+// lessonSource reads a lesson file where the page is rendered on the
+// server (lesson-server.go); nil in the browser, which fetches lessons.
+var lessonSource func(path string) (string, bool)
+
+// lessonFromPage takes the open lesson from the pre-rendered page's copy,
+// when it is the lesson in the page's language, and applies its setup if
+// the link asks for it.
+func (p *playground) lessonFromPage() {
+	if p.st.Lesson == 0 {
+		return
+	}
+	el := app.Window().GetElementByID(lessonSourceID)
+	if !el.Truthy() {
+		return
+	}
+	ds := el.Get("dataset")
+	key := p.lang().Code() + "/" + strconv.Itoa(p.st.Lesson)
+	if ds.Get("key").String() != key {
+		return // another lesson or language (a page the worker cached)
+	}
+	body, err := base64.StdEncoding.DecodeString(ds.Get("body").String())
+	if err != nil {
+		return
+	}
+	les, err := parseLesson(string(body))
+	if err != nil {
+		return // fetched, then, and reported as usual
+	}
+	p.les.key, p.les.data = key, &les
+	if p.les.setup {
+		p.les.setup, p.les.setUp = false, true
+		p.setupState(les)
+	}
+}
+
+// lessonOnServer reads the open lesson on the server, so the pre-rendered
+// page holds its text and the widget in the lesson's setup.
+func (p *playground) lessonOnServer() {
+	lang := p.lang().Code()
+	key := lang + "/" + strconv.Itoa(p.st.Lesson)
+	if lessonSource == nil || key == p.les.key {
+		return
+	}
+	body, ok := lessonSource(lessonPath(lang, p.st.Lesson))
+	if !ok {
+		return
+	}
+	les, err := parseLesson(body)
+	if err != nil {
+		return
+	}
+	p.les.key, p.les.data, p.les.raw = key, &les, body
+	if p.les.setup {
+		p.les.setup = false
+		p.setupState(les)
+		p.recompute()
+	}
 }
 
 // loadLesson fetches the open lesson's file in the page's language, unless
 // it is there already; on arrival it applies the lesson's setup if asked.
 func (p *playground) loadLesson(ctx app.Context) {
 	n := p.st.Lesson
-	if n == 0 || !app.IsClient {
+	if n == 0 {
+		return
+	}
+	if !app.IsClient {
+		p.lessonOnServer()
 		return
 	}
 	lang := p.lang().Code()
@@ -70,16 +145,22 @@ func (p *playground) loadLesson(ctx app.Context) {
 // applyLessonSetup sets the state to the lesson's query, keeping the
 // lesson, the language, presenter mode and the theme.
 func (p *playground) applyLessonSetup(ctx app.Context, les lesson) {
+	p.setupState(les)
+	p.recompute()
+	p.herd.start(ctx, p)
+	p.writeURL(ctx)
+	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
+}
+
+// setupState sets the state to the lesson's query, keeping the lesson,
+// the language, presenter mode and the theme; the caller recomputes.
+func (p *playground) setupState(les lesson) {
 	keep := p.st
 	st, _ := parseQuery(les.Query)
 	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
 	p.st = st
 	clear(p.text)
 	clear(p.errs)
-	p.recompute()
-	p.herd.start(ctx, p)
-	p.writeURL(ctx)
-	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 }
 
 // fetchText gets a file relative to the page through the browser's fetch
@@ -260,6 +341,13 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 	if p.st.Present {
 		cls += " present"
 	}
+	var source app.UI
+	if p.les.raw != "" && p.les.data != nil && app.IsServer {
+		// Base64: go-app writes attribute values Go-quoted, which a
+		// browser would not read back (\n, \").
+		source = app.Div().ID(lessonSourceID).Hidden(true).DataSet("key", p.les.key).
+			DataSet("body", base64.StdEncoding.EncodeToString([]byte(p.les.raw)))
+	}
 	return app.Main().Class(cls).Body(
 		app.Header().Class("lesson-head").Body(
 			app.Span().Class("lesson-count").Text(l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))),
@@ -276,6 +364,7 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 				p.widget(l, view),
 			),
 		),
+		app.If(source != nil, func() app.UI { return source }),
 	)
 }
 

@@ -44,6 +44,21 @@ type playground struct {
 	delaySVG string // the delay chart and histogram, drawn from table
 	histSVG  string
 	capDrawn bool // the delay chart shows a cap line
+	// delaysDrawn: delaySVG and histSVG are drawn for the current table;
+	// they are drawn when a render or a download first needs them, not on
+	// every change: most pages (a lesson, a view, the page's first
+	// screen) do not show them.
+	delaysDrawn bool
+
+	// stage is how much of the page the browser draws: its first screen
+	// (the shell, the policy's controls, the table and the herd's chart)
+	// at stageFirst, then one more part per task (see nextSlice), so that
+	// no task of the start holds the page long. The server draws
+	// everything at once.
+	stage int
+	// preloaded: the constructor read the state from the address (in the
+	// browser), so the first render is already the linked page.
+	preloaded bool
 
 	// ctx is the component's own context, set on mount: a handler's
 	// context belongs to its element, and go-app drops Dispatch and After
@@ -83,9 +98,69 @@ type inlineErr struct {
 }
 
 func newPlayground() *playground {
-	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{}}
+	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{}, stage: stageAll}
+	if !app.IsClient {
+		p.recompute()
+		return p
+	}
+	// go-app renders and mounts the component before OnNav: with the
+	// default state here, the start drew the default page and then the
+	// linked one (a lesson, a view) in its one long task, and showed the
+	// wrong page between them. Read the address now instead, and draw the
+	// first screen first.
+	p.stage = stageFirst
+	p.browserLang = i18n.Detect(browserLanguages())
+	q := app.Window().URL().RawQuery
+	p.st, p.notes = parseQuery(q)
+	p.les.setup = onlyLessonKeys(q)
+	p.lessonFromPage()
 	p.recompute()
+	p.preloaded = true
 	return p
+}
+
+// The parts of the page drawn after its first screen, one per task, in
+// this order (stage counts them).
+const (
+	stageFirst        = iota // the shell, the policy's controls, the table, the herd's chart and numbers
+	stageHerdControls        // the herd's knobs and scenarios, under its numbers
+	stageCharts              // the delay chart and histogram
+	stageCompare             // the compare panel's small multiples
+	stageClassify            // the classify panel
+	stageAll          = stageClassify
+)
+
+// sliceGap is the pause between two parts of the start: a timer, so the
+// browser runs input, paint and its own tasks between them.
+const sliceGap = time.Millisecond
+
+// nextSlice draws the next part of the page in a task of its own, after
+// the current part's render (a Defer runs once the frame is drawn), and
+// so on until the page is whole.
+func (p *playground) nextSlice(ctx app.Context) {
+	if p.stage >= stageAll {
+		return
+	}
+	if p.st.Lesson > 0 || p.st.View != "" {
+		// A lesson and a view draw whole from the first render: nothing
+		// to add, and no render to spend on it.
+		p.stage = stageAll
+		return
+	}
+	p.own(ctx).After(sliceGap, func(ctx app.Context) {
+		p.stage++
+		ctx.Defer(p.nextSlice)
+	})
+}
+
+// later is part s of the page, drawn by draw once the start has reached
+// it; until then an empty card of the same class holds its place (below
+// the first screen: nothing visible moves when it fills).
+func (p *playground) later(s int, id, class string, draw func() app.UI) app.UI {
+	if p.stage >= s {
+		return draw()
+	}
+	return app.Section().ID(id).Class(class).Aria("busy", "true")
 }
 
 // lang is the page's language: the link's, else the browser's.
@@ -107,13 +182,24 @@ func (p *playground) OnNav(ctx app.Context) {
 		return
 	}
 	p.loaded = true
-	if app.IsClient {
-		p.browserLang = i18n.Detect(browserLanguages())
+	if !p.preloaded {
+		p.load(q)
+		p.les.setup = onlyLessonKeys(q)
 	}
-	p.load(q)
-	p.les.setup = onlyLessonKeys(q)
 	p.loadLesson(ctx)
-	p.herd.start(ctx, p)
+	if p.les.setUp {
+		// The constructor applied the lesson's setup from the page's own
+		// copy of the lesson: the address follows, as after a fetch.
+		p.les.setUp = false
+		p.writeURL(ctx)
+	}
+	if p.preloaded {
+		// The herd's first run (up to syncBudget) and its chart are a part
+		// of the start of their own, after the first screen's.
+		p.own(ctx).After(sliceGap, func(ctx app.Context) { p.herd.start(ctx, p) })
+	} else {
+		p.herd.start(ctx, p)
+	}
 	p.applyLang(ctx)
 	p.openPanels(ctx) // mounted already, or OnMount does it
 }
@@ -228,6 +314,10 @@ func (p *playground) own(ctx app.Context) app.Context {
 // to the default 0..100 range. Later updates find min, max and step set.
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
+	// The loader's copy the wasm main kept up while the runtime started.
+	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
+		l.Call("remove")
+	}
 	postHeight()
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev := args[0]
@@ -241,6 +331,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) {
 		p.syncSliders()
 		p.openPanels(ctx)
+		p.nextSlice(ctx)
 	})
 	// go-app skips its own navigation when Back returns to the first
 	// address it saw (it compares with its last visited URL, which our
@@ -289,14 +380,17 @@ func (p *playground) recompute() {
 		return
 	}
 	p.table, p.tableErr = t, ""
-	p.drawDelays()
+	p.delaysDrawn = false
 }
 
+// drawDelays draws the delay chart and histogram of the current table,
+// unless they are drawn already.
 func (p *playground) drawDelays() {
 	t := p.table
-	if t == nil {
+	if t == nil || p.delaysDrawn {
 		return
 	}
+	p.delaysDrawn = true
 	l := p.lang()
 	a := chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), p.st.Seed)}
 	var b *chart.DelaySeries
@@ -424,7 +518,7 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 		p.st.Seed = n
 	case "delay-log":
 		p.st.Log = src.Get("checked").Bool()
-		p.drawDelays()
+		p.delaysDrawn = false
 		p.urlPush = true
 		p.writeURL(ctx)
 		return
@@ -654,10 +748,10 @@ func (p *playground) Render() app.UI {
 			// side by side on wide screens.
 			app.Div().ID("results").Class("results").TabIndex(-1).Body(
 				p.renderDelays(l),
-				p.renderHerd(l, true),
-				p.renderDelayCharts(l),
-				p.renderCompare(l),
-				p.renderClassify(l),
+				p.renderHerd(l, p.stage >= stageHerdControls),
+				p.later(stageCharts, "", "card delay-charts", func() app.UI { return p.renderDelayCharts(l) }),
+				p.later(stageCompare, "", "card compare", func() app.UI { return p.renderCompare(l) }),
+				p.later(stageClassify, "classify", "card classify", func() app.UI { return p.renderClassify(l) }),
 			),
 		),
 		app.Footer().Class("foot").Body(
@@ -756,6 +850,7 @@ func tableWrap(l i18n.Lang, id string, t *backoff.Table) app.UI {
 // renderDelayCharts is the delay chart and the histogram of the total wait.
 func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
 	var body []app.UI
+	p.drawDelays()
 	if p.table != nil {
 		body = append(body,
 			app.Div().Class("chart-head").Body(

@@ -205,7 +205,13 @@ func (p *playground) renderReplay(l i18n.Lang) app.UI {
 	if res != nil {
 		bucket = res.BucketWidth
 	}
-	return app.Div().ID("replay").Class("replay").Hidden(res == nil).DataSet("bucket-s", strconv.FormatFloat(bucket, 'f', -1, 64)).Body(
+	// Before the first run the row keeps its place, unseen: the chart's
+	// arrival then moves nothing under it.
+	cls := "replay"
+	if res == nil {
+		cls += " idle"
+	}
+	return app.Div().ID("replay").Class(cls).Hidden(p.herd.b != nil).DataSet("bucket-s", strconv.FormatFloat(bucket, 'f', -1, 64)).Body(
 		app.Button().ID("replay-play").Type("button").Class("secondary small").DataSet("playing", boolText(rp.playing)).
 			OnClick(p.onReplay).Text(l.T(play)),
 		app.Button().ID("replay-step").Type("button").Class("secondary small").OnClick(p.onReplay).Text(l.T("replay.step")),

@@ -155,7 +155,15 @@ func CSS() string {
 :root[data-theme="dark"] { color-scheme: dark; --dots-opacity: ` + dotsOpacityDark + `; }
 @media (prefers-color-scheme: dark) { :root:not([data-theme="light"]) { --dots-opacity: ` + dotsOpacityDark + `; } }
 
-` + rules
+` + rules + emptyHerd()
+}
+
+// emptyHerd keeps an empty herd chart (the page before the browser's first
+// run) at the wide chart's shape, so the page does not move when it is
+// drawn.
+func emptyHerd() string {
+	f := herdFrame(false)
+	return "#herd-chart:empty { aspect-ratio: " + num(f.W) + " / " + num(f.H) + "; }\n"
 }
 
 // Standalone makes a chart drawn for the page a file of its own: the

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	playground "github.com/backoff-playground/playground/app"
@@ -10,7 +12,26 @@ import (
 
 // main is the WebAssembly entry point: only the UI, no server code (the
 // server files are //go:build !wasm), which keeps app.wasm small.
+//
+// The Go runtime's start and the packages' init run in the task that
+// starts the program; the pause hands the thread back to the browser
+// before the first render, so that task and the first render's are two,
+// not one long one.
 func main() {
 	playground.Register()
+	holdLoader()
+	time.Sleep(time.Millisecond)
 	app.RunWhenOnBrowser()
+}
+
+// holdLoader keeps go-app's loader until the app has mounted (the
+// playground removes it then): go-app's app.js removes it as soon as the
+// program first pauses, which is now before the first render. A copy takes
+// its place; app.js removes the original it holds.
+func holdLoader() {
+	l := app.Window().GetElementByID("app-wasm-loader")
+	if !l.Truthy() {
+		return
+	}
+	l.Get("parentNode").Call("insertBefore", l.Call("cloneNode", true), l)
 }

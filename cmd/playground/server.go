@@ -118,8 +118,12 @@ type router struct {
 
 func (rt *router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if a, ok := rt.site.files[r.URL.Path]; ok {
-		if ru, ok := rt.site.ruPages[r.URL.Path]; ok && queryLang(r.URL.RawQuery) == i18n.Ru.Code() {
+		lang := queryLang(r.URL.RawQuery)
+		if ru, ok := rt.site.ruPages[r.URL.Path]; ok && lang == i18n.Ru.Code() {
 			a = ru
+		}
+		if va := rt.site.variant(r.URL.Path, r.URL.RawQuery, lang); va != nil {
+			a = va
 		}
 		a.serve(w, r, rt.cfg.perWrite)
 		return

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/andybalholm/brotli"
@@ -30,7 +31,9 @@ import (
 // rendered once, when the server starts, with an empty query: the page's
 // state comes from location.search in the browser (OnNav), so the bytes do
 // not depend on the query. Rendering per request cost about 110 ms of CPU and
-// 1.25 MB for one hostile link, and 200 of them at once took 1.8 GB.
+// 1.25 MB for one hostile link, and 200 of them at once took 1.8 GB. A
+// lesson's or a view's link gets that page instead (variantPages): a
+// bounded set, each rendered once.
 var pages = []string{"/"}
 
 // goappFiles are the scripts, style sheet and manifest go-app's handler
@@ -75,8 +78,44 @@ type site struct {
 	renders  int   // page renders by go-app's handler: one per page and language when wasm is built
 	// ruPages are the pages rendered for ?lang=ru, by the same paths as
 	// their English files.
-	ruPages  map[string]*asset
+	ruPages map[string]*asset
+	// variants are the lesson and view pages, rendered on first request.
+	variants *variantPages
 	warnings []string
+}
+
+// variantPages are the pages of a lesson or a view (app.PageVariant) in
+// each language: without them every link got the whole page, which the app
+// then replaced with the lesson or the view when it started (the lesson's
+// text came last and moved the page). Each is rendered on its first
+// request and kept; the set is bounded (app.PageVariants, two languages),
+// so no link costs more than those renders, ever. Safe for concurrent use.
+type variantPages struct {
+	en, ru  http.Handler // go-app's handlers of the whole page's renders
+	builtAt time.Time
+	mu      sync.Mutex // held while rendering: one render at a time
+	pages   map[string]*asset
+}
+
+// page is the variant's page in language lang (a code), or nil when it
+// could not be rendered (the whole page is sent then).
+func (v *variantPages) page(variant, lang string) *asset {
+	key := lang + "?" + variant
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if a, ok := v.pages[key]; ok {
+		return a
+	}
+	h, q := v.en, variant
+	if lang == i18n.Ru.Code() {
+		h, q = v.ru, q+"&"+langQuery(i18n.Ru)
+	}
+	var a *asset
+	if body, ct, err := render(h, "/?"+q); err == nil {
+		a = newAsset(ct, pageHTML(body), v.builtAt)
+	}
+	v.pages[key] = a
+	return a
 }
 
 // resolver is go-app's ResourceResolver for a base path: every local path
@@ -182,6 +221,7 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 		s.ruPages[prefix+p] = newAsset(ct, body, builtAt)
 		plain[p+"?"+langQuery(i18n.Ru)] = body
 	}
+	s.variants = &variantPages{en: h, ru: hru, builtAt: builtAt, pages: map[string]*asset{}}
 	for _, p := range goappFiles {
 		body, ct, err := render(h, p)
 		if err != nil {
@@ -207,9 +247,29 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 		if err != nil {
 			return nil, err
 		}
+		if p == "/app.js" {
+			if body, err = streamWasm(body); err != nil {
+				return nil, err
+			}
+		}
 		add(p, ct, body, time.Time{})
 	}
 	return s, nil
+}
+
+// wasmFetch is go-app's loader fetching app.wasm in app.js.
+var wasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]*/web/app\.wasm"), showProgress\)`)
+
+// streamWasm makes go-app's loader give app.wasm's response to the
+// browser's streaming compiler as it comes: go-app reads it through a
+// JavaScript stream to count bytes for a progress label, which held the
+// main thread for 80-160 ms of CPU in tasks of their own while the page was
+// already shown (the handler's loading label has no percentage).
+func streamWasm(appJS []byte) ([]byte, error) {
+	if n := len(wasmFetch.FindAllIndex(appJS, -1)); n != 1 {
+		return nil, fmt.Errorf("app.js: %d fetches of app.wasm through fetchWithProgress, want 1 (go-app's loader changed: see streamWasm)", n)
+	}
+	return wasmFetch.ReplaceAll(appJS, []byte("fetch($1)")), nil
 }
 
 // scopeManifest sets the manifest's scope to the base path. go-app writes
@@ -395,4 +455,20 @@ func compress(body []byte) (br, gz []byte) {
 	zw.Write(body)
 	zw.Close()
 	return br, bytes.Clone(b.Bytes())
+}
+
+// variant is the lesson's or the view's page for a request of the page at
+// urlPath with that query and language, or nil (the whole page).
+func (s *site) variant(urlPath, rawQuery, lang string) *asset {
+	if s.variants == nil || (!strings.Contains(rawQuery, "lesson") && !strings.Contains(rawQuery, "view")) {
+		return nil
+	}
+	if _, isPage := s.ruPages[urlPath]; !isPage {
+		return nil
+	}
+	v := app.PageVariant(rawQuery)
+	if v == "" {
+		return nil
+	}
+	return s.variants.page(v, lang)
 }
