@@ -14,7 +14,8 @@ import (
 // in seconds (the retry number for "retry"), and whether a narrow view may
 // hide it (the page's style sheet hides only optional columns, by
 // data-col: the totals' row keeps a cell of each, so its colspans count
-// only columns that always show).
+// only columns that always show). Presenter mode keeps the columns the
+// lessons name: the retry, the largest delay and the running totals.
 type Column struct {
 	ID, Head, Title string
 	Value           func(backoff.Row) float64
@@ -26,9 +27,9 @@ type Column struct {
 var Columns = []Column{
 	{"retry", "table.retry", "", func(r backoff.Row) float64 { return float64(r.Retry) }, false},
 	{"nominal", "table.nominal", "", func(r backoff.Row) float64 { return r.Nominal }, true},
-	{"min", "table.min", "", func(r backoff.Row) float64 { return r.Min }, false},
+	{"min", "table.min", "", func(r backoff.Row) float64 { return r.Min }, true},
 	{"max", "table.max", "", func(r backoff.Row) float64 { return r.Max }, false},
-	{"mean", "table.mean", "", func(r backoff.Row) float64 { return r.Mean }, false},
+	{"mean", "table.mean", "", func(r backoff.Row) float64 { return r.Mean }, true},
 	{"p50", "table.p50", "", func(r backoff.Row) float64 { return r.P50 }, true},
 	{"p95", "table.p95", "", func(r backoff.Row) float64 { return r.P95 }, true},
 	{"sample", "table.sample", "table.sample-t", func(r backoff.Row) float64 { return r.Sample }, true},
