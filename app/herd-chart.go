@@ -18,7 +18,7 @@ type herdChart struct {
 }
 
 // herdSeries are what the herd chart draws: A's series, or with a second
-// policy both on one scale (the same bucket width); herdNumbers' tables
+// policy both on one scale (the same bucket width); chartNumbers' tables
 // read the same.
 func herdSeries(a, b *herdOut) []chart.Series {
 	if b == nil || b.first == nil {

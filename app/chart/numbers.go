@@ -94,9 +94,11 @@ func HerdTable(l i18n.Lang, h Series, id, caption string) string {
 		}
 		if outage {
 			t0, t1 := float64(i)*h.Width, float64(i+1)*h.Width
-			down := t0 < h.OutageEnd && t1 > h.OutageStart
-			texts = append(texts, map[bool]string{true: l.T("numbers.yes"), false: ""}[down])
-			values = append(values, map[bool]float64{true: 1, false: 0}[down])
+			text, v := "", 0.0
+			if t0 < h.OutageEnd && t1 > h.OutageStart {
+				text, v = l.T("numbers.yes"), 1
+			}
+			texts, values = append(texts, text), append(values, v)
 		}
 		w.row(bucketTime(l, i, h.Width), texts, values)
 	}
