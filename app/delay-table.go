@@ -17,6 +17,8 @@ type delayTable struct {
 	ID    string // delay-table, or delay-table-b for the second policy
 	Table *backoff.Table
 	Lang  i18n.Lang
+	// Present: presenter mode, which hides the Projector columns too.
+	Present bool
 }
 
 // secondsAttr is the exact number, as the core computed it.
@@ -67,8 +69,8 @@ func (c *delayTable) Render() app.UI {
 		app.THead().Body(app.Tr().Body(heads...)),
 		app.TBody().Body(rows...),
 		app.TFoot().Body(
-			footRow("", l.T("table.totals"), total("mean", t.Total.Mean), total("max", t.Total.Max)),
-			footRow("total-min", l.T("table.best"), total("min", t.Total.Min)),
+			footRow("", l.T("table.totals"), c.Present, total("mean", t.Total.Mean), total("max", t.Total.Max)),
+			footRow("total-min", l.T("table.best"), c.Present, total("min", t.Total.Min)),
 		),
 	)
 }
@@ -79,9 +81,9 @@ func (c *delayTable) Render() app.UI {
 // data-col so that it hides with its column. A colspan over a column the
 // style sheet hides (presenter mode, a phone) would add a column and push
 // the totals right of the columns they sum.
-func footRow(cls, label string, values ...app.UI) app.UI {
+func footRow(cls, label string, present bool, values ...app.UI) app.UI {
 	n := len(chart.Columns) - len(values)
-	from, to := labelSpan(chart.Columns[:n])
+	from, to := labelSpan(chart.Columns[:n], present)
 	cells := make([]app.UI, 0, len(chart.Columns))
 	for i, col := range chart.Columns[:n] {
 		switch {
@@ -95,11 +97,12 @@ func footRow(cls, label string, values ...app.UI) app.UI {
 }
 
 // labelSpan is the longest run [from, to) of columns that are not
-// optional (the later one of equals: nearer the totals).
-func labelSpan(cols []chart.Column) (from, to int) {
+// optional (the later one of equals: nearer the totals), nor, in
+// presenter mode, hidden on a projector.
+func labelSpan(cols []chart.Column, present bool) (from, to int) {
 	start := 0
 	for i := 0; i <= len(cols); i++ {
-		if i < len(cols) && !cols[i].Optional {
+		if i < len(cols) && !cols[i].Optional && !(present && cols[i].Projector) {
 			continue
 		}
 		if i-start >= to-from {

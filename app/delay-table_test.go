@@ -92,15 +92,22 @@ func TestStyleHidesOnlyOptionalColumns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := regexp.MustCompile(`\[data-col="([a-z_0-9]+)"\]`).FindAllStringSubmatch(string(css), -1)
-	if len(ids) == 0 {
-		t.Fatal("no [data-col] rule in playground.css: the test reads the wrong file")
-	}
-	for _, m := range ids {
-		i := slices.IndexFunc(chart.Columns, func(c chart.Column) bool { return c.ID == m[1] })
-		if i < 0 || !chart.Columns[i].Optional {
-			t.Errorf("playground.css hides column %q, which is not an optional column of chart.Columns", m[1])
+	re := regexp.MustCompile(`\[data-col="([a-z_0-9]+)"\]`)
+	n := 0
+	for _, line := range strings.Split(string(css), "\n") {
+		// Presenter mode's rules may hide a Projector column too: its
+		// totals' label spans only what a projector keeps.
+		present := strings.HasPrefix(line, ".present ")
+		for _, m := range re.FindAllStringSubmatch(line, -1) {
+			n++
+			i := slices.IndexFunc(chart.Columns, func(c chart.Column) bool { return c.ID == m[1] })
+			if i < 0 || !chart.Columns[i].Optional && !(present && chart.Columns[i].Projector) {
+				t.Errorf("playground.css hides column %q, which is not an optional column of chart.Columns (nor a Projector one in a .present rule)", m[1])
+			}
 		}
+	}
+	if n == 0 {
+		t.Fatal("no [data-col] rule in playground.css: the test reads the wrong file")
 	}
 }
 
@@ -113,8 +120,16 @@ func TestLabelSpan(t *testing.T) {
 		for i := range cols {
 			cols[i].Optional = c.opt[i] == 'o'
 		}
-		if from, to := labelSpan(cols); from != c.from || to != c.to {
+		if from, to := labelSpan(cols, false); from != c.from || to != c.to {
 			t.Errorf("labelSpan(%s) = %d, %d; want %d, %d", c.opt, from, to, c.from, c.to)
 		}
+	}
+	// Presenter mode: the label spans only the columns a projector keeps
+	// (of retry, nominal, min, max, mean: max, nearer the totals).
+	if from, to := labelSpan(chart.Columns[:5], true); from != 3 || to != 4 {
+		t.Errorf("labelSpan(presenter) = %d, %d; want 3, 4 (max)", from, to)
+	}
+	if from, to := labelSpan(chart.Columns[:5], false); from != 2 || to != 5 {
+		t.Errorf("labelSpan = %d, %d; want 2, 5 (min, max, mean)", from, to)
 	}
 }

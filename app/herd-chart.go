@@ -17,6 +17,17 @@ type herdChart struct {
 	Lang i18n.Lang
 }
 
+// herdSeries are what the herd chart draws: A's series, or with a second
+// policy both on one scale (the same bucket width); chartNumbers' tables
+// read the same.
+func herdSeries(a, b *herdOut) []chart.Series {
+	if b == nil || b.first == nil {
+		return []chart.Series{a.series()}
+	}
+	ss, _, _ := chart.CommonScale([]chart.Series{a.series(), b.series()})
+	return ss
+}
+
 func (c *herdChart) Render() app.UI {
 	l := c.Lang
 	if c.A == nil || c.A.first == nil {

@@ -377,7 +377,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 			),
 			p.renderReplay(l),
 		)
-		under = app.Div().Body(legend(keys...), p.renderVerdict(l))
+		under = app.Div().Body(legend(keys...), p.renderVerdict(l), &chartNumbers{A: h.a, B: h.b, Rev: h.rev, Lang: l})
 	}
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
 		p.cardHead(2, l.T(head)),

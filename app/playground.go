@@ -821,7 +821,7 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 			notes = append(notes, app.Li().Class("cap-exceeded").Text(l.F("one.cap-exceeded", l.Seconds(pol.Cap.Seconds()), l.Seconds(most))))
 		}
 		body = append(body,
-			tableWrap(l, "delay-table", t),
+			tableWrap(l, "delay-table", t, p.st.Present),
 			p.takeAway(l, "copy-md", "take.md", "copy-csv", "take.csv", "download-table", "take.svg"),
 			app.Ul().Class("notes").Body(notes...),
 		)
@@ -830,7 +830,7 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 		body = append(body,
 			app.H3().Class("table-b-head").Text(l.T("policy.b")),
 			app.P().Class("describe").ID("describe-b").Text(describe(l, p.st.B.Policy)),
-			tableWrap(l, "delay-table-b", tb),
+			tableWrap(l, "delay-table-b", tb, p.st.Present),
 		)
 	}
 	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
@@ -838,13 +838,13 @@ func (p *playground) renderDelays(l i18n.Lang) app.UI {
 
 // tableWrap is a delay table in its box, which scrolls when the table is
 // longer or wider: a region the keyboard can reach and scroll.
-func tableWrap(l i18n.Lang, id string, t *backoff.Table) app.UI {
+func tableWrap(l i18n.Lang, id string, t *backoff.Table, present bool) app.UI {
 	label := l.T("table.region")
 	if id != "delay-table" {
 		label = l.T("table.region-b")
 	}
 	return app.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", label).
-		Body(&delayTable{ID: id, Table: t, Lang: l})
+		Body(&delayTable{ID: id, Table: t, Lang: l, Present: present})
 }
 
 // renderDelayCharts is the delay chart and the histogram of the total wait.

@@ -107,5 +107,6 @@ func (c *requestCharts) Render() app.UI {
 	if len(ss) > 1 {
 		cls += " two"
 	}
+	figs = append(figs, &chartNumbers{A: c.A, B: c.B, Rev: c.Rev, Config: c.Config, Requests: true, Lang: l})
 	return app.Div().ID("herd-chart").Class(cls).Body(figs...)
 }

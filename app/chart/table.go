@@ -19,21 +19,25 @@ type Column struct {
 	ID, Head, Title string
 	Value           func(backoff.Row) float64
 	Optional        bool
+	// Projector: presenter mode hides it too (a 4:3 projector's widget,
+	// in the lesson's type, has room for the retry, the largest delay
+	// and the running totals only).
+	Projector bool
 }
 
 // Columns are the delay table's columns, in order, for the page's table,
 // its Markdown and its SVG.
 var Columns = []Column{
-	{"retry", "table.retry", "", func(r backoff.Row) float64 { return float64(r.Retry) }, false},
-	{"nominal", "table.nominal", "", func(r backoff.Row) float64 { return r.Nominal }, true},
-	{"min", "table.min", "", func(r backoff.Row) float64 { return r.Min }, false},
-	{"max", "table.max", "", func(r backoff.Row) float64 { return r.Max }, false},
-	{"mean", "table.mean", "", func(r backoff.Row) float64 { return r.Mean }, false},
-	{"p50", "table.p50", "", func(r backoff.Row) float64 { return r.P50 }, true},
-	{"p95", "table.p95", "", func(r backoff.Row) float64 { return r.P95 }, true},
-	{"sample", "table.sample", "table.sample-t", func(r backoff.Row) float64 { return r.Sample }, true},
-	{"cum_mean", "table.cum-mean", "table.cum-mean-t", func(r backoff.Row) float64 { return r.CumMean }, false},
-	{"cum_max", "table.cum-max", "table.cum-max-t", func(r backoff.Row) float64 { return r.CumMax }, false},
+	{"retry", "table.retry", "", func(r backoff.Row) float64 { return float64(r.Retry) }, false, false},
+	{"nominal", "table.nominal", "", func(r backoff.Row) float64 { return r.Nominal }, true, true},
+	{"min", "table.min", "", func(r backoff.Row) float64 { return r.Min }, false, true},
+	{"max", "table.max", "", func(r backoff.Row) float64 { return r.Max }, false, false},
+	{"mean", "table.mean", "", func(r backoff.Row) float64 { return r.Mean }, false, true},
+	{"p50", "table.p50", "", func(r backoff.Row) float64 { return r.P50 }, true, true},
+	{"p95", "table.p95", "", func(r backoff.Row) float64 { return r.P95 }, true, true},
+	{"sample", "table.sample", "table.sample-t", func(r backoff.Row) float64 { return r.Sample }, true, true},
+	{"cum_mean", "table.cum-mean", "table.cum-mean-t", func(r backoff.Row) float64 { return r.CumMean }, false, false},
+	{"cum_max", "table.cum-max", "table.cum-max-t", func(r backoff.Row) float64 { return r.CumMax }, false, false},
 }
 
 // Cell is a column's value in row r as l writes it.

@@ -84,7 +84,7 @@ func axeCheck(t *testing.T, tb *tab, script, what string) {
 // TestBrowserAxe: axe-core reports no violation of WCAG 2.0–2.2 A and AA
 // or of its best practices on the page in both languages and both themes,
 // each embedded view, a lesson, presenter mode, a scenario and the
-// two-policy comparison.
+// two-policy comparison, and with the charts' numbers open.
 func TestBrowserAxe(t *testing.T) {
 	script := axeScript(t)
 	tb := newTab(t, 1280, 900)
@@ -98,6 +98,18 @@ func TestBrowserAxe(t *testing.T) {
 		tb.open(t, q)
 		poll[bool](t, tb, "the page to settle", settledOrNoHerdJS)
 		axeCheck(t, tb, script, q)
+	}
+	// The charts' numbers open: the herd's table (two, with a second
+	// policy) and the steady traffic's, in both languages and themes.
+	for _, c := range []struct{ q, open string }{
+		{"lang=en&b.preset=gax", "herd-numbers"}, {"lang=ru&theme=dark", "herd-numbers"},
+		{"lang=ru&scenario=metastable", "req-numbers"}, {"lang=en&theme=dark&scenario=hedge&b.preset=gax", "req-numbers"},
+	} {
+		tb.open(t, c.q)
+		poll[bool](t, tb, "the page to settle", settledOrNoHerdJS)
+		eval[bool](t, tb, `(document.getElementById('`+c.open+`-toggle').click(), true)`)
+		poll[bool](t, tb, c.open+" open", `!!document.querySelector('#`+c.open+` table')`)
+		axeCheck(t, tb, script, c.q+" with #"+c.open+" open")
 	}
 }
 
