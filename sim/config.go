@@ -96,6 +96,9 @@ type ServerSide struct {
 	// collide.
 	Channel     ChannelKind
 	Frame, Slot time.Duration
+	// Own are the values of the parameters models declare of their own
+	// (RegisterParam), which each model reads through its handles.
+	Own OwnValues
 }
 
 // Failures are what goes wrong with the server, on any model that
@@ -217,6 +220,7 @@ func DefaultConfig() Config {
 			Service:        100 * time.Millisecond,
 			Frame:          time.Millisecond,
 			Slot:           51200 * time.Nanosecond,
+			Own:            ownDefaults(),
 		},
 		Network: Network{Latency: 50 * time.Millisecond, LatencySD: 10 * time.Millisecond},
 		Chain:   Chain{Layers: 1},

@@ -51,13 +51,21 @@
 //
 //  1. Its file, server_NAME.go: a type with Name, Traits (which engines
 //     run it, whether it can be a fleet, has hops, sends Retry-After,
-//     which fault kinds it honours), Fields (the parameters of its own,
-//     from ParamNames), Validate, Describe, Labels, Faults, NewTaker
-//     (how one server takes a call: Take(t) reports whether it serves a
-//     call reaching it at t) and the estimator's estSetup, estServe and
-//     estCycle; embedding rated gives a token bucket's. The file
-//     registers it with "var Name = Register(&nameModel{})" (pointer
-//     receivers: value ones double each method in app.wasm).
+//     which fault kinds it honours), Fields (the parameters it reads,
+//     from ParamNames, as a fixed slice), Validate, Describe, Labels,
+//     Faults, NewTaker (how one server takes a call: Take(t) reports
+//     whether it serves a call reaching it at t) and the estimator's
+//     estSetup, estServe and estCycle; embedding rated gives a token
+//     bucket's. The file registers it with "var Name =
+//     Register(&nameModel{})" (pointer receivers: value ones double each
+//     method in app.wasm). A knob no other model has is declared there
+//     too: "var nameKnob = RegisterParam(Name, ModelParam{Name:
+//     "name-knob", Kind: FloatParam, Min: 0, Max: 1, Default: 0.5, Help:
+//     ...})" puts it in ParamNames (so it is a CLI flag, a URL key and a
+//     JSON key), Set and Get read and write it in Config.Own, Set and
+//     Validate refuse a value outside [Min, Max] naming the field, the
+//     value and the range, and the model reads nameKnob.Float(c) (Int,
+//     Duration) once, in NewTaker or its setup, never per call.
 //  2. Its catalog strings in app/i18n: server.NAME (the select's entry)
 //     and server.NAME-long (the sentence under it), in both languages
 //     (TestEveryKindHasALabel holds every registered model to them).
@@ -72,7 +80,9 @@
 // in an engine; those are the built-in ones, whose by-value state keeps
 // the herd's loop as fast as it was (their takers are held to it by
 // TestTakersMatchFastPath). model_test.go's gate, a model that exists
-// only in the tests, is written this way and touches no other file.
+// only in the tests, is written this way, with a parameter of its own
+// (gate-open, the share of each second it is open), and touches no other
+// file.
 //
 // Client-side safeguards are shared by the whole population, as one SDK
 // client or sidecar is shared by the callers behind it: a token budget

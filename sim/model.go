@@ -17,7 +17,9 @@ type Model interface {
 	Traits() Traits
 	// Fields are the parameters (Param names) of the model's own that
 	// apply to c, whose server is this model, in the order a form shows
-	// them; with c nil, every one it may read (the CLI's help).
+	// them; with c nil, every one it may read (the CLI's help). They are
+	// shared names or its own (RegisterParam). A fixed slice, asked for
+	// on every render of the page: callers must not change it.
 	Fields(c *Config) []string
 	// Validate checks the model's fields in c, whose server is this
 	// model; Config.Validate has checked each field alone.

@@ -14,13 +14,24 @@ import (
 
 // gateModel is a model that exists only in the tests, written as the
 // package doc's recipe says, to prove that a model is its file: nothing
-// else in the package names it. The gate is open for the first half of
-// every second, where a token bucket of Capacity serves calls; in the
-// other half it refuses every call. It honours outages, stalls, crashes
-// and errors, but not the faults that change a rate (slow, capacity).
+// else in the package names it. The gate is open for the first part of
+// every second, its own parameter gate-open (half by default), where a
+// token bucket of Capacity serves calls; in the rest it refuses every
+// call. It honours outages, stalls, crashes and errors, but not the
+// faults that change a rate (slow, capacity).
 type gateModel struct{ rated }
 
-var gateServer = Register(&gateModel{})
+var (
+	gateServer = Register(&gateModel{})
+	gateOpen   = RegisterParam(gateServer, ModelParam{Name: "gate-open", Kind: FloatParam, Min: 0.01, Max: 1, Default: 0.5,
+		Help: "gate server: the share of each second the gate is open, from its start"})
+)
+
+// gateFields are its fields: a fixed slice, as Fields is asked on every
+// render of the page.
+var gateFields = []string{ParamCapacity, ParamCapacityWindow, gateOpen.Name}
+
+func (*gateModel) Fields(*Config) []string { return gateFields }
 
 func (*gateModel) Name() string                 { return "gate" }
 func (*gateModel) Labels() (short, long string) { return "server.gate", "server.gate-long" }
@@ -46,20 +57,24 @@ func (m *gateModel) Validate(c *Config) error {
 }
 
 func (*gateModel) Describe(c *Config) string {
-	return "server gate (" + strconv.FormatFloat(c.Capacity, 'g', 8, 64) + " calls/s, the first half of every second)"
+	return "server gate (" + strconv.FormatFloat(c.Capacity, 'g', 8, 64) + " calls/s, open " + c.Get(gateOpen.Name) + " of every second)"
 }
 
+// NewTaker reads the open share once, as the run starts.
 func (*gateModel) NewTaker(c *Config) Taker {
-	return &gateTaker{bucketTaker{b: newBucket(c), rate: c.Capacity}}
+	return &gateTaker{bucketTaker{b: newBucket(c), rate: c.Capacity}, gateOpen.Float(c)}
 }
 
-type gateTaker struct{ bucketTaker }
+type gateTaker struct {
+	bucketTaker
+	open float64
+}
 
-func (g *gateTaker) Take(t float64) bool { return t-math.Floor(t) < 0.5 && g.bucketTaker.Take(t) }
+func (g *gateTaker) Take(t float64) bool { return t-math.Floor(t) < g.open && g.bucketTaker.Take(t) }
 
-// estServe: the bucket, for the half of the wave that finds it open.
+// estServe: the bucket, for the part of the wave that finds it open.
 func (*gateModel) estServe(e *estimator, x *estWave) float64 {
-	return e.tokens(x, e.c.Capacity, 0.5, x.first)
+	return e.tokens(x, e.c.Capacity, gateOpen.Float(e.c), x.first)
 }
 
 // The registry holds the built-in models at their constants and the
@@ -100,7 +115,7 @@ func TestRegistry(t *testing.T) {
 func TestFields(t *testing.T) {
 	want := []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd, ParamCollapseFactor,
 		ParamCollapseWindow, ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDropExpired,
-		ParamChannel, ParamFrame, ParamSlot}
+		ParamChannel, ParamFrame, ParamSlot, "gate-open"}
 	if got := ServerFields(); !slices.Equal(got, want) {
 		t.Errorf("ServerFields() = %v, want %v", got, want)
 	}
@@ -117,7 +132,7 @@ func TestFields(t *testing.T) {
 		{Queue, func(c *Config) { c.Timeout = time.Second }, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDropExpired}},
 		{Channel, nil, []string{ParamChannel, ParamFrame}},
 		{Channel, func(c *Config) { c.Channel = Ethernet }, []string{ParamChannel, ParamFrame, ParamSlot}},
-		{gateServer, nil, []string{ParamCapacity, ParamCapacityWindow}},
+		{gateServer, nil, []string{ParamCapacity, ParamCapacityWindow, "gate-open"}},
 	} {
 		c := DefaultConfig()
 		c.Server = tc.server
@@ -151,7 +166,7 @@ func TestDescribe(t *testing.T) {
 		{OCC, "server occ"},
 		{Queue, "server queue (10 workers, 100ms exp)"},
 		{Channel, "a shared channel (aloha, frames of 1ms)"},
-		{gateServer, "server gate (100 calls/s, the first half of every second)"},
+		{gateServer, "server gate (100 calls/s, open 0.5 of every second)"},
 	} {
 		c := DefaultConfig()
 		c.Server = tc.server
@@ -262,6 +277,99 @@ func TestTakersMatchFastPath(t *testing.T) {
 			if !reflect.DeepEqual(fast, slow) {
 				t.Errorf("%s, jitter %s: the taker's run differs: %+v\nfast path: %+v", m, jitter, slow.Totals, fast.Totals)
 			}
+		}
+	}
+}
+
+// The gate's own parameter goes the way of every parameter: into
+// ParamNames (the CLI's flags, the URL's keys, the JSON's keys), through
+// Set and Get, refused out of range naming the field, the value and the
+// range by Set and by Validate, shown where the gate is the server, and
+// read by the runs.
+func TestGateOpen(t *testing.T) {
+	if n := len(ParamNames); ParamNames[n-1] != "gate-open" || ParamOwn("gate-open") != gateOpen || ParamOwn(ParamCapacity) != nil {
+		t.Fatalf("ParamNames ends %v; ParamOwn(gate-open) = %v", ParamNames[n-3:], ParamOwn("gate-open"))
+	}
+	c := DefaultConfig()
+	if got := c.Get("gate-open"); got != "0.5" || gateOpen.Float(&c) != 0.5 {
+		t.Fatalf("default gate-open = %q", got)
+	}
+	if c.UsesField("gate-open") {
+		t.Error("the outage server shows gate-open")
+	}
+	if err := c.Set("gate-open", "0,25"); err != nil || c.Get("gate-open") != "0.25" || gateOpen.Float(&c) != 0.25 {
+		t.Fatalf("Set gate-open 0,25: %v, %q", err, c.Get("gate-open"))
+	}
+	want := &backoff.FieldError{Field: "gate-open", Value: "1.5", Code: backoff.CodeNumber, Args: []string{"0.01", "1"},
+		Allowed: "a number from 0.01 to 1"}
+	before := c
+	if err := c.Set("gate-open", "1.5"); !reflect.DeepEqual(err, want) || c != before {
+		t.Errorf("Set gate-open 1.5: %#v, want %#v (config changed: %v)", err, want, c != before)
+	}
+	c.Server = gateServer
+	c.Own[gateOpen.slot] = 1.5
+	if err := c.Validate(); !reflect.DeepEqual(err, want) {
+		t.Errorf("Validate with gate-open 1.5: %#v, want %#v", err, want)
+	}
+	var fe *backoff.FieldError
+	if err := c.Set("gate-opne", "1"); !errors.As(err, &fe) || fe.Code != backoff.CodeUnknown || !slices.Contains(fe.Args, "gate-open") {
+		t.Errorf("an unknown name's error does not list gate-open: %v", err)
+	}
+
+	// With one attempt each and calls spread evenly over the seconds, the
+	// share served is the share of the second the gate is open: 20000
+	// calls give a standard error of at most 0.0036, so 0.02 is over 5
+	// of them. Both engines read it.
+	for _, open := range []string{"0.25", "0.75"} {
+		herd := DefaultConfig()
+		herd.Server, herd.Capacity = gateServer, 1e6
+		herd.Clients, herd.Arrival, herd.ArrivalWindow = 20000, Uniform, 10*time.Second
+		for name, v := range map[string]string{"gate-open": open, backoff.ParamAttempts: "1"} {
+			if err := herd.Set(name, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		steady := herd
+		if err := steady.Set(ParamTraffic, "open:1000"); err != nil {
+			t.Fatal(err)
+		}
+		steady.Duration, steady.Drain = 20*time.Second, true
+		share, _ := strconv.ParseFloat(open, 64)
+		for _, c := range []Config{herd, steady} {
+			r, err := Run(c, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := float64(r.Totals.Succeeded) / float64(r.Totals.Calls)
+			if r.Totals.Calls < 19000 || math.Abs(got-share) > 0.02 {
+				t.Errorf("traffic %s, gate-open %s: %d of %d calls served (%.4f), want %.2f ± 0.02",
+					c.Get(ParamTraffic), open, r.Totals.Succeeded, r.Totals.Calls, got, share)
+			}
+			t.Logf("traffic %s, gate-open %s: %d of %d served (%.4f)", c.Get(ParamTraffic), open, r.Totals.Succeeded, r.Totals.Calls, got)
+			if est := EstimateCalls(c); !(est >= float64(r.Totals.Calls)) {
+				t.Errorf("traffic %s: EstimateCalls = %g for %d calls", c.Get(ParamTraffic), est, r.Totals.Calls)
+			}
+		}
+	}
+}
+
+// Fields are fixed slices: the page asks for them on every render. And
+// every own parameter is among its model's fields, or no form shows it.
+func TestFieldsFixed(t *testing.T) {
+	for _, m := range Models() {
+		for _, edit := range []func(*Config){nil, func(c *Config) { c.Timeout, c.Channel = time.Second, Ethernet }} {
+			c := DefaultConfig()
+			if edit != nil {
+				edit(&c)
+			}
+			if n := testing.AllocsPerRun(10, func() { m.Fields(&c); m.Fields(nil) }); n != 0 {
+				t.Errorf("%s's Fields allocates %g times", m.Name(), n)
+			}
+		}
+	}
+	for _, p := range ownParams {
+		if !slices.Contains(p.Model.Model().Fields(nil), p.Name) {
+			t.Errorf("%s is not among %s's fields", p.Name, p.Model)
 		}
 	}
 }

@@ -150,6 +150,10 @@ func (c *Config) Set(name, value string) error {
 	case ParamChannel:
 		n.Channel, err = parseEnum[ChannelKind](name, v, channelNames)
 	default:
+		if p := ParamOwn(name); p != nil {
+			err = p.set(&n, v)
+			break
+		}
 		dst, max := n.duration(name)
 		if dst == nil {
 			return &backoff.FieldError{Field: "parameter", Value: clip(name), Code: backoff.CodeUnknown,
@@ -303,6 +307,9 @@ func (c *Config) Get(name string) string {
 	case ParamSlot:
 		return d(c.Slot)
 	}
+	if p := ParamOwn(name); p != nil {
+		return p.get(c)
+	}
 	return ""
 }
 
@@ -330,6 +337,9 @@ func (c *Config) Validate() error {
 		}
 	}
 	if err := backoff.CheckDuration(ParamArrival, c.ArrivalWindow, 0, MaxTime); err != nil {
+		return err
+	}
+	if err := c.validateOwn(); err != nil {
 		return err
 	}
 	if err := m.Validate(c); err != nil {

@@ -46,7 +46,12 @@ func (*rated) Traits() Traits {
 	return Traits{Herd: true, Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults}
 }
 
-func (*rated) Fields(*Config) []string { return []string{ParamCapacity, ParamCapacityWindow} }
+// Fields and the other models' are fixed slices, not built per call: the
+// page asks for them for every field on every render. Callers must not
+// change them.
+func (*rated) Fields(*Config) []string { return ratedFields }
+
+var ratedFields = []string{ParamCapacity, ParamCapacityWindow}
 
 func (*rated) Validate(c *Config) error {
 	if !(c.Capacity > 0 && c.Capacity <= MaxCapacity) {

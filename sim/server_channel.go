@@ -303,12 +303,14 @@ func (*channelModel) Traits() Traits {
 
 // Fields: the slot only for ethernet, the one rule that senses carrier.
 func (*channelModel) Fields(c *Config) []string {
-	f := []string{ParamChannel, ParamFrame}
 	if c == nil || c.Channel == Ethernet {
-		f = append(f, ParamSlot)
+		return channelFields
 	}
-	return f
+	return channelFields[:2:2]
 }
+
+// channelFields end with the one only ethernet has.
+var channelFields = []string{ParamChannel, ParamFrame, ParamSlot}
 
 func (*channelModel) Validate(c *Config) error {
 	if c.Frame <= 0 {

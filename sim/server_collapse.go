@@ -57,9 +57,9 @@ func (*collapseModel) Name() string                 { return "collapse" }
 func (*collapseModel) Describe(c *Config) string    { return describeRated(c) }
 func (*collapseModel) Labels() (short, long string) { return "server.collapse", "server.collapse-long" }
 
-func (*collapseModel) Fields(*Config) []string {
-	return []string{ParamCapacity, ParamCapacityWindow, ParamCollapseFactor, ParamCollapseWindow}
-}
+func (*collapseModel) Fields(*Config) []string { return collapseFields }
+
+var collapseFields = []string{ParamCapacity, ParamCapacityWindow, ParamCollapseFactor, ParamCollapseWindow}
 
 func (m *collapseModel) Validate(c *Config) error {
 	if err := m.rated.Validate(c); err != nil {

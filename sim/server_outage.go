@@ -25,9 +25,9 @@ func init() { registerAt(Outage, &outageModel{}) }
 func (*outageModel) Name() string                 { return "outage" }
 func (*outageModel) Labels() (short, long string) { return "server.outage", "server.outage-long" }
 
-func (*outageModel) Fields(*Config) []string {
-	return []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd}
-}
+func (*outageModel) Fields(*Config) []string { return outageFields }
+
+var outageFields = []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd}
 
 func (m *outageModel) Validate(c *Config) error {
 	if err := m.rated.Validate(c); err != nil {

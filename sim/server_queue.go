@@ -427,12 +427,14 @@ func (*queueModel) Traits() Traits {
 // Fields: drop-expired only with a timeout, as only then do callers stop
 // waiting for calls still queued.
 func (*queueModel) Fields(c *Config) []string {
-	f := []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit}
 	if c == nil || c.Timeout > 0 {
-		f = append(f, ParamDropExpired)
+		return queueFields
 	}
-	return f
+	return queueFields[:4:4] // capped: an append copies
 }
+
+// queueFields end with the one that needs a timeout.
+var queueFields = []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDropExpired}
 
 func (*queueModel) Validate(c *Config) error {
 	if err := backoff.CheckInt(ParamConcurrency, c.Concurrency, 1, MaxConcurrency); err != nil {

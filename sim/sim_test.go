@@ -492,6 +492,8 @@ func FuzzConfigSet(f *testing.F) {
 	f.Add("channel", "ethernet", "server", "channel")
 	f.Add("slot", "1ns", "frame", "1ns")
 	f.Add("channel", "slotted", "traffic", "open:1e6")
+	f.Add("gate-open", "0.01", "server", "gate")
+	f.Add("gate-open", "1", "traffic", "open:100")
 	f.Fuzz(func(t *testing.T, n1, v1, n2, v2 string) {
 		c := DefaultConfig()
 		c.Clients = 20

@@ -201,7 +201,11 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
 	pf := addPolicyFlags(fs)
 	var simSet []kv
 	for _, name := range sim.ParamNames {
-		fs.Var(&simFlag{set: &simSet, name: name, bool: slices.Contains(sim.BoolParams, name)}, name, simHelp[name])
+		help := simHelp[name]
+		if p := sim.ParamOwn(name); p != nil {
+			help = p.Help // a model's own parameter brings its line
+		}
+		fs.Var(&simFlag{set: &simSet, name: name, bool: slices.Contains(sim.BoolParams, name)}, name, help)
 	}
 	seed := newSeedFlag(fs, "seed of the first run")
 	runs := newIntFlag(fs, "runs", 1, 1, sim.MaxRuns, fmt.Sprintf("runs with seeds seed..seed+runs-1, 1 to %d; totals are their means", sim.MaxRuns))
