@@ -548,3 +548,45 @@ func TestSourcesAgreeWithPresets(t *testing.T) {
 		}
 	}
 }
+
+// TestAWSLegacyCapDrawn: NewExponentialJitterBackoff(max) with max = 2^k s
+// still draws U[0,1) * max before retry k (k <= int(log2(max/1s))), where
+// the policy waits exactly max: the import says so, for a retry that is
+// made, and says nothing for any other max.
+func TestAWSLegacyCapDrawn(t *testing.T) {
+	for _, c := range []struct {
+		max, attempts string
+		args          []string // nil: no cap-drawn warning
+	}{
+		{"16 * time.Second", "0", []string{"4", "16s"}},
+		{"2 * time.Second", "0", []string{"1", "2s"}},
+		{"1024 * time.Second", "0", []string{"10", "17m4s"}},
+		{"4 * time.Second", "3", []string{"2", "4s"}}, // MaxAttempts 3: retries 1 and 2
+		{"16 * time.Second", "5", []string{"4", "16s"}},
+		{"16 * time.Second", "4", nil}, // retry 4 is never made
+		{"8 * time.Second", "3", nil},
+		{"20 * time.Second", "0", nil}, // draws U*16 at retry 4, exactly 20s from retry 5: as the policy
+		{"time.Second", "0", nil},      // int(log2(1)) = 0: exactly 1s from retry 1
+		{"500 * time.Millisecond", "0", nil},
+		{"16*time.Second - time.Nanosecond", "0", nil},
+		{"16*time.Second + time.Nanosecond", "0", nil},
+	} {
+		text := "r := retry.NewStandard(func(o *retry.StandardOptions) {\n\to.Backoff = retry.NewExponentialJitterBackoff(" + c.max + ")\n})\nreturn retry.AddWithMaxAttempts(r, " + c.attempts + ")\n"
+		res, err := Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", c.max, err)
+		}
+		var got []Warning
+		for _, w := range res.Warnings {
+			if w.Code == CodeCapDrawn {
+				got = append(got, w)
+			}
+		}
+		switch {
+		case c.args == nil && len(got) != 0:
+			t.Errorf("%s, %s attempts: unexpected %+v", c.max, c.attempts, got)
+		case c.args != nil && (len(got) != 1 || !slices.Equal(got[0].Args, c.args) || got[0].Line != 2):
+			t.Errorf("%s, %s attempts: cap-drawn warnings %+v, want one at line 2 with args %q", c.max, c.attempts, got, c.args)
+		}
+	}
+}
