@@ -26,17 +26,21 @@ func detectAWS(in *input) bool {
 // AddWithMaxAttempts(r, 0) lifts the limit. x-amz-retry-after is honoured
 // within [t, t+5s]. NewExponentialJitterBackoff(max) is the legacy
 // formula: U[0,1) * 2^n seconds while n <= int(log2(max/1s)), exactly max
-// after (backoffDelayLegacy).
+// after (backoffDelayLegacy). A Backoff of one's own leaves BaseDelay and
+// MaxBackoff unused (NewStandard), and AddWithMaxBackoffDelay(r, max)
+// wraps r in the legacy formula, whatever r's Backoff (retry.go).
 func readAWS(in *input, r *reader) error {
 	c := in.tokens()
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.Exponential, Base: backoff.Seconds(0.05), Factor: 2, Cap: backoff.Seconds(20), Jitter: backoff.Full,
 		Attempts: 3, RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: backoff.Seconds(5)}
 	seen := map[string]bool{}
-	legacy, legacyLine := false, 0
+	legacy, legacyLine, legacyCap, wrapped := false, 0, time.Duration(0), false
+	lines := map[string]int{} // of the options a legacy back-off leaves unused
 	for _, as := range c.assignments(func(f string) bool { return containsStr(awsFields, f) }) {
 		v := c.eval(as.from, as.to)
 		seen[as.field] = true
+		lines[as.field] = as.line
 		switch as.field {
 		case "MaxAttempts":
 			if f, ok := r.numValue("o.MaxAttempts", v, "3"); ok && f > 0 {
@@ -55,7 +59,7 @@ func readAWS(in *input, r *reader) error {
 			if v.kind == vCall && short(v.str) == "NewExponentialJitterBackoff" && len(v.args) == 1 {
 				if f, ok := r.durValue("NewExponentialJitterBackoff", c.evalArg(v.args[0]), 1e-9, nil, "20s"); ok {
 					legacy, legacyLine = true, v.line
-					r.duration(&p.Cap, "NewExponentialJitterBackoff", v.text, f, v.line, true)
+					r.duration(&legacyCap, "NewExponentialJitterBackoff", v.text, f, v.line, true)
 				}
 			} else {
 				r.unreadable("o.Backoff", v.text, v.line, "the standard back-off")
@@ -85,9 +89,9 @@ func readAWS(in *input, r *reader) error {
 			}
 		case cs.name == "retry.AddWithMaxBackoffDelay" && len(as) == 2:
 			v := c.evalArg(as[1])
-			seen["MaxBackoff"] = true
 			if f, ok := r.durValue(cs.name, v, 1e-9, nil, "20s"); ok {
-				r.duration(&p.Cap, cs.name, v.text, f, v.line, true)
+				legacy, legacyLine, wrapped = true, v.line, true
+				r.duration(&legacyCap, cs.name, v.text, f, v.line, true)
 			}
 		case cs.name == "config.WithRetryMode":
 			r.ignore(cs.name, cs.line, ReasonNotModelled)
@@ -99,7 +103,12 @@ func readAWS(in *input, r *reader) error {
 		}
 	}
 	if legacy {
-		p.Base, p.CapMode = backoff.Seconds(2), backoff.CapExact
+		for _, k := range []string{"BaseDelay", "MaxBackoff", "Backoff"} {
+			if lines[k] > 0 && (k != "Backoff" || wrapped) {
+				r.ignore("o."+k, lines[k], ReasonUnknown) // NewStandard or the wrapper never reads it
+			}
+		}
+		p.Base, p.Cap, p.CapMode = backoff.Seconds(2), legacyCap, backoff.CapExact
 		r.res.Source = "aws/aws-sdk-go-v2 aws/retry/jitter_backoff.go (aws/retry v1.36.0)"
 		awsCapDrawn(r, legacyLine)
 	} else if p.Base != backoff.Seconds(1) {
@@ -126,5 +135,5 @@ func awsCapDrawn(r *reader, line int) {
 	}
 	c := backoff.FormatDuration(p.Cap)
 	r.warn(CodeCapDrawn, line, []string{strconv.Itoa(k), c},
-		"NewExponentialJitterBackoff(%s) still draws U[0,1) * %s before retry %d, where the policy waits exactly %s", c, c, k, c)
+		"the legacy back-off, NewExponentialJitterBackoff(%s), still draws U[0,1) * %s before retry %d, where the policy waits exactly %s", c, c, k, c)
 }

@@ -292,6 +292,27 @@ r := retry.NewStandard(func(o *retry.StandardOptions) {
 return retry.AddWithMaxAttempts(r, 0)
 `, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 20 * s, CapMode: backoff.CapExact, Jitter: backoff.Full,
 		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, nil},
+	{"AWS SDK legacy back-off, MaxBackoff after it unused", "aws-sdk-go-v2", `
+r := retry.NewStandard(func(o *retry.StandardOptions) {
+	o.Backoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+	o.MaxBackoff = 5 * time.Second
+	o.BaseDelay = time.Second
+})
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 20 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 3,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeIgnored, CodeIgnored}},
+	{"AWS SDK AddWithMaxBackoffDelay, the legacy back-off over the standard", "aws-sdk-go-v2", `
+r := retry.NewStandard(func(o *retry.StandardOptions) {
+	o.MaxAttempts = 5
+	o.BaseDelay = 100 * time.Millisecond
+	o.Backoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+})
+return retry.AddWithMaxBackoffDelay(r, 4*time.Second)
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 4 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 5,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeIgnored, CodeIgnored, CodeCapDrawn}},
+	{"AWS SDK AddWithMaxBackoffDelay over the standard back-off", "aws-sdk-go-v2", `
+return retry.AddWithMaxBackoffDelay(retry.NewStandard(), 30*time.Second)
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 30 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 3,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, nil},
 	{"Istio, the retries in the second document", "istio", `
 apiVersion: networking.istio.io/v1
 kind: DestinationRule
