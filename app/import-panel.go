@@ -104,7 +104,7 @@ func importNote(l i18n.Lang, w importer.Warning) string {
 		if len(args) == 3 {
 			args[2] = valueArg(l, args[2])
 		}
-	case importer.CodeRounding, importer.CodeDeadlineTimeout, importer.CodeThrottleBase:
+	case importer.CodeRounding, importer.CodeDeadlineTimeout, importer.CodeThrottleBase, importer.CodeCapDrawn:
 		for i := range args {
 			args[i] = valueArg(l, args[i])
 		}

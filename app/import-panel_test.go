@@ -87,3 +87,27 @@ func TestImportBudget(t *testing.T) {
 		t.Error("a config without a budget changed the herd")
 	}
 }
+
+// TestImportCapDrawnNote: the AWS legacy back-off's drawn retry at the cap,
+// worded in both languages with the cap as a duration of the page's.
+func TestImportCapDrawnNote(t *testing.T) {
+	res, err := importer.Parse("r := retry.NewStandard(func(o *retry.StandardOptions) {\n\to.Backoff = retry.NewExponentialJitterBackoff(16 * time.Second)\n})\nreturn retry.AddWithMaxAttempts(r, 0)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[i18n.Lang]string{
+		i18n.En: "line 2: Before retry 4 the library still draws a random delay up to 16s; the policy waits exactly 16s there.",
+		i18n.Ru: "строка 2: Перед повтором 4 библиотека ещё выбирает случайную паузу до 16\u00a0с, а политика ждёт ровно 16\u00a0с.",
+	}
+	for l, w := range want {
+		var got []string
+		for _, x := range res.Warnings {
+			if x.Code == importer.CodeCapDrawn {
+				got = append(got, importNote(l, x))
+			}
+		}
+		if len(got) != 1 || got[0] != w {
+			t.Errorf("%s: %q, want %q", l.Code(), got, w)
+		}
+	}
+}

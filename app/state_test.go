@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
@@ -266,5 +267,24 @@ func TestCutQuery(t *testing.T) {
 		if kept != c.kept || !slices.Equal(past, c.past) || more != c.more {
 			t.Errorf("cutQuery(%q) = %q %q %d, want %q %q %d", c.raw, kept, past, more, c.kept, c.past, c.more)
 		}
+	}
+}
+
+// TestFloorB: the second policy's floor has no box on its card (the card
+// holds the main knobs only), so b.floor is its one way in: it is read into
+// B's policy apart from A's, and written back into the link.
+func TestFloorB(t *testing.T) {
+	s, notes := parseQuery("floor=1s&b.preset=aws-standard&b.floor=4s")
+	if len(notes) != 0 {
+		t.Fatal(notes)
+	}
+	if !s.B.On || s.B.Policy.Floor != 4*time.Second || s.Policy.Floor != time.Second {
+		t.Fatalf("B on %v, B floor %v, A floor %v; want true, 4s, 1s", s.B.On, s.B.Policy.Floor, s.Policy.Floor)
+	}
+	if q := s.query(); !strings.Contains(q, "&b.floor=4s") || !strings.Contains(q, "floor=1s&") {
+		t.Errorf("link %q lacks floor=1s or b.floor=4s", q)
+	}
+	if _, notes := parseQuery("b.preset=aws-standard&b.floor=30s"); len(notes) != 1 || notes[0].Key != "b.floor" || notes[0].Value != "30s" {
+		t.Errorf("b.floor above b.cap: notices %+v, want one on b.floor=30s", notes)
 	}
 }

@@ -29,6 +29,7 @@ var importMessages = map[string][2]string{
 	"import.warn.deadline-timeout": {"Its overall timeout of {1} is read as the deadline; it also cancels a try in flight.", "Её общий таймаут {1} прочитан как дедлайн; он прерывает и текущую попытку."},
 	"import.warn.several":          {"The text holds {1} retry policies: the first, at line {2}, is read.", "В тексте {1} политик повторов: прочитана первая, в строке {2}."},
 	"import.warn.throttle-base":    {"After a throttling error it backs off from {1} instead.", "После ошибки троттлинга она отсчитывает паузы от {1}."},
+	"import.warn.cap-drawn":        {"Before retry {1} the library still draws a random delay up to {2}; the policy waits exactly {2} there.", "Перед повтором {1} библиотека ещё выбирает случайную паузу до {2}, а политика ждёт ровно {2}."},
 
 	"import.reason.classify":     {"it says what to retry, not when (the classifier decides that)", "это о том, что повторять, а не когда (это решает классификатор)"},
 	"import.reason.per-try":      {"a timeout of each try is not part of the delays (the herd's client timeout models it)", "таймаут каждой попытки не входит в паузы (его моделирует таймаут клиента в толпе)"},

@@ -1,7 +1,10 @@
 package importer
 
 import (
+	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -22,17 +25,22 @@ func detectAWS(in *input) bool {
 // MaxBackoff 20s, MaxAttempts 3 counting the first, when 0 or unset);
 // AddWithMaxAttempts(r, 0) lifts the limit. x-amz-retry-after is honoured
 // within [t, t+5s]. NewExponentialJitterBackoff(max) is the legacy
-// formula: U[0,1) * 2^n seconds, exactly max once reached.
+// formula: U[0,1) * 2^n seconds while n <= int(log2(max/1s)), exactly max
+// after (backoffDelayLegacy). A Backoff of one's own leaves BaseDelay and
+// MaxBackoff unused (NewStandard), and AddWithMaxBackoffDelay(r, max)
+// wraps r in the legacy formula, whatever r's Backoff (retry.go).
 func readAWS(in *input, r *reader) error {
 	c := in.tokens()
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.Exponential, Base: backoff.Seconds(0.05), Factor: 2, Cap: backoff.Seconds(20), Jitter: backoff.Full,
 		Attempts: 3, RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: backoff.Seconds(5)}
 	seen := map[string]bool{}
-	legacy := false
+	legacy, legacyLine, legacyCap, wrapped := false, 0, time.Duration(0), false
+	lines := map[string]int{} // of the options a legacy back-off leaves unused
 	for _, as := range c.assignments(func(f string) bool { return containsStr(awsFields, f) }) {
 		v := c.eval(as.from, as.to)
 		seen[as.field] = true
+		lines[as.field] = as.line
 		switch as.field {
 		case "MaxAttempts":
 			if f, ok := r.numValue("o.MaxAttempts", v, "3"); ok && f > 0 {
@@ -50,8 +58,8 @@ func readAWS(in *input, r *reader) error {
 			r.set("o.Backoff", v.text, v.line)
 			if v.kind == vCall && short(v.str) == "NewExponentialJitterBackoff" && len(v.args) == 1 {
 				if f, ok := r.durValue("NewExponentialJitterBackoff", c.evalArg(v.args[0]), 1e-9, nil, "20s"); ok {
-					legacy = true
-					r.duration(&p.Cap, "NewExponentialJitterBackoff", v.text, f, v.line, true)
+					legacy, legacyLine = true, v.line
+					r.duration(&legacyCap, "NewExponentialJitterBackoff", v.text, f, v.line, true)
 				}
 			} else {
 				r.unreadable("o.Backoff", v.text, v.line, "the standard back-off")
@@ -81,9 +89,9 @@ func readAWS(in *input, r *reader) error {
 			}
 		case cs.name == "retry.AddWithMaxBackoffDelay" && len(as) == 2:
 			v := c.evalArg(as[1])
-			seen["MaxBackoff"] = true
 			if f, ok := r.durValue(cs.name, v, 1e-9, nil, "20s"); ok {
-				r.duration(&p.Cap, cs.name, v.text, f, v.line, true)
+				legacy, legacyLine, wrapped = true, v.line, true
+				r.duration(&legacyCap, cs.name, v.text, f, v.line, true)
 			}
 		case cs.name == "config.WithRetryMode":
 			r.ignore(cs.name, cs.line, ReasonNotModelled)
@@ -95,11 +103,37 @@ func readAWS(in *input, r *reader) error {
 		}
 	}
 	if legacy {
-		p.Base, p.CapMode = backoff.Seconds(2), backoff.CapExact
+		for _, k := range []string{"BaseDelay", "MaxBackoff", "Backoff"} {
+			if lines[k] > 0 && (k != "Backoff" || wrapped) {
+				r.ignore("o."+k, lines[k], ReasonUnknown) // NewStandard or the wrapper never reads it
+			}
+		}
+		p.Base, p.Cap, p.CapMode = backoff.Seconds(2), legacyCap, backoff.CapExact
 		r.res.Source = "aws/aws-sdk-go-v2 aws/retry/jitter_backoff.go (aws/retry v1.36.0)"
+		awsCapDrawn(r, legacyLine)
 	} else if p.Base != backoff.Seconds(1) {
 		r.warn(CodeThrottleBase, 0, []string{"1s"}, "the standard retryer backs off from 1s instead of BaseDelay after a throttling error")
 	}
 	r.capSanity()
 	return nil
+}
+
+// awsCapDrawn warns of the one retry where the legacy formula and the
+// policy part: the library draws while n <= int(log2(max/1s)), the policy
+// waits exactly the cap once 2^n s reaches it. When max is 2^k s both hold
+// at retry k (k >= 1), so the library draws U[0,1) * max there and the
+// policy waits max; CapExact has no way to say "from the retry after".
+func awsCapDrawn(r *reader, line int) {
+	p := &r.res.Policy
+	if p.Cap <= 0 {
+		return
+	}
+	// The library's own arithmetic, float64 nanoseconds over a second.
+	k := int(math.Log2(float64(p.Cap) / float64(time.Second)))
+	if k < 1 || p.Nominal(k) < p.Cap.Seconds() || (p.Retries() >= 0 && k > p.Retries()) {
+		return
+	}
+	c := backoff.FormatDuration(p.Cap)
+	r.warn(CodeCapDrawn, line, []string{strconv.Itoa(k), c},
+		"the legacy back-off, NewExponentialJitterBackoff(%s), still draws U[0,1) * %s before retry %d, where the policy waits exactly %s", c, c, k, c)
 }

@@ -292,6 +292,27 @@ r := retry.NewStandard(func(o *retry.StandardOptions) {
 return retry.AddWithMaxAttempts(r, 0)
 `, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 20 * s, CapMode: backoff.CapExact, Jitter: backoff.Full,
 		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, nil},
+	{"AWS SDK legacy back-off, MaxBackoff after it unused", "aws-sdk-go-v2", `
+r := retry.NewStandard(func(o *retry.StandardOptions) {
+	o.Backoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+	o.MaxBackoff = 5 * time.Second
+	o.BaseDelay = time.Second
+})
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 20 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 3,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeIgnored, CodeIgnored}},
+	{"AWS SDK AddWithMaxBackoffDelay, the legacy back-off over the standard", "aws-sdk-go-v2", `
+r := retry.NewStandard(func(o *retry.StandardOptions) {
+	o.MaxAttempts = 5
+	o.BaseDelay = 100 * time.Millisecond
+	o.Backoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+})
+return retry.AddWithMaxBackoffDelay(r, 4*time.Second)
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 4 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 5,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeIgnored, CodeIgnored, CodeCapDrawn}},
+	{"AWS SDK AddWithMaxBackoffDelay over the standard back-off", "aws-sdk-go-v2", `
+return retry.AddWithMaxBackoffDelay(retry.NewStandard(), 30*time.Second)
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 30 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 3,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, nil},
 	{"Istio, the retries in the second document", "istio", `
 apiVersion: networking.istio.io/v1
 kind: DestinationRule
@@ -545,6 +566,48 @@ func TestSourcesAgreeWithPresets(t *testing.T) {
 			if f.name == format && f.source != pr.Source {
 				t.Errorf("%s cites %q, the %s preset %q", format, f.source, preset, pr.Source)
 			}
+		}
+	}
+}
+
+// TestAWSLegacyCapDrawn: NewExponentialJitterBackoff(max) with max = 2^k s
+// still draws U[0,1) * max before retry k (k <= int(log2(max/1s))), where
+// the policy waits exactly max: the import says so, for a retry that is
+// made, and says nothing for any other max.
+func TestAWSLegacyCapDrawn(t *testing.T) {
+	for _, c := range []struct {
+		max, attempts string
+		args          []string // nil: no cap-drawn warning
+	}{
+		{"16 * time.Second", "0", []string{"4", "16s"}},
+		{"2 * time.Second", "0", []string{"1", "2s"}},
+		{"1024 * time.Second", "0", []string{"10", "17m4s"}},
+		{"4 * time.Second", "3", []string{"2", "4s"}}, // MaxAttempts 3: retries 1 and 2
+		{"16 * time.Second", "5", []string{"4", "16s"}},
+		{"16 * time.Second", "4", nil}, // retry 4 is never made
+		{"8 * time.Second", "3", nil},
+		{"20 * time.Second", "0", nil}, // draws U*16 at retry 4, exactly 20s from retry 5: as the policy
+		{"time.Second", "0", nil},      // int(log2(1)) = 0: exactly 1s from retry 1
+		{"500 * time.Millisecond", "0", nil},
+		{"16*time.Second - time.Nanosecond", "0", nil},
+		{"16*time.Second + time.Nanosecond", "0", nil},
+	} {
+		text := "r := retry.NewStandard(func(o *retry.StandardOptions) {\n\to.Backoff = retry.NewExponentialJitterBackoff(" + c.max + ")\n})\nreturn retry.AddWithMaxAttempts(r, " + c.attempts + ")\n"
+		res, err := Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", c.max, err)
+		}
+		var got []Warning
+		for _, w := range res.Warnings {
+			if w.Code == CodeCapDrawn {
+				got = append(got, w)
+			}
+		}
+		switch {
+		case c.args == nil && len(got) != 0:
+			t.Errorf("%s, %s attempts: unexpected %+v", c.max, c.attempts, got)
+		case c.args != nil && (len(got) != 1 || !slices.Equal(got[0].Args, c.args) || got[0].Line != 2):
+			t.Errorf("%s, %s attempts: cap-drawn warnings %+v, want one at line 2 with args %q", c.max, c.attempts, got, c.args)
 		}
 	}
 }

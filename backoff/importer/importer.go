@@ -90,11 +90,15 @@ const (
 	// CodeThrottleBase: the library backs off from another base after a
 	// throttling error. Args: that base.
 	CodeThrottleBase = "throttle-base"
+	// CodeCapDrawn: the library still draws a random delay at the one
+	// retry whose nominal delay equals the cap, where the policy waits
+	// exactly the cap. Args: that retry's number, the cap.
+	CodeCapDrawn = "cap-drawn"
 )
 
 // Codes lists every Warning code, for a page's message catalog.
 var Codes = []string{CodeUnreadable, CodeIgnored, CodeRange, CodeInvalid, CodeBudget, CodeRounding,
-	CodeDeadlineTimeout, CodeSeveral, CodeThrottleBase}
+	CodeDeadlineTimeout, CodeSeveral, CodeThrottleBase, CodeCapDrawn}
 
 // Reasons a key is ignored (CodeIgnored's second Arg).
 const (
