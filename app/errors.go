@@ -32,6 +32,9 @@ func fieldName(l i18n.Lang, key string) string {
 	if lbl, ok := fieldLabels[key]; ok {
 		return l.T(lbl) + " (" + key + ")"
 	}
+	if sim.ParamOwn(key) != nil {
+		return l.T("herd."+key) + " (" + key + ")"
+	}
 	return key
 }
 

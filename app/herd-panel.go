@@ -148,6 +148,14 @@ func (p *playground) herdControls(l i18n.Lang) []app.UI {
 			items = append(items, p.herdBox(l, f.name, l.T(f.label), l.T(f.hint)))
 		}
 	}
+	// A model's parameters of its own (sim.RegisterParam) are typed boxes
+	// labelled by the catalog's herd.NAME and herd.NAME-hint: a new model
+	// needs no line here.
+	for _, name := range c.Server.Model().Fields(&c) {
+		if sim.ParamOwn(name) != nil {
+			items = append(items, p.herdBox(l, name, l.T("herd."+name), l.T("herd."+name+"-hint")))
+		}
+	}
 	runs := make([]app.UI, 0, len(runsValues))
 	for _, n := range runsValues {
 		runs = append(runs, app.Option().Value(strconv.Itoa(n)).Selected(n == p.st.Herd.Runs).Text(l.Count(int64(n), "herd.runs-n")))

@@ -35,6 +35,19 @@ func TestEveryKindHasALabel(t *testing.T) {
 			}
 		}
 	}
+	// Each model's own parameter, labelled as the herd's form reads it.
+	for _, n := range sim.ParamNames {
+		if sim.ParamOwn(n) == nil {
+			continue
+		}
+		for _, key := range []string{"herd." + n, "herd." + n + "-hint"} {
+			for _, l := range i18n.Langs {
+				if l.T(key) == key {
+					t.Errorf("%s: no %s label for the own parameter %q", key, l.Code(), n)
+				}
+			}
+		}
+	}
 	for _, n := range backoff.JitterNames() {
 		if k := "jname." + n; i18n.Ru.T(k) == k {
 			t.Errorf("no short name for the jitter kind %q", n)

@@ -67,8 +67,10 @@
 //     value and the range, and the model reads nameKnob.Float(c) (Int,
 //     Duration) once, in NewTaker or its setup, never per call.
 //  2. Its catalog strings in app/i18n: server.NAME (the select's entry)
-//     and server.NAME-long (the sentence under it), in both languages
-//     (TestEveryKindHasALabel holds every registered model to them).
+//     and server.NAME-long (the sentence under it), and for each knob
+//     of its own herd.KNOB and herd.KNOB-hint (the page's typed box and
+//     its hint), in both languages (TestEveryKindHasALabel holds every
+//     registered model and knob to them).
 //  3. Its test, server_NAME_test.go: its answers, its validation and an
 //     EstimateCalls bound against real runs.
 //
