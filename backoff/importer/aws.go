@@ -109,6 +109,11 @@ func readAWS(in *input, r *reader) error {
 			}
 		}
 		p.Base, p.Cap, p.CapMode = backoff.Seconds(2), legacyCap, backoff.CapExact
+		if legacyCap == 0 {
+			// log2(0) is -Inf: every attempt is past it, so every retry
+			// waits the max, 0. A cap of 0 here would mean none.
+			p.Base, p.Jitter, p.CapMode = 0, backoff.NoJitter, backoff.CapBeforeJitter
+		}
 		r.res.Source = "aws/aws-sdk-go-v2 aws/retry/jitter_backoff.go (aws/retry v1.36.0)"
 		awsCapDrawn(r, legacyLine)
 	} else if p.Base != backoff.Seconds(1) {

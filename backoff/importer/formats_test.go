@@ -309,6 +309,12 @@ r := retry.NewStandard(func(o *retry.StandardOptions) {
 return retry.AddWithMaxBackoffDelay(r, 4*time.Second)
 `, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 4 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 5,
 		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeIgnored, CodeIgnored, CodeCapDrawn}},
+	{"AWS SDK legacy back-off of max 0: every retry at once", "aws-sdk-go-v2", `
+r := retry.NewStandard(func(o *retry.StandardOptions) {
+	o.Backoff = retry.NewExponentialJitterBackoff(0)
+})
+`, backoff.Policy{Growth: backoff.Exponential, Factor: 2, Attempts: 3,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, nil},
 	{"AWS SDK AddWithMaxBackoffDelay over the standard back-off", "aws-sdk-go-v2", `
 return retry.AddWithMaxBackoffDelay(retry.NewStandard(), 30*time.Second)
 `, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 2, Cap: 30 * s, CapMode: backoff.CapExact, Jitter: backoff.Full, Attempts: 3,
