@@ -385,7 +385,9 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 			),
 			p.renderReplay(l),
 		)
-		under = app.Div().Body(legend(keys...), p.renderVerdict(l), &chartNumbers{A: h.a, B: h.b, Rev: h.rev, Lang: l})
+		// The numbers' toggle shares the legend's line: on its own line
+		// it pushed the herd's inputs further below the chart.
+		under = app.Div().Body(app.Div().Class("legend-row").Body(legend(keys...), &chartNumbers{A: h.a, B: h.b, Rev: h.rev, Lang: l}), p.renderVerdict(l))
 	}
 	return app.Section().Class("card herd").Aria("label", l.T("herd.aria")).Body(
 		p.cardHead(2, l.T(head)),

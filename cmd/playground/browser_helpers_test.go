@@ -262,7 +262,9 @@ func (t *tab) waitMounted(tb testing.TB) float64 {
 		label, _ := chromedp.Run(t.ctx, chromedp.Evaluate[string](`(document.getElementById('app-wasm-loader-label') || {}).innerText || ''`))
 		tb.Fatalf("the app did not mount: %v (loader says %q)\n%s", err, label, t.messages())
 	}
-	quiet := fmt.Sprintf(`performance.now() - window.__pg.lastChange > %d`, quietFor.Milliseconds())
+	// The page draws its start in slices, each part's place held by an
+	// aria-busy card until it is drawn: a test reads the whole page.
+	quiet := fmt.Sprintf(`!document.querySelector('section[aria-busy=true]') && performance.now() - window.__pg.lastChange > %d`, quietFor.Milliseconds())
 	if err := chromedp.Do(t.ctx, chromedp.Poll[chromedp.Void](quiet,
 		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		tb.Fatalf("the page kept changing after the mount: %v", err)
