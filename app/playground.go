@@ -86,8 +86,12 @@ type playground struct {
 	copyText  string // the link to copy by hand, when the clipboard is blocked
 	urlQueued bool
 	urlPush   bool // the queued address write is a discrete change: a history entry
-	loaded    bool
-	herd      herdRunner
+	// urlAt is the address's query as the state last knew it (read, written
+	// or restored): a queued write finding another one there was overtaken
+	// by Back or Forward, and must not write over the entry they reached.
+	urlAt  string
+	loaded bool
+	herd   herdRunner
 }
 
 // inlineErr is a control's inline error: the core's error and what the
@@ -111,6 +115,7 @@ func newPlayground() *playground {
 	p.stage = stageFirst
 	p.browserLang = i18n.Detect(browserLanguages())
 	q := app.Window().URL().RawQuery
+	p.urlAt = q
 	p.st, p.notes = parseQuery(q)
 	p.les.setup = onlyLessonKeys(q)
 	p.lessonFromPage()
@@ -179,9 +184,11 @@ func (p *playground) OnNav(ctx app.Context) {
 		if q != p.st.query() {
 			p.restore(ctx, q)
 		}
+		p.urlAt = q
 		return
 	}
 	p.loaded = true
+	p.urlAt = q
 	if !p.preloaded {
 		p.load(q)
 		p.les.setup = onlyLessonKeys(q)
@@ -338,9 +345,11 @@ func (p *playground) OnMount(ctx app.Context) {
 	// writes never change): listen as well.
 	app.Window().Call("addEventListener", "popstate", app.FuncOf(func(this app.Value, args []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) {
-			if q := app.Window().URL().RawQuery; q != p.st.query() {
+			q := app.Window().URL().RawQuery
+			if q != p.st.query() {
 				p.restore(ctx, q)
 			}
+			p.urlAt = q
 		})
 		return nil
 	}))
@@ -443,6 +452,14 @@ const urlEvery = 150 * time.Millisecond
 
 func (p *playground) replaceURL(ctx app.Context) {
 	u := *ctx.Page().URL()
+	if u.RawQuery != p.urlAt {
+		// Back or Forward moved the address since: its handler shows
+		// that entry's state, which this write would overwrite. The next
+		// write starts from the address as it is now.
+		p.urlPush = false
+		p.urlAt = u.RawQuery
+		return
+	}
 	q := p.st.query()
 	if u.RawQuery == q {
 		p.urlPush = false
@@ -452,9 +469,10 @@ func (p *playground) replaceURL(ctx app.Context) {
 	if p.urlPush {
 		p.urlPush = false
 		app.Window().Get("history").Call("pushState", nil, "", u.String())
-		return
+	} else {
+		ctx.Page().ReplaceURL(&u)
 	}
-	ctx.Page().ReplaceURL(&u)
+	p.urlAt = app.Window().URL().RawQuery // as the browser keeps it
 }
 
 // onInput handles every policy control; the element's id says which.
