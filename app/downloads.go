@@ -45,33 +45,21 @@ func (p *playground) onTakeAway(ctx app.Context, e app.Event) {
 		if p.table != nil {
 			p.copyOut(ctx, chart.TableCSV(p.table), "copy.csv-done", "copy.manual-text")
 		}
-	case "download-table", "download-delays", "download-herd", "download-compare":
-		p.downloadView(strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "download-"))
+	default:
+		if name, ok := strings.CutPrefix(ctx.JSSrc().Get("id").String(), "download-"); ok {
+			p.downloadView(name)
+		}
 	}
 }
 
-// downloadView saves view's picture (table, delays, herd or compare) as
-// an SVG file, drawn in the page.
-func (p *playground) downloadView(view string) {
-	l := p.lang()
-	svg := ""
-	switch view {
-	case "table":
-		if p.table != nil {
-			svg = chart.TableSVG(l, p.table)
-		}
-	case "delays":
-		p.drawDelays()
-		svg = p.delaySVG
-	case "herd":
-		if h := p.herd.a; h != nil && h.first != nil {
-			svg = herdImage(l, p.st.Herd.Config, h)
-		}
-	case "compare":
-		svg = compareSVG(l, p.herd.cmp)
+// downloadView saves view's picture as an SVG file, drawn in the page.
+func (p *playground) downloadView(name string) {
+	d := viewDraws[name]
+	if d.picture == nil {
+		return
 	}
-	if svg != "" {
-		download("backoff-"+view+".svg", "image/svg+xml", chart.Standalone(svg, p.theme()))
+	if svg := d.picture(p, p.lang()); svg != "" {
+		download("backoff-"+name+".svg", "image/svg+xml", chart.Standalone(svg, p.theme()))
 	}
 }
 

@@ -32,21 +32,6 @@ func (p *playground) renderView(l i18n.Lang) app.UI {
 	)
 }
 
-// widget is one view's widget alone.
-func (p *playground) widget(l i18n.Lang, view string) app.UI {
-	switch view {
-	case "table":
-		return p.renderDelays(l)
-	case "delays":
-		return p.renderDelayCharts(l)
-	case "herd":
-		return p.renderHerd(l, false)
-	case "compare":
-		return p.renderCompare(l)
-	}
-	return p.renderClassify(l)
-}
-
 // postHeight makes a framed page post its height to the parent whenever it
 // changes, so the host can size the iframe to it (no nested scrollbar).
 // The parent's origin is unknown: the message carries only the height.
@@ -169,7 +154,7 @@ func (p *playground) embedTexts(l i18n.Lang) (html, md string) {
 	view := p.st.Embed
 	title := l.T("page.title")
 	if view != "page" {
-		title = l.T("view." + view)
+		title = viewTitle(l, view)
 	}
 	st := p.st.content()
 	st.Theme = p.snippetTheme()
@@ -214,10 +199,6 @@ func markdownImage(base *url.URL, st state, view, title string) string {
 	return "[![" + title + "](" + u.String() + ")](" + link.String() + ")"
 }
 
-// ImageKindsPage are the views the server draws as images (ImageKinds on
-// the server's side).
-var ImageKindsPage = []string{"delays", "herd", "compare", "table"}
-
 // renderEmbedPanel is the snippet for the current state and the chosen
 // view and theme, ready to copy. On a static host (no server) the
 // Markdown image would answer 404: the panel says so and offers the
@@ -231,7 +212,7 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 	for i, v := range embedViews {
 		label := l.T("embed.page")
 		if v != "page" {
-			label = l.T("view." + v)
+			label = viewTitle(l, v)
 		}
 		opts[i] = app.Option().Value(v).Selected(v == view).Text(label)
 	}

@@ -101,49 +101,66 @@ func ChartSVG(kind, raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var svg string
-	switch kind {
-	case "table":
-		svg = chart.TableSVG(l, t)
-	case "delays":
-		svg, _ = chart.Delays(l, chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), s.Seed)}, nil, s.Log)
-	case "herd":
-		cfg := herdImageConfig(&s)
-		out := &herdOut{}
-		var runner sim.Runner // the runs share one run's memory
-		for k := range s.Herd.Runs {
-			c := cfg
-			if k > 0 {
-				c.Bucket = backoff.Seconds(out.first.BucketWidth)
-			}
-			r, err := runner.Run(c, s.Seed+uint64(k))
-			if err != nil {
-				return "", err
-			}
-			if r.FullAt > 0 {
-				return "", errFull(c, r.FullAt)
-			}
-			out.add(r)
-		}
-		svg = herdImage(l, cfg, out)
-	case "compare":
-		var series []chart.Series
-		var titles []string
-		var runner sim.Runner
-		for i, c := range compareImageConfigs(&s) {
-			r, err := runner.Run(c, s.Seed)
-			if err != nil {
-				continue // a kind this policy cannot use (decorrelated without a base)
-			}
-			if r.FullAt > 0 {
-				return "", errFull(c, r.FullAt)
-			}
-			series = append(series, chart.SeriesOf(r))
-			titles = append(titles, l.F("chart.small", kindName(l, compareKinds[i])))
-		}
-		svg = chart.Grid(l, series, titles, l.T("compare.head"))
-	default:
+	draw, ok := serverImages[kind]
+	if !ok {
 		return "", ErrUnknownImage
 	}
+	svg, err := draw(l, &s, t)
+	if err != nil {
+		return "", err
+	}
 	return chart.Standalone(svg, theme), nil
+}
+
+// serverImages draw each view that is a picture (viewList) from a link's
+// state s and its table t, as the page draws it.
+var serverImages = map[string]func(l i18n.Lang, s *state, t *backoff.Table) (string, error){
+	"table": func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {
+		return chart.TableSVG(l, t), nil
+	},
+	"delays": func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {
+		svg, _ := chart.Delays(l, chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), s.Seed)}, nil, s.Log)
+		return svg, nil
+	},
+	"herd":    herdServerImage,
+	"compare": compareServerImage,
+}
+
+func herdServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
+	cfg := herdImageConfig(s)
+	out := &herdOut{}
+	var runner sim.Runner // the runs share one run's memory
+	for k := range s.Herd.Runs {
+		c := cfg
+		if k > 0 {
+			c.Bucket = backoff.Seconds(out.first.BucketWidth)
+		}
+		r, err := runner.Run(c, s.Seed+uint64(k))
+		if err != nil {
+			return "", err
+		}
+		if r.FullAt > 0 {
+			return "", errFull(c, r.FullAt)
+		}
+		out.add(r)
+	}
+	return herdImage(l, cfg, out), nil
+}
+
+func compareServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
+	var series []chart.Series
+	var titles []string
+	var runner sim.Runner
+	for i, c := range compareImageConfigs(s) {
+		r, err := runner.Run(c, s.Seed)
+		if err != nil {
+			continue // a kind this policy cannot use (decorrelated without a base)
+		}
+		if r.FullAt > 0 {
+			return "", errFull(c, r.FullAt)
+		}
+		series = append(series, chart.SeriesOf(r))
+		titles = append(titles, l.F("chart.small", kindName(l, compareKinds[i])))
+	}
+	return chart.Grid(l, series, titles, l.T("compare.head")), nil
 }

@@ -292,7 +292,7 @@ func (p *playground) docTitle(l i18n.Lang) string {
 	case p.st.Lesson > 0:
 		return l.F("lesson.count", strconv.Itoa(p.st.Lesson), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
 	case p.st.View != "":
-		return l.T("view."+p.st.View) + " · " + l.T("page.title")
+		return viewTitle(l, p.st.View) + " · " + l.T("page.title")
 	}
 	return l.T("page.doc-title")
 }

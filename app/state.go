@@ -28,9 +28,6 @@ const (
 	keyEmbed   = "embed"   // the Embed panel open, for this view (embedViews)
 )
 
-// views are the widgets ?view= shows alone, for embedding.
-var views = []string{"table", "delays", "herd", "compare", "classify"}
-
 // embedViews are what the Embed panel embeds: the whole page or a view.
 var embedViews = append([]string{"page"}, views...)
 
