@@ -355,8 +355,9 @@ const wsReadyJS = `(() => { const w = document.querySelector('.lesson-widget'); 
 // attempts box, or the classifier's status) and the widget's chart (its
 // largest svg or table, or the classifier's verdict) against the screen;
 // the lesson text's type; any part of the page that scrolls inside
-// itself; and the lowest contrast of any text on the page against what it
-// is drawn on (svg text by its fill), with where it is.
+// itself; the lowest contrast of any text on the page against what it
+// is drawn on (svg text by its fill), with where it is; and the words of
+// the widget split over two lines.
 const wsFitJS = `(() => {
   const box = e => { if (!e) return null; const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const w = document.querySelector('.lesson-widget');
@@ -399,6 +400,21 @@ const wsFitJS = `(() => {
     textPx: Math.min(...[...document.querySelectorAll('#lesson p, #lesson li')].filter(e => e.getClientRects().length > 0).map(px)),
     titlePx: px(document.getElementById('lesson-title')),
     contrast: worst.ratio, lowContrast: worst.what,
+    brokenWords: (() => { const out = [];
+      // A word of the widget's HTML text split over two lines (a narrow
+      // card breaking "amplification" after its n).
+      for (const e of document.querySelectorAll('.lesson-widget *')) {
+        if (e instanceof SVGElement || e.getClientRects().length === 0) continue;
+        for (const n of e.childNodes) {
+          if (n.nodeType !== 3) continue;
+          for (const m of n.textContent.matchAll(/[^\s\u00a0]+/g)) {
+            const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+            const tops = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+            if (tops.size > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out; })(),
   }; })()`
 
 type wsBox struct{ Top, Bottom, Left, Right float64 }
@@ -411,6 +427,7 @@ type wsFit struct {
 	InnerHeight, InnerWidth      float64
 	Scrolls                      []string
 	TextPx, TitlePx              float64
+	BrokenWords                  []string
 	Contrast                     float64
 	LowContrast                  string
 }
@@ -509,6 +526,9 @@ func wsCheckFit(t *testing.T, what string, f wsFit) {
 	}
 	if want := max(wsMinPx, wsMinShare*f.InnerHeight); f.TextPx < want-0.05 {
 		t.Errorf("%s: the lesson's text is %.1f px, want at least %.1f px on a %.0f px high screen", what, f.TextPx, want, f.InnerHeight)
+	}
+	if len(f.BrokenWords) > 0 {
+		t.Errorf("%s: words of the widget break across lines: %q", what, f.BrokenWords)
 	}
 	if f.TitlePx < f.TextPx {
 		t.Errorf("%s: the title (%.1f px) is smaller than the text (%.1f px)", what, f.TitlePx, f.TextPx)
