@@ -35,7 +35,7 @@ func (c *compareGrid) Render() app.UI {
 		default:
 			t := r.Res.Totals
 			body = app.Div().Body(
-				app.Raw(chart.Herd(l, series[i], yMax, xMax, true, l.F("chart.small", kindName(l, r.Kind)))),
+				app.Raw(chart.Herd(l, series[i], yMax, xMax, chart.HerdSmall, l.F("chart.small", kindName(l, r.Kind)))),
 				app.P().Class("cmp-stats").Text(l.F("compare.stats",
 					l.Compact(float64(t.Calls)), l.Ratio(t.Amplification),
 					completionText(l, t.Succeeded, t.Completion.P99), l.Compact(float64(t.GaveUp)))),

@@ -15,6 +15,9 @@ type herdChart struct {
 	A, B *herdOut // B: the second policy's runs, or nil
 	Rev  uint64   // herdRunner.rev: changes when a run is added to A or B
 	Lang i18n.Lang
+	// Present: presenter mode, whose chart is narrower in its units so
+	// that its text is drawn at the lesson's type.
+	Present bool
 }
 
 // herdSeries are what the herd chart draws: A's series, or with a second
@@ -33,15 +36,19 @@ func (c *herdChart) Render() app.UI {
 	if c.A == nil || c.A.first == nil {
 		return app.Div().ID("herd-chart").Class("chart-box")
 	}
+	size := chart.HerdWide
+	if c.Present {
+		size = chart.HerdPresent
+	}
 	if c.B == nil || c.B.first == nil {
 		return app.Div().ID("herd-chart").Class("chart-box").Body(
-			app.Raw(chart.Herd(l, c.A.series(), 0, 0, false, l.T("chart.herd"))),
+			app.Raw(chart.Herd(l, c.A.series(), 0, 0, size, l.T("chart.herd"))),
 		)
 	}
 	// Two policies on one scale: the same bucket width, y and time axes.
 	ss, yMax, xMax := chart.CommonScale([]chart.Series{c.A.series(), c.B.series()})
 	return app.Div().ID("herd-chart").Class("chart-box two").Body(
-		app.Figure().Class("herd-a").Body(app.FigCaption().Text(l.T("policy.a")), app.Raw(chart.Herd(l, ss[0], yMax, xMax, false, l.T("chart.herd-a")))),
-		app.Figure().Class("herd-b").Body(app.FigCaption().Text(l.T("policy.b")), app.Raw(chart.Herd(l, ss[1], yMax, xMax, false, l.T("chart.herd-b")))),
+		app.Figure().Class("herd-a").Body(app.FigCaption().Text(l.T("policy.a")), app.Raw(chart.Herd(l, ss[0], yMax, xMax, size, l.T("chart.herd-a")))),
+		app.Figure().Class("herd-b").Body(app.FigCaption().Text(l.T("policy.b")), app.Raw(chart.Herd(l, ss[1], yMax, xMax, size, l.T("chart.herd-b")))),
 	)
 }

@@ -379,7 +379,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		}
 		plot = app.Div().Body(
 			app.Div().Class("herd-chart-wrap").Body(
-				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l},
+				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l, Present: p.st.Present && p.st.Lesson > 0},
 				app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
 				app.Div().Class("replay-layer").Hidden(p.replay.at == 0 && !p.replay.playing || h.b != nil).Body(replayLayer()),
 			),

@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -142,8 +144,8 @@ func TestSamplesStopAtDeadline(t *testing.T) {
 func TestHerdSVG(t *testing.T) {
 	h := Series{Width: 1, OK: []float64{0, 0, 100, 100, 40}, Rejected: []float64{1000, 0, 300, 0, 0},
 		Capacity: 100, OutageStart: 0, OutageEnd: 2}
-	for _, small := range []bool{false, true} {
-		svg := Herd(i18n.En, h, 0, 0, small, "test <herd>")
+	for _, size := range []HerdSize{HerdWide, HerdSmall, HerdPresent} {
+		svg := Herd(i18n.En, h, 0, 0, size, "test <herd>")
 		c := wellFormed(t, svg)
 		// outage, grid, ok, rejected, hatch line, capacity, clipped marks.
 		if c["path"] > 7 {
@@ -155,8 +157,62 @@ func TestHerdSVG(t *testing.T) {
 			}
 		}
 	}
-	if svg := Herd(i18n.En, Series{}, 0, 0, false, "empty"); !strings.Contains(svg, "No calls") {
+	if svg := Herd(i18n.En, Series{}, 0, 0, HerdWide, "empty"); !strings.Contains(svg, "No calls") {
 		t.Error("empty herd draws no message")
+	}
+}
+
+// TestHerdPresentText holds presenter mode's herd chart to its promise:
+// drawn 377 px wide (a 1024x768 projector's widget), text of 20 units is
+// 18.9 px, the lesson's type, and the time axis's labels at that size
+// neither overlap nor leave the chart, in either language, over runs of
+// a few seconds to a day.
+func TestHerdPresentText(t *testing.T) {
+	const textUnits, charW = 20.0, 0.62 // a digit or letter of DejaVu Sans, in ems
+	if f := herdFrame(HerdPresent); 377/f.W*textUnits < 18.4 {
+		t.Errorf("presenter frame %g units wide: 20-unit text is %.1f px at 377 px", f.W, 377/f.W*textUnits)
+	}
+	const textW = 0.55 // a letter, in ems
+	label := regexp.MustCompile(`<text class="axis-label" x="([0-9.]+)" y="[0-9.]+" text-anchor="(start|middle)">([^<]*)</text>`)
+	tick := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="([0-9.]+)" text-anchor="middle">([^<]*)</text>`)
+	for _, l := range i18n.Langs {
+		for _, end := range []float64{3, 12, 45, 130, 600, 3700, 86400} {
+			h := Series{Width: end / 50, OK: make([]float64, 50), Rejected: make([]float64, 50), Capacity: 10}
+			for i := range h.OK {
+				h.OK[i] = float64(i % 7)
+			}
+			svg := Herd(l, h, 0, 0, HerdPresent, "t")
+			if !strings.Contains(svg, `viewBox="0 0 400 256"`) || !strings.Contains(svg, "chart-present") {
+				t.Fatalf("not presenter mode's frame: %.80s", svg)
+			}
+			prevRight := -1.0
+			n := 0
+			for _, m := range tick.FindAllStringSubmatch(svg, -1) {
+				x, _ := strconv.ParseFloat(m[1], 64)
+				half := float64(len([]rune(m[3]))) * charW * textUnits / 2
+				if x-half < prevRight+4 {
+					t.Errorf("%s, %gs: tick %q at x=%g overlaps the one before (ends at %g)", l.Code(), end, m[3], x, prevRight)
+				}
+				if x+half > 400+8 {
+					t.Errorf("%s, %gs: tick %q at x=%g runs off the chart", l.Code(), end, m[3], x)
+				}
+				prevRight = x + half
+				n++
+			}
+			if n < 3 {
+				t.Errorf("%s, %gs: %d time ticks", l.Code(), end, n)
+			}
+			for _, m := range label.FindAllStringSubmatch(svg, -1) {
+				x, _ := strconv.ParseFloat(m[1], 64)
+				w := float64(len([]rune(m[3]))) * textW * textUnits
+				if m[2] == "middle" {
+					x -= w / 2
+				}
+				if x < 0 || x+w > 400 {
+					t.Errorf("%s, %gs: %q spans x=%.0f..%.0f of 400", l.Code(), end, m[3], x, x+w)
+				}
+			}
+		}
 	}
 }
 

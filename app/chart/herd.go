@@ -52,6 +52,20 @@ func (h Series) scalePeak() float64 {
 
 func (h Series) end() float64 { return float64(len(h.OK)) * h.Width }
 
+// HerdSize is which frame a herd chart is drawn in.
+type HerdSize int
+
+const (
+	// HerdWide is the page's chart, 640 units wide.
+	HerdWide HerdSize = iota
+	// HerdSmall is a small multiple of a grid, 320 units wide.
+	HerdSmall
+	// HerdPresent is presenter mode's chart: 400 units wide, with margins
+	// and ticks for text of 20 units, so that drawn about 380 px wide (a
+	// 4:3 projector's widget) its text is the lesson's type.
+	HerdPresent
+)
+
 // Herd draws calls per bucket stacked (succeeded below, rejected above),
 // the capacity line and the outage shaded. yMax and xMax fix the scales so
 // small multiples compare; 0 means fit the data.
@@ -59,11 +73,15 @@ func (h Series) end() float64 { return float64(len(h.OK)) * h.Width }
 // Every bar taller than the y axis (a shared scale cuts the first burst)
 // is clipped at the top and marked: an arrow with the first such bar's
 // height.
-func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) string {
-	f := herdFrame(small)
-	class := ""
-	if small {
-		class = "chart-small"
+func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string) string {
+	f := herdFrame(size)
+	small := size == HerdSmall
+	class, ticks := "", 8
+	switch size {
+	case HerdSmall:
+		class, ticks = "chart-small", 4
+	case HerdPresent:
+		class, ticks = "chart-present", 4
 	}
 	var w svgWriter
 	w.open(f, class, label+HerdSummary(l, h))
@@ -150,27 +168,38 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, small bool, label string) s
 		}
 	}
 	tickY := f.H - f.Bottom + wideTickDY
-	if small {
+	switch size {
+	case HerdSmall:
 		tickY = f.H - f.Bottom + 15
+	case HerdPresent:
+		tickY = f.H - f.Bottom + 22
 	}
-	for _, v := range xa.timeTicks(map[bool]int{false: 8, true: 4}[small]) {
+	for _, v := range xa.timeTicks(ticks) {
 		w.text("tick", xa.at(v), tickY, "middle", l.Seconds(v))
 	}
 	if small {
 		w.text("small-title", f.Left, 14, "start", label)
 	} else {
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
-		w.text("axis-label", f.Left, f.Top-10, "start", l.F("chart.bucket-axis", l.Seconds(h.Width)))
+		// Over the y axis's labels too in presenter mode: at its text's size
+		// the title is longer than the plot is wide.
+		x, y := f.Left, f.Top-10
+		if size == HerdPresent {
+			x, y = 2, f.Top-18 // and above the top tick's label
+		}
+		w.text("axis-label", x, y, "start", l.F("chart.bucket-axis", l.Seconds(h.Width)))
 	}
 	w.close()
 	return w.String()
 }
 
-// herdFrame is the frame of a herd chart: the wide one, or a small
-// multiple.
-func herdFrame(small bool) frame {
-	if small {
+// herdFrame is the frame of a herd chart of size.
+func herdFrame(size HerdSize) frame {
+	switch size {
+	case HerdSmall:
 		return frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
+	case HerdPresent:
+		return frame{W: 400, H: 256, Left: 66, Right: 30, Top: 44, Bottom: 54}
 	}
 	return frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
 }
@@ -192,7 +221,7 @@ func herdAxes(h Series, yMax, xMax float64, f frame) (end float64, xa, ya axis) 
 // HerdFrame is the wide herd chart's size in its SVG units, for a layer
 // drawn over it in the same viewBox.
 func HerdFrame() (w, h float64) {
-	f := herdFrame(false)
+	f := herdFrame(HerdWide)
 	return f.W, f.H
 }
 
@@ -213,7 +242,7 @@ func HerdMarks(h Series, r *sim.Result, t float64) string {
 	if r == nil || r.BucketWidth <= 0 || len(h.OK) == 0 || h.Width <= 0 || t <= 0 {
 		return ""
 	}
-	f := herdFrame(false)
+	f := herdFrame(HerdWide)
 	xMax, xa, ya := herdAxes(h, 0, 0, f)
 	// The bucket holding t, by index (float sums of widths drift).
 	last := min(int(t/r.BucketWidth+1e-9), len(r.Timeline)-1)
@@ -350,7 +379,7 @@ func Grid(l i18n.Lang, series []Series, titles []string, label string) string {
 	for i, s := range ss {
 		x, y := cellW*float64(i%cols), cellH*float64(i/cols)
 		// Each panel is an svg of its own, placed and sized in the grid.
-		cell := Herd(l, s, yMax, xMax, true, titles[i])
+		cell := Herd(l, s, yMax, xMax, HerdSmall, titles[i])
 		w.WriteString(strings.Replace(cell, "<svg ", `<svg x="`+num(x)+`" y="`+num(y)+`" width="`+num(cellW)+`" height="`+num(cellH)+`" `, 1))
 	}
 	w.close()

@@ -53,7 +53,7 @@ func TestHerdSummary(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if svg := Herd(i18n.En, h, 0, 0, false, "Title"); !strings.Contains(svg, `aria-label="Title. Peak: 20 calls`) {
+	if svg := Herd(i18n.En, h, 0, 0, HerdWide, "Title"); !strings.Contains(svg, `aria-label="Title. Peak: 20 calls`) {
 		t.Error("the chart's aria-label lacks its data")
 	}
 	h.Rejected[4] = 1

@@ -311,5 +311,5 @@ func RunImage(l i18n.Lang, c sim.Config, r *sim.Result, h Series) string {
 	if c.RequestLevel() {
 		return RequestStack(l, RequestSeriesOf(c, r), l.T("req.head"))
 	}
-	return Herd(l, h, 0, 0, false, l.T("chart.herd"))
+	return Herd(l, h, 0, 0, HerdWide, l.T("chart.herd"))
 }

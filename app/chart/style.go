@@ -159,11 +159,12 @@ func CSS() string {
 }
 
 // emptyHerd keeps an empty herd chart (the page before the browser's first
-// run) at the wide chart's shape, so the page does not move when it is
-// drawn.
+// run) at the chart's shape, the wide one or presenter mode's, so the page
+// does not move when it is drawn.
 func emptyHerd() string {
-	f := herdFrame(false)
-	return "#herd-chart:empty { aspect-ratio: " + num(f.W) + " / " + num(f.H) + "; }\n"
+	f, p := herdFrame(HerdWide), herdFrame(HerdPresent)
+	return "#herd-chart:empty { aspect-ratio: " + num(f.W) + " / " + num(f.H) + "; }\n" +
+		".present .lesson-widget #herd-chart:empty { aspect-ratio: " + num(p.W) + " / " + num(p.H) + "; }\n"
 }
 
 // Standalone makes a chart drawn for the page a file of its own: the

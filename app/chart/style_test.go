@@ -37,7 +37,7 @@ func TestChartCSSIsGenerated(t *testing.T) {
 func TestStandalone(t *testing.T) {
 	h := Series{Width: 1, OK: []float64{1, 5, 3}, Rejected: []float64{9, 0, 1}, Capacity: 4}
 	for _, theme := range []string{"light", "dark", "auto"} {
-		svg := Standalone(Herd(i18n.Ru, h, 0, 0, false, "толпа & <сбой>"), theme)
+		svg := Standalone(Herd(i18n.Ru, h, 0, 0, HerdWide, "толпа & <сбой>"), theme)
 		d := xml.NewDecoder(strings.NewReader(svg))
 		styles := 0
 		for {
@@ -69,7 +69,7 @@ func TestStandalone(t *testing.T) {
 			t.Errorf("%s: an external reference in the style", theme)
 		}
 	}
-	if dark := Standalone(Herd(i18n.En, h, 0, 0, false, "x"), "dark"); !strings.Contains(dark, "--card: #1a1f25") {
+	if dark := Standalone(Herd(i18n.En, h, 0, 0, HerdWide, "x"), "dark"); !strings.Contains(dark, "--card: #1a1f25") {
 		t.Error("the dark theme does not set the dark card colour")
 	}
 }

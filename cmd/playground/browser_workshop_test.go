@@ -356,8 +356,9 @@ const wsReadyJS = `(() => { const w = document.querySelector('.lesson-widget'); 
 // largest svg or table, or the classifier's verdict) against the screen;
 // the lesson text's type; any part of the page that scrolls inside
 // itself; the lowest contrast of any text on the page against what it
-// is drawn on (svg text by its fill), with where it is; and the words of
-// the widget split over two lines.
+// is drawn on (svg text by its fill), with where it is; the smallest text
+// of the herd's one chart, as drawn; and the words of the widget split
+// over two lines.
 const wsFitJS = `(() => {
   const box = e => { if (!e) return null; const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const w = document.querySelector('.lesson-widget');
@@ -400,6 +401,16 @@ const wsFitJS = `(() => {
     textPx: Math.min(...[...document.querySelectorAll('#lesson p, #lesson li')].filter(e => e.getClientRects().length > 0).map(px)),
     titlePx: px(document.getElementById('lesson-title')),
     contrast: worst.ratio, lowContrast: worst.what,
+    herdTextPx: (() => {
+      // The herd's one chart (not two policies' side by side, nor shortened
+      // to make room for each client's line): -1 when it is not drawn in
+      // presenter mode's frame, else its smallest text.
+      if (document.querySelector('.lesson-widget #client-strip')) return null;
+      const svg = document.querySelector('.lesson-widget #herd-chart:not(.two) > svg');
+      if (!svg || svg.getClientRects().length === 0) return null;
+      if (!svg.classList.contains('chart-present')) return -1;
+      return Math.min(...[...svg.querySelectorAll('text')].filter(e => e.getClientRects().length > 0)
+        .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
     brokenWords: (() => { const out = [];
       // A word of the widget's HTML text split over two lines (a narrow
       // card breaking "amplification" after its n).
@@ -428,6 +439,7 @@ type wsFit struct {
 	Scrolls                      []string
 	TextPx, TitlePx              float64
 	BrokenWords                  []string
+	HerdTextPx                   *float64
 	Contrast                     float64
 	LowContrast                  string
 }
@@ -526,6 +538,13 @@ func wsCheckFit(t *testing.T, what string, f wsFit) {
 	}
 	if want := max(wsMinPx, wsMinShare*f.InnerHeight); f.TextPx < want-0.05 {
 		t.Errorf("%s: the lesson's text is %.1f px, want at least %.1f px on a %.0f px high screen", what, f.TextPx, want, f.InnerHeight)
+	}
+	if h := f.HerdTextPx; h != nil {
+		if want := max(wsMinPx, wsMinShare*f.InnerHeight); *h < 0 {
+			t.Errorf("%s: the herd's chart is not drawn in presenter mode's frame (svg.chart-present)", what)
+		} else if *h < want-0.05 {
+			t.Errorf("%s: the herd chart's text is %.1f px, want at least %.1f px, the lesson's type", what, *h, want)
+		}
 	}
 	if len(f.BrokenWords) > 0 {
 		t.Errorf("%s: words of the widget break across lines: %q", what, f.BrokenWords)
