@@ -324,6 +324,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	c := p.st.Herd.Config
 	req := c.RequestLevel()
 	h := &p.herd
+	present := p.st.Present && p.st.Lesson > 0 // presenter mode's charts
 	status := ""
 	unit := "herd.clients-n"
 	if req {
@@ -379,7 +380,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		}
 		plot = app.Div().Body(
 			app.Div().Class("herd-chart-wrap").Body(
-				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l, Present: p.st.Present && p.st.Lesson > 0},
+				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l, Present: present},
 				app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
 				app.Div().Class("replay-layer").Hidden(p.replay.at == 0 && !p.replay.playing || h.b != nil).Body(replayLayer()),
 			),
@@ -393,7 +394,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		p.cardHead(2, l.T(head)),
 		app.P().Class("lesson").Text(l.T(lesson)),
 		plot,
-		&runExtras{A: h.a, Rev: h.rev, Config: c, Lang: l},
+		&runExtras{A: h.a, Rev: h.rev, Config: c, Lang: l, Present: present},
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.progress, 'f', 3, 64)).Hidden(!h.running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Text(status),

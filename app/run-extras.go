@@ -19,6 +19,8 @@ type runExtras struct {
 	Rev    uint64 // herdRunner.rev: changes when a run is added to A
 	Config sim.Config
 	Lang   i18n.Lang
+	// Present: presenter mode, whose client strip is drawn for its type.
+	Present bool
 }
 
 func (c *runExtras) Render() app.UI {
@@ -46,7 +48,7 @@ func (c *runExtras) Render() app.UI {
 	}
 	if r.Trace != nil {
 		span := r.Totals.Makespan
-		fig("client-strip", "req.h-strip", chart.Strip(l, r.Trace, span, l.T("chart.strip")),
+		fig("client-strip", "req.h-strip", chart.Strip(l, r.Trace, span, l.T("chart.strip"), c.Present),
 			"try", l.T("req.legend-try"), "ok", l.T("req.legend-success"), "rejected", l.T("req.legend-gave-up"))
 	}
 	return app.Div().Class("run-extras requests").Body(figs...)

@@ -130,17 +130,24 @@ func Channel(l i18n.Lang, kind sim.ChannelKind, g, s float64, label string) stri
 
 // Strip draws each traced client as a row over time: a tick per try, and
 // its successes and give-ups marked, so an unlucky client stands out. span
-// is the time axis's end (0: the last event's).
-func Strip(l i18n.Lang, tr *sim.Trace, span float64, label string) string {
+// is the time axis's end (0: the last event's). present draws it for
+// presenter mode, as HerdPresent: 400 units wide, for 20-unit text.
+func Strip(l i18n.Lang, tr *sim.Trace, span float64, label string, present bool) string {
 	rows := 0
 	if tr != nil {
 		rows = tr.Clients
 	}
 	rowH := math.Min(24, math.Max(2, 360/float64(max(rows, 1))))
 	f := frame{W: 640, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
+	class, minRowH, labelDY, tickDY, ticks, titleX, titleY := "chart-strip", 11.0, 4.0, float64(wideTickDY), 8, f.Left, f.Top-10
+	if present {
+		rowH = math.Min(30, math.Max(2, 220/float64(max(rows, 1))))
+		f = frame{W: 400, Left: 100, Right: 24, Top: 44, Bottom: 54}
+		class, minRowH, labelDY, tickDY, ticks, titleX, titleY = "chart-strip chart-present", 22, 7, 22, 4, 2, f.Top-18
+	}
 	f.H = f.Top + f.Bottom + rowH*float64(rows)
 	var w svgWriter
-	w.open(f, "chart-strip", label)
+	w.open(f, class, label)
 	if rows == 0 || len(tr.Events) == 0 {
 		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-calls"))
 		w.close()
@@ -167,19 +174,19 @@ func Strip(l i18n.Lang, tr *sim.Trace, span float64, label string) string {
 	w.path("strip-try", tries.String())
 	w.path("strip-ok", oks.String())
 	w.path("strip-gave-up", gave.String())
-	if rowH >= 11 {
+	if rowH >= minRowH {
 		for i := range rows {
-			w.text("tick", f.Left-6, f.Top+rowH*(float64(i)+0.5)+4, "end", l.F("chart.client", strconv.Itoa(i+1)))
+			w.text("tick", f.Left-6, f.Top+rowH*(float64(i)+0.5)+labelDY, "end", l.F("chart.client", strconv.Itoa(i+1)))
 		}
 	} else {
-		w.text("tick", f.Left-6, f.Top+10, "end", "1")
+		w.text("tick", f.Left-6, f.Top+2.5*labelDY, "end", "1")
 		w.text("tick", f.Left-6, f.H-f.Bottom, "end", strconv.Itoa(rows))
 	}
-	for _, v := range xa.timeTicks(8) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Seconds(v))
+	for _, v := range xa.timeTicks(ticks) {
+		w.text("tick", xa.at(v), f.H-f.Bottom+tickDY, "middle", l.Seconds(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
-	w.text("axis-label", f.Left, f.Top-10, "start", l.F("chart.strip-axis", l.Count(int64(rows), "herd.clients-n")))
+	w.text("axis-label", titleX, titleY, "start", l.F("chart.strip-axis", l.Count(int64(rows), "herd.clients-n")))
 	w.close()
 	return w.String()
 }

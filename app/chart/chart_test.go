@@ -2,6 +2,8 @@ package chart
 
 import (
 	"encoding/xml"
+	"fmt"
+	"github.com/backoff-playground/playground/sim"
 	"io"
 	"math"
 	"net/url"
@@ -168,13 +170,9 @@ func TestHerdSVG(t *testing.T) {
 // neither overlap nor leave the chart, in either language, over runs of
 // a few seconds to a day.
 func TestHerdPresentText(t *testing.T) {
-	const textUnits, charW = 20.0, 0.62 // a digit or letter of DejaVu Sans, in ems
-	if f := herdFrame(HerdPresent); 377/f.W*textUnits < 18.4 {
-		t.Errorf("presenter frame %g units wide: 20-unit text is %.1f px at 377 px", f.W, 377/f.W*textUnits)
+	if f := herdFrame(HerdPresent); 377/f.W*presentUnits < 18.4 {
+		t.Errorf("presenter frame %g units wide: 20-unit text is %.1f px at 377 px", f.W, 377/f.W*presentUnits)
 	}
-	const textW = 0.55 // a letter, in ems
-	label := regexp.MustCompile(`<text class="axis-label" x="([0-9.]+)" y="[0-9.]+" text-anchor="(start|middle)">([^<]*)</text>`)
-	tick := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="([0-9.]+)" text-anchor="middle">([^<]*)</text>`)
 	for _, l := range i18n.Langs {
 		for _, end := range []float64{3, 12, 45, 130, 600, 3700, 86400} {
 			h := Series{Width: end / 50, OK: make([]float64, 50), Rejected: make([]float64, 50), Capacity: 10}
@@ -182,36 +180,85 @@ func TestHerdPresentText(t *testing.T) {
 				h.OK[i] = float64(i % 7)
 			}
 			svg := Herd(l, h, 0, 0, HerdPresent, "t")
-			if !strings.Contains(svg, `viewBox="0 0 400 256"`) || !strings.Contains(svg, "chart-present") {
+			if !strings.Contains(svg, `viewBox="0 0 400 256"`) {
 				t.Fatalf("not presenter mode's frame: %.80s", svg)
 			}
-			prevRight := -1.0
-			n := 0
-			for _, m := range tick.FindAllStringSubmatch(svg, -1) {
+			checkPresentText(t, fmt.Sprintf("%s, %gs", l.Code(), end), svg)
+		}
+	}
+}
+
+// TestStripPresentText holds presenter mode's client strip to the same:
+// each client's name, the time ticks and the titles at 20 units inside a
+// 400-unit frame and apart, for 2 to 300 clients.
+func TestStripPresentText(t *testing.T) {
+	for _, l := range i18n.Langs {
+		for _, clients := range []int{2, 7, 30, 300} {
+			tr := &sim.Trace{Clients: clients}
+			for c := range clients {
+				tr.Events = append(tr.Events, sim.TraceEvent{T: float64(c%5) + 1, Client: uint16(c), Kind: sim.TraceTry},
+					sim.TraceEvent{T: 31.5, Client: uint16(c), Kind: sim.TraceSuccess})
+			}
+			svg := Strip(l, tr, 0, "t", true)
+			if !strings.Contains(svg, `viewBox="0 0 400 `) {
+				t.Fatalf("not presenter mode's frame: %.80s", svg)
+			}
+			checkPresentText(t, fmt.Sprintf("%s, %d clients", l.Code(), clients), svg)
+			rowLabel := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="([0-9.]+)" text-anchor="end">([^<]*)</text>`)
+			prevY := -100.0
+			for _, m := range rowLabel.FindAllStringSubmatch(svg, -1) {
 				x, _ := strconv.ParseFloat(m[1], 64)
-				half := float64(len([]rune(m[3]))) * charW * textUnits / 2
-				if x-half < prevRight+4 {
-					t.Errorf("%s, %gs: tick %q at x=%g overlaps the one before (ends at %g)", l.Code(), end, m[3], x, prevRight)
+				y, _ := strconv.ParseFloat(m[2], 64)
+				if w := float64(len([]rune(m[3]))) * presentLetterW * presentUnits; x-w < 0 {
+					t.Errorf("%s, %d clients: %q spans x=%.0f..%.0f", l.Code(), clients, m[3], x-w, x)
 				}
-				if x+half > 400+8 {
-					t.Errorf("%s, %gs: tick %q at x=%g runs off the chart", l.Code(), end, m[3], x)
+				if y-prevY < presentUnits {
+					t.Errorf("%s, %d clients: %q at y=%g, %g below the one above", l.Code(), clients, m[3], y, y-prevY)
 				}
-				prevRight = x + half
-				n++
+				prevY = y
 			}
-			if n < 3 {
-				t.Errorf("%s, %gs: %d time ticks", l.Code(), end, n)
-			}
-			for _, m := range label.FindAllStringSubmatch(svg, -1) {
-				x, _ := strconv.ParseFloat(m[1], 64)
-				w := float64(len([]rune(m[3]))) * textW * textUnits
-				if m[2] == "middle" {
-					x -= w / 2
-				}
-				if x < 0 || x+w > 400 {
-					t.Errorf("%s, %gs: %q spans x=%.0f..%.0f of 400", l.Code(), end, m[3], x, x+w)
-				}
-			}
+		}
+	}
+}
+
+// Presenter mode's chart text: 20 units, a digit of DejaVu Sans 0.62 em
+// wide and a letter about 0.55 em.
+const presentUnits, presentCharW, presentLetterW = 20.0, 0.62, 0.55
+
+// checkPresentText checks a presenter-mode chart 400 units wide: its
+// time ticks apart and inside it, at least three, and its titles inside.
+func checkPresentText(t *testing.T, what, svg string) {
+	t.Helper()
+	if !strings.Contains(svg, "chart-present") {
+		t.Errorf("%s: no chart-present class", what)
+	}
+	label := regexp.MustCompile(`<text class="axis-label" x="([0-9.]+)" y="[0-9.]+" text-anchor="(start|middle)">([^<]*)</text>`)
+	tick := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="([0-9.]+)" text-anchor="middle">([^<]*)</text>`)
+	prevRight := -1.0
+	n := 0
+	for _, m := range tick.FindAllStringSubmatch(svg, -1) {
+		x, _ := strconv.ParseFloat(m[1], 64)
+		half := float64(len([]rune(m[3]))) * presentCharW * presentUnits / 2
+		if x-half < prevRight+4 {
+			t.Errorf("%s: tick %q at x=%g overlaps the one before (ends at %g)", what, m[3], x, prevRight)
+		}
+		if x+half > 400+8 {
+			t.Errorf("%s: tick %q at x=%g runs off the chart", what, m[3], x)
+		}
+		prevRight = x + half
+		n++
+	}
+	if n < 3 {
+		t.Errorf("%s: %d time ticks", what, n)
+	}
+	for _, m := range label.FindAllStringSubmatch(svg, -1) {
+		x, _ := strconv.ParseFloat(m[1], 64)
+		w := float64(len([]rune(m[3]))) * presentLetterW * presentUnits
+		if m[2] == "middle" {
+			x -= w / 2
+		}
+		if x < 0 || x+w > 400 {
+			t.Errorf("%s: %q spans x=%.0f..%.0f of 400", what, m[3], x, x+w)
 		}
 	}
 }

@@ -357,8 +357,8 @@ const wsReadyJS = `(() => { const w = document.querySelector('.lesson-widget'); 
 // the lesson text's type; any part of the page that scrolls inside
 // itself; the lowest contrast of any text on the page against what it
 // is drawn on (svg text by its fill), with where it is; the smallest text
-// of the herd's one chart, as drawn; and the words of the widget split
-// over two lines.
+// of the herd's one chart and of each client's line, as drawn; and the
+// words of the widget split over two lines.
 const wsFitJS = `(() => {
   const box = e => { if (!e) return null; const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const w = document.querySelector('.lesson-widget');
@@ -411,6 +411,14 @@ const wsFitJS = `(() => {
       if (!svg.classList.contains('chart-present')) return -1;
       return Math.min(...[...svg.querySelectorAll('text')].filter(e => e.getClientRects().length > 0)
         .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
+    stripTextPx: (() => {
+      // Each client's line, when the run draws it: -1 when it is not drawn
+      // in presenter mode's frame, else its smallest text.
+      const svg = document.querySelector('.lesson-widget #client-strip svg');
+      if (!svg || svg.getClientRects().length === 0) return null;
+      if (!svg.classList.contains('chart-present')) return -1;
+      return Math.min(...[...svg.querySelectorAll('text')].filter(e => e.getClientRects().length > 0)
+        .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
     brokenWords: (() => { const out = [];
       // A word of the widget's HTML text split over two lines (a narrow
       // card breaking "amplification" after its n).
@@ -439,7 +447,7 @@ type wsFit struct {
 	Scrolls                      []string
 	TextPx, TitlePx              float64
 	BrokenWords                  []string
-	HerdTextPx                   *float64
+	HerdTextPx, StripTextPx      *float64
 	Contrast                     float64
 	LowContrast                  string
 }
@@ -539,11 +547,17 @@ func wsCheckFit(t *testing.T, what string, f wsFit) {
 	if want := max(wsMinPx, wsMinShare*f.InnerHeight); f.TextPx < want-0.05 {
 		t.Errorf("%s: the lesson's text is %.1f px, want at least %.1f px on a %.0f px high screen", what, f.TextPx, want, f.InnerHeight)
 	}
-	if h := f.HerdTextPx; h != nil {
-		if want := max(wsMinPx, wsMinShare*f.InnerHeight); *h < 0 {
-			t.Errorf("%s: the herd's chart is not drawn in presenter mode's frame (svg.chart-present)", what)
-		} else if *h < want-0.05 {
-			t.Errorf("%s: the herd chart's text is %.1f px, want at least %.1f px, the lesson's type", what, *h, want)
+	for _, c := range []struct {
+		name string
+		px   *float64
+	}{{"the herd's chart", f.HerdTextPx}, {"each client's line (#client-strip)", f.StripTextPx}} {
+		if c.px == nil {
+			continue
+		}
+		if want := max(wsMinPx, wsMinShare*f.InnerHeight); *c.px < 0 {
+			t.Errorf("%s: %s is not drawn in presenter mode's frame (svg.chart-present)", what, c.name)
+		} else if *c.px < want-0.05 {
+			t.Errorf("%s: %s has text of %.1f px, want at least %.1f px, the lesson's type", what, c.name, *c.px, want)
 		}
 	}
 	if len(f.BrokenWords) > 0 {
