@@ -186,7 +186,7 @@ func embedSnippet(base *url.URL, st state, view, title string) string {
 // server's /svg/ (so it shows on a code host that proxies images); "" for
 // a view that is not a picture.
 func markdownImage(base *url.URL, st state, view, title string) string {
-	if !contains(ImageKindsPage, view) {
+	if !isPicture(view) {
 		return ""
 	}
 	s := st

@@ -16,8 +16,19 @@ import (
 // Markdown page) and the policy (for /export). Server only: the page draws
 // its own downloads.
 
-// ImageKinds are the images the server draws: /svg/<kind>.svg.
-var ImageKinds = ImageKindsPage
+// ImageKinds are the images the server draws, /svg/<kind>.svg: the views
+// it has a drawing for (serverImages), in the views' order.
+var ImageKinds = imageKinds()
+
+func imageKinds() []string {
+	var out []string
+	for _, v := range views {
+		if _, ok := serverImages[v]; ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 // ErrUnknownImage is the error for a kind not in ImageKinds.
 var ErrUnknownImage = errors.New("no such image")
@@ -112,7 +123,7 @@ func ChartSVG(kind, raw string) (string, error) {
 	return chart.Standalone(svg, theme), nil
 }
 
-// serverImages draw each view that is a picture (viewList) from a link's
+// serverImages draw each view that is a picture (viewDraws) from a link's
 // state s and its table t, as the page draws it.
 var serverImages = map[string]func(l i18n.Lang, s *state, t *backoff.Table) (string, error){
 	"table": func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {

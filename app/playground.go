@@ -180,15 +180,14 @@ func (p *playground) lang() i18n.Lang {
 // the browser, and again when Back or Forward lands on another state.
 func (p *playground) OnNav(ctx app.Context) {
 	q := ctx.Page().URL().RawQuery
+	p.urlAt = q
 	if p.loaded {
 		if q != p.st.query() {
 			p.restore(ctx, q)
 		}
-		p.urlAt = q
 		return
 	}
 	p.loaded = true
-	p.urlAt = q
 	if !p.preloaded {
 		p.load(q)
 		p.les.setup = onlyLessonKeys(q)

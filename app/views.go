@@ -6,40 +6,27 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// A view is one widget that ?view= shows alone. viewList is the one
-// place a view is named: ?view='s values, the Embed panel's choices, the
-// lessons' widgets, the pre-rendered pages, the document's title, the
-// downloads and the server's /svg/ images all read it. A new view is its
-// entry here and in viewDraws, its catalog title (view.NAME) and, if it
-// is a picture, its server drawing (serverImages); TestViewRegistry holds
-// the four together.
-type view struct {
-	name string
-	// picture: the view is an SVG chart, which the page downloads and the
-	// server draws for a Markdown image. The classifier is no picture.
-	picture bool
-}
+// A view is one widget that ?view= shows alone. views names each view
+// once: ?view='s values, the Embed panel's choices, the lessons' widgets,
+// the pre-rendered pages, the document's title, the downloads and the
+// server's /svg/ images all read it. A new view is its name here, its
+// drawing in viewDraws, its catalog title (view.NAME) and, if it is a
+// picture, its server drawing (serverImages); TestViewRegistry holds the
+// four together.
+var views = []string{"table", "delays", "herd", "compare", "classify"}
 
-// viewList is every view, in the order the Embed panel offers them.
-var viewList = []view{
-	{name: "table", picture: true},
-	{name: "delays", picture: true},
-	{name: "herd", picture: true},
-	{name: "compare", picture: true},
-	{name: "classify"},
-}
-
-// viewDraw is how a view is drawn: its widget, and its picture as SVG ("" while
-// there is nothing to draw; nil for a view that is no picture).
+// viewDraw is how a view is drawn: its widget, and its picture as SVG
+// ("" while there is nothing to draw), which the page downloads and the
+// server draws for a Markdown image; nil for a view that is no picture
+// (the classifier).
 type viewDraw struct {
 	widget  func(p *playground, l i18n.Lang) app.UI
 	picture func(p *playground, l i18n.Lang) string
 }
 
-// viewDraws are the views' drawings by name. They are set apart from
-// viewList, in init, because drawing reads the state and reading a link's
-// state reads viewList's names: Go refuses that cycle between package
-// variables.
+// viewDraws are the views' drawings by name. They are set in init, apart
+// from views, because drawing reads the state and reading a link's state
+// reads the views' names: Go refuses that cycle between package variables.
 var viewDraws map[string]viewDraw
 
 func init() {
@@ -52,22 +39,8 @@ func init() {
 	}
 }
 
-// views are the views' names: ?view='s values.
-var views = viewNames(false)
-
-// ImageKindsPage are the views that are pictures: what the page downloads
-// and the server draws (ImageKinds on the server's side).
-var ImageKindsPage = viewNames(true)
-
-func viewNames(pictures bool) []string {
-	var out []string
-	for _, v := range viewList {
-		if !pictures || v.picture {
-			out = append(out, v.name)
-		}
-	}
-	return out
-}
+// isPicture says whether the view called name is a picture.
+func isPicture(name string) bool { return viewDraws[name].picture != nil }
 
 // viewTitle is view's title in l: its heading, its iframe's and
 // document's title and its label in the Embed panel.

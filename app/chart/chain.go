@@ -143,7 +143,8 @@ func Strip(l i18n.Lang, tr *sim.Trace, span float64, label string, present bool)
 	if present {
 		rowH = math.Min(30, math.Max(2, 220/float64(max(rows, 1))))
 		f = frame{W: 400, Left: 100, Right: 24, Top: 44, Bottom: 54}
-		class, minRowH, labelDY, tickDY, ticks, titleX, titleY = "chart-strip chart-present", 22, 7, 22, 4, 2, f.Top-18
+		class, minRowH, labelDY = "chart-strip chart-present", 22, 7
+		tickDY, ticks, titleX, titleY = presentTickDY, presentTicks, presentTitleX, f.Top-presentTitleDY
 	}
 	f.H = f.Top + f.Bottom + rowH*float64(rows)
 	var w svgWriter

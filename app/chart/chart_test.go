@@ -3,7 +3,6 @@ package chart
 import (
 	"encoding/xml"
 	"fmt"
-	"github.com/backoff-playground/playground/sim"
 	"io"
 	"math"
 	"net/url"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
 )
 
 // wellFormed parses s as XML and counts elements by name.
@@ -192,6 +192,7 @@ func TestHerdPresentText(t *testing.T) {
 // each client's name, the time ticks and the titles at 20 units inside a
 // 400-unit frame and apart, for 2 to 300 clients.
 func TestStripPresentText(t *testing.T) {
+	rowLabel := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="([0-9.]+)" text-anchor="end">([^<]*)</text>`)
 	for _, l := range i18n.Langs {
 		for _, clients := range []int{2, 7, 30, 300} {
 			tr := &sim.Trace{Clients: clients}
@@ -204,7 +205,6 @@ func TestStripPresentText(t *testing.T) {
 				t.Fatalf("not presenter mode's frame: %.80s", svg)
 			}
 			checkPresentText(t, fmt.Sprintf("%s, %d clients", l.Code(), clients), svg)
-			rowLabel := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="([0-9.]+)" text-anchor="end">([^<]*)</text>`)
 			prevY := -100.0
 			for _, m := range rowLabel.FindAllStringSubmatch(svg, -1) {
 				x, _ := strconv.ParseFloat(m[1], 64)

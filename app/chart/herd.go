@@ -81,7 +81,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 	case HerdSmall:
 		class, ticks = "chart-small", 4
 	case HerdPresent:
-		class, ticks = "chart-present", 4
+		class, ticks = "chart-present", presentTicks
 	}
 	var w svgWriter
 	w.open(f, class, label+HerdSummary(l, h))
@@ -172,7 +172,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 	case HerdSmall:
 		tickY = f.H - f.Bottom + 15
 	case HerdPresent:
-		tickY = f.H - f.Bottom + 22
+		tickY = f.H - f.Bottom + presentTickDY
 	}
 	for _, v := range xa.timeTicks(ticks) {
 		w.text("tick", xa.at(v), tickY, "middle", l.Seconds(v))
@@ -181,11 +181,9 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 		w.text("small-title", f.Left, 14, "start", label)
 	} else {
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
-		// Over the y axis's labels too in presenter mode: at its text's size
-		// the title is longer than the plot is wide.
 		x, y := f.Left, f.Top-10
 		if size == HerdPresent {
-			x, y = 2, f.Top-18 // and above the top tick's label
+			x, y = presentTitleX, f.Top-presentTitleDY
 		}
 		w.text("axis-label", x, y, "start", l.F("chart.bucket-axis", l.Seconds(h.Width)))
 	}

@@ -23,6 +23,17 @@ const (
 	wideTickDY = 18 // baseline of the tick labels below the plot
 )
 
+// Presenter mode's frames (HerdPresent, Strip's) are 400 units wide for
+// text of 20 units: four time ticks, their baseline presentTickDY below the
+// plot, and the title's presentTitleDY above it from the frame's left edge
+// (at that size it is longer than the plot is wide), over the top label.
+const (
+	presentTicks   = 4
+	presentTickDY  = 22
+	presentTitleX  = 2
+	presentTitleDY = 18
+)
+
 // frame is a chart's size and plot margins in SVG user units.
 type frame struct {
 	W, H                     float64
