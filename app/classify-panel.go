@@ -76,8 +76,66 @@ func classify(in classifyInput) (backoff.Verdict, error) {
 		Header: h, Body: in.Body, Now: time.Now()}, rules), nil
 }
 
+// classifyPanel is the classification panel, a component of its own: it
+// owns its fields as typed and tells the page of each change (the action
+// actClassify) for the link. It takes the link's call (Link) only when the
+// page replaces its state from outside (LinkGen: a link, Back, a lesson's
+// setup), never on the page's other renders: a fast typist's next key can
+// come before the page has handled the last one, and the page's copy would
+// then write an older value into the box.
+type classifyPanel struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	Alone   bool // an embedded view: the heading is the page's h1
+	Link    classifyInput
+	LinkGen int
+	// LeftOut are the URL keys links to the page leave out (see
+	// state.link), worded under the fields.
+	LeftOut []string
+
+	in  classifyInput
+	gen int
+}
+
+// actClassify carries the panel's call to the page: a classifyChange.
+const actClassify = "classify"
+
+// classifyChange is a new call from the panel; push: a discrete change (a
+// case button), one history entry.
+type classifyChange struct {
+	In   classifyInput
+	Push bool
+}
+
+func (c *classifyPanel) OnInit() { c.in, c.gen = c.Link, c.LinkGen }
+
+func (c *classifyPanel) OnUpdate(ctx app.Context) {
+	if c.gen != c.LinkGen {
+		c.in, c.gen = c.Link, c.LinkGen
+		c.setTexts()
+	}
+}
+
+// renderClassify is the page's classification panel.
 func (p *playground) renderClassify(l i18n.Lang) app.UI {
-	in := p.st.Cls
+	_, left := p.st.link()
+	return &classifyPanel{Lang: l, Alone: p.alone(), Link: p.st.Cls, LinkGen: p.linkGen, LeftOut: left}
+}
+
+// onClassify takes the panel's call into the page's state and link.
+func (p *playground) onClassify(ctx app.Context, a app.Action) {
+	ch, ok := a.Value.(classifyChange)
+	if !ok || ch.In == p.st.Cls {
+		return
+	}
+	p.st.Cls = ch.In
+	p.urlPush = p.urlPush || ch.Push
+	p.writeURL(ctx)
+}
+
+func (c *classifyPanel) Render() app.UI {
+	l, in := c.Lang, c.in
 	v, err := classify(in)
 	var verdict app.UI
 	if err != nil {
@@ -93,8 +151,8 @@ func (p *playground) renderClassify(l i18n.Lang) app.UI {
 		)
 	}
 	cases := make([]app.UI, len(classifyCases))
-	for i, c := range classifyCases {
-		cases[i] = app.Button().Type("button").Class("secondary case").DataSet("case", i).OnClick(p.onClassifyCase).Text(l.T(c.key))
+	for i, cs := range classifyCases {
+		cases[i] = app.Button().Type("button").Class("secondary case").DataSet("case", i).OnClick(c.onCase).Text(l.T(cs.key))
 	}
 	methods := make([]app.UI, len(classifyMethods))
 	for i, m := range classifyMethods {
@@ -104,30 +162,29 @@ func (p *playground) renderClassify(l i18n.Lang) app.UI {
 		return app.Div().Class("field").Body(app.Label().For(id).Text(label), control)
 	}
 	return app.Section().ID("classify").Class("card classify").Aria("label", l.T("classify.head")).Body(
-		p.cardHead(2, l.T("classify.head")),
+		cardHead(c.Alone, 2, l.T("classify.head")),
 		app.P().Class("lesson").Text(l.T("classify.lesson")),
 		app.Div().Class("cases").Body(cases...),
 		app.Div().Class("classify-fields").Body(
 			field("classify-status", l.T("classify.status"), app.Input().Type("text").ID("classify-status").Class("value-box").
-				Attr("inputmode", "numeric").Value(in.Status).OnInput(p.onClassifyInput)),
-			field("classify-method", l.T("classify.method"), app.Select().ID("classify-method").OnChange(p.onClassifyInput).Body(methods...)),
+				Attr("inputmode", "numeric").Value(in.Status).OnInput(c.onInput)),
+			field("classify-method", l.T("classify.method"), app.Select().ID("classify-method").OnChange(c.onInput).Body(methods...)),
 			field("classify-key", l.T("classify.key"), app.Input().Type("text").ID("classify-key").Class("value-box").
-				Attr("autocomplete", "off").Value(in.Key).OnInput(p.onClassifyInput)),
-			field("classify-rules", l.T("classify.rules"), app.Select().ID("classify-rules").OnChange(p.onClassifyInput).Body(rulesOpts(l, in.Rules)...)),
+				Attr("autocomplete", "off").Value(in.Key).OnInput(c.onInput)),
+			field("classify-rules", l.T("classify.rules"), app.Select().ID("classify-rules").OnChange(c.onInput).Body(rulesOpts(l, in.Rules)...)),
 		),
 		field("classify-headers", l.T("classify.headers"), app.Textarea().ID("classify-headers").Rows(2).
-			Attr("spellcheck", "false").Placeholder("Retry-After: 5").Text(in.Headers).OnInput(p.onClassifyInput)),
+			Attr("spellcheck", "false").Placeholder("Retry-After: 5").Text(in.Headers).OnInput(c.onInput)),
 		field("classify-body", l.T("classify.body"), app.Textarea().ID("classify-body").Rows(3).
-			Attr("spellcheck", "false").Text(in.Body).OnInput(p.onClassifyInput)),
+			Attr("spellcheck", "false").Text(in.Body).OnInput(c.onInput)),
 		verdict,
-		p.renderLinkNote(l),
+		linkNote(l, c.LeftOut),
 	)
 }
 
-// renderLinkNote says which fields links to the page leave out, being too
-// long to read back whole (see state.link).
-func (p *playground) renderLinkNote(l i18n.Lang) app.UI {
-	_, left := p.st.link()
+// linkNote says which fields links to the page leave out, being too long
+// to read back whole.
+func linkNote(l i18n.Lang, left []string) app.UI {
 	if len(left) == 0 {
 		return app.Ul().ID("classify-link-note").Hidden(true)
 	}
@@ -146,52 +203,58 @@ func boolText(b bool) string {
 	return "false"
 }
 
-// onClassifyInput reads the field that changed; the verdict follows at
-// once (the classifier reads at most backoff.MaxBody of a body).
-func (p *playground) onClassifyInput(ctx app.Context, e app.Event) {
+// onInput reads the field that changed; the verdict follows at once (the
+// classifier reads at most backoff.MaxBody of a body).
+func (c *classifyPanel) onInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	v := src.Get("value").String()
 	switch src.Get("id").String() {
 	case "classify-status":
-		p.st.Cls.Status = v
+		c.in.Status = v
 	case "classify-method":
-		p.st.Cls.Method = v
+		c.in.Method = v
 	case "classify-key":
-		p.st.Cls.Key = v
+		c.in.Key = v
 	case "classify-headers":
-		p.st.Cls.Headers = v
+		c.in.Headers = v
 	case "classify-body":
-		p.st.Cls.Body = v
+		c.in.Body = v
 	case "classify-rules":
-		p.st.Cls.Rules = v
+		c.in.Rules = v
 		if v == "article" {
-			p.st.Cls.Rules = ""
+			c.in.Rules = ""
 		}
 	}
-	p.writeURL(ctx)
+	ctx.NewActionWithValue(actClassify, classifyChange{In: c.in})
 }
 
-// onClassifyCase fills the fields with one of the article's cases. The
-// textareas' values are set directly: go-app renders a textarea's text
-// once, as its content, and a typed textarea keeps its own value.
-func (p *playground) onClassifyCase(ctx app.Context, e app.Event) {
+// onCase fills the fields with one of the article's cases, its body as a
+// service in the page's language would write it.
+func (c *classifyPanel) onCase(ctx app.Context, e app.Event) {
 	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("case").String())
-	if err != nil {
+	if err != nil || i < 0 || i >= len(classifyCases) {
 		return
 	}
-	if i < 0 || i >= len(classifyCases) {
+	cs := classifyCases[i]
+	rules := c.in.Rules
+	c.in = cs.in
+	c.in.Rules = rules
+	if c.Lang == i18n.Ru && cs.bodyRu != "" {
+		c.in.Body = cs.bodyRu
+	}
+	ctx.NewActionWithValue(actClassify, classifyChange{In: c.in, Push: true})
+	c.setTexts()
+}
+
+// setTexts writes the fields into the boxes: go-app renders a textarea's
+// text once, as its content, and a typed textarea keeps its own value; a
+// typed input's value is set only when its rendered value changes.
+func (c *classifyPanel) setTexts() {
+	if !app.IsClient {
 		return
 	}
-	rules := p.st.Cls.Rules
-	p.st.Cls = classifyCases[i].in
-	p.st.Cls.Rules = rules
-	p.urlPush = true
-	p.writeURL(ctx)
-	if c := classifyCases[i]; p.lang() == i18n.Ru && c.bodyRu != "" {
-		p.st.Cls.Body = c.bodyRu
-	}
-	for id, v := range map[string]string{"classify-headers": p.st.Cls.Headers, "classify-body": p.st.Cls.Body,
-		"classify-status": p.st.Cls.Status, "classify-key": p.st.Cls.Key} {
+	for id, v := range map[string]string{"classify-headers": c.in.Headers, "classify-body": c.in.Body,
+		"classify-status": c.in.Status, "classify-key": c.in.Key} {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
 			el.Set("value", v)
 		}

@@ -159,6 +159,7 @@ func (p *playground) setupState(les lesson) {
 	st, _ := parseQuery(les.Query)
 	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
 	p.st = st
+	p.linkGen++
 	clear(p.text)
 	clear(p.errs)
 }

@@ -89,9 +89,13 @@ type playground struct {
 	// urlAt is the address's query as the state last knew it (read, written
 	// or restored): a queued write finding another one there was overtaken
 	// by Back or Forward, and must not write over the entry they reached.
-	urlAt  string
-	loaded bool
-	herd   herdRunner
+	urlAt string
+	// linkGen counts the state's replacements from outside the panels (a
+	// link, Back, a lesson's setup): a panel that owns its fields takes the
+	// link's values when it changes.
+	linkGen int
+	loaded  bool
+	herd    herdRunner
 }
 
 // inlineErr is a control's inline error: the core's error and what the
@@ -299,6 +303,7 @@ func (p *playground) docTitle(l i18n.Lang) string {
 // load sets the state from a URL query.
 func (p *playground) load(query string) {
 	p.st, p.notes = parseQuery(query)
+	p.linkGen++
 	p.recompute()
 }
 
@@ -320,6 +325,7 @@ func (p *playground) own(ctx app.Context) app.Context {
 // to the default 0..100 range. Later updates find min, max and step set.
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
+	ctx.Handle(actClassify, p.onClassify)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")
@@ -939,9 +945,15 @@ func (p *playground) copyStatus(l i18n.Lang) app.UI {
 
 // cardHead is a card's heading: the page's h1 when the card is alone (an
 // embedded view, whose title it is), else at level (2 or 3).
-func (p *playground) cardHead(level int, text string) app.UI {
+func (p *playground) cardHead(level int, text string) app.UI { return cardHead(p.alone(), level, text) }
+
+// alone: the page is an embedded view, one card.
+func (p *playground) alone() bool { return p.st.View != "" && p.st.Lesson == 0 }
+
+// cardHead is a card's heading: h1 when alone, else at level.
+func cardHead(alone bool, level int, text string) app.UI {
 	switch {
-	case p.st.View != "" && p.st.Lesson == 0:
+	case alone:
 		return app.H1().Class("view-title").Text(text)
 	case level == 3:
 		return app.H3().Text(text)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -65,4 +66,37 @@ func TestBrowserLongLink(t *testing.T) {
 		t.Errorf("a 70 KB link shows %.300q", text)
 	}
 	first.viewportShot(t, "long-link-431")
+}
+
+// TestBrowserClassifyOwnsItsFields: the classification panel keeps what is
+// typed into it, however fast (each key an event of its own task, before the
+// page has taken the last one into its link), and takes a link's values on
+// Back and Forward, textareas included.
+func TestBrowserClassifyOwnsItsFields(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "view=classify&lang=en")
+	poll[bool](t, tb, "the first case's verdict", `document.getElementById('classify-verdict').dataset.retry === 'true'`)
+	// The "POST with a key" case: a history entry.
+	eval[bool](t, tb, `(document.querySelector('#classify button.case[data-case="5"]').click(), true)`)
+	poll[bool](t, tb, "the case in the address", `new URLSearchParams(location.search).get('c.key') === 'order-42'`)
+	const key, body = "idem-0123456789-abcdefghij-KLMNOP", `{"error": "try again"}`
+	eval[bool](t, tb, fmt.Sprintf(`(async () => {
+	  const type = async (id, s) => { const el = document.getElementById(id); el.value = '';
+	    for (const ch of s) { el.value += ch; el.dispatchEvent(new Event('input', {bubbles: true}));
+	      await new Promise(r => setTimeout(r, 0)); } };
+	  await type('classify-key', %q); await type('classify-body', %q); return true; })()`, key, body))
+	got := poll[map[string]string](t, tb, "the typed key and body in the address", fmt.Sprintf(`(() => {
+	  const q = new URLSearchParams(location.search);
+	  return q.get('c.key') === %q && q.get('c.body') === %q ?
+	    {key: document.getElementById('classify-key').value, body: document.getElementById('classify-body').value} : null; })()`, key, body))
+	if got["key"] != key || got["body"] != body {
+		t.Errorf("after fast typing the boxes hold key %q, body %q: want %q, %q", got["key"], got["body"], key, body)
+	}
+	fields := `(() => { const v = id => document.getElementById(id).value;
+	  return [v('classify-status'), v('classify-method'), v('classify-key'), v('classify-body')].join('|'); })()`
+	eval[bool](t, tb, `(history.back(), true)`)
+	poll[bool](t, tb, "Back's fields: the first case (503 GET, no key, no body)", fields+` === '503|GET||'`)
+	eval[bool](t, tb, `(history.forward(), true)`)
+	want := "503|POST|" + key + "|" + body
+	poll[bool](t, tb, "Forward's fields: the typed call", fmt.Sprintf(`%s === %q`, fields, want))
 }
