@@ -62,90 +62,112 @@ func (p *playground) onExport(ctx app.Context, e app.Event) {
 	} else {
 		p.st.Export = exportTargetFor(p.st.Preset)
 	}
-	p.fetchExport(ctx)
 	p.urlPush = true
 	p.writeURL(ctx)
 }
 
-func (p *playground) onExportInput(ctx app.Context, e app.Event) {
+// exportPanel is the Export panel, a component: it asks the server for
+// the snippet of the policy (Query) in the library (Target) whenever they
+// change, and keeps the answer. The library chosen goes to the page (the
+// link keeps it) as actExportTo; a copy as actCopy; what the answers tell
+// of the server as actServer.
+type exportPanel struct {
+	app.Compo
+
+	Lang   i18n.Lang
+	Target string // "": the panel is closed
+	Query  string // the policy's content, as a link's query
+
+	exp  exportState
+	ctx  app.Context
+	live bool // mounted: the browser's fetch is there
+}
+
+// The actions the panels send the page.
+const (
+	actExportTo = "export-to" // a library's name
+	actCopy     = "copy"      // a copyRequest
+	actServer   = "server"    // the status of an answer from the server
+)
+
+// copyRequest asks the page to copy Text and say so (Done, Manual: see
+// playground.copyOut).
+type copyRequest struct{ Text, Done, Manual string }
+
+func (c *exportPanel) OnMount(ctx app.Context) {
+	c.ctx, c.live = ctx, true
+	c.fetch()
+}
+
+func (c *exportPanel) OnUpdate(ctx app.Context) { c.fetch() }
+
+func (c *exportPanel) onInput(ctx app.Context, e app.Event) {
 	switch ctx.JSSrc().Get("id").String() {
 	case "export-to":
-		if v := ctx.JSSrc().Get("value").String(); contains(exportTargets, v) && v != p.st.Export {
-			p.st.Export = v
-			p.fetchExport(ctx)
-			p.urlPush = true
-			p.writeURL(ctx)
-		}
+		ctx.NewActionWithValue(actExportTo, ctx.JSSrc().Get("value").String())
 	case "export-copy":
-		if r := p.exp.reply; r != nil {
-			p.copyOut(ctx, r.Snippet, "copy.export-done", "copy.manual-text")
+		if r := c.exp.reply; r != nil {
+			ctx.NewActionWithValue(actCopy, copyRequest{r.Snippet, "copy.export-done", "copy.manual-text"})
 		}
 	}
 }
 
-// fetchExport asks the server for the snippet of the current policy, unless
-// the panel already has it.
-func (p *playground) fetchExport(ctx app.Context) {
-	if p.st.Export == "" || !p.mounted {
+// onExportTo opens the library the panel chose.
+func (p *playground) onExportTo(ctx app.Context, a app.Action) {
+	if v, _ := a.Value.(string); contains(exportTargets, v) && v != p.st.Export {
+		p.st.Export = v
+		p.urlPush = true
+		p.writeURL(ctx)
+	}
+}
+
+func (p *playground) onCopy(ctx app.Context, a app.Action) {
+	if r, ok := a.Value.(copyRequest); ok {
+		p.copyOut(ctx, r.Text, r.Done, r.Manual)
+	}
+}
+
+func (p *playground) onServer(ctx app.Context, a app.Action) {
+	if code, ok := a.Value.(int); ok {
+		p.serverSays(code)
+	}
+}
+
+// fetch asks the server for the snippet, unless the panel already has it
+// (a busy server is asked again).
+func (c *exportPanel) fetch() {
+	if c.Target == "" || !c.live {
 		return
 	}
-	st := p.st.content()
-	q := url.Values{"to": {p.st.Export}}.Encode() + "&" + st.query()
-	if q == p.exp.query && (p.exp.reply != nil || p.exp.err != "" && p.exp.err != "export.busy") {
-		return // a busy server is asked again
+	q := url.Values{"to": {c.Target}}.Encode() + "&" + c.Query
+	if q == c.exp.query && (c.exp.reply != nil || c.exp.err != "" && c.exp.err != "export.busy") {
+		return
 	}
-	p.exp.query, p.exp.reply, p.exp.err = q, nil, ""
-	ctx = p.own(ctx)
+	c.exp.query, c.exp.reply, c.exp.err = q, nil, ""
+	ctx := c.ctx
 	// The browser's fetch, not net/http's client: that client would add
 	// 800 KB to app.wasm.
-	done := func(errKey, body string) {
+	fetchText("export?"+q, func(body string, status int) {
 		ctx.Dispatch(func(ctx app.Context) {
-			if p.exp.query != q {
+			ctx.NewActionWithValue(actServer, status)
+			if c.exp.query != q {
 				return // a newer request is on its way
 			}
 			var r exportReply
-			if errKey == "" && json.Unmarshal([]byte(body), &r) != nil {
-				errKey = "export.failed"
+			switch {
+			case status == 0:
+				c.exp.err = "export.offline"
+			case status == 404:
+				c.exp.err = "export.static"
+			case status == 503: // Retry-After: the server makes a few at a time
+				c.exp.err = "export.busy"
+			case status != 200 || json.Unmarshal([]byte(body), &r) != nil:
+				c.exp.err = "export.failed"
+			default:
+				c.exp.reply = &r
 			}
-			if errKey != "" {
-				p.exp.err = errKey
-				return
-			}
-			p.exp.reply = &r
 		})
-	}
-	var onRes, onText, onFail app.Func
-	release := func() { onRes.Release(); onText.Release(); onFail.Release() }
-	onFail = app.FuncOf(func(this app.Value, args []app.Value) any {
-		release()
-		done("export.offline", "")
-		return nil
 	})
-	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
-		release()
-		done("", args[0].String())
-		return nil
-	})
-	onRes = app.FuncOf(func(this app.Value, args []app.Value) any {
-		res := args[0]
-		code := res.Get("status").Int()
-		ctx.Dispatch(func(ctx app.Context) { p.serverSays(code) })
-		switch st := code; {
-		case st == 404:
-			release()
-			done("export.static", "")
-		case st == 503: // Retry-After: the server makes a few at a time
-			release()
-			done("export.busy", "")
-		case st != 200:
-			release()
-			done("export.failed", "")
-		default:
-			res.Call("text").Call("then", onText, onFail)
-		}
-		return nil
-	})
-	app.Window().Call("fetch", "export?"+q).Call("then", onRes, onFail)
 }
 
 // warningText words an export warning in l: kind names by their labels,
@@ -180,18 +202,25 @@ func kindLabel(l i18n.Lang, family, name string) string {
 	return name
 }
 
+// renderExportPanel is the page's Export panel.
 func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
-	if p.st.Export == "" {
+	st := p.st.content()
+	return &exportPanel{Lang: l, Target: p.st.Export, Query: st.query()}
+}
+
+func (c *exportPanel) Render() app.UI {
+	l := c.Lang
+	if c.Target == "" {
 		return app.Div().ID("export-panel").Hidden(true)
 	}
 	opts := make([]app.UI, len(exportTargets))
 	for i, t := range exportTargets {
-		opts[i] = app.Option().Value(t).Selected(t == p.st.Export).Text(l.T("export.to." + t))
+		opts[i] = app.Option().Value(t).Selected(t == c.Target).Text(l.T("export.to." + t))
 	}
 	var body []app.UI
-	switch r := p.exp.reply; {
-	case p.exp.err != "":
-		body = append(body, app.P().ID("export-status").Class("error").Text(l.T(p.exp.err)))
+	switch r := c.exp.reply; {
+	case c.exp.err != "":
+		body = append(body, app.P().ID("export-status").Class("error").Text(l.T(c.exp.err)))
 	case r == nil:
 		body = append(body, app.P().ID("export-status").Class("hint").Text(l.T("export.loading")))
 	default:
@@ -208,7 +237,7 @@ func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
 			app.Ul().ID("export-warnings").Class("warnings").Body(warns...),
 			app.Textarea().ID("export-code").Class("code").Aria("label", l.T("export.head")).ReadOnly(true).Rows(min(24, copyRows(r.Snippet)+16)).
 				Attr("spellcheck", "false").Text(r.Snippet),
-			app.Button().ID("export-copy").Type("button").Class("secondary small").OnClick(p.onExportInput).Text(l.T("export.copy")),
+			app.Button().ID("export-copy").Type("button").Class("secondary small").OnClick(c.onInput).Text(l.T("export.copy")),
 		)
 	}
 	return app.Section().ID("export-panel").Class("card export-panel").Aria("label", l.T("export.head")).Body(
@@ -216,7 +245,7 @@ func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
 			app.H2().Text(l.T("export.head")),
 			app.Div().Class("field").Body(
 				app.Label().For("export-to").Text(l.T("export.to")),
-				app.Select().ID("export-to").OnChange(p.onExportInput).Body(opts...),
+				app.Select().ID("export-to").OnChange(c.onInput).Body(opts...),
 			),
 		}, body...)...,
 	)

@@ -243,9 +243,9 @@ func (p *playground) restore(ctx app.Context, q string) {
 	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 }
 
-// openPanels fills the panels a link opens (export=, embed=).
+// openPanels fills the panels a link opens (embed=; the Export panel
+// fills itself).
 func (p *playground) openPanels(ctx app.Context) {
-	p.fetchExport(ctx)
 	if p.st.Embed != "" {
 		p.probeServer(ctx)
 	}
@@ -326,6 +326,9 @@ func (p *playground) own(ctx app.Context) app.Context {
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
 	ctx.Handle(actClassify, p.onClassify)
+	ctx.Handle(actExportTo, p.onExportTo)
+	ctx.Handle(actCopy, p.onCopy)
+	ctx.Handle(actServer, p.onServer)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")
@@ -427,7 +430,6 @@ func (p *playground) changed(ctx app.Context, discrete bool) {
 	p.herd.more = 0
 	p.replay = replayState{speed: p.replay.speed, gen: p.replay.gen + 1}
 	p.herd.start(ctx, p)
-	p.fetchExport(ctx)
 	p.urlPush = p.urlPush || discrete
 	p.writeURL(ctx)
 }
