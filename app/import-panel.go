@@ -20,33 +20,56 @@ import (
 // readers the rest); a server round trip, as the export panel makes,
 // would cost next to nothing but leave a static copy without the panel.
 
-// importState is the panel's: shown, and the last reading or why there
-// is none.
+// importState is the panel's last reading, or why there is none.
 type importState struct {
-	open bool
-	res  *importer.Result
-	err  error
+	res *importer.Result
+	err error
 }
+
+// importPanel is the import panel, a component: it reads what is pasted
+// and keeps the reading; a policy read goes to the page as actImport.
+type importPanel struct {
+	app.Compo
+
+	Lang i18n.Lang
+	Open bool
+
+	st importState
+}
+
+// actImport carries a reading with a policy to the page: an
+// *importer.Result.
+const actImport = "import"
 
 func (p *playground) onImport(ctx app.Context, e app.Event) {
-	p.imp.open = !p.imp.open
+	p.importOpen = !p.importOpen
 }
 
-// onImportApply reads the pasted text and, when it holds a policy, loads
-// it as an edit of the page (a history entry, so Back undoes it).
-func (p *playground) onImportApply(ctx app.Context, e app.Event) {
+// onApply reads the pasted text and, when it holds a policy, sends it to
+// the page.
+func (c *importPanel) onApply(ctx app.Context, e app.Event) {
 	text := app.Window().GetElementByID("import-text").Get("value").String()
-	p.imp.res, p.imp.err = nil, nil
+	c.st = importState{}
 	if strings.TrimSpace(text) == "" {
-		p.imp.err = errImportEmpty
+		c.st.err = errImportEmpty
 		return
 	}
 	res, err := importer.Parse(text)
 	if err != nil {
-		p.imp.err = err
+		c.st.err = err
 		return
 	}
-	p.imp.res = res
+	c.st.res = res
+	ctx.NewActionWithValue(actImport, res)
+}
+
+// onImported loads a policy read as an edit of the page (a history entry,
+// so Back undoes it).
+func (p *playground) onImported(ctx app.Context, a app.Action) {
+	res, ok := a.Value.(*importer.Result)
+	if !ok {
+		return
+	}
 	p.st.Preset, p.st.Policy = "", res.Policy
 	importBudget(&p.st.Herd, res)
 	clear(p.text)
@@ -116,11 +139,12 @@ func importNote(l i18n.Lang, w importer.Warning) string {
 	return s
 }
 
-func (p *playground) renderImportPanel(l i18n.Lang) app.UI {
-	if !p.imp.open {
+func (c *importPanel) Render() app.UI {
+	l := c.Lang
+	if !c.Open {
 		return app.Div().ID("import-panel").Hidden(true)
 	}
-	status, ok := importStatus(l, p.imp)
+	status, ok := importStatus(l, c.st)
 	cls := "hint"
 	if !ok {
 		cls = "error"
@@ -132,10 +156,10 @@ func (p *playground) renderImportPanel(l i18n.Lang) app.UI {
 			app.Textarea().ID("import-text").Class("code").Rows(10).Attr("spellcheck", "false").
 				Aria("describedby", "import-status"),
 		),
-		app.Button().ID("import-apply").Type("button").Class("small").OnClick(p.onImportApply).Text(l.T("import.apply")),
+		app.Button().ID("import-apply").Type("button").Class("small").OnClick(c.onApply).Text(l.T("import.apply")),
 		app.P().ID("import-status").Class(cls).Aria("live", "polite").Text(status),
 	}
-	if r := p.imp.res; r != nil {
+	if r := c.st.res; r != nil {
 		read := make([]app.UI, len(r.Settings))
 		for i, s := range r.Settings {
 			where := l.T("import.default")

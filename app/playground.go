@@ -74,7 +74,7 @@ type playground struct {
 	server     int
 	exp        exportState // the export panel
 	solve      solveState  // the Solve control of a knob, when one is open
-	imp        importState // the import panel
+	importOpen bool        // the import panel shows
 	les        lessonState // the workshop lesson, when one is open
 	replay     replayState // the herd's replay
 
@@ -329,6 +329,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Handle(actExportTo, p.onExportTo)
 	ctx.Handle(actCopy, p.onCopy)
 	ctx.Handle(actServer, p.onServer)
+	ctx.Handle(actImport, p.onImported)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")
@@ -753,7 +754,8 @@ func (p *playground) Render() app.UI {
 					Aria("controls", "embed-panel").OnClick(p.onEmbed).Text(l.T("embed.button")),
 				app.Button().ID("export").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Export != "")).
 					Aria("controls", "export-panel").OnClick(p.onExport).Text(l.T("export.button")),
-				app.Button().ID("import").Type("button").Class("secondary").OnClick(p.onImport).Text(l.T("import.button")),
+				app.Button().ID("import").Type("button").Class("secondary").Aria("expanded", boolText(p.importOpen)).
+					Aria("controls", "import-panel").OnClick(p.onImport).Text(l.T("import.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				p.copyStatus(l),
 			),
@@ -761,7 +763,7 @@ func (p *playground) Render() app.UI {
 		&updateBanner{Lang: l},
 		p.renderEmbedPanel(l),
 		p.renderExportPanel(l),
-		p.renderImportPanel(l),
+		&importPanel{Lang: l, Open: p.importOpen},
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
 			app.Div().Class("controls-col").Body(

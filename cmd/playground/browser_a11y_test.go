@@ -142,7 +142,7 @@ func activeID(t *testing.T, tb *tab) string {
 func TestBrowserA11yStructure(t *testing.T) {
 	tb := newTab(t, 1280, 900)
 	tb.open(t, "lang=en")
-	for _, id := range []string{"embed", "export"} {
+	for _, id := range []string{"embed", "export", "import"} {
 		if v := eval[string](t, tb, `document.getElementById('`+id+`').getAttribute('aria-expanded')`); v != "false" {
 			t.Errorf("#%s aria-expanded=%q before a click", id, v)
 		}
