@@ -71,30 +71,66 @@ func (p *playground) onEmbed(ctx app.Context, e app.Event) {
 	p.writeURL(ctx)
 }
 
-// onEmbedInput handles the embed panel's controls: the view, the theme
-// and the copy buttons.
-func (p *playground) onEmbedInput(ctx app.Context, e app.Event) {
+// embedPanel is the Embed panel, a component: the snippets that embed the
+// page's state (Content) in the chosen view (View, kept in the link) and
+// theme (the panel's own). The view chosen, a copy and a download go to
+// the page as actions.
+type embedPanel struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	View    string // "": the panel is closed
+	Content state  // the page's state, without its panels (state.content)
+	Server  int    // whether the page has its server
+
+	theme string // chosen in the panel ("": none yet, see snippetTheme)
+	live  bool   // mounted: the snippets read the page's address
+}
+
+// The Embed panel's actions.
+const (
+	actEmbedView = "embed-view" // a view's name
+	actDownload  = "download"   // a view's name: its picture as a file
+)
+
+func (c *embedPanel) OnMount(ctx app.Context) { c.live = true }
+
+// onInput handles the panel's controls: the view, the theme and the copy
+// and download buttons.
+func (c *embedPanel) onInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
+	v := src.Get("value").String()
 	switch src.Get("id").String() {
 	case "embed-view":
-		if v := src.Get("value").String(); contains(embedViews, v) && v != p.st.Embed {
-			p.st.Embed = v
-			p.urlPush = true
-			p.writeURL(ctx)
-		}
+		ctx.NewActionWithValue(actEmbedView, v)
 	case "embed-theme":
-		if v := src.Get("value").String(); contains(themes, v) {
-			p.embedTheme = v
+		if contains(themes, v) {
+			c.theme = v
 		}
 	case "embed-copy-html":
-		html, _ := p.embedTexts(p.lang())
-		p.copyOut(ctx, html, "copy.embed-done", "copy.manual-text")
+		html, _ := c.texts()
+		ctx.NewActionWithValue(actCopy, copyRequest{html, "copy.embed-done", "copy.manual-text"})
 	case "embed-copy-md":
-		if _, md := p.embedTexts(p.lang()); md != "" {
-			p.copyOut(ctx, md, "copy.markdown-done", "copy.manual-text")
+		if _, md := c.texts(); md != "" {
+			ctx.NewActionWithValue(actCopy, copyRequest{md, "copy.markdown-done", "copy.manual-text"})
 		}
 	case "embed-download":
-		p.downloadView(p.st.Embed)
+		ctx.NewActionWithValue(actDownload, c.View)
+	}
+}
+
+// onEmbedView shows the view the panel chose.
+func (p *playground) onEmbedView(ctx app.Context, a app.Action) {
+	if v, _ := a.Value.(string); contains(embedViews, v) && v != p.st.Embed {
+		p.st.Embed = v
+		p.urlPush = true
+		p.writeURL(ctx)
+	}
+}
+
+func (p *playground) onDownload(ctx app.Context, a app.Action) {
+	if v, ok := a.Value.(string); ok {
+		p.downloadView(v)
 	}
 }
 
@@ -136,28 +172,28 @@ const (
 
 // snippetTheme is the theme the embed panel's snippets ask for: the one
 // chosen in the panel, else the page's (a link's ?theme=), else "auto".
-func (p *playground) snippetTheme() string {
+func (c *embedPanel) snippetTheme() string {
 	switch {
-	case p.embedTheme != "":
-		return p.embedTheme
-	case p.st.Theme != "":
-		return p.st.Theme
+	case c.theme != "":
+		return c.theme
+	case c.Content.Theme != "":
+		return c.Content.Theme
 	}
 	return "auto"
 }
 
-// embedTexts are the embed panel's HTML snippet and Markdown image ("" for
-// a view that is no picture) for the current state, view and theme.
-func (p *playground) embedTexts(l i18n.Lang) (html, md string) {
+// texts are the panel's HTML snippet and Markdown image ("" for a view
+// that is no picture) for the page's state, the view and the theme.
+func (c *embedPanel) texts() (html, md string) {
 	base := *app.Window().URL()
 	base.RawQuery, base.Fragment = "", ""
-	view := p.st.Embed
-	title := l.T("page.title")
+	view := c.View
+	title := c.Lang.T("page.title")
 	if view != "page" {
-		title = viewTitle(l, view)
+		title = viewTitle(c.Lang, view)
 	}
-	st := p.st.content()
-	st.Theme = p.snippetTheme()
+	st := c.Content
+	st.Theme = c.snippetTheme()
 	if st.Theme == "auto" {
 		st.Theme = ""
 	}
@@ -204,10 +240,14 @@ func markdownImage(base *url.URL, st state, view, title string) string {
 // Markdown image would answer 404: the panel says so and offers the
 // view's SVG, drawn in the page, instead.
 func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
-	if p.st.Embed == "" || !p.mounted {
+	return &embedPanel{Lang: l, View: p.st.Embed, Content: p.st.content(), Server: p.server}
+}
+
+func (c *embedPanel) Render() app.UI {
+	l, view := c.Lang, c.View
+	if view == "" || !c.live {
 		return app.Div().ID("embed-panel").Hidden(true)
 	}
-	view := p.st.Embed
 	opts := make([]app.UI, len(embedViews))
 	for i, v := range embedViews {
 		label := l.T("embed.page")
@@ -218,38 +258,38 @@ func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
 	}
 	themeOpts := make([]app.UI, len(themes))
 	for i, t := range themes {
-		themeOpts[i] = app.Option().Value(t).Selected(t == p.snippetTheme()).Text(l.T("embed.theme-" + t))
+		themeOpts[i] = app.Option().Value(t).Selected(t == c.snippetTheme()).Text(l.T("embed.theme-" + t))
 	}
-	code, md := p.embedTexts(l)
+	code, md := c.texts()
 	refused := ""
 	if md != "" {
-		if err := imageFits(view, &p.st, ImageBudget); err != nil {
+		if err := imageFits(view, &c.Content, ImageBudget); err != nil {
 			refused = errText(l, err, "")
 		}
 	}
-	static := md != "" && p.server == serverNone
+	static := md != "" && c.Server == serverNone
 	return app.Section().ID("embed-panel").Class("card embed-panel").Aria("label", l.T("embed.head")).Body(
 		app.H2().Text(l.T("embed.head")),
 		app.Div().Class("embed-choices").Body(
 			app.Div().Class("field").Body(
 				app.Label().For("embed-view").Text(l.T("embed.view")),
-				app.Select().ID("embed-view").OnChange(p.onEmbedInput).Body(opts...),
+				app.Select().ID("embed-view").OnChange(c.onInput).Body(opts...),
 			),
 			app.Div().Class("field").Body(
 				app.Label().For("embed-theme").Text(l.T("embed.theme")),
-				app.Select().ID("embed-theme").OnChange(p.onEmbedInput).Body(themeOpts...),
+				app.Select().ID("embed-theme").OnChange(c.onInput).Body(themeOpts...),
 			),
 		),
 		app.Label().For("embed-code").Text(l.T("embed.iframe")),
 		app.Textarea().ID("embed-code").Class("code snippet").ReadOnly(true).Rows(snippetRows(code)).Attr("spellcheck", "false").Text(code),
-		app.Button().ID("embed-copy-html").Type("button").Class("secondary small").OnClick(p.onEmbedInput).Text(l.T("embed.copy-html")),
+		app.Button().ID("embed-copy-html").Type("button").Class("secondary small").OnClick(c.onInput).Text(l.T("embed.copy-html")),
 		app.Label().For("embed-markdown").Hidden(md == "" || static).Text(l.T("embed.markdown")),
 		app.Textarea().ID("embed-markdown").Class("code snippet").ReadOnly(true).Rows(snippetRows(md)).Attr("spellcheck", "false").
 			Hidden(md == "" || static).Text(md),
-		app.Button().ID("embed-copy-md").Type("button").Class("secondary small").Hidden(md == "" || static).OnClick(p.onEmbedInput).Text(l.T("embed.copy-md")),
+		app.Button().ID("embed-copy-md").Type("button").Class("secondary small").Hidden(md == "" || static).OnClick(c.onInput).Text(l.T("embed.copy-md")),
 		app.P().ID("embed-markdown-refused").Class("notice").Hidden(refused == "" || static).Text(refused),
 		app.P().ID("embed-no-server").Class("notice").Hidden(!static).Text(l.T("embed.no-server")),
-		app.Button().ID("embed-download").Type("button").Class("secondary small").Hidden(!static).OnClick(p.onEmbedInput).Text(l.T("embed.download")),
+		app.Button().ID("embed-download").Type("button").Class("secondary small").Hidden(!static).OnClick(c.onInput).Text(l.T("embed.download")),
 	)
 }
 

@@ -67,12 +67,9 @@ type playground struct {
 	ctx     app.Context
 	mounted bool
 
-	// embedTheme is the theme chosen in the embed panel ("": none yet,
-	// see snippetTheme); server whether the page has its server
-	// (serverNone on a static host).
-	embedTheme string
+	// server is whether the page has its server (serverNone on a static
+	// host).
 	server     int
-	exp        exportState // the export panel
 	solve      solveState  // the Solve control of a knob, when one is open
 	importOpen bool        // the import panel shows
 	les        lessonState // the workshop lesson, when one is open
@@ -330,6 +327,8 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Handle(actCopy, p.onCopy)
 	ctx.Handle(actServer, p.onServer)
 	ctx.Handle(actImport, p.onImported)
+	ctx.Handle(actEmbedView, p.onEmbedView)
+	ctx.Handle(actDownload, p.onDownload)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")
