@@ -52,6 +52,14 @@ func (p *playground) onTakeAway(ctx app.Context, e app.Event) {
 	}
 }
 
+// onDownload asks the page for a view's picture as a file: the button's
+// id is "download-" and the view's name.
+func onDownload(ctx app.Context, e app.Event) {
+	if name, ok := strings.CutPrefix(ctx.JSSrc().Get("id").String(), "download-"); ok {
+		ctx.NewActionWithValue(actDownload, name)
+	}
+}
+
 // downloadView saves view's picture as an SVG file, drawn in the page.
 func (p *playground) downloadView(name string) {
 	d := viewDraws[name]
@@ -82,9 +90,15 @@ func compareSVG(l i18n.Lang, cmp []cmpResult) string {
 
 // takeAway is a row of buttons (id, catalog key).
 func (p *playground) takeAway(l i18n.Lang, pairs ...string) app.UI {
+	return takeAway(l, p.onTakeAway, pairs...)
+}
+
+// takeAway is a row of buttons, pairs of an id and a catalog key, that
+// click calls.
+func takeAway(l i18n.Lang, click app.EventHandler, pairs ...string) app.UI {
 	items := make([]app.UI, 0, len(pairs)/2)
 	for i := 0; i+1 < len(pairs); i += 2 {
-		items = append(items, app.Button().ID(pairs[i]).Type("button").Class("secondary small").OnClick(p.onTakeAway).Text(l.T(pairs[i+1])))
+		items = append(items, app.Button().ID(pairs[i]).Type("button").Class("secondary small").OnClick(click).Text(l.T(pairs[i+1])))
 	}
 	return app.Div().Class("take-away").Body(items...)
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -41,14 +40,6 @@ type playground struct {
 	table    *backoff.Table
 	tableB   *backoff.Table // the second policy's, when compared
 	tableErr string
-	delaySVG string // the delay chart and histogram, drawn from table
-	histSVG  string
-	capDrawn bool // the delay chart shows a cap line
-	// delaysDrawn: delaySVG and histSVG are drawn for the current table;
-	// they are drawn when a render or a download first needs them, not on
-	// every change: most pages (a lesson, a view, the page's first
-	// screen) do not show them.
-	delaysDrawn bool
 
 	// stage is how much of the page the browser draws: its first screen
 	// (the shell, the policy's controls, the table and the herd's chart)
@@ -329,6 +320,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Handle(actImport, p.onImported)
 	ctx.Handle(actEmbedView, p.onEmbedView)
 	ctx.Handle(actDownload, p.onDownload)
+	ctx.Handle(actLog, p.onLog)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")
@@ -397,27 +389,6 @@ func (p *playground) recompute() {
 		return
 	}
 	p.table, p.tableErr = t, ""
-	p.delaysDrawn = false
-}
-
-// drawDelays draws the delay chart and histogram of the current table,
-// unless they are drawn already.
-func (p *playground) drawDelays() {
-	t := p.table
-	if t == nil || p.delaysDrawn {
-		return
-	}
-	p.delaysDrawn = true
-	l := p.lang()
-	a := chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), p.st.Seed)}
-	var b *chart.DelaySeries
-	var totalsB []float64
-	if p.st.B.On && p.tableB != nil {
-		b = &chart.DelaySeries{T: p.tableB, S: chart.SampleClients(p.tableB.Policy, len(p.tableB.Rows), p.st.Seed)}
-		totalsB = b.S.Totals
-	}
-	p.delaySVG, p.capDrawn = chart.Delays(l, a, b, p.st.Log)
-	p.histSVG = chart.Histogram(l, a.S.Totals, t.Total, totalsB)
 }
 
 // changed is called after every accepted edit: derive, rerun the herd and
@@ -541,12 +512,6 @@ func (p *playground) onInput(ctx app.Context, e app.Event) {
 			return
 		}
 		p.st.Seed = n
-	case "delay-log":
-		p.st.Log = src.Get("checked").Bool()
-		p.delaysDrawn = false
-		p.urlPush = true
-		p.writeURL(ctx)
-		return
 	default:
 		return
 	}
@@ -875,36 +840,16 @@ func tableWrap(l i18n.Lang, id string, t *backoff.Table, present bool) app.UI {
 
 // renderDelayCharts is the delay chart and the histogram of the total wait.
 func (p *playground) renderDelayCharts(l i18n.Lang) app.UI {
-	var body []app.UI
-	p.drawDelays()
-	if p.table != nil {
-		body = append(body,
-			app.Div().Class("chart-head").Body(
-				p.cardHead(3, l.T("one.chart-head")),
-				app.Label().For("delay-log").Class("toggle").Body(
-					app.Input().Type("checkbox").ID("delay-log").Checked(p.st.Log).OnChange(p.onInput),
-					app.Text(" "+l.T("one.log")),
-				),
-			),
-			legend(p.delayLegend(l)...),
-			&delayChart{Delays: p.delaySVG, Hist: p.histSVG},
-			p.takeAway(l, "download-delays", "take.svg"),
-		)
-	}
-	return app.Section().Class("card delay-charts").Aria("label", l.T("one.chart-head")).Body(body...)
+	return &delaysPanel{Lang: l, Alone: p.alone(), A: p.table, B: p.tableB, Seed: p.st.Seed, Log: p.st.Log}
 }
 
-// delayLegend is the delay chart's key: what it draws, the cap only when
-// its line is on the chart, the second policy when there is one.
-func (p *playground) delayLegend(l i18n.Lang) []string {
-	keys := []string{"band", l.T("legend.band"), "mean", l.T("legend.mean"), "dots", l.F("legend.dots", l.Int(chart.DotClients))}
-	if p.capDrawn {
-		keys = append(keys, "cap", l.T("legend.cap"))
+// onLog takes the delay chart's scale into the state and the link.
+func (p *playground) onLog(ctx app.Context, a app.Action) {
+	if v, ok := a.Value.(bool); ok && v != p.st.Log {
+		p.st.Log = v
+		p.urlPush = true
+		p.writeURL(ctx)
 	}
-	if p.st.B.On {
-		keys = append(keys, "band-b", l.T("legend.b"))
-	}
-	return keys
 }
 
 // legend is a chart's key: pairs of a key's class suffix and its text, each

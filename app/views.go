@@ -67,8 +67,8 @@ func (p *playground) tablePicture(l i18n.Lang) string {
 }
 
 func (p *playground) delaysPicture(l i18n.Lang) string {
-	p.drawDelays()
-	return p.delaySVG
+	svg, _, _ := drawDelays(l, p.table, p.tableB, p.st.Seed, p.st.Log)
+	return svg
 }
 
 func (p *playground) herdPicture(l i18n.Lang) string {
