@@ -33,25 +33,6 @@ func (p *playground) theme() string {
 	return "auto"
 }
 
-// onTakeAway handles the table's and charts' buttons; the id says which.
-func (p *playground) onTakeAway(ctx app.Context, e app.Event) {
-	l := p.lang()
-	switch ctx.JSSrc().Get("id").String() {
-	case "copy-md":
-		if p.table != nil {
-			p.copyOut(ctx, chart.TableMarkdown(l, p.table), "copy.md-done", "copy.manual-text")
-		}
-	case "copy-csv":
-		if p.table != nil {
-			p.copyOut(ctx, chart.TableCSV(p.table), "copy.csv-done", "copy.manual-text")
-		}
-	default:
-		if name, ok := strings.CutPrefix(ctx.JSSrc().Get("id").String(), "download-"); ok {
-			p.downloadView(name)
-		}
-	}
-}
-
 // onDownload asks the page for a view's picture as a file: the button's
 // id is "download-" and the view's name.
 func onDownload(ctx app.Context, e app.Event) {
@@ -86,11 +67,6 @@ func compareSVG(l i18n.Lang, cmp []cmpResult) string {
 		return ""
 	}
 	return chart.Grid(l, ss, titles, l.T("compare.head"))
-}
-
-// takeAway is a row of buttons (id, catalog key).
-func (p *playground) takeAway(l i18n.Lang, pairs ...string) app.UI {
-	return takeAway(l, p.onTakeAway, pairs...)
 }
 
 // takeAway is a row of buttons, pairs of an id and a catalog key, that

@@ -409,7 +409,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		// set them, come next.
 		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
 		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
-		p.takeAway(l, "download-herd", "take.svg"),
+		takeAway(l, onDownload, "download-herd", "take.svg"),
 	)
 }
 
@@ -426,7 +426,7 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 		p.cardHead(2, l.T("compare.head")),
 		app.P().Class("hint").Text(cmpStatus),
 		&compareGrid{Results: h.cmp, Current: p.st.Policy.Jitter.String(), Lang: l},
-		p.takeAway(l, "download-compare", "take.svg"),
+		takeAway(l, onDownload, "download-compare", "take.svg"),
 	)
 }
 

@@ -775,67 +775,13 @@ func (p *playground) renderNotices(l i18n.Lang) app.UI {
 	)
 }
 
+// renderDelays is the delay table's card.
 func (p *playground) renderDelays(l i18n.Lang) app.UI {
-	pol := p.st.Policy
-	body := []app.UI{
-		p.cardHead(2, l.T("one.head")),
-		app.P().Class("describe").ID("describe").Text(describe(l, pol)),
+	c := &tablePanel{Lang: l, Alone: p.alone(), Policy: p.st.Policy, A: p.table, Err: p.tableErr, Present: p.st.Present}
+	if p.st.B.On {
+		c.PolicyB, c.B = p.st.B.Policy, p.tableB
 	}
-	if p.tableErr != "" {
-		body = append(body, app.P().Class("error").Text(p.tableErr))
-	}
-	if t := p.table; t != nil {
-		var notes []app.UI
-		if t.Unlimited {
-			notes = append(notes, app.Li().Text(l.F("one.unlimited", l.Int(int64(len(t.Rows))))))
-		}
-		switch {
-		case !t.MonteCarlo:
-		case pol.Jitter.HistoryDependent():
-			notes = append(notes, app.Li().Text(l.F("one.mc", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1), l.Percent(t.QuantileError, 1))))
-		default:
-			// Closed forms give the rows; only the total under the
-			// deadline is sampled.
-			notes = append(notes, app.Li().Text(l.F("one.mc-total", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1))))
-		}
-		if t.CapRow > 0 {
-			notes = append(notes, app.Li().Text(l.F("one.cap-row", l.Int(int64(t.CapRow)))))
-		}
-		if pol.Jitter == backoff.Full && pol.Attempts > 0 {
-			notes = append(notes, app.Li().Text(l.T("one.full-zero")))
-		}
-		if pol.Cap > 0 && !pol.CapBoundsDelay() && len(t.Rows) > 0 {
-			most := 0.0
-			for _, r := range t.Rows {
-				most = max(most, r.Max)
-			}
-			notes = append(notes, app.Li().Class("cap-exceeded").Text(l.F("one.cap-exceeded", l.Seconds(pol.Cap.Seconds()), l.Seconds(most))))
-		}
-		body = append(body,
-			tableWrap(l, "delay-table", t, p.st.Present),
-			p.takeAway(l, "copy-md", "take.md", "copy-csv", "take.csv", "download-table", "take.svg"),
-			app.Ul().Class("notes").Body(notes...),
-		)
-	}
-	if tb := p.tableB; p.st.B.On && tb != nil {
-		body = append(body,
-			app.H3().Class("table-b-head").Text(l.T("policy.b")),
-			app.P().Class("describe").ID("describe-b").Text(describe(l, p.st.B.Policy)),
-			tableWrap(l, "delay-table-b", tb, p.st.Present),
-		)
-	}
-	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
-}
-
-// tableWrap is a delay table in its box, which scrolls when the table is
-// longer or wider: a region the keyboard can reach and scroll.
-func tableWrap(l i18n.Lang, id string, t *backoff.Table, present bool) app.UI {
-	label := l.T("table.region")
-	if id != "delay-table" {
-		label = l.T("table.region-b")
-	}
-	return app.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", label).
-		Body(&delayTable{ID: id, Table: t, Lang: l, Present: present})
+	return c
 }
 
 // renderDelayCharts is the delay chart and the histogram of the total wait.
