@@ -10,7 +10,163 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// The policy controls, rendered by the playground (they edit its state).
+// policyLink is what the policy panel edits, as the link holds it.
+type policyLink struct {
+	Preset string
+	Policy backoff.Policy
+	Seed   uint64
+}
+
+// policyPanel is the first policy's controls, a component: the preset,
+// the knobs with their typed boxes and Solve controls, the seed. It owns
+// what it edits and sends each accepted edit to the page (actPolicy). It
+// takes the link's policy (Link) only when the page replaces its state
+// from outside (LinkGen: a link, Back, a lesson, a scenario, an import),
+// never on the page's other renders: a dragged slider's next position can
+// come before the page has taken the last one, and the page's copy would
+// pull the slider back. In a lesson (Lesson) it shows the few knobs the
+// lessons ask to move.
+type policyPanel struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	Lesson  bool
+	Link    policyLink
+	LinkGen int
+
+	pol policyLink
+	gen int
+	boxes
+	solve solveState // the Solve control of a knob, when one is open
+}
+
+// actPolicy carries an edit of the policy panel to the page: a
+// policyChange.
+const actPolicy = "policy"
+
+// policyChange is the policy panel's policy after an edit; Discrete: a
+// history entry (a select, a committed box), not a slider's drag.
+type policyChange struct {
+	policyLink
+	Discrete bool
+}
+
+func (c *policyPanel) OnInit() {
+	c.boxes = newBoxes()
+	c.pol, c.gen = c.Link, c.LinkGen
+}
+
+// OnMount re-applies the sliders' values once the elements exist: go-app
+// sets attributes in map order, so a value set before its max is clamped
+// to the default 0..100 range. Later updates find min, max and step set.
+func (c *policyPanel) OnMount(ctx app.Context) { c.syncSliders() }
+
+func (c *policyPanel) OnUpdate(ctx app.Context) {
+	if c.gen == c.LinkGen {
+		return
+	}
+	c.pol, c.gen = c.Link, c.LinkGen
+	c.reset()
+	ctx.Defer(func(ctx app.Context) { c.syncSliders() })
+}
+
+func (c *policyPanel) syncSliders() {
+	pol := c.pol.Policy
+	for id, v := range map[string]string{
+		"base":     strconv.Itoa(sliderPos(pol.Base)),
+		"cap":      strconv.Itoa(sliderPos(pol.Cap)),
+		"factor":   pol.Get(backoff.ParamFactor),
+		"attempts": strconv.Itoa(attemptsPos(pol.Attempts)),
+	} {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Set("value", v)
+		}
+	}
+}
+
+// apply sends the panel's policy to the page.
+func (c *policyPanel) apply(ctx app.Context, discrete bool) {
+	ctx.NewActionWithValue(actPolicy, policyChange{c.pol, discrete})
+}
+
+// onInput handles every control of the panel; the element's id says
+// which. Sliders and selects apply at once. A typed box is checked as it
+// is typed but applied only when committed (Enter, or leaving the box): a
+// prefix of what is being typed (999 on the way to 99999) is never
+// applied.
+func (c *policyPanel) onInput(ctx app.Context, e app.Event) {
+	src := ctx.JSSrc()
+	id := src.Get("id").String()
+	v := src.Get("value").String()
+	commit := e.Get("type").String() == "change"
+	switch id {
+	case "preset":
+		if v == articleValue {
+			v = ""
+		}
+		if v == c.pol.Preset && c.pol.Policy == basePolicy(v) {
+			return
+		}
+		c.pol.Preset, c.pol.Policy = v, basePolicy(v)
+		c.reset()
+		c.apply(ctx, true)
+	case "base", "cap":
+		n, _ := strconv.Atoi(v)
+		c.set(ctx, id, backoff.FormatDuration(sliderDuration(n)), false, true, false)
+	case "attempts":
+		n, _ := strconv.Atoi(v)
+		c.set(ctx, id, strconv.Itoa(attemptsFromPos(n)), false, true, false)
+	case "factor":
+		c.set(ctx, id, v, false, true, false)
+	case "jitter", "cap-mode", "growth":
+		c.set(ctx, id, v, false, true, true)
+	case "seed":
+		n, err := parseSeed(v)
+		if err != nil {
+			c.errs[id] = inlineErr{err, v}
+			return
+		}
+		delete(c.errs, id)
+		if commit && n != c.pol.Seed {
+			c.pol.Seed = n
+			c.apply(ctx, true)
+		}
+	default:
+		if name, ok := strings.CutSuffix(id, "-value"); ok {
+			c.set(ctx, name, v, true, commit, true)
+		}
+	}
+}
+
+// set checks one field, and applies it when apply is set; a slider's move
+// (not discrete) replaces the history entry.
+func (c *policyPanel) set(ctx app.Context, name, v string, typed, apply, discrete bool) {
+	if c.setPolicyParam(c.Lang, &c.pol.Policy, name, name+"-value", v, typed, apply) {
+		c.apply(ctx, typed || discrete)
+	}
+}
+
+func (c *policyPanel) onReroll(ctx app.Context, e app.Event) {
+	// A small number reads well in a link; any 0..999999 will do.
+	c.pol.Seed = uint64(time.Now().UnixNano()/1000)%999_999 + 1
+	delete(c.errs, "seed")
+	c.apply(ctx, true)
+}
+
+// onPolicy takes the policy panel's edit into the state.
+func (p *playground) onPolicy(ctx app.Context, a app.Action) {
+	ch, ok := a.Value.(policyChange)
+	if !ok || ch.policyLink == (policyLink{p.st.Preset, p.st.Policy, p.st.Seed}) {
+		return
+	}
+	p.st.Preset, p.st.Policy, p.st.Seed = ch.Preset, ch.Policy, ch.Seed
+	p.changed(ctx, ch.Discrete)
+}
+
+// renderControls is the first policy's panel (in a lesson, its few knobs).
+func (p *playground) renderControls(l i18n.Lang) app.UI {
+	return &policyPanel{Lang: l, Lesson: p.st.Lesson > 0, Link: policyLink{p.st.Preset, p.st.Policy, p.st.Seed}, LinkGen: p.linkGen}
+}
 
 // knob is a value box that a select shows while one of its entries (kind)
 // is chosen: the parameters of that kind alone. Data, not code: each
@@ -40,11 +196,11 @@ func isDuration(param string) bool {
 
 // box is a policy box's text: what the user is typing, else the value in
 // the page's language (1,5 с in Russian).
-func (p *playground) box(l i18n.Lang, param string) string {
-	if t, ok := p.text[param+"-value"]; ok {
+func (c *policyPanel) box(param string) string {
+	if t, ok := c.text[param+"-value"]; ok {
 		return t
 	}
-	return localValue(l, param, p.st.Policy.Get(param))
+	return localValue(c.Lang, param, c.pol.Policy.Get(param))
 }
 
 // localValue is a parameter's canonical text as the page's language writes
@@ -65,57 +221,28 @@ func durationOf(pol backoff.Policy, param string) time.Duration {
 	return d
 }
 
-// fieldError is the inline error slot of one control; empty when valid.
-func (p *playground) fieldError(l i18n.Lang, id string) app.UI {
-	msg := ""
-	if e, ok := p.errs[id]; ok {
-		msg = errText(l, e.err, e.typed)
-	}
-	return app.P().ID(id+"-error").Class("field-error").Aria("live", "polite").Hidden(msg == "").Text(msg)
+func (c *policyPanel) valueBox(param, label, hint string) app.UI {
+	return c.textBox(c.Lang, param+"-value", c.box(param), label, hint, !isDuration(param), c.onInput)
 }
-
-func (p *playground) valueBox(l i18n.Lang, param, label, hint string) app.UI {
-	return p.textBox(l, param+"-value", p.box(l, param), label, hint, !isDuration(param), p.onInput)
-}
-
-// textBox is every typed box of the page: id, its text, the label a screen
-// reader says, its tooltip, whether a number pad suits it (durations need
-// letters: 250ms, 2m), and its handler; marked invalid while its text is.
-func (p *playground) textBox(l i18n.Lang, id, value, label, hint string, numeric bool, h app.EventHandler) app.UI {
-	in := app.Input().Type("text").ID(id).Class("value-box").Value(value).
-		Aria("label", l.F("policy.value", label)).Aria("describedby", id+"-error").
-		Attr("autocomplete", "off").Attr("spellcheck", "false").
-		Title(hint).OnInput(h).OnChange(h).OnFocus(selectAll)
-	if numeric {
-		in = in.Attr("inputmode", "decimal")
-	}
-	if _, bad := p.errs[id]; bad {
-		in = in.Class("invalid").Aria("invalid", "true")
-	}
-	return in
-}
-
-// selectAll selects a box's text as it gets focus, so what is typed
-// replaces the value: typed after it, "30s" made "10s30s".
-func selectAll(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }
 
 // selectField is a labelled select of opts, then the knobs of the chosen
 // entry (last, so that showing them shifts no other control).
-func (p *playground) selectField(l i18n.Lang, id, label string, opts []option, cur string, knobs []knob) app.UI {
+func (c *policyPanel) selectField(id, label string, opts []option, cur string, knobs []knob) app.UI {
+	l := c.Lang
 	var items []app.UI
 	for _, k := range knobs {
 		if k.kind == cur {
 			items = append(items, app.Div().Class("sub-field").Body(
 				app.Label().For(k.param+"-value").Text(l.T(k.label)),
-				p.valueBox(l, k.param, l.T(k.label), l.T(k.hint)),
-				p.fieldError(l, k.param+"-value"),
+				c.valueBox(k.param, l.T(k.label), l.T(k.hint)),
+				c.fieldError(l, k.param+"-value"),
 			))
 		}
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
-		enumSelect(id, opts, cur, p.onInput),
-		p.fieldError(l, id+"-value"),
+		enumSelect(id, opts, cur, c.onInput),
+		c.fieldError(l, id+"-value"),
 		app.Div().Class("sub-fields").Hidden(len(items) == 0).Body(items...),
 	)
 }
@@ -125,43 +252,47 @@ func (p *playground) selectField(l i18n.Lang, id, label string, opts []option, c
 // app.wasm bytes. pos is the slider's position, valuetext what a screen
 // reader says for it; note (may be nil) follows the label, extra (may be
 // nil) the error slot.
-func (p *playground) sliderField(l i18n.Lang, param, label string, note app.UI, min, max any, step float64, pos, valuetext, hint string, extra app.UI) app.UI {
+func (c *policyPanel) sliderField(param, label string, note app.UI, min, max any, step float64, pos, valuetext, hint string, extra app.UI) app.UI {
+	l := c.Lang
 	return app.Div().Class("field").Body(
 		app.Label().For(param).Body(app.Text(label+" "), note),
 		app.Div().Class("slider-row").Body(
 			app.Input().Type("range").ID(param).Min(min).Max(max).Step(step).Value(pos).
-				Aria("valuetext", valuetext).OnInput(p.onInput).OnChange(p.onInput),
-			p.valueBox(l, param, label, hint),
+				Aria("valuetext", valuetext).OnInput(c.onInput).OnChange(c.onInput),
+			c.valueBox(param, label, hint),
 		),
-		p.fieldError(l, param+"-value"),
+		c.fieldError(l, param+"-value"),
 		extra,
-		p.solveControl(l, param),
+		c.solveControl(param),
 	)
 }
 
-func (p *playground) durationField(l i18n.Lang, param, label, hint string) app.UI {
-	d := durationOf(p.st.Policy, param)
-	return p.sliderField(l, param, label, nil, 0, sliderSteps, 1, strconv.Itoa(sliderPos(d)), p.box(l, param), hint, nil)
+func (c *policyPanel) durationField(param, label, hint string) app.UI {
+	d := durationOf(c.pol.Policy, param)
+	return c.sliderField(param, label, nil, 0, sliderSteps, 1, strconv.Itoa(sliderPos(d)), c.box(param), hint, nil)
 }
 
-func (p *playground) renderControls(l i18n.Lang) app.UI {
-	pol := p.st.Policy
+func (c *policyPanel) Render() app.UI {
+	l, pol := c.Lang, c.pol.Policy
+	if c.Lesson {
+		return c.renderLesson()
+	}
 	retries := l.T("policy.no-limit")
 	if pol.Attempts > 0 {
 		retries = l.F("policy.eq-retries", l.Count(int64(pol.Attempts-1), "unit.retries"))
 	}
-	presetLabel := p.st.Preset
+	presetLabel := c.pol.Preset
 	if presetLabel == "" {
 		presetLabel = l.T("policy.article-name")
 	}
 	var source app.UI = app.Text(l.T("policy.article-src"))
 	desc := ""
-	if pr, err := backoff.LookupPreset(p.st.Preset); err == nil {
+	if pr, err := backoff.LookupPreset(c.pol.Preset); err == nil {
 		source = sourceLink(l, pr.Source)
 		desc = l.PresetDescription(pr.Name, pr.Description)
 	}
 	mod := ""
-	if p.st.modified() {
+	if (&state{Preset: c.pol.Preset, Policy: pol}).modified() {
 		mod = l.F("policy.modified", presetLabel)
 	}
 
@@ -169,46 +300,46 @@ func (p *playground) renderControls(l i18n.Lang) app.UI {
 		app.H2().Text(l.T("policy.head")),
 		app.Div().Class("field").Body(
 			app.Label().For("preset").Text(l.T("policy.preset")),
-			p.presetSelect(l),
+			presetOptions(l, "preset", c.pol.Preset, c.onInput),
 			app.P().ID("preset-source").Class("source").Body(source),
 			// Hidden rather than left out: the ids are always there.
 			app.P().ID("preset-desc").Class("preset-desc").Hidden(desc == "").Text(desc),
 			app.P().ID("modified").Class("modified").Hidden(mod == "").Text(mod),
-			p.throttleSwitch(l),
+			c.throttleSwitch(),
 		),
-		p.durationField(l, backoff.ParamBase, l.T("policy.base"), l.T("policy.base-hint")),
-		p.sliderField(l, backoff.ParamFactor, l.T("policy.factor"), nil, 1, 4, 0.05,
-			pol.Get(backoff.ParamFactor), p.box(l, backoff.ParamFactor), l.T("policy.factor-hint"), nil),
-		p.durationField(l, backoff.ParamCap, l.T("policy.cap"), l.T("policy.cap-hint")),
-		p.sliderField(l, backoff.ParamAttempts, l.T("policy.attempts"), app.Span().ID("attempts-retries").Class("retries").Text(retries),
+		c.durationField(backoff.ParamBase, l.T("policy.base"), l.T("policy.base-hint")),
+		c.sliderField(backoff.ParamFactor, l.T("policy.factor"), nil, 1, 4, 0.05,
+			pol.Get(backoff.ParamFactor), c.box(backoff.ParamFactor), l.T("policy.factor-hint"), nil),
+		c.durationField(backoff.ParamCap, l.T("policy.cap"), l.T("policy.cap-hint")),
+		c.sliderField(backoff.ParamAttempts, l.T("policy.attempts"), app.Span().ID("attempts-retries").Class("retries").Text(retries),
 			0, attemptsSteps, 1, strconv.Itoa(attemptsPos(pol.Attempts)), pol.Get(backoff.ParamAttempts)+" "+retries,
 			l.T("policy.attempts-hint"),
 			app.P().Class("hint").Text(l.T("policy.attempts-note"))),
-		p.selectField(l, "jitter", l.T("policy.jitter"), kindOptions(l, "jitter"), pol.Jitter.String(), jitterKnobs),
-		p.selectField(l, "cap-mode", l.T("policy.cap-mode"), kindOptions(l, "cap-mode"), pol.CapMode.String(), nil),
+		c.selectField("jitter", l.T("policy.jitter"), kindOptions(l, "jitter"), pol.Jitter.String(), jitterKnobs),
+		c.selectField("cap-mode", l.T("policy.cap-mode"), kindOptions(l, "cap-mode"), pol.CapMode.String(), nil),
 		app.Div().Class("field").Body(
 			app.Label().For("deadline-value").Text(l.T("policy.deadline")),
-			p.valueBox(l, backoff.ParamDeadline, l.T("policy.deadline-short"), l.T("policy.deadline-hint")),
-			p.fieldError(l, "deadline-value"),
+			c.valueBox(backoff.ParamDeadline, l.T("policy.deadline-short"), l.T("policy.deadline-hint")),
+			c.fieldError(l, "deadline-value"),
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("seed").Text(l.T("policy.seed")),
 			app.Div().Class("slider-row").Body(
 				app.Input().Type("text").ID("seed").Class("value-box seed").Attr("inputmode", "numeric").
-					Value(strconv.FormatUint(p.st.Seed, 10)).OnInput(p.onInput).OnChange(p.onInput),
-				app.Button().ID("reroll").Type("button").Title(l.T("policy.reroll-hint")).OnClick(p.onReroll).Text(l.T("policy.reroll")),
+					Value(strconv.FormatUint(c.pol.Seed, 10)).OnInput(c.onInput).OnChange(c.onInput),
+				app.Button().ID("reroll").Type("button").Title(l.T("policy.reroll-hint")).OnClick(c.onReroll).Text(l.T("policy.reroll")),
 			),
-			p.fieldError(l, "seed"),
+			c.fieldError(l, "seed"),
 		),
 		// The rarer knobs under a plain heading: a disclosure (a <details>,
 		// or a toggle button) cost app.wasm 10 KB.
 		app.H3().Class("advanced").Text(l.T("policy.advanced")),
 		app.Div().Class("field").Body(
 			app.Label().For("floor-value").Text(l.T("policy.floor")),
-			p.valueBox(l, backoff.ParamFloor, l.T("policy.floor-short"), l.T("policy.floor-hint")),
-			p.fieldError(l, "floor-value"),
+			c.valueBox(backoff.ParamFloor, l.T("policy.floor-short"), l.T("policy.floor-hint")),
+			c.fieldError(l, "floor-value"),
 		),
-		p.selectField(l, "growth", l.T("policy.growth"), kindOptions(l, "growth"), pol.Growth.String(), growthKnobs),
+		c.selectField("growth", l.T("policy.growth"), kindOptions(l, "growth"), pol.Growth.String(), growthKnobs),
 		app.P().Class("lesson").Text(l.T("policy.lesson")),
 	)
 }
@@ -223,10 +354,6 @@ func sourceLink(l i18n.Lang, src string) app.UI {
 	return app.Span().Body(label, app.Text(src))
 }
 
-func (p *playground) presetSelect(l i18n.Lang) app.UI {
-	return p.presetOptions(l, "preset", p.st.Preset, p.onInput)
-}
-
 // articleValue is the preset picker's value for the article's policy
 // (preset ""): go-app writes no value attribute for an empty one, and the
 // browser then gives the option's text as its value.
@@ -234,7 +361,7 @@ const articleValue = "article"
 
 // presetOptions is a preset picker grouped by family, cur selected, the
 // article's policy first.
-func (p *playground) presetOptions(l i18n.Lang, id, cur string, handler app.EventHandler) app.UI {
+func presetOptions(l i18n.Lang, id, cur string, handler app.EventHandler) app.UI {
 	var groups []app.UI
 	var opts []app.UI
 	family := ""
@@ -269,20 +396,21 @@ func enumSelect(id string, opts []option, cur string, handler app.EventHandler) 
 // on another base (the AWS SDK's 1 s) between its two schedules. It is
 // checked when the policy is the throttled one, so links need no key of
 // its own: base=1s says it.
-func (p *playground) throttleSwitch(l i18n.Lang) app.UI {
-	pr, err := backoff.LookupPreset(p.st.Preset)
+func (c *policyPanel) throttleSwitch() app.UI {
+	l := c.Lang
+	pr, err := backoff.LookupPreset(c.pol.Preset)
 	throttled, ok := backoff.Policy{}, false
 	if err == nil {
 		throttled, ok = pr.ThrottledPolicy()
 	}
 	return app.Label().For("throttle").Class("toggle throttle").Hidden(!ok).Body(
-		app.Input().Type("checkbox").ID("throttle").Checked(ok && p.st.Policy == throttled).OnChange(p.onThrottle),
+		app.Input().Type("checkbox").ID("throttle").Checked(ok && c.pol.Policy == throttled).OnChange(c.onThrottle),
 		app.Text(l.F("policy.throttle", l.Seconds(throttled.Base.Seconds()))),
 	)
 }
 
-func (p *playground) onThrottle(ctx app.Context, e app.Event) {
-	pr, err := backoff.LookupPreset(p.st.Preset)
+func (c *policyPanel) onThrottle(ctx app.Context, e app.Event) {
+	pr, err := backoff.LookupPreset(c.pol.Preset)
 	if err != nil {
 		return
 	}
@@ -291,11 +419,32 @@ func (p *playground) onThrottle(ctx app.Context, e app.Event) {
 		return
 	}
 	if ctx.JSSrc().Get("checked").Bool() {
-		p.st.Policy = throttled
+		c.pol.Policy = throttled
 	} else {
-		p.st.Policy = pr.Policy
+		c.pol.Policy = pr.Policy
 	}
-	clear(p.errs)
-	clear(p.text)
-	p.changed(ctx, true)
+	c.reset()
+	c.apply(ctx, true)
+}
+
+// renderLesson is the few knobs a lesson's prompt asks to move: the
+// jitter, the base, the cap and the attempts.
+func (c *policyPanel) renderLesson() app.UI {
+	l := c.Lang
+	items := []app.UI{
+		app.Div().Class("field").Body(
+			app.Label().For("jitter").Text(l.T("policy.jitter")),
+			enumSelect("jitter", kindOptions(l, "jitter"), c.pol.Policy.Jitter.String(), c.onInput),
+		),
+	}
+	for _, f := range []struct{ param, label string }{
+		{backoff.ParamBase, "policy.base"}, {backoff.ParamCap, "policy.cap"}, {backoff.ParamAttempts, "policy.attempts"},
+	} {
+		items = append(items, app.Div().Class("field").Body(
+			app.Label().For(f.param+"-value").Text(l.T(f.label)),
+			c.valueBox(f.param, l.T(f.label), ""),
+			c.fieldError(l, f.param+"-value"),
+		))
+	}
+	return app.Div().Class("lesson-controls").Body(items...)
 }

@@ -72,10 +72,9 @@ func (p *playground) onImported(ctx app.Context, a app.Action) {
 	}
 	p.st.Preset, p.st.Policy = "", res.Policy
 	importBudget(&p.st.Herd, res)
-	clear(p.text)
-	clear(p.errs)
+	p.linkGen++ // the policy panel shows the policy read
+	p.reset()
 	p.changed(ctx, true)
-	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 }
 
 var errImportEmpty = errors.New("nothing pasted")

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/backoff-playground/playground/app/i18n"
-	"github.com/backoff-playground/playground/backoff"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -149,7 +148,6 @@ func (p *playground) applyLessonSetup(ctx app.Context, les lesson) {
 	p.recompute()
 	p.herd.start(ctx, p)
 	p.writeURL(ctx)
-	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 }
 
 // setupState sets the state to the lesson's query, keeping the lesson,
@@ -160,8 +158,7 @@ func (p *playground) setupState(les lesson) {
 	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
 	p.st = st
 	p.linkGen++
-	clear(p.text)
-	clear(p.errs)
+	p.reset()
 }
 
 // fetchText gets a file relative to the page through the browser's fetch
@@ -370,25 +367,10 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 }
 
 // lessonControls are the few knobs a lesson's prompt asks to move: the
-// policy's main ones, or the herd's size and server.
+// policy's main ones (none for the classifier).
 func (p *playground) lessonControls(l i18n.Lang, view string) app.UI {
 	if view == "classify" {
 		return app.Div().Class("lesson-controls")
 	}
-	items := []app.UI{
-		app.Div().Class("field").Body(
-			app.Label().For("jitter").Text(l.T("policy.jitter")),
-			enumSelect("jitter", kindOptions(l, "jitter"), p.st.Policy.Jitter.String(), p.onInput),
-		),
-	}
-	for _, f := range []struct{ param, label string }{
-		{backoff.ParamBase, "policy.base"}, {backoff.ParamCap, "policy.cap"}, {backoff.ParamAttempts, "policy.attempts"},
-	} {
-		items = append(items, app.Div().Class("field").Body(
-			app.Label().For(f.param+"-value").Text(l.T(f.label)),
-			p.valueBox(l, f.param, l.T(f.label), ""),
-			p.fieldError(l, f.param+"-value"),
-		))
-	}
-	return app.Div().Class("lesson-controls").Body(items...)
+	return p.renderControls(l)
 }

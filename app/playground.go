@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -24,12 +23,9 @@ type playground struct {
 
 	st    state    // the last valid state
 	notes []notice // URL parameters ignored on load
-	// text holds what the user typed in a value box (by param name) while it
-	// differs from the policy's own text; errs holds inline errors by the id
-	// of the control they belong to, worded when rendered (in the page's
-	// language of the moment).
-	text map[string]string
-	errs map[string]inlineErr
+	// boxes are the typed boxes of the panels the page still draws itself
+	// (the herd's and the second policy's).
+	boxes
 	// custom holds the herd selects whose "custom…" entry is chosen: their
 	// typed box shows until a value is applied.
 	custom map[string]bool
@@ -86,15 +82,8 @@ type playground struct {
 	herd    herdRunner
 }
 
-// inlineErr is a control's inline error: the core's error and what the
-// user typed.
-type inlineErr struct {
-	err   error
-	typed string
-}
-
 func newPlayground() *playground {
-	p := &playground{st: defaultState(), text: map[string]string{}, errs: map[string]inlineErr{}, custom: map[string]bool{}, stage: stageAll}
+	p := &playground{st: defaultState(), boxes: newBoxes(), custom: map[string]bool{}, stage: stageAll}
 	if !app.IsClient {
 		p.recompute()
 		return p
@@ -222,13 +211,11 @@ func onlyLessonKeys(q string) bool {
 func (p *playground) restore(ctx app.Context, q string) {
 	p.load(q)
 	p.loadLesson(ctx)
-	clear(p.text)
-	clear(p.errs)
+	p.reset()
 	clear(p.custom)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
 	p.openPanels(ctx)
-	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 }
 
 // openPanels fills the panels a link opens (embed=; the Export panel
@@ -308,9 +295,8 @@ func (p *playground) own(ctx app.Context) app.Context {
 	return ctx
 }
 
-// OnMount re-applies the sliders' values once the elements exist: go-app
-// sets attributes in map order, so a value set before its max is clamped
-// to the default 0..100 range. Later updates find min, max and step set.
+// OnMount takes the panels' actions, listens to the keyboard and to Back,
+// and draws the rest of the page.
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
 	ctx.Handle(actClassify, p.onClassify)
@@ -321,6 +307,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Handle(actEmbedView, p.onEmbedView)
 	ctx.Handle(actDownload, p.onDownload)
 	ctx.Handle(actLog, p.onLog)
+	ctx.Handle(actPolicy, p.onPolicy)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")
@@ -336,7 +323,6 @@ func (p *playground) OnMount(ctx app.Context) {
 		return nil
 	}))
 	ctx.Defer(func(ctx app.Context) {
-		p.syncSliders()
 		p.openPanels(ctx)
 		p.nextSlice(ctx)
 	})
@@ -353,20 +339,6 @@ func (p *playground) OnMount(ctx app.Context) {
 		})
 		return nil
 	}))
-}
-
-func (p *playground) syncSliders() {
-	pol := p.st.Policy
-	for id, v := range map[string]string{
-		"base":     strconv.Itoa(sliderPos(pol.Base)),
-		"cap":      strconv.Itoa(sliderPos(pol.Cap)),
-		"factor":   pol.Get(backoff.ParamFactor),
-		"attempts": strconv.Itoa(attemptsPos(pol.Attempts)),
-	} {
-		if el := app.Window().GetElementByID(id); el.Truthy() {
-			el.Set("value", v)
-		}
-	}
 }
 
 // tableBudget bounds the Monte Carlo of decorrelated tables (and of totals
@@ -453,69 +425,11 @@ func (p *playground) replaceURL(ctx app.Context) {
 	p.urlAt = app.Window().URL().RawQuery // as the browser keeps it
 }
 
-// onInput handles every policy control; the element's id says which.
-// Sliders and selects apply at once. A typed box is checked as it is typed
-// but applied only when committed (Enter, or leaving the box): a prefix of
-// what is being typed (999 on the way to 99999) is never applied.
-func (p *playground) onInput(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	id := src.Get("id").String()
-	v := src.Get("value").String()
-	commit := e.Get("type").String() == "change"
-	switch id {
-	case "lang":
-		if p.langKeyed {
-			return // arrowed to: applied on Enter or on leaving the select
-		}
-		p.setLang(ctx, v)
-		return
-	case "preset":
-		if v == articleValue {
-			v = ""
-		}
-		if v == p.st.Preset && p.st.Policy == basePolicy(v) {
-			return
-		}
-		p.st.Preset = v
-		p.st.Policy = basePolicy(v)
-		clear(p.text)
-		clear(p.errs)
-	case "base", "cap":
-		n, _ := strconv.Atoi(v)
-		p.setParam(ctx, id, id, backoff.FormatDuration(sliderDuration(n)), false, true)
-		return
-	case "attempts":
-		n, _ := strconv.Atoi(v)
-		p.setParam(ctx, id, id, strconv.Itoa(attemptsFromPos(n)), false, true)
-		return
-	case "factor":
-		p.setParam(ctx, id, id, v, false, true)
-		return
-	case "jitter", "cap-mode", "growth":
-		p.setParam(ctx, id, id, v, false, true)
-		return
-	case "base-value", "factor-value", "cap-value", "attempts-value", "deadline-value", "floor-value",
-		"jitter-lo-value", "jitter-hi-value", "jitter-add-value", "steps-value":
-		p.setParam(ctx, strings.TrimSuffix(id, "-value"), id, v, true, commit)
-		return
-	case "b-preset", "b-jitter":
-		p.onInputB(ctx, e)
-		return
-	case "seed":
-		n, err := parseSeed(v)
-		if err != nil {
-			p.errs[id] = inlineErr{err, v}
-			return
-		}
-		delete(p.errs, id)
-		if !commit || n == p.st.Seed {
-			return
-		}
-		p.st.Seed = n
-	default:
-		return
+// onLangInput applies the language chosen, unless it was arrowed to.
+func (p *playground) onLangInput(ctx app.Context, e app.Event) {
+	if !p.langKeyed {
+		p.setLang(ctx, ctx.JSSrc().Get("value").String())
 	}
-	p.changed(ctx, true)
 }
 
 // onSkip moves the focus past the header and the policy's controls to the
@@ -566,81 +480,6 @@ func (p *playground) onLangBlur(ctx app.Context, e app.Event) {
 // relabel redraws what holds words after a change of language.
 func (p *playground) relabel() {
 	p.recompute()
-}
-
-// canonical is a typed value in the syntax the core parses: the page's
-// language may write 1,5 с for 1.5s.
-func (p *playground) canonical(param, v string) string {
-	if isDuration(param) {
-		return i18n.CanonDuration(v)
-	}
-	return p.lang().CanonNumber(v)
-}
-
-// setParam checks one field of the first policy, and applies it when
-// apply is set.
-func (p *playground) setParam(ctx app.Context, name, id, v string, typed, apply bool) {
-	p.setPolicyParam(ctx, &p.st.Policy, name, name+"-value", v, typed, apply, !isSlider(id))
-}
-
-// setPolicyParam checks one field of pol as the control boxID (or its
-// slider or select) gives it, and applies it when apply is set. An invalid
-// value (alone or with the other fields) shows an inline error under
-// boxID, naming the field the user changed, and keeps the last valid
-// state. discrete says whether an applied change is a history entry.
-func (p *playground) setPolicyParam(ctx app.Context, pol *backoff.Policy, name, boxID, v string, typed, apply, discrete bool) {
-	np := *pol
-	err := np.Set(name, p.canonical(name, v))
-	if err == nil {
-		err = np.Validate()
-	}
-	if !p.check(boxID, name, v, typed, err) || !apply {
-		return
-	}
-	delete(p.text, boxID)
-	if np == *pol {
-		return // the same value again (input then change): nothing to redo
-	}
-	*pol = np
-	p.changed(ctx, typed || discrete)
-}
-
-// check records what the user typed in boxID (when typed) and the inline
-// error of the value, stated from the changed field's side; it reports
-// whether the value is valid.
-func (p *playground) check(boxID, name, v string, typed bool, err error) bool {
-	shown := ""
-	if typed {
-		p.text[boxID] = v
-		shown = v
-	}
-	if err != nil {
-		var fe *backoff.FieldError
-		if errors.As(err, &fe) {
-			err = fe.From(name)
-		}
-		p.errs[boxID] = inlineErr{err, shown}
-		return false
-	}
-	delete(p.errs, boxID)
-	return true
-}
-
-// isSlider reports whether a control is a range input (its moves replace
-// the history entry instead of adding one).
-func isSlider(id string) bool {
-	switch id {
-	case "base", "cap", "factor", "attempts":
-		return true
-	}
-	return false
-}
-
-func (p *playground) onReroll(ctx app.Context, e app.Event) {
-	// A small number reads well in a link; any 0..999999 will do.
-	p.st.Seed = uint64(time.Now().UnixNano()/1000)%999_999 + 1
-	delete(p.errs, "seed")
-	p.changed(ctx, true)
 }
 
 // onCopyLink copies the share link. Where the clipboard is refused (an
@@ -758,7 +597,7 @@ func (p *playground) langSwitch(l i18n.Lang) app.UI {
 		opts[i] = app.Option().Value(o.Code()).Selected(o == l).Lang(o.Code()).Text(o.T("lang." + o.Code()))
 	}
 	return app.Select().ID("lang").Class("lang").Aria("label", l.T("page.lang")).
-		OnChange(p.onInput).OnKeyDown(p.onLangKey).OnBlur(p.onLangBlur).Body(opts...)
+		OnChange(p.onLangInput).OnKeyDown(p.onLangKey).OnBlur(p.onLangBlur).Body(opts...)
 }
 
 func (p *playground) renderNotices(l i18n.Lang) app.UI {

@@ -38,7 +38,7 @@ func (p *playground) renderPolicyB(l i18n.Lang) app.UI {
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("b-preset").Text(l.T("policy.preset")),
-			p.presetOptions(l, "b-preset", b.Preset, p.onInputB),
+			presetOptions(l, "b-preset", b.Preset, p.onInputB),
 		),
 	}
 	for _, bx := range bBoxes {
@@ -121,5 +121,7 @@ func (p *playground) onInputB(ctx app.Context, e app.Event) {
 // setParamB checks, and applies when apply is set, one field of the second
 // policy; errors show under its control.
 func (p *playground) setParamB(ctx app.Context, name, id, v string, typed, apply bool) {
-	p.setPolicyParam(ctx, &p.st.B.Policy, name, id, v, typed, apply, true)
+	if p.boxes.setPolicyParam(p.lang(), &p.st.B.Policy, name, id, v, typed, apply) {
+		p.changed(ctx, true)
+	}
 }

@@ -151,9 +151,8 @@ func (p *playground) onScenario(ctx app.Context, e app.Event) {
 	}
 	st, _ := parseQuery(q)
 	p.st.Preset, p.st.Policy, p.st.Herd = st.Preset, st.Policy, st.Herd
-	clear(p.text)
-	clear(p.errs)
+	p.linkGen++ // the policy panel shows the scenario's policy
+	p.reset()
 	clear(p.custom)
 	p.changed(ctx, true)
-	ctx.Defer(func(ctx app.Context) { p.syncSliders() })
 }

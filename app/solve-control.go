@@ -31,43 +31,45 @@ type solveState struct {
 // "основа").
 
 // solveControl is param's Solve button and, while it is open, its row.
-func (p *playground) solveControl(l i18n.Lang, param string) app.UI {
-	open := p.solve.knob == param
+func (c *policyPanel) solveControl(param string) app.UI {
+	l := c.Lang
+	open := c.solve.knob == param
 	knob := l.T("solve.knob." + param)
 	btn := app.Button().ID("solve-"+param).Type("button").Class("secondary small solve-toggle").
-		Aria("expanded", open).Title(l.F("solve.hint", knob)).OnClick(p.onSolve).Text(l.T("solve.open"))
+		Aria("expanded", open).Title(l.F("solve.hint", knob)).OnClick(c.onSolve).Text(l.T("solve.open"))
 	if !open {
 		return app.Div().Class("solve").Body(btn)
 	}
-	total := p.solve.total
+	total := c.solve.total
 	if total == "" {
 		total = l.Duration(10*time.Second, "10s")
 	}
-	status, cls := p.solveStatus(l, param), "hint"
-	if p.solve.err != nil {
+	status, cls := c.solveStatus(param), "hint"
+	if c.solve.err != nil {
 		cls = "field-error"
 	}
 	return app.Div().Class("solve").Body(btn, app.Div().ID("solve-row").Class("solve-row").Body(
 		app.Label().For("solve-total").Text(l.F("solve.label", knob)),
 		app.Input().Type("text").ID("solve-total").Class("value-box").Value(total).
-			Attr("autocomplete", "off").Attr("spellcheck", "false").OnInput(p.onSolveInput).OnChange(p.onSolveInput).
-			OnKeyDown(p.onSolveInput),
-		app.Select().ID("solve-target").Aria("label", l.T("solve.target")).OnChange(p.onSolveInput).Body(
-			app.Option().Value("worst").Selected(!p.solve.expected).Text(l.T("solve.worst")),
-			app.Option().Value("expected").Selected(p.solve.expected).Text(l.T("solve.expected")),
+			Attr("autocomplete", "off").Attr("spellcheck", "false").OnInput(c.onSolveInput).OnChange(c.onSolveInput).
+			OnKeyDown(c.onSolveInput),
+		app.Select().ID("solve-target").Aria("label", l.T("solve.target")).OnChange(c.onSolveInput).Body(
+			app.Option().Value("worst").Selected(!c.solve.expected).Text(l.T("solve.worst")),
+			app.Option().Value("expected").Selected(c.solve.expected).Text(l.T("solve.expected")),
 		),
-		app.Button().ID("solve-apply").Type("button").OnClick(p.onSolveApply).Text(l.T("solve.apply")),
+		app.Button().ID("solve-apply").Type("button").OnClick(c.onSolveApply).Text(l.T("solve.apply")),
 		app.P().ID("solve-status").Class(cls).Aria("live", "polite").Hidden(status == "").Text(status),
 	))
 }
 
 // solveStatus words the last answer: the value set and its totals, or the
 // error in the page's language.
-func (p *playground) solveStatus(l i18n.Lang, param string) string {
-	if p.solve.err != nil {
-		return errText(l, p.solve.err, "")
+func (c *policyPanel) solveStatus(param string) string {
+	l := c.Lang
+	if c.solve.err != nil {
+		return errText(l, c.solve.err, "")
 	}
-	s := p.solve.sol
+	s := c.solve.sol
 	if s == nil {
 		return ""
 	}
@@ -86,47 +88,47 @@ func (p *playground) solveStatus(l i18n.Lang, param string) string {
 }
 
 // onSolve opens param's control (#solve-PARAM), or closes it.
-func (p *playground) onSolve(ctx app.Context, e app.Event) {
+func (c *policyPanel) onSolve(ctx app.Context, e app.Event) {
 	param := strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "solve-")
-	if p.solve.knob == param {
-		p.solve = solveState{}
+	if c.solve.knob == param {
+		c.solve = solveState{}
 		return
 	}
-	p.solve = solveState{knob: param, total: p.solve.total, expected: p.solve.expected}
+	c.solve = solveState{knob: param, total: c.solve.total, expected: c.solve.expected}
 }
 
 // onSolveInput keeps the typed total and the target; Enter in the box
 // solves (a change event, and the key itself: the box may hold the same
 // text as when it got focus, when no change fires).
-func (p *playground) onSolveInput(ctx app.Context, e app.Event) {
+func (c *policyPanel) onSolveInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	switch src.Get("id").String() {
 	case "solve-total":
-		p.solve.total = src.Get("value").String()
+		c.solve.total = src.Get("value").String()
 		switch e.Get("type").String() {
 		case "change":
-			p.onSolveApply(ctx, e)
+			c.onSolveApply(ctx, e)
 		case "keydown":
 			if e.Get("key").String() == "Enter" {
-				p.onSolveApply(ctx, e)
+				c.onSolveApply(ctx, e)
 			} else {
 				ctx.PreventUpdate() // a key alone changes nothing shown
 			}
 		}
 	case "solve-target":
-		p.solve.expected = src.Get("value").String() == "expected"
+		c.solve.expected = src.Get("value").String() == "expected"
 	}
 }
 
 // onSolveApply solves for the open knob and sets it: the same edit as
 // typing the value, a history entry.
-func (p *playground) onSolveApply(ctx app.Context, e app.Event) {
-	l := p.lang()
-	g := backoff.Goal{Knob: p.solve.knob, Target: backoff.WorstTotal}
-	if p.solve.expected {
+func (c *policyPanel) onSolveApply(ctx app.Context, e app.Event) {
+	l := c.Lang
+	g := backoff.Goal{Knob: c.solve.knob, Target: backoff.WorstTotal}
+	if c.solve.expected {
 		g.Target = backoff.ExpectedTotal
 	}
-	text := p.solve.total
+	text := c.solve.total
 	if text == "" {
 		text = l.Duration(10*time.Second, "10s")
 	}
@@ -134,18 +136,17 @@ func (p *playground) onSolveApply(ctx app.Context, e app.Event) {
 	d, err := backoff.ParseDuration(g.Target.String(), i18n.CanonDuration(text), backoff.MaxDeadline)
 	if err == nil {
 		g.Total = d
-		s, err = backoff.Solve(p.st.Policy, g)
+		s, err = backoff.Solve(c.pol.Policy, g)
 	}
-	p.solve.sol, p.solve.err = nil, err
+	c.solve.sol, c.solve.err = nil, err
 	if err != nil {
 		return
 	}
-	p.solve.sol = &s
-	if s.Policy == p.st.Policy {
+	c.solve.sol = &s
+	if s.Policy == c.pol.Policy {
 		return
 	}
-	p.st.Policy = s.Policy
-	clear(p.text)
-	clear(p.errs)
-	p.changed(ctx, true)
+	c.pol.Policy = s.Policy
+	c.reset()
+	c.apply(ctx, true)
 }

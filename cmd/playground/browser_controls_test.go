@@ -1,11 +1,12 @@
 //go:build browser && !wasm
 
-// Controls as a user works them: a herd select's "custom…" entry and the
-// AWS preset's throttling switch.
+// Controls as a user works them: a herd select's "custom…" entry, the
+// AWS preset's throttling switch, and the policy panel under fast input.
 
 package main
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -69,4 +70,53 @@ func TestBrowserExplorerThrottleSwitch(t *testing.T) {
 		first+` === '`+nominal+`'`,
 		`!document.getElementById('throttle').checked`)
 	exNoProblems(t, tb)
+}
+
+// TestBrowserPolicyPanelKeepsUp: the policy panel keeps what it is given
+// however fast it comes (each slider position and key an event of its own
+// task, before the page has taken the last one into its state): the slider
+// and the box end where the user left them, the link holds it (a reload
+// shows it), and Back after a preset restores the slider too.
+func TestBrowserPolicyPanelKeepsUp(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "lang=en")
+	start := eval[string](t, tb, `document.getElementById('base').value`)
+	eval[bool](t, tb, `(async () => { const s = document.getElementById('base');
+	  for (let v = 10; v <= 60; v++) { s.value = String(v); s.dispatchEvent(new Event('input', {bubbles: true}));
+	    await new Promise(r => setTimeout(r, 0)); }
+	  s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+	// The box shows the slider's base as the link writes it (English, ms).
+	base := poll[string](t, tb, "the dragged base in the box and the address", `(() => {
+	  const b = new URLSearchParams(location.search).get('base'), box = document.getElementById('base-value').value;
+	  return document.getElementById('base').value === '60' && b === box ? b : ''; })()`)
+	box := base
+	tb.open(t, "lang=en&base="+base)
+	if v := eval[string](t, tb, `document.getElementById('base').value`); v != "60" {
+		t.Errorf("the link's base %s puts the slider at %s: want 60, where it was left", base, v)
+	}
+	if v := eval[string](t, tb, `document.getElementById('base-value').value`); v != box {
+		t.Errorf("the link's base %s shows %q in the box: it showed %q", base, v, box)
+	}
+
+	// Typed fast: every key before the page takes the last.
+	tb.open(t, "lang=en")
+	eval[bool](t, tb, `(async () => { const b = document.getElementById('cap-value'); b.focus(); b.value = '';
+	  for (const ch of '45s') { b.value += ch; b.dispatchEvent(new Event('input', {bubbles: true}));
+	    await new Promise(r => setTimeout(r, 0)); }
+	  b.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+	poll[bool](t, tb, "cap 45s in the box and the address", `document.getElementById('cap-value').value === '45s' &&
+	  new URLSearchParams(location.search).get('cap') === '45s'`)
+
+	// A preset, then Back: the slider goes back with the rest.
+	tb.open(t, "lang=en")
+	eval[bool](t, tb, `(() => { const s = document.getElementById('preset'); s.value = 'grpc-retry';
+	  s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+	poll[bool](t, tb, "the preset in the address", `new URLSearchParams(location.search).get('preset') === 'grpc-retry'`)
+	moved := eval[string](t, tb, `document.getElementById('base').value`)
+	if moved == start {
+		t.Fatalf("gRPC's base leaves the slider at %s, as the article's: the test cannot tell Back's", moved)
+	}
+	eval[bool](t, tb, `(history.back(), true)`)
+	poll[bool](t, tb, "Back's preset and base slider", fmt.Sprintf(`document.getElementById('preset').value === 'article' &&
+	  document.getElementById('base').value === %q`, start))
 }
