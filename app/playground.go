@@ -24,7 +24,7 @@ type playground struct {
 	st    state    // the last valid state
 	notes []notice // URL parameters ignored on load
 	// boxes are the typed boxes of the panels the page still draws itself
-	// (the herd's and the second policy's).
+	// (the herd's).
 	boxes
 	// custom holds the herd selects whose "custom…" entry is chosen: their
 	// typed box shows until a value is applied.
@@ -308,6 +308,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Handle(actDownload, p.onDownload)
 	ctx.Handle(actLog, p.onLog)
 	ctx.Handle(actPolicy, p.onPolicy)
+	ctx.Handle(actPolicyB, p.onPolicyB)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")

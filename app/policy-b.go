@@ -22,106 +22,150 @@ var bBoxes = []struct{ param, label, hint string }{
 	{backoff.ParamDeadline, "policy.deadline-short", "policy.deadline-hint"},
 }
 
-// renderPolicyB is the button that starts a comparison, or the second
-// policy's card.
+// policyBPanel is the second policy's card, a component: the button that
+// starts a comparison (the second policy begins as a copy of the first,
+// First), or the card. It owns what it edits, as the first policy's panel
+// does, and sends each accepted edit to the page (actPolicyB); it takes
+// the link's (Link) only when LinkGen changes.
+type policyBPanel struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	First   policyLink
+	Link    policyB
+	LinkGen int
+
+	b   policyB
+	gen int
+	boxes
+}
+
+// actPolicyB carries the second policy to the page: a policyB (On false:
+// the comparison ended).
+const actPolicyB = "policy-b"
+
+func (c *policyBPanel) OnInit() {
+	c.boxes = newBoxes()
+	c.b, c.gen = c.Link, c.LinkGen
+}
+
+func (c *policyBPanel) OnUpdate(ctx app.Context) {
+	if c.gen != c.LinkGen {
+		c.b, c.gen = c.Link, c.LinkGen
+		c.reset()
+	}
+}
+
+// renderPolicyB is the second policy's panel.
 func (p *playground) renderPolicyB(l i18n.Lang) app.UI {
-	if !p.st.B.On {
+	return &policyBPanel{Lang: l, First: policyLink{p.st.Preset, p.st.Policy, p.st.Seed}, Link: p.st.B, LinkGen: p.linkGen}
+}
+
+func (c *policyBPanel) Render() app.UI {
+	l, b := c.Lang, c.b
+	if !b.On {
 		return app.Div().Class("compare-b").Body(
-			app.Button().ID("compare-b").Type("button").Class("secondary").Aria("expanded", "false").OnClick(p.onCompareB).Text(l.T("b.start")),
+			app.Button().ID("compare-b").Type("button").Class("secondary").Aria("expanded", "false").OnClick(c.onCompare).Text(l.T("b.start")),
 		)
 	}
-	b := p.st.B
 	items := []app.UI{
 		app.Div().Class("card-head").Body(
 			app.H2().ID("b-head").TabIndex(-1).Text(l.T("policy.b")),
-			app.Button().ID("b-remove").Type("button").Class("secondary").OnClick(p.onCompareB).Text(l.T("b.remove")),
+			app.Button().ID("b-remove").Type("button").Class("secondary").OnClick(c.onCompare).Text(l.T("b.remove")),
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("b-preset").Text(l.T("policy.preset")),
-			presetOptions(l, "b-preset", b.Preset, p.onInputB),
+			presetOptions(l, "b-preset", b.Preset, c.onInput),
 		),
 	}
 	for _, bx := range bBoxes {
 		id := "b-" + bx.param + "-value"
 		items = append(items, app.Div().Class("field").Body(
 			app.Label().For(id).Text(l.T(bx.label)),
-			p.boxB(l, bx.param, l.T(bx.label), l.T(bx.hint)),
-			p.fieldError(l, id),
+			c.box(bx.param, l.T(bx.label), l.T(bx.hint)),
+			c.fieldError(l, id),
 		))
 	}
 	items = append(items, app.Div().Class("field").Body(
 		app.Label().For("b-jitter").Text(l.T("policy.jitter")),
-		enumSelect("b-jitter", kindOptions(l, "jitter"), b.Policy.Jitter.String(), p.onInputB),
-		p.fieldError(l, "b-jitter-value"),
+		enumSelect("b-jitter", kindOptions(l, "jitter"), b.Policy.Jitter.String(), c.onInput),
+		c.fieldError(l, "b-jitter-value"),
 	))
 	return app.Section().ID("policy-b").Class("card controls-b").Aria("label", l.T("policy.b")).Body(items...)
 }
 
-// boxB is a typed box of the second policy.
-func (p *playground) boxB(l i18n.Lang, param, label, hint string) app.UI {
+// box is a typed box of the second policy.
+func (c *policyBPanel) box(param, label, hint string) app.UI {
 	id := "b-" + param + "-value"
-	v, ok := p.text[id]
+	v, ok := c.text[id]
 	if !ok {
-		v = localValue(l, param, p.st.B.Policy.Get(param))
+		v = localValue(c.Lang, param, c.b.Policy.Get(param))
 	}
-	return p.textBox(l, id, v, label, hint, !isDuration(param), p.onInputB)
+	return c.textBox(c.Lang, id, v, label, hint, !isDuration(param), c.onInput)
 }
 
-// onCompareB starts a comparison (the second policy begins as a copy of
-// the first) or ends it.
-func (p *playground) onCompareB(ctx app.Context, e app.Event) {
-	if p.st.B.On {
-		p.st.B = policyB{}
+// onCompare starts a comparison (the second policy begins as a copy of the
+// first) or ends it.
+func (c *policyBPanel) onCompare(ctx app.Context, e app.Event) {
+	if c.b.On {
+		c.b = policyB{}
 	} else {
-		p.st.B = policyB{On: true, Preset: p.st.Preset, Policy: p.st.Policy}
+		c.b = policyB{On: true, Preset: c.First.Preset, Policy: c.First.Policy}
 	}
-	for k := range p.errs {
-		if strings.HasPrefix(k, "b-") {
-			delete(p.errs, k)
-		}
-	}
-	p.changed(ctx, true)
-	// The focus goes where the work goes on: the second policy's card, or
-	// the button that brings it back.
-	if p.st.B.On {
-		p.focusAfter(ctx, "b-head")
-	} else {
-		p.focusAfter(ctx, "compare-b")
-	}
+	c.reset()
+	ctx.NewActionWithValue(actPolicyB, c.b)
 }
 
-// onInputB handles the second policy's controls, as onInput the first's:
-// selects apply at once, typed boxes when committed.
-func (p *playground) onInputB(ctx app.Context, e app.Event) {
+// onInput handles the second policy's controls, as the first's panel
+// does: selects apply at once, typed boxes when committed.
+func (c *policyBPanel) onInput(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	id := src.Get("id").String()
 	v := src.Get("value").String()
 	commit := e.Get("type").String() == "change"
-	b := p.st.B
 	switch id {
 	case "b-preset":
 		if v == articleValue {
 			v = ""
 		}
-		if v == b.Preset && b.Policy == basePolicy(v) {
+		if v == c.b.Preset && c.b.Policy == basePolicy(v) {
 			return
 		}
-		p.st.B.Preset, p.st.B.Policy = v, basePolicy(v)
-		p.changed(ctx, true)
+		c.b.Preset, c.b.Policy = v, basePolicy(v)
+		ctx.NewActionWithValue(actPolicyB, c.b)
 		return
 	case "b-jitter":
-		p.setParamB(ctx, backoff.ParamJitter, "b-jitter-value", v, false, true)
+		c.set(ctx, backoff.ParamJitter, "b-jitter-value", v, false, true)
 		return
 	}
 	if name, ok := strings.CutPrefix(id, "b-"); ok && strings.HasSuffix(name, "-value") {
-		p.setParamB(ctx, strings.TrimSuffix(name, "-value"), id, v, true, commit)
+		c.set(ctx, strings.TrimSuffix(name, "-value"), id, v, true, commit)
 	}
 }
 
-// setParamB checks, and applies when apply is set, one field of the second
+// set checks, and applies when apply is set, one field of the second
 // policy; errors show under its control.
-func (p *playground) setParamB(ctx app.Context, name, id, v string, typed, apply bool) {
-	if p.boxes.setPolicyParam(p.lang(), &p.st.B.Policy, name, id, v, typed, apply) {
-		p.changed(ctx, true)
+func (c *policyBPanel) set(ctx app.Context, name, id, v string, typed, apply bool) {
+	if c.setPolicyParam(c.Lang, &c.b.Policy, name, id, v, typed, apply) {
+		ctx.NewActionWithValue(actPolicyB, c.b)
+	}
+}
+
+// onPolicyB takes the second policy into the state; the focus goes where
+// the work goes on when a comparison starts or ends: the second policy's
+// card, or the button that brings it back.
+func (p *playground) onPolicyB(ctx app.Context, a app.Action) {
+	b, ok := a.Value.(policyB)
+	if !ok || b == p.st.B {
+		return
+	}
+	toggled := b.On != p.st.B.On
+	p.st.B = b
+	p.changed(ctx, true)
+	switch {
+	case toggled && b.On:
+		p.focusAfter(ctx, "b-head")
+	case toggled:
+		p.focusAfter(ctx, "compare-b")
 	}
 }
