@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/backoff-playground/playground/app/i18n"
-	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -128,94 +127,6 @@ func herdLabel(l i18n.Lang, field, v, suffix string) string {
 	return l.F(key, args...)
 }
 
-func (p *playground) herdControls(l i18n.Lang) []app.UI {
-	c := p.st.Herd.Config
-	var items, checks []app.UI
-	for _, f := range herdFields {
-		switch {
-		case f.show != nil && !f.show(&c), !c.UsesField(f.name):
-		case f.kind == 'c':
-			on := c.Get(f.name) == "true"
-			checks = append(checks, app.Div().Class("field").Title(l.T(f.hint)).Body(
-				app.Label().For(f.name).Class("toggle").Body(
-					app.Input().Type("checkbox").ID(f.name).Checked(on).OnChange(p.onHerdInput),
-					app.Text(" "+l.T(f.label)),
-				),
-			))
-		case f.kind == 's':
-			items = append(items, p.herdSelect(l, f.name, l.T(f.label), f.values(), f.custom))
-		default:
-			items = append(items, p.herdBox(l, f.name, l.T(f.label), l.T(f.hint)))
-		}
-	}
-	// A model's parameters of its own (sim.RegisterParam) are typed boxes
-	// labelled by the catalog's herd.NAME and herd.NAME-hint: a new model
-	// needs no line here.
-	for _, name := range c.Server.Model().Fields(&c) {
-		if sim.ParamOwn(name) != nil {
-			items = append(items, p.herdBox(l, name, l.T("herd."+name), l.T("herd."+name+"-hint")))
-		}
-	}
-	runs := make([]app.UI, 0, len(runsValues))
-	for _, n := range runsValues {
-		runs = append(runs, app.Option().Value(strconv.Itoa(n)).Selected(n == p.st.Herd.Runs).Text(l.Count(int64(n), "herd.runs-n")))
-	}
-	if !contains(runsValues, p.st.Herd.Runs) {
-		runs = append(runs, app.Option().Value(strconv.Itoa(p.st.Herd.Runs)).Selected(true).Text(l.Count(int64(p.st.Herd.Runs), "herd.runs-n")))
-	}
-	items = append(items, app.Div().Class("field").Title(l.T("herd.runs-hint")).Body(
-		app.Label().For(keyRuns).Text(l.T("herd.runs")),
-		app.Select().ID(keyRuns).OnChange(p.onHerdInput).Body(runs...),
-	))
-	return append(items, checks...)
-}
-
-// onHerdInput handles every herd control; the element's id says which.
-// Selects and the checkbox apply at once; a typed box is checked while
-// typed and applied when committed, like the policy's boxes.
-func (p *playground) onHerdInput(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	id := src.Get("id").String()
-	name := strings.TrimSuffix(id, "-value")
-	v := src.Get("value").String()
-	if src.Get("type").String() == "checkbox" {
-		v = strconv.FormatBool(src.Get("checked").Bool())
-	}
-	typed := strings.HasSuffix(id, "-value")
-	commit := !typed || e.Get("type").String() == "change"
-	if id == keyRuns {
-		n, err := backoff.ParseInt(keyRuns, v, 1, maxPageRuns)
-		if err != nil || n == p.st.Herd.Runs {
-			return
-		}
-		p.st.Herd.Runs = n
-		p.herdChanged(ctx)
-		return
-	}
-	if !typed && v == customValue {
-		p.custom[name] = true
-		return
-	}
-	nc := p.st.Herd.config(p.st.Policy)
-	err := nc.Set(name, p.herdCanonical(name, v))
-	if err == nil {
-		err = nc.Validate()
-	}
-	if !p.check(name+"-value", name, v, typed, err) || !commit {
-		return
-	}
-	delete(p.text, name+"-value")
-	if !typed {
-		delete(p.custom, name)
-	}
-	nc.Policy = p.st.Herd.Config.Policy
-	if nc == p.st.Herd.Config {
-		return
-	}
-	p.st.Herd.Config = nc
-	p.herdChanged(ctx)
-}
-
 // herdChanged reruns the herd after a change of its scenario, as a history
 // entry.
 func (p *playground) herdChanged(ctx app.Context) {
@@ -226,94 +137,6 @@ func (p *playground) herdChanged(ctx app.Context) {
 	p.herd.start(ctx, p)
 	p.urlPush = true
 	p.writeURL(ctx)
-}
-
-// herdCanonical is a typed herd value in the syntax the simulator parses.
-func (p *playground) herdCanonical(name, v string) string {
-	switch name {
-	case sim.ParamOutageEnd, sim.ParamRetryAfterS, sim.ParamLatency, sim.ParamDuration, sim.ParamService, sim.ParamTimeout,
-		sim.ParamLayerTimeout, sim.ParamFrame, sim.ParamSlot:
-		return i18n.CanonDuration(v)
-	case sim.ParamClients, sim.ParamCapacity, sim.ParamCollapseFactor, sim.ParamConcurrency, sim.ParamQueueLimit, sim.ParamErrorRate:
-		return p.lang().CanonNumber(v)
-	}
-	v = strings.TrimSpace(v)
-	if none := p.lang().T(name + ".none"); textual(name) && none != name+".none" && strings.EqualFold(v, none) {
-		return "none" // the box shows "none" in the page's language
-	}
-	return v
-}
-
-// herdInput is the typed box of a herd parameter: what the user typed while
-// it is not valid yet, else the config's value in the page's language.
-func (p *playground) herdInput(l i18n.Lang, name, label string) app.UI {
-	id := name + "-value"
-	v, ok := p.text[id]
-	if !ok {
-		v = p.st.Herd.Config.Get(name)
-		switch {
-		case !textual(name):
-			v = localValue(l, name, v)
-		case v == "none" && l.T(name+".none") != name+".none":
-			v = l.T(name + ".none") // "нет" in Russian; herdCanonical reads it back
-		}
-	}
-	numeric := name == sim.ParamClients || name == sim.ParamCapacity || name == sim.ParamCollapseFactor ||
-		name == sim.ParamConcurrency || name == sim.ParamQueueLimit || name == sim.ParamErrorRate
-	return p.textBox(l, id, v, label, "", numeric, p.onHerdInput)
-}
-
-// textual reports whether a herd value is a form of words and numbers
-// ("tokens:500:5:1", "stall@20s-30s"), shown as the simulator writes it.
-func textual(name string) bool {
-	switch name {
-	case sim.ParamArrival, sim.ParamBudget, sim.ParamBreaker, sim.ParamTraffic, sim.ParamServiceDist, sim.ParamFault, sim.ParamHedge,
-		sim.ParamLayerAttempts:
-		return true
-	}
-	return false
-}
-
-// herdBox is a labelled typed box (hint: its tooltip).
-func (p *playground) herdBox(l i18n.Lang, name, label, hint string) app.UI {
-	id := name + "-value"
-	return app.Div().Class("field").Title(hint).Body(
-		app.Label().For(id).Text(label),
-		p.herdInput(l, name, label),
-		p.fieldError(l, id),
-	)
-}
-
-// herdSelect is a select of common values; with custom, a last "custom…"
-// entry reveals a typed box for any other value (shown too while the value
-// is not one of the list's).
-func (p *playground) herdSelect(l i18n.Lang, name, label string, values []string, custom bool) app.UI {
-	cur := p.st.Herd.Config.Get(name)
-	var items []app.UI
-	found := false
-	for _, v := range values {
-		found = found || v == cur
-		items = append(items, app.Option().Value(v).Selected(v == cur && !p.custom[name]).Text(herdLabel(l, name, v, "")))
-	}
-	showBox := custom && (p.custom[name] || !found)
-	if !found {
-		items = append(items, app.Option().Value(cur).Selected(!p.custom[name]).Text(herdLabel(l, name, cur, "")))
-	}
-	if custom {
-		items = append(items, app.Option().Value(customValue).Selected(p.custom[name]).Text(l.T("herd.custom-entry")))
-	}
-	var in app.UI
-	if showBox {
-		in = app.Div().Class("sub-field").Body(p.herdInput(l, name, label))
-	}
-	long := herdLabel(l, name, cur, "-long")
-	return app.Div().Class("field").Body(
-		app.Label().For(name).Text(label),
-		app.Select().ID(name).OnChange(p.onHerdInput).Body(items...),
-		in,
-		p.fieldError(l, name+"-value"),
-		app.P().ID(name+"-hint").Class("hint").Hidden(long == "").Text(long),
-	)
 }
 
 // renderHerd is the herd card; withControls false leaves out its knobs (an
@@ -407,7 +230,9 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		// The inputs follow the chart and its numbers closely (a change
 		// and what it redraws fit a laptop's screen); the scenarios, which
 		// set them, come next.
-		app.If(withControls, func() app.UI { return app.Div().Class("herd-controls").Body(p.herdControls(l)...) }),
+		app.If(withControls, func() app.UI {
+			return &herdKnobs{Lang: l, Link: p.st.Herd, LinkGen: p.linkGen, Policy: p.st.Policy}
+		}),
 		app.If(withControls, func() app.UI { return p.renderScenarios(l) }),
 		takeAway(l, onDownload, "download-herd", "take.svg"),
 	)

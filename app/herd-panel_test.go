@@ -134,7 +134,14 @@ func TestHerdSelectCustomBox(t *testing.T) {
 	if html := render(t, "arrival=uniform:3s"); !strings.Contains(html, box) {
 		t.Error("an arrival none of the list's has no typed box to edit it")
 	}
-	html := renderWith(t, "arrival=uniform:10s", func(p *playground) { p.custom[sim.ParamArrival] = true })
+	st, _ := parseQuery("arrival=uniform:10s")
+	k := &herdKnobs{Lang: i18n.En, Link: st.Herd, Policy: st.Policy, custom: map[string]bool{sim.ParamArrival: true}}
+	e := app.NewTestEngine()
+	if err := e.Load(k); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := app.HTMLString(k)
 	if !strings.Contains(html, box) {
 		t.Error(`"custom…" chosen: no typed box`)
 	}

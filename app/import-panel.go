@@ -72,8 +72,7 @@ func (p *playground) onImported(ctx app.Context, a app.Action) {
 	}
 	p.st.Preset, p.st.Policy = "", res.Policy
 	importBudget(&p.st.Herd, res)
-	p.linkGen++ // the policy panel shows the policy read
-	p.reset()
+	p.linkGen++ // the panels show the policy (and budget) read
 	p.changed(ctx, true)
 }
 

@@ -158,7 +158,6 @@ func (p *playground) setupState(les lesson) {
 	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
 	p.st = st
 	p.linkGen++
-	p.reset()
 }
 
 // fetchText gets a file relative to the page through the browser's fetch

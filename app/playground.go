@@ -11,9 +11,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// playground is the page: it owns the state (exactly what the URL holds),
-// renders the controls, and hands plain data to the table, chart, herd and
-// compare components.
+// playground is the page: it owns the state (exactly what the URL holds)
+// and the herd's runs, and hands them to the panels, components that own
+// what they edit and send each edit back as an action (see OnMount).
 //
 // Event handlers are methods that read the control's id and value from the
 // DOM: go-app keeps the first handler it mounted on an element (handlers are
@@ -23,12 +23,6 @@ type playground struct {
 
 	st    state    // the last valid state
 	notes []notice // URL parameters ignored on load
-	// boxes are the typed boxes of the panels the page still draws itself
-	// (the herd's).
-	boxes
-	// custom holds the herd selects whose "custom…" entry is chosen: their
-	// typed box shows until a value is applied.
-	custom map[string]bool
 	// browserLang is the language the browser's preferences pick, used
 	// while the link names none.
 	browserLang i18n.Lang
@@ -83,7 +77,7 @@ type playground struct {
 }
 
 func newPlayground() *playground {
-	p := &playground{st: defaultState(), boxes: newBoxes(), custom: map[string]bool{}, stage: stageAll}
+	p := &playground{st: defaultState(), stage: stageAll}
 	if !app.IsClient {
 		p.recompute()
 		return p
@@ -211,8 +205,6 @@ func onlyLessonKeys(q string) bool {
 func (p *playground) restore(ctx app.Context, q string) {
 	p.load(q)
 	p.loadLesson(ctx)
-	p.reset()
-	clear(p.custom)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
 	p.openPanels(ctx)
@@ -309,6 +301,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Handle(actLog, p.onLog)
 	ctx.Handle(actPolicy, p.onPolicy)
 	ctx.Handle(actPolicyB, p.onPolicyB)
+	ctx.Handle(actHerd, p.onHerd)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")

@@ -151,8 +151,6 @@ func (p *playground) onScenario(ctx app.Context, e app.Event) {
 	}
 	st, _ := parseQuery(q)
 	p.st.Preset, p.st.Policy, p.st.Herd = st.Preset, st.Policy, st.Herd
-	p.linkGen++ // the policy panel shows the scenario's policy
-	p.reset()
-	clear(p.custom)
+	p.linkGen++ // the panels show the scenario's policy and herd
 	p.changed(ctx, true)
 }

@@ -107,6 +107,20 @@ func TestBrowserPolicyPanelKeepsUp(t *testing.T) {
 	poll[bool](t, tb, "cap 45s in the box and the address", `document.getElementById('cap-value').value === '45s' &&
 	  new URLSearchParams(location.search).get('cap') === '45s'`)
 
+	// The herd's knobs too: the clients typed fast, then a select.
+	tb.open(t, "lang=en")
+	poll[bool](t, tb, "the herd's knobs", `!!document.getElementById('clients-value')`)
+	eval[bool](t, tb, `(async () => { const b = document.getElementById('clients-value'); b.focus(); b.value = '';
+	  for (const ch of '2500') { b.value += ch; b.dispatchEvent(new Event('input', {bubbles: true}));
+	    await new Promise(r => setTimeout(r, 0)); }
+	  b.dispatchEvent(new Event('change', {bubbles: true}));
+	  const s = document.getElementById('server'); s.value = 'occ'; s.dispatchEvent(new Event('change', {bubbles: true}));
+	  return true; })()`)
+	poll[bool](t, tb, "2500 clients and the occ server in the boxes and the address", `(() => {
+	  const q = new URLSearchParams(location.search);
+	  return document.getElementById('clients-value').value === '2500' && document.getElementById('server').value === 'occ' &&
+	    q.get('clients') === '2500' && q.get('server') === 'occ'; })()`)
+
 	// A preset, then Back: the slider goes back with the rest.
 	tb.open(t, "lang=en")
 	eval[bool](t, tb, `(() => { const s = document.getElementById('preset'); s.value = 'grpc-retry';
