@@ -131,7 +131,6 @@ func herdLabel(l i18n.Lang, field, v, suffix string) string {
 // entry.
 func (p *playground) herdChanged(ctx app.Context) {
 	ctx = p.own(ctx)
-	p.replay = replayState{speed: p.replay.speed, gen: p.replay.gen + 1}
 	p.copied, p.copyText = "", ""
 	p.herd.more = 0
 	p.herd.start(ctx, p)
@@ -201,14 +200,7 @@ func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 		if p.st.Herd.Runs > 1 {
 			keys = append(keys, "spread", l.T("herd.legend-spread"))
 		}
-		plot = app.Div().Body(
-			app.Div().Class("herd-chart-wrap").Body(
-				&herdChart{A: h.a, B: h.b, Rev: h.rev, Lang: l, Present: present},
-				app.Div().ID("playhead").Class("playhead").Hidden(p.replay.at == 0 && !p.replay.playing).Aria("hidden", "true"),
-				app.Div().Class("replay-layer").Hidden(p.replay.at == 0 && !p.replay.playing || h.b != nil).Body(replayLayer()),
-			),
-			p.renderReplay(l),
-		)
+		plot = &herdReplay{Lang: l, A: h.a, B: h.b, Rev: h.rev, Run: h.gen.Load(), Present: present}
 		// The numbers' toggle shares the legend's line: on its own line
 		// it pushed the herd's inputs further below the chart.
 		under = app.Div().Body(app.Div().Class("legend-row").Body(legend(keys...), &chartNumbers{A: h.a, B: h.b, Rev: h.rev, Lang: l}), p.renderVerdict(l))

@@ -54,7 +54,6 @@ type playground struct {
 	solve      solveState  // the Solve control of a knob, when one is open
 	importOpen bool        // the import panel shows
 	les        lessonState // the workshop lesson, when one is open
-	replay     replayState // the herd's replay
 
 	// langKeyed: the language select's value came from the keyboard and
 	// waits for Enter or the focus leaving it.
@@ -365,7 +364,6 @@ func (p *playground) changed(ctx app.Context, discrete bool) {
 	p.copied, p.copyText = "", ""
 	p.recompute()
 	p.herd.more = 0
-	p.replay = replayState{speed: p.replay.speed, gen: p.replay.gen + 1}
 	p.herd.start(ctx, p)
 	p.urlPush = p.urlPush || discrete
 	p.writeURL(ctx)

@@ -80,21 +80,64 @@ func replayEnd(r *sim.Result) float64 {
 	return float64(len(r.Timeline)) * r.BucketWidth
 }
 
-func (p *playground) onReplay(ctx app.Context, e app.Event) {
-	// The element's id and value belong to the event's context: read them
-	// before switching to the component's (whose source is no control, so
-	// Step and the speed read as Play).
+// herdReplay is the herd's chart with its replay, a component: the chart,
+// the playhead and the marks over it, and the replay's bar. It owns the
+// replay; a new run of the herd (Run, the runner's generation) puts the
+// playhead back at the start, keeping the speed.
+type herdReplay struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	A, B    *herdOut
+	Rev     uint64
+	Run     uint64
+	Present bool
+
+	rp  replayState
+	run uint64
+	own app.Context // the component's: the ticker's, which outlives a click
+}
+
+func (c *herdReplay) OnInit() { c.run = c.Run }
+
+func (c *herdReplay) OnMount(ctx app.Context) { c.own = ctx }
+
+func (c *herdReplay) OnUpdate(ctx app.Context) {
+	if c.run != c.Run {
+		c.run = c.Run
+		c.rp = replayState{speed: c.rp.speed, gen: c.rp.gen + 1}
+	}
+}
+
+// first is the first policy's first run: the one replayed.
+func (c *herdReplay) first() *sim.Result {
+	if c.A == nil {
+		return nil
+	}
+	return c.A.first
+}
+
+func (c *herdReplay) Render() app.UI {
+	rp := c.rp
+	idle := rp.at == 0 && !rp.playing
+	return app.Div().Body(
+		app.Div().Class("herd-chart-wrap").Body(
+			&herdChart{A: c.A, B: c.B, Rev: c.Rev, Lang: c.Lang, Present: c.Present},
+			app.Div().ID("playhead").Class("playhead").Hidden(idle).Aria("hidden", "true"),
+			app.Div().Class("replay-layer").Hidden(idle || c.B != nil).Body(replayLayer()),
+		),
+		c.renderBar(),
+	)
+}
+
+func (c *herdReplay) onReplay(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	id, value := src.Get("id").String(), src.Get("value").String()
-	ctx = p.own(ctx)
-	rp := &p.replay
+	rp := &c.rp
 	if rp.speed == 0 {
 		rp.speed = 10
 	}
-	var res *sim.Result
-	if p.herd.a != nil {
-		res = p.herd.a.first
-	}
+	res := c.first()
 	end := replayEnd(res)
 	switch id {
 	case "replay-speed":
@@ -108,7 +151,7 @@ func (p *playground) onReplay(ctx app.Context, e app.Event) {
 		if res != nil {
 			rp.at = min(rp.at+res.BucketWidth, end)
 		}
-		p.placePlayhead()
+		c.placePlayhead()
 		return
 	}
 	// Play or pause.
@@ -121,13 +164,14 @@ func (p *playground) onReplay(ctx app.Context, e app.Event) {
 		rp.at = 0
 	}
 	rp.playing = true
-	p.placePlayhead() // the marks of an earlier run go at once
+	c.placePlayhead() // the marks of an earlier run go at once
 	gen := rp.gen
-	ctx.Async(func() {
+	own := c.own
+	own.Async(func() {
 		for {
 			time.Sleep(replayFrame)
 			stop := false
-			ctx.Dispatch(func(ctx app.Context) {
+			own.Dispatch(func(ctx app.Context) {
 				if rp.gen != gen || !rp.playing {
 					stop = true
 					return
@@ -136,9 +180,9 @@ func (p *playground) onReplay(ctx app.Context, e app.Event) {
 				if rp.at >= end {
 					rp.playing = false
 				}
-				p.placePlayhead()
+				c.placePlayhead()
 			})
-			if stop || p.replay.gen != gen {
+			if stop || c.rp.gen != gen {
 				return
 			}
 		}
@@ -150,23 +194,24 @@ func (p *playground) onReplay(ctx app.Context, e app.Event) {
 // in; the line is positioned through the DOM's style object, which the
 // page's CSP allows, and the marks are the one path of a layer over the
 // chart, whose d is set: two DOM calls a frame, however many calls).
-func (p *playground) placePlayhead() {
-	if !app.IsClient || p.herd.a == nil || p.herd.a.first == nil {
+func (c *herdReplay) placePlayhead() {
+	res := c.first()
+	if !app.IsClient || res == nil {
 		return
 	}
 	el := app.Window().GetElementByID("playhead")
 	if !el.Truthy() {
 		return
 	}
-	end := replayEnd(p.herd.a.first)
+	end := replayEnd(res)
 	if end <= 0 {
 		return
 	}
 	// The wide chart's plot spans x 58..628 of 640 units (chart.Herd).
-	x := (58 + p.replay.at/end*570) / 640 * 100
+	x := (58 + c.rp.at/end*570) / 640 * 100
 	el.Get("style").Set("left", strconv.FormatFloat(x, 'f', 2, 64)+"%")
 	if m := app.Window().GetElementByID("replay-marks"); m.Truthy() {
-		m.Call("setAttribute", "d", chart.HerdMarks(p.herd.a.series(), p.herd.a.first, p.replay.at))
+		m.Call("setAttribute", "d", chart.HerdMarks(c.A.series(), res, c.rp.at))
 	}
 }
 
@@ -179,15 +224,16 @@ func replayLayer() app.UI {
 		`" aria-hidden="true" focusable="false"><path id="replay-marks" class="replay-mark" d=""></path></svg>`)
 }
 
-// renderReplay is the replay's bar: play, step, speed, the time and the
+// renderBar is the replay's bar: play, step, speed, the time and the
 // counts at the playhead.
-func (p *playground) renderReplay(l i18n.Lang) app.UI {
+func (c *herdReplay) renderBar() app.UI {
+	l := c.Lang
 	var res *sim.Result
-	if p.herd.a != nil && p.herd.b == nil {
-		res = p.herd.a.first
+	if c.B == nil {
+		res = c.first()
 	}
-	rp := p.replay
-	c := countsAt(res, rp.at)
+	rp := c.rp
+	n := countsAt(res, rp.at)
 	play := "replay.play"
 	if rp.playing {
 		play = "replay.pause"
@@ -211,14 +257,14 @@ func (p *playground) renderReplay(l i18n.Lang) app.UI {
 	if res == nil {
 		cls += " idle"
 	}
-	return app.Div().ID("replay").Class(cls).Hidden(p.herd.b != nil).DataSet("bucket-s", strconv.FormatFloat(bucket, 'f', -1, 64)).Body(
+	return app.Div().ID("replay").Class(cls).Hidden(c.B != nil).DataSet("bucket-s", strconv.FormatFloat(bucket, 'f', -1, 64)).Body(
 		app.Button().ID("replay-play").Type("button").Class("secondary small").DataSet("playing", boolText(rp.playing)).
-			OnClick(p.onReplay).Text(l.T(play)),
-		app.Button().ID("replay-step").Type("button").Class("secondary small").OnClick(p.onReplay).Text(l.T("replay.step")),
-		app.Select().ID("replay-speed").Aria("label", l.T("replay.speed")).OnChange(p.onReplay).Body(opts...),
+			OnClick(c.onReplay).Text(l.T(play)),
+		app.Button().ID("replay-step").Type("button").Class("secondary small").OnClick(c.onReplay).Text(l.T("replay.step")),
+		app.Select().ID("replay-speed").Aria("label", l.T("replay.speed")).OnChange(c.onReplay).Body(opts...),
 		app.Span().ID("replay-time").Class("replay-time").DataSet("seconds", strconv.FormatFloat(rp.at, 'f', 3, 64)).
 			Text(l.Seconds(rp.at)),
 		app.Span().ID("replay-counts").Class("replay-counts").Text(l.F("replay.counts",
-			l.Int(int64(c.Waiting)), l.Int(int64(c.InFlight)), l.Int(int64(c.Succeeded)), l.Int(int64(c.GaveUp)), l.Int(int64(c.Calls)))),
+			l.Int(int64(n.Waiting)), l.Int(int64(n.InFlight)), l.Int(int64(n.Succeeded)), l.Int(int64(n.GaveUp)), l.Int(int64(n.Calls)))),
 	)
 }
