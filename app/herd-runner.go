@@ -92,6 +92,33 @@ type herdRunner struct {
 
 func (h *herdRunner) cancel() { h.gen.Add(1) }
 
+// runView is what the runs show, as the herd's card takes it: a value,
+// so go-app redraws the card when any of it changes (Rev counts the runs
+// added to A and B, whose pointers stay).
+type runView struct {
+	A, B      *herdOut
+	Rev       uint64
+	Run       uint64 // the runner's generation: a new set of runs
+	Err       error
+	Running   bool
+	Progress  float64
+	Ms        float64
+	PageBound bool
+	Limit     int
+}
+
+func (h *herdRunner) view() runView {
+	return runView{A: h.a, B: h.b, Rev: h.rev, Run: h.gen.Load(), Err: h.err, Running: h.running, Progress: h.progress,
+		Ms: h.ms, PageBound: h.pageBound(), Limit: h.limit}
+}
+
+// onHerdMore runs the herd again with ten times the page's call bound, at
+// the user's request.
+func (p *playground) onHerdMore(ctx app.Context, a app.Action) {
+	p.herd.more++
+	p.herd.start(p.own(ctx), p)
+}
+
 // bound applies the page's call limit to c, the herd's share of it shared
 // by runs runs.
 func (h *herdRunner) bound(c *sim.Config, runs int) {

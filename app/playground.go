@@ -301,6 +301,8 @@ func (p *playground) OnMount(ctx app.Context) {
 	ctx.Handle(actPolicy, p.onPolicy)
 	ctx.Handle(actPolicyB, p.onPolicyB)
 	ctx.Handle(actHerd, p.onHerd)
+	ctx.Handle(actHerdMore, p.onHerdMore)
+	ctx.Handle(actScenario, p.onScenario)
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")

@@ -115,10 +115,25 @@ var scenarioStates = sync.OnceValue(func() []state {
 	return out
 })
 
-// renderScenarios is the row of scenario buttons, the active one pressed,
-// with what to look at in it.
-func (p *playground) renderScenarios(l i18n.Lang) app.UI {
-	cur := scenarioOf(&p.st)
+// scenarioButtons are the rows of scenario buttons, a component: the one
+// the page shows (Current) pressed, with what to look at in it. A click
+// goes to the page as actScenario.
+type scenarioButtons struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	Current string
+}
+
+// actScenario carries a scenario's name to the page.
+const actScenario = "scenario"
+
+func (c *scenarioButtons) onClick(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actScenario, strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "scenario-"))
+}
+
+func (c *scenarioButtons) Render() app.UI {
+	l, cur := c.Lang, c.Current
 	var rows []app.UI
 	var items []app.UI
 	for i, sc := range scenarios {
@@ -129,7 +144,7 @@ func (p *playground) renderScenarios(l i18n.Lang) app.UI {
 			items = []app.UI{app.Span().Class("scenarios-label").Text(l.T("scenario.group-" + sc.group))}
 		}
 		items = append(items, app.Button().ID("scenario-"+sc.name).Type("button").Class("secondary small").
-			Aria("pressed", sc.name == cur).OnClick(p.onScenario).Text(l.T("scenario."+sc.name)))
+			Aria("pressed", sc.name == cur).OnClick(c.onClick).Text(l.T("scenario."+sc.name)))
 	}
 	rows = append(rows, app.Div().Class("take-away").Body(items...))
 	hint := ""
@@ -143,8 +158,8 @@ func (p *playground) renderScenarios(l i18n.Lang) app.UI {
 // onScenario sets the policy and the herd to a scenario's, as a history
 // entry; the rest of the page (language, view, seed, the second policy)
 // stays.
-func (p *playground) onScenario(ctx app.Context, e app.Event) {
-	name := strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "scenario-")
+func (p *playground) onScenario(ctx app.Context, a app.Action) {
+	name, _ := a.Value.(string)
 	q := scenarioQuery(name)
 	if q == "" {
 		return

@@ -1,0 +1,41 @@
+package app
+
+import (
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// compareCard is the same herd under every jitter kind, a component drawn
+// from the compare runs passed down: a note, the grid, the download.
+type compareCard struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	Alone   bool // an embedded view: the heading is the page's h1
+	Busy    bool // the herd or its compare runs are under way
+	Pending bool // compare runs are under way
+	Results []cmpResult
+	Current string // the page's jitter kind
+}
+
+// renderCompare is the page's compare card.
+func (p *playground) renderCompare(l i18n.Lang) app.UI {
+	h := &p.herd
+	return &compareCard{Lang: l, Alone: p.alone(), Busy: h.running || h.cmpPending > 0, Pending: h.cmpPending > 0,
+		Results: h.cmp, Current: p.st.Policy.Jitter.String()}
+}
+
+func (c *compareCard) Render() app.UI {
+	l := c.Lang
+	status := l.T("compare.note")
+	if c.Pending {
+		status += " " + l.T("compare.updating")
+	}
+	// data-running: the panels shown may be an earlier scenario's.
+	return app.Section().Class("card compare").DataSet("running", boolText(c.Busy)).Aria("label", l.T("compare.aria")).Body(
+		cardHead(c.Alone, 2, l.T("compare.head")),
+		app.P().Class("hint").Text(status),
+		&compareGrid{Results: c.Results, Current: c.Current, Lang: l},
+		takeAway(l, onDownload, "download-compare", "take.svg"),
+	)
+}
