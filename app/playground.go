@@ -51,7 +51,6 @@ type playground struct {
 	// server is whether the page has its server (serverNone on a static
 	// host).
 	server     int
-	solve      solveState  // the Solve control of a knob, when one is open
 	importOpen bool        // the import panel shows
 	les        lessonState // the workshop lesson, when one is open
 
