@@ -16,13 +16,14 @@ type compareCard struct {
 	Pending bool // compare runs are under way
 	Results []cmpResult
 	Current string // the page's jitter kind
+	Present bool   // presenter mode's frames
 }
 
 // renderCompare is the page's compare card.
 func (p *playground) renderCompare(l i18n.Lang) app.UI {
 	h := &p.herd
 	return &compareCard{Lang: l, Alone: p.alone(), Busy: h.running || h.cmpPending > 0, Pending: h.cmpPending > 0,
-		Results: h.cmp, Current: p.st.Policy.Jitter.String()}
+		Results: h.cmp, Current: p.st.Policy.Jitter.String(), Present: p.st.Present && p.st.Lesson > 0}
 }
 
 func (c *compareCard) Render() app.UI {
@@ -35,7 +36,7 @@ func (c *compareCard) Render() app.UI {
 	return app.Section().Class("card compare").DataSet("running", boolText(c.Busy)).Aria("label", l.T("compare.aria")).Body(
 		cardHead(c.Alone, 2, l.T("compare.head")),
 		app.P().Class("hint").Text(status),
-		&compareGrid{Results: c.Results, Current: c.Current, Lang: l},
+		&compareGrid{Results: c.Results, Current: c.Current, Lang: l, Present: c.Present},
 		takeAway(l, onDownload, "download-compare", "take.svg"),
 	)
 }

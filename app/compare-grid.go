@@ -15,6 +15,9 @@ type compareGrid struct {
 	Results []cmpResult
 	Current string // the page's jitter kind, outlined
 	Lang    i18n.Lang
+	// Present: presenter mode's frames, each captioned in the lesson's
+	// type.
+	Present bool
 }
 
 func (c *compareGrid) Render() app.UI {
@@ -34,8 +37,12 @@ func (c *compareGrid) Render() app.UI {
 			body = app.P().Class("pending").Text(l.T("compare.running"))
 		default:
 			t := r.Res.Totals
+			size := chart.HerdSmall
+			if c.Present {
+				size = chart.HerdSmallPresent
+			}
 			body = app.Div().Body(
-				app.Raw(chart.Herd(l, series[i], yMax, xMax, chart.HerdSmall, l.F("chart.small", kindName(l, r.Kind)))),
+				app.Raw(chart.Herd(l, series[i], yMax, xMax, size, l.F("chart.small", kindName(l, r.Kind)))),
 				app.P().Class("cmp-stats").Text(l.F("compare.stats",
 					l.Compact(float64(t.Calls)), l.Ratio(t.Amplification),
 					completionText(l, t.Succeeded, t.Completion.P99), l.Compact(float64(t.GaveUp)))),
@@ -49,7 +56,11 @@ func (c *compareGrid) Render() app.UI {
 		if r.Res != nil {
 			cell = cell.DataSet("calls", r.Res.Totals.Calls)
 		}
-		cells[i] = cell.Body(body)
+		var caption app.UI
+		if c.Present {
+			caption = app.FigCaption().Class("cmp-title").Text(kindName(l, r.Kind))
+		}
+		cells[i] = cell.Body(caption, body)
 	}
 	return app.Div().ID("compare").Class("compare-grid").Body(cells...)
 }

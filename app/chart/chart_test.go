@@ -173,6 +173,9 @@ func TestHerdPresentText(t *testing.T) {
 	if f := herdFrame(HerdPresent); 377/f.W*presentUnits < 18.4 {
 		t.Errorf("presenter frame %g units wide: 20-unit text is %.1f px at 377 px", f.W, 377/f.W*presentUnits)
 	}
+	if f := herdFrame(HerdSmallPresent); 180/f.W*presentUnits < 18.4 {
+		t.Errorf("presenter grid cell %g units wide: 20-unit text is %.1f px at 180 px", f.W, 180/f.W*presentUnits)
+	}
 	for _, l := range i18n.Langs {
 		for _, end := range []float64{3, 12, 45, 130, 600, 3700, 86400} {
 			h := Series{Width: end / 50, OK: make([]float64, 50), Rejected: make([]float64, 50), Capacity: 10}
@@ -184,6 +187,13 @@ func TestHerdPresentText(t *testing.T) {
 				t.Fatalf("not presenter mode's frame: %.80s", svg)
 			}
 			checkPresentText(t, fmt.Sprintf("%s, %gs", l.Code(), end), svg)
+			// A grid's cell, on a scale shared with taller cells (a
+			// clipped bar's label too).
+			svg = Herd(l, h, 5, 0, HerdSmallPresent, "t")
+			if !strings.Contains(svg, `viewBox="0 0 190 150"`) || !strings.Contains(svg, `class="clipped"`) {
+				t.Fatalf("not a presenter grid cell with a clipped bar: %.80s", svg)
+			}
+			checkPresentTextIn(t, fmt.Sprintf("%s, %gs, grid cell", l.Code(), end), svg, 190, 2)
 		}
 	}
 }
@@ -227,7 +237,12 @@ const presentUnits, presentCharW, presentLetterW = 20.0, 0.62, 0.55
 
 // checkPresentText checks a presenter-mode chart 400 units wide: its
 // time ticks apart and inside it, at least three, and its titles inside.
-func checkPresentText(t *testing.T, what, svg string) {
+func checkPresentText(t *testing.T, what, svg string) { checkPresentTextIn(t, what, svg, 400, 3) }
+
+// checkPresentTextIn holds a presenter frame width units wide to text of
+// presentUnits: at least minTicks time ticks, none overlapping another or
+// running off the frame, titles inside it.
+func checkPresentTextIn(t *testing.T, what, svg string, width float64, minTicks int) {
 	t.Helper()
 	if !strings.Contains(svg, "chart-present") {
 		t.Errorf("%s: no chart-present class", what)
@@ -242,13 +257,13 @@ func checkPresentText(t *testing.T, what, svg string) {
 		if x-half < prevRight+4 {
 			t.Errorf("%s: tick %q at x=%g overlaps the one before (ends at %g)", what, m[3], x, prevRight)
 		}
-		if x+half > 400+8 {
+		if x+half > width+8 {
 			t.Errorf("%s: tick %q at x=%g runs off the chart", what, m[3], x)
 		}
 		prevRight = x + half
 		n++
 	}
-	if n < 3 {
+	if n < minTicks {
 		t.Errorf("%s: %d time ticks", what, n)
 	}
 	for _, m := range label.FindAllStringSubmatch(svg, -1) {
@@ -257,8 +272,8 @@ func checkPresentText(t *testing.T, what, svg string) {
 		if m[2] == "middle" {
 			x -= w / 2
 		}
-		if x < 0 || x+w > 400 {
-			t.Errorf("%s: %q spans x=%.0f..%.0f of 400", what, m[3], x, x+w)
+		if x < 0 || x+w > width {
+			t.Errorf("%s: %q spans x=%.0f..%.0f of %g", what, m[3], x, x+w, width)
 		}
 	}
 }

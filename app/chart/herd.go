@@ -64,6 +64,12 @@ const (
 	// and ticks for text of 20 units, so that drawn about 380 px wide (a
 	// 4:3 projector's widget) its text is the lesson's type.
 	HerdPresent
+	// HerdSmallPresent is a small multiple in presenter mode: 190 units
+	// wide, with margins and two ticks an axis for text of 20 units (a 4:3
+	// projector draws a grid's cell about 185 px wide), and no title: the
+	// grid captions it in the lesson's type, which a long kind's name
+	// would not fit in the frame at that size.
+	HerdSmallPresent
 )
 
 // Herd draws calls per bucket stacked (succeeded below, rejected above),
@@ -75,13 +81,15 @@ const (
 // height.
 func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string) string {
 	f := herdFrame(size)
-	small := size == HerdSmall
-	class, ticks := "", 8
+	small := size == HerdSmall || size == HerdSmallPresent
+	class, ticks, yTicks := "", 8, 4
 	switch size {
 	case HerdSmall:
 		class, ticks = "chart-small", 4
 	case HerdPresent:
 		class, ticks = "chart-present", presentTicks
+	case HerdSmallPresent:
+		class, ticks, yTicks = "chart-present", 2, 2
 	}
 	var w svgWriter
 	w.open(f, class, label+HerdSummary(l, h))
@@ -97,7 +105,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 		d.rect(x0, f.Top, x1, f.H-f.Bottom)
 		w.path("outage", d.String())
 	}
-	w.yAxis(f, ya, 4, l.Compact)
+	w.yAxis(f, ya, yTicks, l.Compact)
 	var ok, rej pathData
 	base := f.H - f.Bottom
 	for i := range h.OK {
@@ -171,15 +179,30 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 	switch size {
 	case HerdSmall:
 		tickY = f.H - f.Bottom + 15
-	case HerdPresent:
+	case HerdPresent, HerdSmallPresent:
 		tickY = f.H - f.Bottom + presentTickDY
 	}
-	for _, v := range xa.timeTicks(ticks) {
+	tv := xa.timeTicks(ticks)
+	if size == HerdSmallPresent && len(tv) > 2 {
+		// A cell has room for two times at 20 units ("5 мин" and "10 мин"
+		// overlapped): the start and the last tick whose label stays in
+		// the frame (a time's characters are at most 12.4 units wide).
+		last := tv[1]
+		for _, v := range tv[2:] {
+			if xa.at(v)+6.2*float64(len([]rune(l.Seconds(v)))) <= f.W+8 {
+				last = v
+			}
+		}
+		tv = []float64{tv[0], last}
+	}
+	for _, v := range tv {
 		w.text("tick", xa.at(v), tickY, "middle", l.Seconds(v))
 	}
-	if small {
+	switch {
+	case size == HerdSmallPresent: // captioned by the grid
+	case small:
 		w.text("small-title", f.Left, 14, "start", label)
-	} else {
+	default:
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
 		x, y := f.Left, f.Top-10
 		if size == HerdPresent {
@@ -198,6 +221,8 @@ func herdFrame(size HerdSize) frame {
 		return frame{W: 320, H: 170, Left: 44, Right: 8, Top: 22, Bottom: 24}
 	case HerdPresent:
 		return frame{W: 400, H: 256, Left: 66, Right: 30, Top: 44, Bottom: 54}
+	case HerdSmallPresent:
+		return frame{W: 190, H: 150, Left: 56, Right: 14, Top: 14, Bottom: 30}
 	}
 	return frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
 }

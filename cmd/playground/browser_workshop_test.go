@@ -419,6 +419,14 @@ const wsFitJS = `(() => {
       if (!svg.classList.contains('chart-present')) return -1;
       return Math.min(...[...svg.querySelectorAll('text')].filter(e => e.getClientRects().length > 0)
         .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
+    gridTextPx: (() => {
+      // The compare grid's cells shown: -1 when one is not drawn in
+      // presenter mode's frame, else their smallest text.
+      const svgs = [...document.querySelectorAll('.lesson-widget .compare-grid svg')].filter(e => e.getClientRects().length > 0);
+      if (svgs.length === 0) return null;
+      if (svgs.some(svg => !svg.classList.contains('chart-present'))) return -1;
+      return Math.min(...svgs.flatMap(svg => [...svg.querySelectorAll('text')]).filter(e => e.getClientRects().length > 0)
+        .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
     brokenWords: (() => { const out = [];
       // A word of the widget's HTML text split over two lines (a narrow
       // card breaking "amplification" after its n).
@@ -448,6 +456,7 @@ type wsFit struct {
 	TextPx, TitlePx              float64
 	BrokenWords                  []string
 	HerdTextPx, StripTextPx      *float64
+	GridTextPx                   *float64
 	Contrast                     float64
 	LowContrast                  string
 }
@@ -484,8 +493,9 @@ func TestBrowserWorkshopPresenterFits(t *testing.T) {
 					poll[bool](t, tb, fmt.Sprintf("lesson %d's widget", n), wsReadyJS)
 					wsQuiet(t, tb, 100)
 					f := eval[wsFit](t, tb, wsFitJS)
-					t.Logf("lesson %d: type %.1f px (title %.1f px), contrast %.1f:1 at least (%s); text ends at %.0f px, widget at %.0f px, chart (%s) at %.0f px; page %.0fx%.0f",
-						n, f.TextPx, f.TitlePx, f.Contrast, f.LowContrast, orZero(f.Text).Bottom, orZero(f.Widget).Bottom, f.ChartTag, orZero(f.Chart).Bottom, f.ScrollWidth, f.ScrollHeight)
+					t.Logf("lesson %d: type %.1f px (title %.1f px), contrast %.1f:1 at least (%s); text ends at %.0f px, widget at %.0f px, chart (%s) at %.0f px; page %.0fx%.0f; chart text: herd %s, strip %s, grid %s px",
+						n, f.TextPx, f.TitlePx, f.Contrast, f.LowContrast, orZero(f.Text).Bottom, orZero(f.Widget).Bottom, f.ChartTag, orZero(f.Chart).Bottom, f.ScrollWidth, f.ScrollHeight,
+						pxText(f.HerdTextPx), pxText(f.StripTextPx), pxText(f.GridTextPx))
 					wsCheckFit(t, fmt.Sprintf("lesson %d", n), f)
 					if f.ChartTag == "TABLE#delay-table" {
 						wsCheckTotals(t, tb, n)
@@ -550,7 +560,7 @@ func wsCheckFit(t *testing.T, what string, f wsFit) {
 	for _, c := range []struct {
 		name string
 		px   *float64
-	}{{"the herd's chart", f.HerdTextPx}, {"each client's line (#client-strip)", f.StripTextPx}} {
+	}{{"the herd's chart", f.HerdTextPx}, {"each client's line (#client-strip)", f.StripTextPx}, {"the compare grid", f.GridTextPx}} {
 		if c.px == nil {
 			continue
 		}
@@ -588,6 +598,14 @@ func wsCheckTotals(t *testing.T, tb *tab, n int) {
 			t.Errorf("lesson %d: the %s ends %.0f px off its column", n, name, *off[i])
 		}
 	}
+}
+
+// pxText is a measured text size, or "-" when there was none to measure.
+func pxText(px *float64) string {
+	if px == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", *px)
 }
 
 func orZero(b *wsBox) *wsBox {
