@@ -45,8 +45,12 @@ func (c *herdChart) Render() app.UI {
 			app.Raw(chart.Herd(l, c.A.series(), 0, 0, size, l.T("chart.herd"))),
 		)
 	}
-	// Two policies on one scale: the same bucket width, y and time axes.
+	// Two policies on one scale: the same bucket width, y and time axes;
+	// side by side in presenter mode, each in a grid cell's frame.
 	ss, yMax, xMax := chart.CommonScale([]chart.Series{c.A.series(), c.B.series()})
+	if c.Present {
+		size = chart.HerdSmallPresent
+	}
 	return app.Div().ID("herd-chart").Class("chart-box two").Body(
 		app.Figure().Class("herd-a").Body(app.FigCaption().Text(l.T("policy.a")), app.Raw(chart.Herd(l, ss[0], yMax, xMax, size, l.T("chart.herd-a")))),
 		app.Figure().Class("herd-b").Body(app.FigCaption().Text(l.T("policy.b")), app.Raw(chart.Herd(l, ss[1], yMax, xMax, size, l.T("chart.herd-b")))),

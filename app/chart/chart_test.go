@@ -177,7 +177,7 @@ func TestHerdPresentText(t *testing.T) {
 		t.Errorf("presenter grid cell %g units wide: 20-unit text is %.1f px at 180 px", f.W, 180/f.W*presentUnits)
 	}
 	for _, l := range i18n.Langs {
-		for _, end := range []float64{3, 12, 45, 130, 600, 3700, 86400} {
+		for _, end := range []float64{3, 12, 45, 130, 270, 600, 3700, 86400} {
 			h := Series{Width: end / 50, OK: make([]float64, 50), Rejected: make([]float64, 50), Capacity: 10}
 			for i := range h.OK {
 				h.OK[i] = float64(i % 7)
@@ -190,7 +190,7 @@ func TestHerdPresentText(t *testing.T) {
 			// A grid's cell, on a scale shared with taller cells (a
 			// clipped bar's label too).
 			svg = Herd(l, h, 5, 0, HerdSmallPresent, "t")
-			if !strings.Contains(svg, `viewBox="0 0 190 150"`) || !strings.Contains(svg, `class="clipped"`) {
+			if !strings.Contains(svg, `viewBox="0 0 190 130"`) || !strings.Contains(svg, `class="clipped"`) {
 				t.Fatalf("not a presenter grid cell with a clipped bar: %.80s", svg)
 			}
 			checkPresentTextIn(t, fmt.Sprintf("%s, %gs, grid cell", l.Code(), end), svg, 190, 2)

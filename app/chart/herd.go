@@ -64,11 +64,12 @@ const (
 	// and ticks for text of 20 units, so that drawn about 380 px wide (a
 	// 4:3 projector's widget) its text is the lesson's type.
 	HerdPresent
-	// HerdSmallPresent is a small multiple in presenter mode: 190 units
-	// wide, with margins and two ticks an axis for text of 20 units (a 4:3
-	// projector draws a grid's cell about 185 px wide), and no title: the
-	// grid captions it in the lesson's type, which a long kind's name
-	// would not fit in the frame at that size.
+	// HerdSmallPresent is a small multiple in presenter mode (a grid's
+	// cell, or one of two policies side by side): 190 units wide, with
+	// margins and two ticks an axis for text of 20 units (a 4:3 projector
+	// draws a cell about 185 px wide), and no title: the page captions it
+	// in the lesson's type, which a long kind's name would not fit in the
+	// frame at that size.
 	HerdSmallPresent
 )
 
@@ -89,7 +90,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 	case HerdPresent:
 		class, ticks = "chart-present", presentTicks
 	case HerdSmallPresent:
-		class, ticks, yTicks = "chart-present", 2, 2
+		class, ticks, yTicks = "chart-present", 3, 2
 	}
 	var w svgWriter
 	w.open(f, class, label+HerdSummary(l, h))
@@ -183,7 +184,7 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 		tickY = f.H - f.Bottom + presentTickDY
 	}
 	tv := xa.timeTicks(ticks)
-	if size == HerdSmallPresent && len(tv) > 2 {
+	if size == HerdSmallPresent && len(tv) > 2 { // three asked: never one alone
 		// A cell has room for two times at 20 units ("5 мин" and "10 мин"
 		// overlapped): the start and the last tick whose label stays in
 		// the frame (a time's characters are at most 12.4 units wide).
@@ -222,7 +223,7 @@ func herdFrame(size HerdSize) frame {
 	case HerdPresent:
 		return frame{W: 400, H: 256, Left: 66, Right: 30, Top: 44, Bottom: 54}
 	case HerdSmallPresent:
-		return frame{W: 190, H: 150, Left: 56, Right: 14, Top: 14, Bottom: 30}
+		return frame{W: 190, H: 130, Left: 56, Right: 14, Top: 14, Bottom: 30}
 	}
 	return frame{W: 640, H: 282, Left: 58, Right: 12, Top: 30, Bottom: wideBottom}
 }

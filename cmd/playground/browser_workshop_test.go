@@ -420,9 +420,10 @@ const wsFitJS = `(() => {
       return Math.min(...[...svg.querySelectorAll('text')].filter(e => e.getClientRects().length > 0)
         .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
     gridTextPx: (() => {
-      // The compare grid's cells shown: -1 when one is not drawn in
-      // presenter mode's frame, else their smallest text.
-      const svgs = [...document.querySelectorAll('.lesson-widget .compare-grid svg')].filter(e => e.getClientRects().length > 0);
+      // The compare grid's cells, or two policies' herds side by side: -1
+      // when one is not drawn in presenter mode's frame, else their
+      // smallest text.
+      const svgs = [...document.querySelectorAll('.lesson-widget .compare-grid svg, .lesson-widget #herd-chart.two svg')].filter(e => e.getClientRects().length > 0);
       if (svgs.length === 0) return null;
       if (svgs.some(svg => !svg.classList.contains('chart-present'))) return -1;
       return Math.min(...svgs.flatMap(svg => [...svg.querySelectorAll('text')]).filter(e => e.getClientRects().length > 0)
@@ -560,7 +561,7 @@ func wsCheckFit(t *testing.T, what string, f wsFit) {
 	for _, c := range []struct {
 		name string
 		px   *float64
-	}{{"the herd's chart", f.HerdTextPx}, {"each client's line (#client-strip)", f.StripTextPx}, {"the compare grid", f.GridTextPx}} {
+	}{{"the herd's chart", f.HerdTextPx}, {"each client's line (#client-strip)", f.StripTextPx}, {"the compare grid or two policies' herds", f.GridTextPx}} {
 		if c.px == nil {
 			continue
 		}
