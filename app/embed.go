@@ -119,15 +119,6 @@ func (c *embedPanel) onInput(ctx app.Context, e app.Event) {
 	}
 }
 
-// onEmbedView shows the view the panel chose.
-func (p *playground) onEmbedView(ctx app.Context, a app.Action) {
-	if v, _ := a.Value.(string); contains(embedViews, v) && v != p.st.Embed {
-		p.st.Embed = v
-		p.urlPush = true
-		p.writeURL(ctx)
-	}
-}
-
 func (p *playground) onDownload(ctx app.Context, a app.Action) {
 	if v, ok := a.Value.(string); ok {
 		p.downloadView(v)

@@ -112,15 +112,6 @@ func (c *exportPanel) onInput(ctx app.Context, e app.Event) {
 	}
 }
 
-// onExportTo opens the library the panel chose.
-func (p *playground) onExportTo(ctx app.Context, a app.Action) {
-	if v, _ := a.Value.(string); contains(exportTargets, v) && v != p.st.Export {
-		p.st.Export = v
-		p.urlPush = true
-		p.writeURL(ctx)
-	}
-}
-
 func (p *playground) onCopy(ctx app.Context, a app.Action) {
 	if r, ok := a.Value.(copyRequest); ok {
 		p.copyOut(ctx, r.Text, r.Done, r.Manual)

@@ -289,19 +289,15 @@ func (p *playground) own(ctx app.Context) app.Context {
 // and draws the rest of the page.
 func (p *playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
-	ctx.Handle(actClassify, p.onClassify)
-	ctx.Handle(actExportTo, p.onExportTo)
-	ctx.Handle(actCopy, p.onCopy)
-	ctx.Handle(actServer, p.onServer)
-	ctx.Handle(actImport, p.onImported)
-	ctx.Handle(actEmbedView, p.onEmbedView)
-	ctx.Handle(actDownload, p.onDownload)
-	ctx.Handle(actLog, p.onLog)
-	ctx.Handle(actPolicy, p.onPolicy)
-	ctx.Handle(actPolicyB, p.onPolicyB)
-	ctx.Handle(actHerd, p.onHerd)
-	ctx.Handle(actHerdMore, p.onHerdMore)
-	ctx.Handle(actScenario, p.onScenario)
+	for name, h := range map[string]app.ActionHandler{
+		actClassify: p.onClassify, actCopy: p.onCopy, actServer: p.onServer, actImport: p.onImported,
+		actDownload: p.onDownload, actLog: p.onLog, actPolicy: p.onPolicy, actPolicyB: p.onPolicyB,
+		actHerd: p.onHerd, actHerdMore: p.onHerdMore, actScenario: p.onScenario,
+		actExportTo:  func(ctx app.Context, a app.Action) { p.choose(ctx, &p.st.Export, a, exportTargets) },
+		actEmbedView: func(ctx app.Context, a app.Action) { p.choose(ctx, &p.st.Embed, a, embedViews) },
+	} {
+		ctx.Handle(name, h)
+	}
 	// The loader's copy the wasm main kept up while the runtime started.
 	if l := app.Window().GetElementByID("app-wasm-loader"); l.Truthy() {
 		l.Call("remove")
@@ -422,6 +418,17 @@ func (p *playground) replaceURL(ctx app.Context) {
 func (p *playground) onLangInput(ctx app.Context, e app.Event) {
 	if !p.langKeyed {
 		p.setLang(ctx, ctx.JSSrc().Get("value").String())
+	}
+}
+
+// choose sets a panel's choice that the link keeps (the Export panel's
+// library, the Embed panel's view) to the action's value, when it is one
+// of allowed: a history entry.
+func (p *playground) choose(ctx app.Context, field *string, a app.Action, allowed []string) {
+	if v, _ := a.Value.(string); contains(allowed, v) && v != *field {
+		*field = v
+		p.urlPush = true
+		p.writeURL(ctx)
 	}
 }
 
