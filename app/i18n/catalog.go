@@ -116,7 +116,7 @@ var messages = map[string][2]string{
 	"policy.steps-hint": {"retries from base to cap; 0 = stay at base", "повторов от основы до потолка; 0 — всегда основа"},
 
 	// Kinds, by the core's names.
-	"jitter.none":                 {"none: exactly the nominal delay", "нет: ровно номинальная пауза"},
+	"jitter.none":                 {"none: exactly d", "нет: ровно d"},
 	"jitter.full":                 {"full: U[0, d)", "полный: U[0, d)"},
 	"jitter.equal":                {"equal: d/2 + U[0, d/2)", "равный: d/2 + U[0, d/2)"},
 	"jitter.decorrelated":         {"decorrelated: U[base, prev×3)", "декоррелир.: U[основа, пред.×3)"},
