@@ -62,12 +62,20 @@ func (c *policyPanel) OnInit() {
 func (c *policyPanel) OnMount(ctx app.Context) { c.syncSliders() }
 
 func (c *policyPanel) OnUpdate(ctx app.Context) {
+	if c.take() {
+		ctx.Defer(func(ctx app.Context) { c.syncSliders() })
+	}
+}
+
+// take takes the link's policy when the page has replaced its state, and
+// reports whether it did.
+func (c *policyPanel) take() bool {
 	if c.gen == c.LinkGen {
-		return
+		return false
 	}
 	c.pol, c.gen = c.Link, c.LinkGen
 	c.reset()
-	ctx.Defer(func(ctx app.Context) { c.syncSliders() })
+	return true
 }
 
 func (c *policyPanel) syncSliders() {
