@@ -2,9 +2,9 @@ package app
 
 import (
 	"testing"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"time"
 )
 
 // The panels that edit keep their own copy: the page's re-renders, which
@@ -18,57 +18,46 @@ func TestPanelsTakeTheLinkOnlyWhenReplaced(t *testing.T) {
 	newer.Cls.Status = "404"
 	var ctx app.Context // the panels below use none of it natively
 
-	check := func(name string, got, want any, typed bool) {
-		t.Helper()
-		if got != want {
-			t.Errorf("%s: the panel holds %+v, want %+v", name, got, want)
+	pol := &policyPanel{Link: policyLink{older.Preset, older.Policy, older.Seed}, LinkGen: 1}
+	b := &policyBPanel{Link: policyB{On: true, Policy: older.Policy}, LinkGen: 1}
+	k := &herdKnobs{Link: older.Herd, LinkGen: 1, Policy: older.Policy}
+	cl := &classifyPanel{Link: older.Cls, LinkGen: 1}
+	pol.OnInit()
+	b.OnInit()
+	k.OnInit()
+	cl.OnInit()
+	for _, c := range []struct {
+		name       string
+		edit       func()        // the user's edit, with text typed in a box
+		render     func(gen int) // the page's render with the newer link
+		copy, link func() any    // the panel's copy, and the link it was given
+		typed      func() bool
+	}{
+		{"policy", func() { pol.pol.Seed, pol.text["base-value"] = 99, "7" },
+			func(gen int) {
+				pol.Link, pol.LinkGen = policyLink{newer.Preset, newer.Policy, newer.Seed}, gen
+				pol.take()
+			},
+			func() any { return pol.pol }, func() any { return pol.Link }, func() bool { return len(pol.text) > 0 }},
+		{"second policy", func() { b.b.Preset, b.text["b-base-value"] = "grpc-retry", "7" },
+			func(gen int) { b.Link, b.LinkGen = policyB{On: true, Policy: newer.Policy}, gen; b.OnUpdate(ctx) },
+			func() any { return b.b }, func() any { return b.Link }, func() bool { return len(b.text) > 0 }},
+		{"herd knobs", func() { k.h.Runs, k.text["clients-value"], k.custom["arrival"] = 3, "10", true },
+			func(gen int) { k.Link, k.LinkGen = newer.Herd, gen; k.OnUpdate(ctx) },
+			func() any { return k.h }, func() any { return k.Link }, func() bool { return len(k.text)+len(k.custom) > 0 }},
+		{"classifier", func() { cl.in.Key = "typed-fast" },
+			func(gen int) { cl.Link, cl.LinkGen = newer.Cls, gen; cl.OnUpdate(ctx) },
+			func() any { return cl.in }, func() any { return cl.Link }, func() bool { return false }},
+	} {
+		c.edit()
+		edited := c.copy()
+		c.render(1)
+		if got := c.copy(); got != edited {
+			t.Errorf("%s: a re-render with an older link made the panel's copy %+v, want its edit %+v", c.name, got, edited)
 		}
-		if typed {
-			t.Errorf("%s: the typed text survived the new link", name)
+		c.render(2)
+		if got := c.copy(); got != c.link() || c.typed() {
+			t.Errorf("%s: a new link left the panel with %+v (typed text kept: %v), want %+v", c.name, got, c.typed(), c.link())
 		}
 	}
-
-	pol := &policyPanel{Link: policyLink{older.Preset, older.Policy, older.Seed}, LinkGen: 1}
-	pol.OnInit()
-	pol.pol.Seed, pol.text["base-value"] = 99, "7"
-	edited := pol.pol
-	pol.Link = policyLink{newer.Preset, newer.Policy, newer.Seed} // same gen: a re-render
-	pol.take()
-	check("policy, re-rendered", pol.pol, edited, false)
-	pol.LinkGen = 2
-	pol.take()
-	check("policy, replaced", pol.pol, pol.Link, len(pol.text) > 0)
-
-	b := &policyBPanel{Link: policyB{On: true, Policy: older.Policy}, LinkGen: 1}
-	b.OnInit()
-	b.b.Preset, b.text["b-base-value"] = "grpc-retry", "7"
-	editedB := b.b
-	b.Link = policyB{On: true, Policy: newer.Policy}
-	b.OnUpdate(ctx)
-	check("second policy, re-rendered", b.b, editedB, false)
-	b.LinkGen = 2
-	b.OnUpdate(ctx)
-	check("second policy, replaced", b.b, b.Link, len(b.text) > 0)
-
-	k := &herdKnobs{Link: older.Herd, LinkGen: 1, Policy: older.Policy}
-	k.OnInit()
-	k.h.Runs, k.text["clients-value"], k.custom["arrival"] = 3, "10", true
-	editedK := k.h
-	k.Link = newer.Herd
-	k.OnUpdate(ctx)
-	check("herd knobs, re-rendered", k.h, editedK, false)
-	k.LinkGen = 2
-	k.OnUpdate(ctx)
-	check("herd knobs, replaced", k.h, k.Link, len(k.text) > 0 || len(k.custom) > 0)
-
-	cl := &classifyPanel{Link: older.Cls, LinkGen: 1}
-	cl.OnInit()
-	cl.in.Key = "typed-fast"
-	editedC := cl.in
-	cl.Link = newer.Cls
-	cl.OnUpdate(ctx)
-	check("classifier, re-rendered", cl.in, editedC, false)
-	cl.LinkGen = 2
-	cl.OnUpdate(ctx)
-	check("classifier, replaced", cl.in, cl.Link, false)
 }
