@@ -213,6 +213,13 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 		// The pre-rendered page does without the herd: the browser runs it.
 		return
 	}
+	herd, compare := p.runs()
+	if !herd {
+		// An embedded view without the herd (the table, the delay
+		// chart): a docs page's other frames share its main thread.
+		h.a, h.b, h.err, h.running = nil, nil, nil, false
+		return
+	}
 	runs := p.st.Herd.Runs
 	cfgA := p.st.Herd.config(p.st.Policy)
 	own := cfgA.MaxCalls
@@ -269,7 +276,11 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 			if len(tasks) == 0 {
 				h.a, h.b, h.running, h.progress = a, b, false, 1
 				h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
-				h.startCompare(ctx, gen, cfgA, own, seed)
+				if compare {
+					if compare {
+						h.startCompare(ctx, gen, cfgA, own, seed)
+					}
+				}
 				return
 			}
 		}
@@ -346,7 +357,9 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 				}
 				if done {
 					h.running, h.progress, h.ms = false, 1, ms
-					h.startCompare(ctx, gen, cfgA, own, seed)
+					if compare {
+						h.startCompare(ctx, gen, cfgA, own, seed)
+					}
 				}
 			})
 		}

@@ -22,6 +22,10 @@ var views = []string{"table", "delays", "herd", "compare", "classify"}
 type viewDraw struct {
 	widget  func(p *playground, l i18n.Lang) app.UI
 	picture func(p *playground, l i18n.Lang) string
+	// herd, compare: the view shows the herd's runs, and the compare
+	// runs (one per jitter kind) made after them; a view alone runs only
+	// what it shows.
+	herd, compare bool
 }
 
 // viewDraws are the views' drawings by name. They are set in init, apart
@@ -31,12 +35,23 @@ var viewDraws map[string]viewDraw
 
 func init() {
 	viewDraws = map[string]viewDraw{
-		"table":    {(*playground).renderDelays, (*playground).tablePicture},
-		"delays":   {(*playground).renderDelayCharts, (*playground).delaysPicture},
-		"herd":     {(*playground).herdWidget, (*playground).herdPicture},
-		"compare":  {(*playground).renderCompare, (*playground).comparePicture},
-		"classify": {(*playground).renderClassify, nil},
+		"table":    {(*playground).renderDelays, (*playground).tablePicture, false, false},
+		"delays":   {(*playground).renderDelayCharts, (*playground).delaysPicture, false, false},
+		"herd":     {(*playground).herdWidget, (*playground).herdPicture, true, false},
+		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true},
+		"classify": {(*playground).renderClassify, nil, false, false},
 	}
+}
+
+// runs says which runs the page shows: the whole page and a lesson all of
+// them (a lesson's prompt may send its reader to the page), a view alone
+// those of its widget.
+func (p *playground) runs() (herd, compare bool) {
+	if p.st.View == "" || p.st.Lesson > 0 {
+		return true, true
+	}
+	d := viewDraws[p.st.View]
+	return d.herd, d.compare
 }
 
 // isPicture says whether the view called name is a picture.
