@@ -67,8 +67,8 @@ type playground struct {
 	// by Back or Forward, and must not write over the entry they reached.
 	urlAt string
 	// linkGen counts the state's replacements from outside the panels (a
-	// link, Back, a lesson's setup): a panel that owns its fields takes the
-	// link's values when it changes.
+	// link, Back, a lesson's setup, a scenario, an import): a panel that
+	// owns its fields takes the link's values when it changes.
 	linkGen int
 	loaded  bool
 	herd    herdRunner
