@@ -101,7 +101,7 @@ func (k *herdKnobs) Render() app.UI {
 	return app.Div().Class("herd-controls").Body(append(items, checks...)...)
 }
 
-// onHerdInput handles every herd control; the element's id says which.
+// onInput handles every herd control; the element's id says which.
 // Selects and the checkbox apply at once; a typed box is checked while
 // typed and applied when committed, like the policy's boxes.
 func (k *herdKnobs) onInput(ctx app.Context, e app.Event) {

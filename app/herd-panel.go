@@ -9,8 +9,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// The herd and compare panels, rendered by the playground (their controls
-// edit its state; the runs are the herdRunner's).
+// What the herd's panels share: its fields (herdFields, drawn by the
+// knobs, herd-knobs.go), the words for its values, and the page's rerun
+// after an edit; the card is herd-card.go, the runs the herdRunner's.
 
 // option is a select entry: the value Set takes and what people read.
 type option struct{ Value, Label string }
