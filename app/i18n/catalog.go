@@ -501,7 +501,7 @@ var messages = map[string][2]string{
 	"chart.strip":                 {"Each client's tries, successes and give-ups over time", "Попытки, успехи и отказы каждого клиента во времени"},
 	"chart.strip-axis":            {"a row for each of {1}", "по строке на каждого: {1}"},
 	"chart.client":                {"client {1}", "клиент {1}"},
-	"metric.jain":                 {"Jain's fairness", "справедливость (Джейн)"},
+	"metric.jain":                 {"Jain's fairness", "справедли\u00adвость (Джейн)"}, // soft hyphen: a laptop's lesson card is narrower than the word
 	"metric.jain-t":               {"Jain's index of the clients' outcomes: 1 when all fared alike, 1/n when one got everything (successes per client in a loop, else times to an end)", "индекс Джейна по исходам клиентов: 1 — всем поровну, 1/n — всё одному (успехи на клиента в цикле, иначе время до конца)"},
 	"metric.no-jain":              {"no client finished, so there is nothing to compare", "ни один клиент не закончил: сравнивать нечего"},
 	"metric.bottom-load":          {"server calls per request", "вызовов к серверу на запрос"},
