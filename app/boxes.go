@@ -111,6 +111,14 @@ func (b *boxes) textBox(l i18n.Lang, id, value, label, hint string, numeric bool
 	return in
 }
 
+// boxEvent is what an input or change event of a control says: its id,
+// its value, and whether it commits the value (change: Enter, or leaving
+// a box) rather than being typed.
+func boxEvent(ctx app.Context, e app.Event) (id, value string, commit bool) {
+	src := ctx.JSSrc()
+	return src.Get("id").String(), src.Get("value").String(), e.Get("type").String() == "change"
+}
+
 // selectAll selects a box's text as it gets focus, so what is typed
 // replaces the value: typed after it, "30s" made "10s30s".
 func selectAll(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }

@@ -103,21 +103,14 @@ func (c *policyPanel) apply(ctx app.Context, discrete bool) {
 // prefix of what is being typed (999 on the way to 99999) is never
 // applied.
 func (c *policyPanel) onInput(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	id := src.Get("id").String()
-	v := src.Get("value").String()
-	commit := e.Get("type").String() == "change"
+	id, v, commit := boxEvent(ctx, e)
 	switch id {
 	case "preset":
-		if v == articleValue {
-			v = ""
+		var changed bool
+		if c.pol.Preset, c.pol.Policy, changed = pickPreset(v, c.pol.Preset, c.pol.Policy); changed {
+			c.reset()
+			c.apply(ctx, true)
 		}
-		if v == c.pol.Preset && c.pol.Policy == basePolicy(v) {
-			return
-		}
-		c.pol.Preset, c.pol.Policy = v, basePolicy(v)
-		c.reset()
-		c.apply(ctx, true)
 	case "base", "cap":
 		n, _ := strconv.Atoi(v)
 		c.set(ctx, id, backoff.FormatDuration(sliderDuration(n)), false, true, false)
@@ -164,7 +157,7 @@ func (c *policyPanel) onReroll(ctx app.Context, e app.Event) {
 // onPolicy takes the policy panel's edit into the state.
 func (p *playground) onPolicy(ctx app.Context, a app.Action) {
 	ch, ok := a.Value.(policyChange)
-	if !ok || ch.policyLink == (policyLink{p.st.Preset, p.st.Policy, p.st.Seed}) {
+	if !ok || ch.policyLink == p.st.policy() {
 		return
 	}
 	p.st.Preset, p.st.Policy, p.st.Seed = ch.Preset, ch.Policy, ch.Seed
@@ -173,7 +166,7 @@ func (p *playground) onPolicy(ctx app.Context, a app.Action) {
 
 // renderControls is the first policy's panel (in a lesson, its few knobs).
 func (p *playground) renderControls(l i18n.Lang) app.UI {
-	return &policyPanel{Lang: l, Lesson: p.st.Lesson > 0, Link: policyLink{p.st.Preset, p.st.Policy, p.st.Seed}, LinkGen: p.linkGen}
+	return &policyPanel{Lang: l, Lesson: p.st.Lesson > 0, Link: p.st.policy(), LinkGen: p.linkGen}
 }
 
 // knob is a value box that a select shows while one of its entries (kind)
@@ -300,7 +293,7 @@ func (c *policyPanel) Render() app.UI {
 		desc = l.PresetDescription(pr.Name, pr.Description)
 	}
 	mod := ""
-	if (&state{Preset: c.pol.Preset, Policy: pol}).modified() {
+	if c.pol.modified() {
 		mod = l.F("policy.modified", presetLabel)
 	}
 
@@ -360,6 +353,17 @@ func sourceLink(l i18n.Lang, src string) app.UI {
 		return app.Span().Body(label, app.A().Href(u).Target("_blank").Rel("noopener").Text(src))
 	}
 	return app.Span().Body(label, app.Text(src))
+}
+
+// pickPreset reads a preset picker's value v: the preset it names (""
+// for the article's) and that preset's policy; changed is false when they
+// are pre and pol already.
+func pickPreset(v, pre string, pol backoff.Policy) (preset string, base backoff.Policy, changed bool) {
+	if v == articleValue {
+		v = ""
+	}
+	base = basePolicy(v)
+	return v, base, v != pre || pol != base
 }
 
 // articleValue is the preset picker's value for the article's policy

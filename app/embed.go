@@ -230,8 +230,14 @@ func markdownImage(base *url.URL, st state, view, title string) string {
 // view and theme, ready to copy. On a static host (no server) the
 // Markdown image would answer 404: the panel says so and offers the
 // view's SVG, drawn in the page, instead.
+// The state goes down only while the panel is open: a closed panel's is
+// never read, and would make go-app compare and redraw it on every change.
 func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
-	return &embedPanel{Lang: l, View: p.st.Embed, Content: p.st.content(), Server: p.server}
+	c := &embedPanel{Lang: l, View: p.st.Embed, Server: p.server}
+	if c.View != "" {
+		c.Content = p.st.content()
+	}
+	return c
 }
 
 func (c *embedPanel) Render() app.UI {

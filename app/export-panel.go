@@ -194,9 +194,15 @@ func kindLabel(l i18n.Lang, family, name string) string {
 }
 
 // renderExportPanel is the page's Export panel.
+// The policy's query is written only while the panel is open: the page
+// renders on every slider move.
 func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
-	st := p.st.content()
-	return &exportPanel{Lang: l, Target: p.st.Export, Query: st.query()}
+	c := &exportPanel{Lang: l, Target: p.st.Export}
+	if c.Target != "" {
+		st := p.st.content()
+		c.Query = st.query()
+	}
+	return c
 }
 
 func (c *exportPanel) Render() app.UI {

@@ -26,7 +26,7 @@ type herdCard struct {
 	Herd     herdState
 	LinkGen  int
 	Policy   backoff.Policy // the first policy, which the knobs' checks read
-	Scenario string         // the scenario the page shows ("": none)
+	Scenario string         // with Controls, the scenario the page shows ("": none)
 	Runs     runView
 }
 
@@ -38,15 +38,18 @@ func (hc *herdCard) onMore(ctx app.Context, e app.Event) { ctx.NewAction(actHerd
 
 // renderHerd is the page's herd card.
 func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
-	return &herdCard{Lang: l, Alone: p.alone(), Present: p.st.Present && p.st.Lesson > 0, Controls: withControls,
-		Herd: p.st.Herd, LinkGen: p.linkGen, Policy: p.st.Policy, Scenario: scenarioOf(&p.st), Runs: p.herd.view()}
+	c := &herdCard{Lang: l, Alone: p.alone(), Present: p.st.Present && p.st.Lesson > 0, Controls: withControls,
+		Herd: p.st.Herd, LinkGen: p.linkGen, Policy: p.st.Policy, Runs: p.herd.view()}
+	if withControls {
+		c.Scenario = scenarioOf(&p.st)
+	}
+	return c
 }
 
 func (hc *herdCard) Render() app.UI {
 	l, c := hc.Lang, hc.Herd.Config
 	req := c.RequestLevel()
 	h := hc.Runs
-	present := hc.Present
 	status := ""
 	unit := "herd.clients-n"
 	if req {
@@ -100,7 +103,7 @@ func (hc *herdCard) Render() app.UI {
 		if hc.Herd.Runs > 1 {
 			keys = append(keys, "spread", l.T("herd.legend-spread"))
 		}
-		plot = &herdReplay{Lang: l, A: h.A, B: h.B, Rev: h.Rev, Run: h.Run, Present: present}
+		plot = &herdReplay{Lang: l, A: h.A, B: h.B, Rev: h.Rev, Run: h.Run, Present: hc.Present}
 		// The numbers' toggle shares the legend's line: on its own line
 		// it pushed the herd's inputs further below the chart.
 		under = app.Div().Body(app.Div().Class("legend-row").Body(legend(keys...), &chartNumbers{A: h.A, B: h.B, Rev: h.Rev, Lang: l}), hc.verdict())
@@ -109,7 +112,7 @@ func (hc *herdCard) Render() app.UI {
 		cardHead(hc.Alone, 2, l.T(head)),
 		app.P().Class("lesson").Text(l.T(lesson)),
 		plot,
-		&runExtras{A: h.A, Rev: h.Rev, Config: c, Lang: l, Present: present},
+		&runExtras{A: h.A, Rev: h.Rev, Config: c, Lang: l, Present: hc.Present},
 		app.Div().Class("progress-row").Body(
 			app.Progress().ID("herd-progress").Max(1).Value(strconv.FormatFloat(h.Progress, 'f', 3, 64)).Hidden(!h.Running).Aria("label", l.T("herd.progress")),
 			app.P().ID("herd-status").Class("status").Text(status),

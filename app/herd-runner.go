@@ -88,6 +88,8 @@ type herdRunner struct {
 	more    int
 	limit   int
 	bounded bool
+	// compare: the page shows the compare runs, made after the herd's.
+	compare bool
 }
 
 func (h *herdRunner) cancel() { h.gen.Add(1) }
@@ -213,7 +215,8 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 		// The pre-rendered page does without the herd: the browser runs it.
 		return
 	}
-	herd, compare := p.runs()
+	var herd bool
+	herd, h.compare = p.runs()
 	if !herd {
 		// An embedded view without the herd (the table, the delay
 		// chart): a docs page's other frames share its main thread.
@@ -276,11 +279,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 			if len(tasks) == 0 {
 				h.a, h.b, h.running, h.progress = a, b, false, 1
 				h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
-				if compare {
-					if compare {
-						h.startCompare(ctx, gen, cfgA, own, seed)
-					}
-				}
+				h.startCompare(ctx, gen, cfgA, own, seed)
 				return
 			}
 		}
@@ -357,9 +356,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 				}
 				if done {
 					h.running, h.progress, h.ms = false, 1, ms
-					if compare {
-						h.startCompare(ctx, gen, cfgA, own, seed)
-					}
+					h.startCompare(ctx, gen, cfgA, own, seed)
 				}
 			})
 		}
@@ -370,6 +367,9 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 // in the background, and shows them all at once when the last is done (one
 // repaint, on one scale); until then the previous figure stays up.
 func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, own int, seed uint64) {
+	if !h.compare {
+		return
+	}
 	if h.cmp == nil {
 		h.cmp = make([]cmpResult, len(compareKinds))
 		for i, k := range compareKinds {

@@ -130,7 +130,7 @@ var serverImages = map[string]func(l i18n.Lang, s *state, t *backoff.Table) (str
 		return chart.TableSVG(l, t), nil
 	},
 	"delays": func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {
-		svg, _ := chart.Delays(l, chart.DelaySeries{T: t, S: chart.SampleClients(t.Policy, len(t.Rows), s.Seed)}, nil, s.Log)
+		svg, _, _ := drawDelays(l, t, nil, s.Seed, s.Log)
 		return svg, nil
 	},
 	"herd":    herdServerImage,

@@ -676,14 +676,11 @@ func (p *playground) copyStatus(l i18n.Lang) app.UI {
 	)
 }
 
-// cardHead is a card's heading: the page's h1 when the card is alone (an
-// embedded view, whose title it is), else at level (2 or 3).
-func (p *playground) cardHead(level int, text string) app.UI { return cardHead(p.alone(), level, text) }
-
 // alone: the page is an embedded view, one card.
 func (p *playground) alone() bool { return p.st.View != "" && p.st.Lesson == 0 }
 
-// cardHead is a card's heading: h1 when alone, else at level.
+// cardHead is a card's heading: the page's h1 when the card is alone (an
+// embedded view, whose title it is), else at level (2 or 3).
 func cardHead(alone bool, level int, text string) app.UI {
 	switch {
 	case alone:

@@ -23,15 +23,15 @@ var bBoxes = []struct{ param, label, hint string }{
 }
 
 // policyBPanel is the second policy's card, a component: the button that
-// starts a comparison (the second policy begins as a copy of the first,
-// First), or the card. It owns what it edits, as the first policy's panel
+// starts a comparison (the second policy begins as Start, a copy of the
+// first), or the card. It owns what it edits, as the first policy's panel
 // does, and sends each accepted edit to the page (actPolicyB); it takes
 // the link's (Link) only when LinkGen changes.
 type policyBPanel struct {
 	app.Compo
 
 	Lang    i18n.Lang
-	First   policyLink
+	Start   policyB
 	Link    policyB
 	LinkGen int
 
@@ -58,7 +58,7 @@ func (c *policyBPanel) OnUpdate(ctx app.Context) {
 
 // renderPolicyB is the second policy's panel.
 func (p *playground) renderPolicyB(l i18n.Lang) app.UI {
-	return &policyBPanel{Lang: l, First: policyLink{p.st.Preset, p.st.Policy, p.st.Seed}, Link: p.st.B, LinkGen: p.linkGen}
+	return &policyBPanel{Lang: l, Start: policyB{On: true, Preset: p.st.Preset, Policy: p.st.Policy}, Link: p.st.B, LinkGen: p.linkGen}
 }
 
 func (c *policyBPanel) Render() app.UI {
@@ -110,7 +110,7 @@ func (c *policyBPanel) onCompare(ctx app.Context, e app.Event) {
 	if c.b.On {
 		c.b = policyB{}
 	} else {
-		c.b = policyB{On: true, Preset: c.First.Preset, Policy: c.First.Policy}
+		c.b = c.Start
 	}
 	c.reset()
 	ctx.NewActionWithValue(actPolicyB, c.b)
@@ -119,20 +119,13 @@ func (c *policyBPanel) onCompare(ctx app.Context, e app.Event) {
 // onInput handles the second policy's controls, as the first's panel
 // does: selects apply at once, typed boxes when committed.
 func (c *policyBPanel) onInput(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	id := src.Get("id").String()
-	v := src.Get("value").String()
-	commit := e.Get("type").String() == "change"
+	id, v, commit := boxEvent(ctx, e)
 	switch id {
 	case "b-preset":
-		if v == articleValue {
-			v = ""
+		var changed bool
+		if c.b.Preset, c.b.Policy, changed = pickPreset(v, c.b.Preset, c.b.Policy); changed {
+			ctx.NewActionWithValue(actPolicyB, c.b)
 		}
-		if v == c.b.Preset && c.b.Policy == basePolicy(v) {
-			return
-		}
-		c.b.Preset, c.b.Policy = v, basePolicy(v)
-		ctx.NewActionWithValue(actPolicyB, c.b)
 		return
 	case "b-jitter":
 		c.set(ctx, backoff.ParamJitter, "b-jitter-value", v, false, true)

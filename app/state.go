@@ -482,10 +482,16 @@ func policyQuery(add func(k, v string), prefix, preset string, pol backoff.Polic
 }
 
 // modified reports whether the policy differs from its preset's.
-func (s *state) modified() bool {
-	base := basePolicy(s.Preset)
+func (s *state) modified() bool { return s.policy().modified() }
+
+// policy is what the policy panel edits of the state.
+func (s *state) policy() policyLink { return policyLink{s.Preset, s.Policy, s.Seed} }
+
+// modified reports whether the policy differs from its preset's.
+func (k policyLink) modified() bool {
+	base := basePolicy(k.Preset)
 	for _, name := range backoff.ParamNames {
-		if s.Policy.Get(name) != base.Get(name) {
+		if k.Policy.Get(name) != base.Get(name) {
 			return true
 		}
 	}

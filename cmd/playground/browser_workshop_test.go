@@ -357,8 +357,9 @@ const wsReadyJS = `(() => { const w = document.querySelector('.lesson-widget'); 
 // the lesson text's type; any part of the page that scrolls inside
 // itself; the lowest contrast of any text on the page against what it
 // is drawn on (svg text by its fill), with where it is; the smallest text
-// of the herd's one chart and of each client's line, as drawn; and the
-// words of the widget split over two lines.
+// of the herd's one chart, of each client's line and of the small charts
+// (the compare grid, two policies), as drawn; and the words of the widget
+// split over two lines.
 const wsFitJS = `(() => {
   const box = e => { if (!e) return null; const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const w = document.querySelector('.lesson-widget');
@@ -366,6 +367,13 @@ const wsFitJS = `(() => {
   charts.sort((a, b) => b.getBoundingClientRect().width * b.getBoundingClientRect().height - a.getBoundingClientRect().width * a.getBoundingClientRect().height);
   const chart = charts[0] || document.getElementById('classify-verdict');
   const px = e => e ? parseFloat(getComputedStyle(e).fontSize) : 0;
+  // The charts sel shows: null when none, -1 when one is not drawn in
+  // presenter mode's frame, else their smallest text as drawn.
+  const chartPx = sel => { const svgs = [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length > 0);
+    if (svgs.length === 0) return null;
+    if (svgs.some(svg => !svg.classList.contains('chart-present'))) return -1;
+    return Math.min(...svgs.flatMap(svg => [...svg.querySelectorAll('text')]).filter(e => e.getClientRects().length > 0)
+      .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); };
   const scrolls = [...document.querySelectorAll('main *')].filter(e => { const s = getComputedStyle(e);
     return (/auto|scroll/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1) || (/auto|scroll/.test(s.overflowX) && e.scrollWidth > e.clientWidth + 1); })
     .map(e => e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className).split(' ').join('.') : ''));
@@ -401,33 +409,13 @@ const wsFitJS = `(() => {
     textPx: Math.min(...[...document.querySelectorAll('#lesson p, #lesson li')].filter(e => e.getClientRects().length > 0).map(px)),
     titlePx: px(document.getElementById('lesson-title')),
     contrast: worst.ratio, lowContrast: worst.what,
-    herdTextPx: (() => {
-      // The herd's one chart (not two policies' side by side, nor shortened
-      // to make room for each client's line): -1 when it is not drawn in
-      // presenter mode's frame, else its smallest text.
-      if (document.querySelector('.lesson-widget #client-strip')) return null;
-      const svg = document.querySelector('.lesson-widget #herd-chart:not(.two) > svg');
-      if (!svg || svg.getClientRects().length === 0) return null;
-      if (!svg.classList.contains('chart-present')) return -1;
-      return Math.min(...[...svg.querySelectorAll('text')].filter(e => e.getClientRects().length > 0)
-        .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
-    stripTextPx: (() => {
-      // Each client's line, when the run draws it: -1 when it is not drawn
-      // in presenter mode's frame, else its smallest text.
-      const svg = document.querySelector('.lesson-widget #client-strip svg');
-      if (!svg || svg.getClientRects().length === 0) return null;
-      if (!svg.classList.contains('chart-present')) return -1;
-      return Math.min(...[...svg.querySelectorAll('text')].filter(e => e.getClientRects().length > 0)
-        .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
-    gridTextPx: (() => {
-      // The compare grid's cells, or two policies' herds side by side: -1
-      // when one is not drawn in presenter mode's frame, else their
-      // smallest text.
-      const svgs = [...document.querySelectorAll('.lesson-widget .compare-grid svg, .lesson-widget #herd-chart.two svg')].filter(e => e.getClientRects().length > 0);
-      if (svgs.length === 0) return null;
-      if (svgs.some(svg => !svg.classList.contains('chart-present'))) return -1;
-      return Math.min(...svgs.flatMap(svg => [...svg.querySelectorAll('text')]).filter(e => e.getClientRects().length > 0)
-        .map(e => { const m = e.getScreenCTM(); return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); })); })(),
+    // The herd's one chart (not two policies' side by side, nor shortened
+    // to make room for each client's line); each client's line, when the
+    // run draws it; the compare grid's cells, or two policies' herds side
+    // by side.
+    herdTextPx: document.querySelector('.lesson-widget #client-strip') ? null : chartPx('.lesson-widget #herd-chart:not(.two) > svg'),
+    stripTextPx: chartPx('.lesson-widget #client-strip svg'),
+    gridTextPx: chartPx('.lesson-widget .compare-grid svg, .lesson-widget #herd-chart.two svg'),
     brokenWords: (() => { const out = [];
       // A word of the widget's HTML text split over two lines (a narrow
       // card breaking "amplification" after its n).
