@@ -351,8 +351,12 @@ type arg struct {
 	line     int
 }
 
-// args splits the tokens inside the bracket at open into arguments.
+// args splits the tokens inside the bracket at open into arguments. A
+// call site without a bracket (a bare @Decorator has open -1) has none.
 func (c *code) args(open int) []arg {
+	if open < 0 || open >= len(c.match) {
+		return nil
+	}
 	end := c.match[open]
 	if end < 0 {
 		return nil

@@ -22,7 +22,8 @@ func FuzzImport(f *testing.F) {
 		f.Add(c.text)
 	}
 	for _, s := range []string{"", "{", "[[[[", "@retry", "retry(", "`", `"""`, "a: &x [*x, *x]\nb: *x",
-		"methodConfig", "{\"methodConfig\": [{\"retryPolicy\": {\"maxAttempts\": 1e400}}]}", "x = x\n@retry(stop=stop_after_attempt(x))"} {
+		"methodConfig", "{\"methodConfig\": [{\"retryPolicy\": {\"maxAttempts\": 1e400}}]}", "x = x\n@retry(stop=stop_after_attempt(x))",
+		"@RetryPolicy", "@RetryOptions.newBuilder"} { // a bare decorator names a call with no brackets
 		f.Add(s)
 	}
 	// Inputs that once took seconds (every string joined with every later

@@ -37,6 +37,9 @@ func temporalSite(c *code) (args []arg, unit float64, found bool) {
 	}
 	// Java: RetryOptions.newBuilder().setInitialInterval(...)...build()
 	for _, cs := range c.calls(func(n string) bool { return n == "RetryOptions.newBuilder" }) {
+		if cs.open < 0 { // a bare @RetryOptions.newBuilder: no chain follows
+			continue
+		}
 		var as []arg
 		k := c.match[cs.open] + 1
 		for c.is(k, ".") && c.ident(k+1) != "" && c.is(k+2, "(") && c.match[k+2] > 0 {
