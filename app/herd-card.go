@@ -90,7 +90,7 @@ func (hc *herdCard) Render() app.UI {
 		case c.Layers > 1:
 			head, lesson = "req.head-chain", "req.lesson-chain"
 		}
-		plot = &requestCharts{A: h.A, B: h.B, Rev: h.Rev, Config: c, Lang: l}
+		plot = &requestCharts{A: h.A, B: h.B, Rev: h.Rev, Config: c, Lang: l, Present: hc.Present}
 		under = hc.verdict()
 	} else {
 		keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}

@@ -14,10 +14,11 @@ import (
 // give the means).
 type requestCharts struct {
 	app.Compo
-	A, B   *herdOut // B: the second policy's runs, or nil
-	Rev    uint64   // herdRunner.rev: changes when a run is added to A or B
-	Config sim.Config
-	Lang   i18n.Lang
+	A, B    *herdOut // B: the second policy's runs, or nil
+	Rev     uint64   // herdRunner.rev: changes when a run is added to A or B
+	Config  sim.Config
+	Lang    i18n.Lang
+	Present bool // presenter mode's fleet strips
 }
 
 // requestLegends are each chart's legend: the key's class, its catalog
@@ -101,7 +102,7 @@ func (c *requestCharts) Render() app.UI {
 		}
 		figs = append(figs, app.Figure().ID("chart-fleet").Class("req-chart").Body(
 			app.FigCaption().Text(l.T("req.h-fleet")), legend(keys...),
-			app.Div().Class("req-pair").Body(app.Raw(chart.FleetChart(l, fs, l.T("chart.fleet"))))))
+			app.Div().Class("req-pair").Body(app.Raw(chart.FleetChart(l, fs, l.T("chart.fleet"), c.Present)))))
 	}
 	cls := "chart-box requests"
 	if len(ss) > 1 {

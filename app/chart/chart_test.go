@@ -231,6 +231,68 @@ func TestStripPresentText(t *testing.T) {
 	}
 }
 
+// TestFleetPresentText holds presenter mode's fleet strips to the same:
+// the time ticks and the rate title at 20 units inside a 400-unit frame
+// and apart, each strip's name, peak, fault and queue labels inside it,
+// for two to four servers over a minute to an hour.
+func TestFleetPresentText(t *testing.T) {
+	anyText := regexp.MustCompile(`<text class="([a-z-]+)" x="([0-9.]+)" y="([0-9.]+)" text-anchor="(start|middle|end)">([^<]*)</text>`)
+	for _, l := range i18n.Langs {
+		for _, servers := range []int{2, 3, 4} {
+			for _, end := range []float64{60, 600, 3600} {
+				s := FleetSeries{Width: end / 60, PerCall: 50}
+				for range servers {
+					v := make([]float64, 60)
+					for i := range v {
+						v[i] = float64(i%9) * s.Width * 6
+					}
+					s.Served, s.Failed, s.Queue = append(s.Served, v), append(s.Failed, v), append(s.Queue, v)
+					s.Faults = append(s.Faults, []Band{{Kind: "crash", Start: end / 12, End: end / 6}})
+				}
+				what := fmt.Sprintf("%s, %d servers, %gs", l.Code(), servers, end)
+				svg := FleetChart(l, s, "t", true)
+				if !strings.Contains(svg, `viewBox="0 0 400 `) {
+					t.Fatalf("%s: not presenter mode's frame: %.80s", what, svg)
+				}
+				checkPresentText(t, what, svg)
+				names := 0
+				for _, m := range anyText.FindAllStringSubmatch(svg, -1) {
+					x, _ := strconv.ParseFloat(m[2], 64)
+					y, _ := strconv.ParseFloat(m[3], 64)
+					w := float64(len([]rune(m[5]))) * presentCharW * presentUnits
+					x0 := map[string]float64{"start": x, "middle": x - w/2, "end": x - w}[m[4]]
+					if x0 < 0 || x0+w > 400+8 {
+						t.Errorf("%s: %s %q spans x=%.0f..%.0f", what, m[1], m[5], x0, x0+w)
+					}
+					// A fault's label starts right of the strip's peak (its
+					// y tick, which ends at the plot's left edge).
+					if m[1] == "fault-label" && x0 < 60 {
+						t.Errorf("%s: fault label %q starts at x=%.0f, left of the plot", what, m[5], x0)
+					}
+					if y < presentUnits*0.75 {
+						t.Errorf("%s: %s %q at y=%g, above the frame", what, m[1], m[5], y)
+					}
+					if m[1] == "run-label" {
+						names++
+					}
+				}
+				if names != servers {
+					t.Errorf("%s: %d strip names", what, names)
+				}
+			}
+		}
+	}
+	// The page's own run (lesson 15): two strips, no taller than the
+	// widget has room for on a 4:3 screen (179 px drawn 377 px wide).
+	s := FleetSeries{Width: 1, PerCall: 50, Served: make([][]float64, 2), Failed: make([][]float64, 2), Queue: make([][]float64, 2), Faults: make([][]Band, 2)}
+	for k := range 2 {
+		s.Served[k], s.Failed[k], s.Queue[k] = make([]float64, 60), make([]float64, 60), make([]float64, 60)
+	}
+	if svg := FleetChart(i18n.Ru, s, "t", true); !strings.Contains(svg, `viewBox="0 0 400 190"`) {
+		t.Errorf("two strips in presenter mode: %.80s", svg)
+	}
+}
+
 // Presenter mode's chart text: 20 units, a digit of DejaVu Sans 0.62 em
 // wide and a letter about 0.55 em.
 const presentUnits, presentCharW, presentLetterW = 20.0, 0.62, 0.55

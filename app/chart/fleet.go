@@ -55,15 +55,26 @@ func FleetSeriesOf(c sim.Config, r *sim.Result) FleetSeries {
 // one rate scale: the calls it served (an area) and failed (a line) per
 // second, its queue on a scale of its own (dashed, its peak named at the
 // strip's right), its capacity, and the faults aimed at it shaded on its
-// own strip: a crash at server 1 shows where the load went.
-func FleetChart(l i18n.Lang, s FleetSeries, label string) string {
+// own strip: a crash at server 1 shows where the load went. present draws
+// it for presenter mode, as HerdPresent: 400 units wide for 20-unit text,
+// with lower strips and no time axis title (a lesson's widget shares a
+// 4:3 screen with the verdict and the cards).
+func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 	n := len(s.Served)
 	// Each strip's name sits in the gap above it, clear of the faults'
 	// labels inside it.
-	const stripH, gap = 64.0, 20.0
-	f := frame{W: 640, H: 48 + float64(max(n, 1))*(stripH+gap) + wideBottom, Left: 58, Right: 12, Top: 48, Bottom: wideBottom}
+	stripH, gap := 64.0, 20.0
+	f := frame{W: 640, Left: 58, Right: 12, Top: 48, Bottom: wideBottom}
+	class, ticks, nameDY, faultDY, queueDY, peakDY, titleX, titleY := "chart-fleet", 8, 5.0, 12.0, 24.0, 10.0, f.Left, f.Top-26
+	if present {
+		stripH, gap = 44, 28
+		f = frame{W: 400, Left: 60, Right: 30, Top: 46, Bottom: 28}
+		class, ticks, nameDY, faultDY, queueDY, peakDY = "chart-fleet chart-present", 3, 7, 20, 20, 16
+		titleX, titleY = presentTitleX, 18
+	}
+	f.H = f.Top + float64(max(n, 1))*(stripH+gap) - gap + f.Bottom
 	var w svgWriter
-	w.open(f, "chart-fleet", label)
+	w.open(f, class, label)
 	if n == 0 || s.Width <= 0 {
 		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.no-calls"))
 		w.close()
@@ -95,7 +106,11 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string) string {
 			var d pathData
 			d.rect(x0, top, x1, bottom)
 			w.path("outage", d.String())
-			w.text("fault-label", (x0+x1)/2, top+12, "middle", l.T("fault."+b.Kind))
+			name, x := l.T("fault."+b.Kind), (x0+x1)/2
+			if present { // 20-unit text: clear of the strip's peak at its left
+				x = max(x, f.Left+4+0.31*20*float64(len([]rune(name))))
+			}
+			w.text("fault-label", x, top+faultDY, "middle", name)
 		}
 		var frameD pathData
 		frameD.op('M', f.Left, bottom)
@@ -127,19 +142,25 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string) string {
 		if q := maxOf(s.Queue[k]); q > 0 {
 			qa := newAxis(0, niceMax(q), bottom, top, false)
 			step("queue-line", s.Queue[k], qa, false)
-			w.text("tick", f.W-f.Right-4, top+24, "end", l.F("chart.fleet-queue", l.Compact(q)))
+			w.text("tick", f.W-f.Right-4, top+queueDY, "end", l.F("chart.fleet-queue", l.Compact(q)))
 		}
 		if s.PerCall > 0 && s.PerCall <= yMax {
 			w.path("capacity", hline(f.Left, f.W-f.Right, ya.at(s.PerCall)))
 		}
-		w.text("run-label", f.Left, top-5, "start", l.F("chart.server-n", l.Int(int64(k+1))))
-		w.text("tick", f.Left-6, top+10, "end", l.Compact(yMax))
+		w.text("run-label", f.Left, top-nameDY, "start", l.F("chart.server-n", l.Int(int64(k+1))))
+		w.text("tick", f.Left-6, top+peakDY, "end", l.Compact(yMax))
 	}
-	for _, v := range xa.timeTicks(8) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Seconds(v))
+	tickDY := float64(wideTickDY)
+	if present {
+		tickDY = presentTickDY
 	}
-	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis-requests"))
-	w.text("axis-label", f.Left, f.Top-26, "start", l.F("chart.rate-axis", l.Seconds(s.Width)))
+	for _, v := range xa.timeTicks(ticks) {
+		w.text("tick", xa.at(v), f.H-f.Bottom+tickDY, "middle", l.Seconds(v))
+	}
+	if !present {
+		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis-requests"))
+	}
+	w.text("axis-label", titleX, titleY, "start", l.F("chart.rate-axis", l.Seconds(s.Width)))
 	w.close()
 	return w.String()
 }

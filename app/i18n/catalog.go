@@ -84,7 +84,7 @@ var messages = map[string][2]string{
 	"policy.base-hint":     {"the first delay: 250ms, 1.5s, 2m", "первая пауза: 250 мс, 1,5 с, 2 мин"},
 	"policy.factor":        {"Factor (growth per retry)", "Множитель (рост за повтор)"},
 	"policy.factor-hint":   {"a number, e.g. 2 or 1.6", "число, например 2 или 1,6"},
-	"policy.cap":           {"Cap (largest delay)", "Потолок (наибольшая пауза)"},
+	"policy.cap":           {"Cap (largest delay)", "Потолок (предел паузы)"},
 	"policy.cap-hint":      {"the largest delay; 0 = no cap", "наибольшая пауза; 0 — без потолка"},
 	"policy.attempts":      {"Attempts", "Попытки"},
 	"policy.attempts-hint": {"total tries, the first included; 0 = no limit", "всего попыток, считая первую; 0 — без ограничения"},

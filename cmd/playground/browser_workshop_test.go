@@ -416,6 +416,7 @@ const wsFitJS = `(() => {
     herdTextPx: document.querySelector('.lesson-widget #client-strip') ? null : chartPx('.lesson-widget #herd-chart:not(.two) > svg'),
     stripTextPx: chartPx('.lesson-widget #client-strip svg'),
     gridTextPx: chartPx('.lesson-widget .compare-grid svg, .lesson-widget #herd-chart.two svg'),
+    fleetTextPx: chartPx('.lesson-widget #chart-fleet svg'),
     brokenWords: (() => { const out = [];
       // A word of the widget's HTML text split over two lines (a narrow
       // card breaking "amplification" after its n).
@@ -445,7 +446,7 @@ type wsFit struct {
 	TextPx, TitlePx              float64
 	BrokenWords                  []string
 	HerdTextPx, StripTextPx      *float64
-	GridTextPx                   *float64
+	GridTextPx, FleetTextPx      *float64
 	Contrast                     float64
 	LowContrast                  string
 }
@@ -482,9 +483,9 @@ func TestBrowserWorkshopPresenterFits(t *testing.T) {
 					poll[bool](t, tb, fmt.Sprintf("lesson %d's widget", n), wsReadyJS)
 					wsQuiet(t, tb, 100)
 					f := eval[wsFit](t, tb, wsFitJS)
-					t.Logf("lesson %d: type %.1f px (title %.1f px), contrast %.1f:1 at least (%s); text ends at %.0f px, widget at %.0f px, chart (%s) at %.0f px; page %.0fx%.0f; chart text: herd %s, strip %s, grid %s px",
+					t.Logf("lesson %d: type %.1f px (title %.1f px), contrast %.1f:1 at least (%s); text ends at %.0f px, widget at %.0f px, chart (%s) at %.0f px; page %.0fx%.0f; chart text: herd %s, strip %s, grid %s, fleet %s px",
 						n, f.TextPx, f.TitlePx, f.Contrast, f.LowContrast, orZero(f.Text).Bottom, orZero(f.Widget).Bottom, f.ChartTag, orZero(f.Chart).Bottom, f.ScrollWidth, f.ScrollHeight,
-						pxText(f.HerdTextPx), pxText(f.StripTextPx), pxText(f.GridTextPx))
+						pxText(f.HerdTextPx), pxText(f.StripTextPx), pxText(f.GridTextPx), pxText(f.FleetTextPx))
 					wsCheckFit(t, fmt.Sprintf("lesson %d", n), f)
 					if f.ChartTag == "TABLE#delay-table" {
 						wsCheckTotals(t, tb, n)
@@ -549,7 +550,7 @@ func wsCheckFit(t *testing.T, what string, f wsFit) {
 	for _, c := range []struct {
 		name string
 		px   *float64
-	}{{"the herd's chart", f.HerdTextPx}, {"each client's line (#client-strip)", f.StripTextPx}, {"the compare grid or two policies' herds", f.GridTextPx}} {
+	}{{"the herd's chart", f.HerdTextPx}, {"each client's line (#client-strip)", f.StripTextPx}, {"the compare grid or two policies' herds", f.GridTextPx}, {"the fleet's strips (#chart-fleet)", f.FleetTextPx}} {
 		if c.px == nil {
 			continue
 		}
