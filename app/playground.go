@@ -32,11 +32,19 @@ type playground struct {
 	tableErr string
 
 	// stage is how much of the page the browser draws: its first screen
-	// (the shell, the policy's controls, the table and the herd's chart)
-	// at stageFirst, then one more part per task (see nextSlice), so that
-	// no task of the start holds the page long. The server draws
-	// everything at once.
+	// (the shell and the policy's controls, with the table beside them on
+	// a laptop) at stageFirst, then one more part per task (see
+	// nextSlice), so that no task of the start holds the page long, and
+	// the parts below the screen when the reader wants them. The server
+	// draws everything at once.
 	stage int
+	// restWanted: the reader has asked for the parts below the first
+	// screen (listenForReader); restWaits: the start waits for that.
+	restWanted, restWaits bool
+	// tableFirst: the table is a part of the first screen (beside the
+	// controls on a laptop; a phone's shows the controls alone), as the
+	// server's page the browser shows before the app mounts lays it out.
+	tableFirst bool
 	// preloaded: the constructor read the state from the address (in the
 	// browser), so the first render is already the linked page.
 	preloaded bool
@@ -86,6 +94,7 @@ func newPlayground() *playground {
 	// wrong page between them. Read the address now instead, and draw the
 	// first screen first.
 	p.stage = stageFirst
+	p.tableFirst = inSight(app.Window().Get("document").Call("querySelector", "main .card.delays"))
 	p.browserLang = i18n.Detect(browserLanguages())
 	q := app.Window().URL().RawQuery
 	p.urlAt = q
@@ -100,7 +109,9 @@ func newPlayground() *playground {
 // The parts of the page drawn after its first screen, one per task, in
 // this order (stage counts them).
 const (
-	stageFirst        = iota // the shell, the policy's controls, the table, the herd's chart and numbers
+	stageFirst        = iota // the shell, the policy's controls (and the table, tableFirst)
+	stageTable               // the table, when it is below the first screen (a phone's)
+	stageHerd                // the herd's first run, then its chart and numbers
 	stageHerdControls        // the herd's knobs and scenarios, under its numbers
 	stageCharts              // the delay chart and histogram
 	stageCompare             // the compare panel's small multiples
@@ -112,9 +123,21 @@ const (
 // browser runs input, paint and its own tasks between them.
 const sliceGap = time.Millisecond
 
+// restIdle is how long the parts below the screen wait, after the first
+// screen, for a reason to be drawn sooner (the reader scrolls towards
+// them, presses a key or a pointer, or prints): the first screen answers
+// at once, and a phone, which shows only the policy's controls, is not
+// held by work it does not show yet.
+const restIdle = 4 * time.Second
+
+// restTriggers are the events that draw the rest of the page at once:
+// reading on (scroll, wheel, keys, pointers) or printing it.
+var restTriggers = []string{"scroll", "wheel", "keydown", "pointerdown", "touchstart", "beforeprint"}
+
 // nextSlice draws the next part of the page in a task of its own, after
 // the current part's render (a Defer runs once the frame is drawn), and
-// so on until the page is whole.
+// so on until the page is whole. A part that would start below the screen
+// waits for the reader (listenForReader), and the parts after it with it.
 func (p *playground) nextSlice(ctx app.Context) {
 	if p.stage >= stageAll {
 		return
@@ -125,10 +148,69 @@ func (p *playground) nextSlice(ctx app.Context) {
 		p.stage = stageAll
 		return
 	}
+	if !p.restWanted && !inSight(app.Window().Get("document").Call("querySelector", "main [aria-busy=true]")) {
+		p.restWaits = true // for listenForReader
+		return
+	}
 	p.own(ctx).After(sliceGap, func(ctx app.Context) {
-		p.stage++
+		next := p.stage + 1
+		if next == stageTable && p.tableFirst {
+			next++ // drawn with the first screen
+		}
+		if next == stageHerd && p.herd.gen.Load() == 0 {
+			// The herd's first run (up to syncBudget), in a task of its
+			// own before its card's.
+			p.herd.start(ctx, p)
+		} else {
+			p.stage = next
+		}
 		ctx.Defer(p.nextSlice)
 	})
+}
+
+// inSight reports whether card (the first part still to be drawn: its
+// empty card) starts within the screen or half a screen below it; true
+// when there is none.
+func inSight(card app.Value) bool {
+	if !card.Truthy() {
+		return true
+	}
+	return card.Call("getBoundingClientRect").Get("top").Float() < 1.5*app.Window().Get("innerHeight").Float()
+}
+
+// listenForReader draws the rest of the page, from wherever the start is
+// waiting (restWaits), on the first of restTriggers since the mount, or
+// restIdle after it.
+func (p *playground) listenForReader(ctx app.Context) {
+	w := app.Window()
+	var fn app.Func
+	var timer app.Value
+	fn = app.FuncOf(func(app.Value, []app.Value) any {
+		for _, ev := range restTriggers {
+			w.Call("removeEventListener", ev, fn, true)
+		}
+		w.Call("clearTimeout", timer)
+		ctx.Dispatch(func(ctx app.Context) {
+			p.restWanted = true
+			if p.restWaits {
+				p.restWaits = false
+				p.nextSlice(ctx)
+			}
+		})
+		return nil
+	})
+	for _, ev := range restTriggers {
+		w.Call("addEventListener", ev, fn, map[string]any{"capture": true, "passive": true})
+	}
+	timer = w.Call("setTimeout", fn, restIdle.Milliseconds())
+}
+
+// tableStage is the part of the start that draws the table.
+func (p *playground) tableStage() int {
+	if p.tableFirst {
+		return stageFirst
+	}
+	return stageTable
 }
 
 // later is part s of the page, drawn by draw once the start has reached
@@ -172,11 +254,16 @@ func (p *playground) OnNav(ctx app.Context) {
 		p.les.setUp = false
 		p.writeURL(ctx)
 	}
-	if p.preloaded {
+	switch {
+	case p.preloaded && p.st.Lesson == 0 && p.st.View == "":
+		// The page's herd runs when the start reaches its card
+		// (nextSlice), which waits for the reader when it is below the
+		// first screen.
+	case p.preloaded:
 		// The herd's first run (up to syncBudget) and its chart are a part
 		// of the start of their own, after the first screen's.
 		p.own(ctx).After(sliceGap, func(ctx app.Context) { p.herd.start(ctx, p) })
-	} else {
+	default:
 		p.herd.start(ctx, p)
 	}
 	p.applyLang(ctx)
@@ -312,6 +399,9 @@ func (p *playground) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key, target) })
 		return nil
 	}))
+	if p.stage < stageAll && p.st.Lesson == 0 && p.st.View == "" {
+		p.listenForReader(ctx)
+	}
 	ctx.Defer(func(ctx app.Context) {
 		p.openPanels(ctx)
 		p.nextSlice(ctx)
@@ -577,8 +667,8 @@ func (p *playground) Render() app.UI {
 			// the herd, then the delay charts; the style sheet places them
 			// side by side on wide screens.
 			app.Div().ID("results").Class("results").TabIndex(-1).Body(
-				p.renderDelays(l),
-				p.renderHerd(l, p.stage >= stageHerdControls),
+				p.later(p.tableStage(), "", "card delays", func() app.UI { return p.renderDelays(l) }),
+				p.later(stageHerd, "", "card herd", func() app.UI { return p.renderHerd(l, p.stage >= stageHerdControls) }),
 				p.later(stageCharts, "", "card delay-charts", func() app.UI { return p.renderDelayCharts(l) }),
 				p.later(stageCompare, "", "card compare", func() app.UI { return p.renderCompare(l) }),
 				p.later(stageClassify, "classify", "card classify", func() app.UI { return p.renderClassify(l) }),

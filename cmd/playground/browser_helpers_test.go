@@ -263,7 +263,13 @@ func (t *tab) waitMounted(tb testing.TB) float64 {
 		tb.Fatalf("the app did not mount: %v (loader says %q)\n%s", err, label, t.messages())
 	}
 	// The page draws its start in slices, each part's place held by an
-	// aria-busy card until it is drawn: a test reads the whole page.
+	// aria-busy card until it is drawn, and the parts below the first
+	// screen wait for the reader (a scroll, a key, a pointer) or four
+	// seconds: a wheel event that scrolls nothing asks for them, and a
+	// test reads the whole page.
+	if _, err := chromedp.Run(t.ctx, chromedp.Evaluate[bool](`window.dispatchEvent(new WheelEvent('wheel'))`)); err != nil {
+		tb.Fatalf("a wheel event: %v", err)
+	}
 	quiet := fmt.Sprintf(`!document.querySelector('section[aria-busy=true]') && performance.now() - window.__pg.lastChange > %d`, quietFor.Milliseconds())
 	if err := chromedp.Do(t.ctx, chromedp.Poll[chromedp.Void](quiet,
 		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
@@ -122,6 +123,41 @@ func TestBrowserStartSlices(t *testing.T) {
 			})
 		}
 	}
+}
+
+// The parts of the page below its first screen wait for the reader. On a
+// phone the first screen is the policy's controls: the table, the herd's
+// card and its run wait until the reader scrolls; on a laptop the table
+// and the herd (run and card) come at once, and the parts below them
+// after restIdle (four seconds) with no event at all.
+func TestBrowserStartWaitsForTheReader(t *testing.T) {
+	const state = `(() => { const busy = s => !!document.querySelector('main ' + s + '[aria-busy=true]');
+	  return {table: busy('.card.delays'), herd: busy('.card.herd'), charts: busy('.card.delay-charts'),
+	    ran: !!(document.getElementById('herd-status') || {}).textContent}; })()`
+	type parts struct{ Table, Herd, Charts, Ran bool }
+	open := func(w, h int64) *tab {
+		tb := newTab(t, w, h)
+		if err := chromedp.Do(tb.ctx, chromedp.Navigate(env.url)); err != nil {
+			t.Fatal(err)
+		}
+		poll[bool](t, tb, "the mount", `!!(window.__pg && window.__pg.mountedAt)`)
+		eval[bool](t, tb, `new Promise(r => setTimeout(() => r(true), 700))`)
+		return tb
+	}
+	phone := open(412, 823)
+	if got := eval[parts](t, phone, state); got != (parts{Table: true, Herd: true, Charts: true}) {
+		t.Errorf("a phone, 0.7 s after the mount, without scrolling: %+v, want the table, the herd and the charts waiting and no run", got)
+	}
+	if _, err := chromedp.Call(phone.ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: 200, Y: 400, DeltaX: 0.5, DeltaY: 600}); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, phone, "the whole page after a scroll", `!document.querySelector('main [aria-busy=true]') && !!(document.getElementById('herd-status') || {}).textContent`)
+
+	laptop := open(1350, 940)
+	if got := eval[parts](t, laptop, state); got != (parts{Charts: true, Ran: true}) {
+		t.Errorf("a laptop, 0.7 s after the mount: %+v, want the table and the herd drawn, the herd run, the charts waiting", got)
+	}
+	poll[bool](t, laptop, "the whole page four seconds on, with no event", `!document.querySelector('main [aria-busy=true]')`)
 }
 
 // traceTasks records Chromium's trace from now until the returned func is
