@@ -76,8 +76,14 @@ func TestAppJSStreamsWasm(t *testing.T) {
 		if !strings.Contains(js, `fetch("`+prefix+`/web/app.wasm")`) || strings.Contains(js, `fetchWithProgress("`) {
 			t.Errorf("prefix %q: app.js does not stream app.wasm to the compiler", prefix)
 		}
+		if !strings.Contains(js, "await new Promise(r => setTimeout(r)); go.run(wasm.instance);") {
+			t.Errorf("prefix %q: app.js starts the program in the compile's own task", prefix)
+		}
 	}
 	if _, err := streamWasm([]byte(`fetch("/web/app.wasm")`)); err == nil {
 		t.Error("an app.js without go-app's loader call was accepted")
+	}
+	if _, err := streamWasm([]byte(`fetchWithProgress("/web/app.wasm", showProgress)`)); err == nil {
+		t.Error("an app.js without go-app's go.run was accepted")
 	}
 }

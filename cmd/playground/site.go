@@ -265,12 +265,23 @@ var wasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]*/web/app\.wasm"), 
 // JavaScript stream to count bytes for a progress label, which held the
 // main thread for 80-160 ms of CPU in tasks of their own while the page was
 // already shown (the handler's loading label has no percentage).
+//
+// It also starts the Go program in a task of its own: go-app's loader runs
+// it in the promise callback of the compile's end, and that task held the
+// compile's last steps and the runtime's start together (120-155 ms).
 func streamWasm(appJS []byte) ([]byte, error) {
 	if n := len(wasmFetch.FindAllIndex(appJS, -1)); n != 1 {
 		return nil, fmt.Errorf("app.js: %d fetches of app.wasm through fetchWithProgress, want 1 (go-app's loader changed: see streamWasm)", n)
 	}
+	if n := bytes.Count(appJS, []byte(goRun)); n != 1 {
+		return nil, fmt.Errorf("app.js: %d calls %s, want 1 (go-app's loader changed: see streamWasm)", n, goRun)
+	}
+	appJS = bytes.Replace(appJS, []byte(goRun), []byte("await new Promise(r => setTimeout(r)); "+goRun), 1)
 	return wasmFetch.ReplaceAll(appJS, []byte("fetch($1)")), nil
 }
+
+// goRun is go-app's loader starting the program once app.wasm is compiled.
+const goRun = "go.run(wasm.instance);"
 
 // scopeManifest sets the manifest's scope to the base path. go-app writes
 // "/" whatever the prefix: an installed playground at host/repo/ would then
