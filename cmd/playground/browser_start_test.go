@@ -131,22 +131,33 @@ func TestBrowserStartSlices(t *testing.T) {
 // and the herd (run and card) come at once, and the parts below them
 // after restIdle (four seconds) with no event at all.
 func TestBrowserStartWaitsForTheReader(t *testing.T) {
+	// Each reading says how long after the mount it was taken: past 3.5 s
+	// the parts may have come after restIdle, and a loaded machine's
+	// reading says nothing about the wait.
 	const state = `(() => { const busy = s => !!document.querySelector('main ' + s + '[aria-busy=true]');
 	  return {table: busy('.card.delays'), herd: busy('.card.herd'), charts: busy('.card.delay-charts'),
-	    ran: !!(document.getElementById('herd-status') || {}).textContent}; })()`
+	    ran: !!(document.getElementById('herd-status') || {}).textContent, ms: performance.now() - window.__pg.mountedAt}; })()`
 	type parts struct{ Table, Herd, Charts, Ran bool }
+	type reading struct {
+		parts
+		Ms float64
+	}
+	const late = 3500.0
 	open := func(w, h int64) *tab {
 		tb := newTab(t, w, h)
 		if err := chromedp.Do(tb.ctx, chromedp.Navigate(env.url)); err != nil {
 			t.Fatal(err)
 		}
 		poll[bool](t, tb, "the mount", `!!(window.__pg && window.__pg.mountedAt)`)
-		eval[bool](t, tb, `new Promise(r => setTimeout(() => r(true), 700))`)
 		return tb
 	}
 	phone := open(412, 823)
-	if got := eval[parts](t, phone, state); got != (parts{Table: true, Herd: true, Charts: true}) {
-		t.Errorf("a phone, 0.7 s after the mount, without scrolling: %+v, want the table, the herd and the charts waiting and no run", got)
+	eval[bool](t, phone, `new Promise(r => setTimeout(() => r(true), 700))`)
+	switch got := eval[reading](t, phone, state); {
+	case got.Ms > late:
+		t.Logf("a phone's reading came %.0f ms after the mount: the wait is not checked", got.Ms)
+	case got.parts != (parts{Table: true, Herd: true, Charts: true}):
+		t.Errorf("a phone, %.0f ms after the mount, without scrolling: %+v, want the table, the herd and the charts waiting and no run", got.Ms, got.parts)
 	}
 	if _, err := chromedp.Call(phone.ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: 200, Y: 400, DeltaX: 0.5, DeltaY: 600}); err != nil {
 		t.Fatal(err)
@@ -154,8 +165,12 @@ func TestBrowserStartWaitsForTheReader(t *testing.T) {
 	poll[bool](t, phone, "the whole page after a scroll", `!document.querySelector('main [aria-busy=true]') && !!(document.getElementById('herd-status') || {}).textContent`)
 
 	laptop := open(1350, 940)
-	if got := eval[parts](t, laptop, state); got != (parts{Charts: true, Ran: true}) {
-		t.Errorf("a laptop, 0.7 s after the mount: %+v, want the table and the herd drawn, the herd run, the charts waiting", got)
+	poll[bool](t, laptop, "the table and the herd, drawn and run", `!document.querySelector('main .card.delays[aria-busy=true], main .card.herd[aria-busy=true]') && !!(document.getElementById('herd-status') || {}).textContent`)
+	switch got := eval[reading](t, laptop, state); {
+	case got.Ms > late:
+		t.Logf("a laptop's reading came %.0f ms after the mount: the wait is not checked", got.Ms)
+	case !got.Charts:
+		t.Errorf("a laptop, %.0f ms after the mount, with no event: the delay charts are drawn, want them waiting", got.Ms)
 	}
 	poll[bool](t, laptop, "the whole page four seconds on, with no event", `!document.querySelector('main [aria-busy=true]')`)
 }
