@@ -94,7 +94,7 @@ func newPlayground() *playground {
 	// wrong page between them. Read the address now instead, and draw the
 	// first screen first.
 	p.stage = stageFirst
-	p.tableFirst = inSight(app.Window().Get("document").Call("querySelector", "main .card.delays"))
+	p.tableFirst = inSight("main .card.delays")
 	p.browserLang = i18n.Detect(browserLanguages())
 	q := app.Window().URL().RawQuery
 	p.urlAt = q
@@ -142,13 +142,13 @@ func (p *playground) nextSlice(ctx app.Context) {
 	if p.stage >= stageAll {
 		return
 	}
-	if p.st.Lesson > 0 || p.st.View != "" {
+	if !p.mainPage() {
 		// A lesson and a view draw whole from the first render: nothing
 		// to add, and no render to spend on it.
 		p.stage = stageAll
 		return
 	}
-	if !p.restWanted && !inSight(app.Window().Get("document").Call("querySelector", "main [aria-busy=true]")) {
+	if !p.restWanted && !inSight("main [aria-busy=true]") {
 		p.restWaits = true // for listenForReader
 		return
 	}
@@ -168,10 +168,11 @@ func (p *playground) nextSlice(ctx app.Context) {
 	})
 }
 
-// inSight reports whether card (the first part still to be drawn: its
-// empty card) starts within the screen or half a screen below it; true
-// when there is none.
-func inSight(card app.Value) bool {
+// inSight reports whether the card sel finds (the first part still to be
+// drawn: its empty card) starts within the screen or half a screen below
+// it; true when there is none.
+func inSight(sel string) bool {
+	card := app.Window().Get("document").Call("querySelector", sel)
 	if !card.Truthy() {
 		return true
 	}
@@ -255,7 +256,7 @@ func (p *playground) OnNav(ctx app.Context) {
 		p.writeURL(ctx)
 	}
 	switch {
-	case p.preloaded && p.st.Lesson == 0 && p.st.View == "":
+	case p.preloaded && p.mainPage():
 		// The page's herd runs when the start reaches its card
 		// (nextSlice), which waits for the reader when it is below the
 		// first screen.
@@ -399,7 +400,7 @@ func (p *playground) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key, target) })
 		return nil
 	}))
-	if p.stage < stageAll && p.st.Lesson == 0 && p.st.View == "" {
+	if p.stage < stageAll && p.mainPage() {
 		p.listenForReader(ctx)
 	}
 	ctx.Defer(func(ctx app.Context) {
@@ -768,6 +769,10 @@ func (p *playground) copyStatus(l i18n.Lang) app.UI {
 
 // alone: the page is an embedded view, one card.
 func (p *playground) alone() bool { return p.st.View != "" && p.st.Lesson == 0 }
+
+// mainPage: the page is the playground itself, neither a lesson nor a
+// view (which draw whole from their first render).
+func (p *playground) mainPage() bool { return p.st.View == "" && p.st.Lesson == 0 }
 
 // cardHead is a card's heading: the page's h1 when the card is alone (an
 // embedded view, whose title it is), else at level (2 or 3).

@@ -65,11 +65,11 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 	// labels inside it.
 	stripH, gap := 64.0, 20.0
 	f := frame{W: 640, Left: 58, Right: 12, Top: 48, Bottom: wideBottom}
-	class, ticks, nameDY, faultDY, queueDY, peakDY, titleX, titleY := "chart-fleet", 8, 5.0, 12.0, 24.0, 10.0, f.Left, f.Top-26
+	class, ticks, tickDY, nameDY, faultDY, queueDY, peakDY, titleX, titleY := "chart-fleet", 8, float64(wideTickDY), 5.0, 12.0, 24.0, 10.0, f.Left, f.Top-26
 	if present {
 		stripH, gap = 44, 28
 		f = frame{W: 400, Left: 60, Right: 30, Top: 46, Bottom: 28}
-		class, ticks, nameDY, faultDY, queueDY, peakDY = "chart-fleet chart-present", 3, 7, 20, 20, 16
+		class, ticks, tickDY, nameDY, faultDY, queueDY, peakDY = "chart-fleet chart-present", 3, presentTickDY, 7, 20, 20, 16
 		titleX, titleY = presentTitleX, 18
 	}
 	f.H = f.Top + float64(max(n, 1))*(stripH+gap) - gap + f.Bottom
@@ -149,10 +149,6 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 		}
 		w.text("run-label", f.Left, top-nameDY, "start", l.F("chart.server-n", l.Int(int64(k+1))))
 		w.text("tick", f.Left-6, top+peakDY, "end", l.Compact(yMax))
-	}
-	tickDY := float64(wideTickDY)
-	if present {
-		tickDY = presentTickDY
 	}
 	for _, v := range xa.timeTicks(ticks) {
 		w.text("tick", xa.at(v), f.H-f.Bottom+tickDY, "middle", l.Seconds(v))
