@@ -24,7 +24,8 @@ var embedViewsBench = []string{"table", "delays", "herd", "compare"}
 // and reports the time from navigation start until every embed has
 // started: its first height message, which the app posts once mounted.
 // Same-site iframes share one renderer's main thread, so four embeds pay
-// four starts there; the goal is four within 2x of one.
+// four starts there (one compile: the frames share it); the goal is four
+// within 2x of one.
 func BenchmarkBrowserEmbeds(b *testing.B) {
 	setup(b)
 	// The snippets, as the Embed panel gives them for each view.

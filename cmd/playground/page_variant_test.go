@@ -16,6 +16,12 @@ import (
 func TestPageVariants(t *testing.T) {
 	h, _ := newServer(serverConfig{}, fakeWeb(), static.FS)
 	whole := do(t, h, "GET", "/").body
+	// A view's page, made to be embedded several to a docs page, does not
+	// preload app.wasm: its frames compile it once between them.
+	const preload = `href="/web/app.wasm" rel="preload"`
+	if !strings.Contains(whole, preload) {
+		t.Error("the whole page does not preload app.wasm")
+	}
 	for _, c := range []struct {
 		query string
 		want  []string // in the page
@@ -23,7 +29,7 @@ func TestPageVariants(t *testing.T) {
 	}{
 		{"lesson=1", []string{`class="playground lessons"`, `Four knobs and a 31-second worst case</h1>`, `data-key="en/1"`, `id="lesson-source"`}, false},
 		{"lesson=1&lang=ru", []string{`<html lang="ru">`, `Четыре ручки и худший случай в 31 секунду</h1>`, `data-key="ru/1"`}, false},
-		{"lesson=1&present=1", []string{`class="playground lessons present"`}, false},
+		{"lesson=1&present=1", []string{`class="playground lessons present"`, preload}, false},
 		// The lesson's setup applies to a link that names only the lesson:
 		// attempts=6, five rows.
 		{"lesson=1", []string{`id="total-max"`, `data-seconds="31"`}, false},
@@ -45,6 +51,10 @@ func TestPageVariants(t *testing.T) {
 			if !strings.Contains(r.body, w) {
 				t.Errorf("GET /?%s: page lacks %s", c.query, w)
 			}
+		}
+		view, preloaded := strings.Contains(r.body, `class="playground embed`), strings.Contains(r.body, preload)
+		if view == preloaded {
+			t.Errorf("GET /?%s: a view's page %v, app.wasm preloaded %v", c.query, view, preloaded)
 		}
 	}
 	s, err := newSite("", fakeWeb(), static.FS, fakeIconTime)
@@ -73,7 +83,7 @@ func TestAppJSStreamsWasm(t *testing.T) {
 	for _, prefix := range []string{"", "/pg"} {
 		h, _ := newServer(serverConfig{prefix: prefix}, fakeWeb(), fakeStatic())
 		js := do(t, h, "GET", prefix+"/app.js").body
-		if !strings.Contains(js, `fetch("`+prefix+`/web/app.wasm")`) || strings.Contains(js, `fetchWithProgress("`) {
+		if !strings.Contains(js, `sharedWasm("`+prefix+`/web/app.wasm", go.importObject)`) || strings.Contains(js, `fetchWithProgress("`) {
 			t.Errorf("prefix %q: app.js does not stream app.wasm to the compiler", prefix)
 		}
 		if !strings.Contains(js, "await new Promise(r => setTimeout(r)); go.run(wasm.instance);") {
@@ -83,7 +93,11 @@ func TestAppJSStreamsWasm(t *testing.T) {
 	if _, err := streamWasm([]byte(`fetch("/web/app.wasm")`)); err == nil {
 		t.Error("an app.js without go-app's loader call was accepted")
 	}
-	if _, err := streamWasm([]byte(`fetchWithProgress("/web/app.wasm", showProgress)`)); err == nil {
+	const compile = "instantiateStreaming(\n  fetchWithProgress(\"/web/app.wasm\", showProgress),\n  go.importObject\n);\n"
+	if _, err := streamWasm([]byte(compile + goRun)); err != nil {
+		t.Errorf("go-app's loader was refused: %v", err)
+	}
+	if _, err := streamWasm([]byte(compile)); err == nil {
 		t.Error("an app.js without go-app's go.run was accepted")
 	}
 }

@@ -112,11 +112,18 @@ func (v *variantPages) page(variant, lang string) *asset {
 	}
 	var a *asset
 	if body, ct, err := render(h, "/?"+q); err == nil {
-		a = newAsset(ct, pageHTML(body), v.builtAt)
+		body = pageHTML(body)
+		if !app.PreloadsWasm(variant) {
+			body = wasmPreload.ReplaceAll(body, nil)
+		}
+		a = newAsset(ct, body, v.builtAt)
 	}
 	v.pages[key] = a
 	return a
 }
+
+// wasmPreload is the page's preload of app.wasm (app.NewHandler).
+var wasmPreload = regexp.MustCompile(`<link [^>]*href="[^"]*/web/app\.wasm"[^>]*>`)
 
 // resolver is go-app's ResourceResolver for a base path: every local path
 // gets the prefix, so the page, app.js, the worker and the manifest all point
@@ -257,31 +264,73 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 	return s, nil
 }
 
-// wasmFetch is go-app's loader fetching app.wasm in app.js.
-var wasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]*/web/app\.wasm"), showProgress\)`)
+// wasmFetch is go-app's loader fetching and compiling app.wasm in app.js.
+var wasmFetch = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(("[^"]*/web/app\.wasm"), showProgress\),\s*go\.importObject\s*\)`)
 
-// streamWasm makes go-app's loader give app.wasm's response to the
-// browser's streaming compiler as it comes: go-app reads it through a
-// JavaScript stream to count bytes for a progress label, which held the
-// main thread for 80-160 ms of CPU in tasks of their own while the page was
-// already shown (the handler's loading label has no percentage).
+// streamWasm rewrites go-app's loader in app.js in three ways.
 //
-// It also starts the Go program in a task of its own: go-app's loader runs
-// it in the promise callback of the compile's end, and that task held the
+// It gives app.wasm's response to the browser's streaming compiler as it
+// comes: go-app reads it through a JavaScript stream to count bytes for a
+// progress label, which held the main thread for 80-160 ms of CPU in tasks
+// of their own while the page was already shown (the handler's loading
+// label has no percentage).
+//
+// It compiles app.wasm once for the frames of one page: a docs page with
+// several embeds holds several frames of this origin in one renderer, and
+// each compiled the 9.6 MB module and tiered its hot functions up again on
+// the same two cores as the others' starts (sharedWasm).
+//
+// It starts the Go program in a task of its own: go-app's loader runs it
+// in the promise callback of the compile's end, and that task held the
 // compile's last steps and the runtime's start together (120-155 ms).
 func streamWasm(appJS []byte) ([]byte, error) {
 	if n := len(wasmFetch.FindAllIndex(appJS, -1)); n != 1 {
-		return nil, fmt.Errorf("app.js: %d fetches of app.wasm through fetchWithProgress, want 1 (go-app's loader changed: see streamWasm)", n)
+		return nil, fmt.Errorf("app.js: %d compiles of app.wasm through fetchWithProgress, want 1 (go-app's loader changed: see streamWasm)", n)
 	}
 	if n := bytes.Count(appJS, []byte(goRun)); n != 1 {
 		return nil, fmt.Errorf("app.js: %d calls %s, want 1 (go-app's loader changed: see streamWasm)", n, goRun)
 	}
 	appJS = bytes.Replace(appJS, []byte(goRun), []byte("await new Promise(r => setTimeout(r)); "+goRun), 1)
-	return wasmFetch.ReplaceAll(appJS, []byte("fetch($1)")), nil
+	appJS = wasmFetch.ReplaceAll(appJS, []byte("sharedWasm($1, go.importObject)"))
+	return append(appJS, sharedWasm...), nil
 }
 
 // goRun is go-app's loader starting the program once app.wasm is compiled.
 const goRun = "go.run(wasm.instance);"
+
+// sharedWasm compiles app.wasm, or takes the compile a sibling frame of the
+// same origin and version has started (the frames of one page run on one
+// thread, so the first frame's script has always offered its compile by the
+// time the next one looks). A sibling removed before its compile ends is
+// noticed (its window closes) and the frame compiles on its own.
+const sharedWasm = `
+async function sharedWasm(url, imports) {
+  const key = goappEnv.GOAPP_VERSION + " " + url;
+  let offered = null, from = null;
+  try {
+    for (let i = 0; i < parent.length && !offered; i++) {
+      try {
+        const f = parent[i], o = f !== window && f.backoffWasm;
+        if (o && o.key === key) offered = o.module, from = f;
+      } catch { /* a frame of another origin */ }
+    }
+  } catch { /* no parent to ask */ }
+  const compile = () => WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(fetch(url))
+    : fetch(url).then(r => r.arrayBuffer()).then(b => WebAssembly.compile(b));
+  let module;
+  if (offered) {
+    module = new Promise((resolve, reject) => {
+      const watch = setInterval(() => from.closed && (clearInterval(watch), reject(new Error("the frame compiling app.wasm closed"))), 250);
+      offered.then(m => (clearInterval(watch), resolve(m)), e => (clearInterval(watch), reject(e)));
+    }).catch(compile);
+  } else {
+    module = compile();
+  }
+  window.backoffWasm = {key, module};
+  return {instance: await WebAssembly.instantiate(await module, imports)};
+}
+`
 
 // scopeManifest sets the manifest's scope to the base path. go-app writes
 // "/" whatever the prefix: an installed playground at host/repo/ would then
