@@ -4,8 +4,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -13,8 +16,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/fetch"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -115,6 +116,8 @@ func TestBrowserEmbedsCompileOnce(t *testing.T) {
 	var (
 		mu    sync.Mutex
 		pages = map[string]string{}
+		n     int  // requests for app.wasm
+		stall bool // the first request's body stops after its first bytes
 	)
 	docs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
@@ -133,7 +136,37 @@ func TestBrowserEmbedsCompileOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(stop)
-	src := func(view string) string { return strings.TrimSuffix(url, "/") + "/?view=" + view + "&lang=en" }
+	up, err := neturl.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The frames load the playground through a proxy that counts the
+	// requests for app.wasm and can stall one.
+	forward := httputil.NewSingleHostReverseProxy(up)
+	release := make(chan struct{})
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/app-worker.js":
+			// No service worker: it fetches app.wasm too, and would serve
+			// the frames from its cache.
+			http.NotFound(w, r)
+			return
+		case "/web/app.wasm":
+			mu.Lock()
+			n++
+			held := n == 1 && stall
+			mu.Unlock()
+			if held {
+				stalled(t, w, r, up, release)
+				return
+			}
+		}
+		forward.ServeHTTP(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	t.Cleanup(func() { close(release) })
+	requests := func() int { mu.Lock(); defer mu.Unlock(); return n }
+	src := func(view string) string { return proxy.URL + "/?view=" + view + "&lang=en" }
 	// The docs page counts the frames that have mounted (each posts its
 	// height once mounted).
 	const watch = `<script>window.__mounted = new Set(); addEventListener('message', e => {
@@ -143,70 +176,77 @@ func TestBrowserEmbedsCompileOnce(t *testing.T) {
 	pages["/three"] = "<!doctype html><title>docs</title>" + watch + fmt.Sprintf(
 		`<iframe src="%s" width="600" height="300"></iframe><iframe src="%s" width="600" height="300"></iframe><iframe src="%s" width="600" height="300"></iframe>`,
 		src("table"), src("herd"), src("delays"))
-	// Frame a first; b once a has run its scripts (a's compile is under way
-	// and offered); a removed once b has run its scripts (b waits for a's).
+	// Frame a first, b once a has run its scripts (a's compile is under
+	// way and offered); the test removes a once b has run its scripts.
 	pages["/gone"] = "<!doctype html><title>docs</title>" + watch + fmt.Sprintf(`<script>
-const a = document.createElement('iframe'); a.src = %q;
+const a = document.createElement('iframe'); a.id = 'a'; a.src = %q;
 a.onload = () => {
   const b = document.createElement('iframe'); b.src = %q;
-  b.onload = () => { a.remove(); window.__removed = true; };
+  b.onload = () => { window.__loaded = true; };
   document.body.append(b);
 };
 addEventListener('DOMContentLoaded', () => document.body.append(a));
 </script>`, src("table"), src("herd"))
 	mu.Unlock()
-
-	// open loads a docs page in a first visit's browser, counting the
-	// requests for app.wasm; the first is held while hold is true.
-	open := func(path string, hold bool) (tb *tab, requests func() int) {
-		tb = newTab(t, 1280, 1200, chromedp.WithNewBrowserContext())
-		var n int
-		if err := chromedp.Listen(tb.ctx, func(ev any) {
-			e, ok := ev.(*fetch.EventRequestPaused)
-			if !ok {
-				return
-			}
-			mu.Lock()
-			n++
-			first := n == 1
-			mu.Unlock()
-			if hold && first {
-				return // never answered: the frame is removed while it waits
-			}
-			go chromedp.Call(tb.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
-		}); err != nil {
-			t.Fatal(err)
-		}
-		// The service worker would answer later requests from its cache,
-		// out of this count's sight.
-		if _, err := chromedp.Call(tb.ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := chromedp.Call(tb.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/web/app.wasm"}}}); err != nil {
-			t.Fatal(err)
-		}
+	// A first visit (no cache) of a docs page, its frames allowed by the
+	// playground's frame-ancestors (the docs origin, as the proxy forwards
+	// the playground's headers).
+	open := func(path string, stallFirst bool) *tab {
+		mu.Lock()
+		n, stall = 0, stallFirst
+		mu.Unlock()
+		tb := newTab(t, 1280, 1200, chromedp.WithNewBrowserContext())
 		if err := chromedp.Do(tb.ctx, chromedp.Navigate(docs.URL+path)); err != nil {
 			t.Fatal(err)
 		}
-		return tb, func() int { mu.Lock(); defer mu.Unlock(); return n }
+		return tb
 	}
 
 	t.Run("three frames", func(t *testing.T) {
-		tb, requests := open("/three", false)
+		tb := open("/three", false)
 		poll[bool](t, tb, "three frames mounted", `window.__mounted.size === 3`)
-		if n := requests(); n != 1 {
-			t.Errorf("three frames of one docs page requested app.wasm %d times, want once", n)
+		if got := requests(); got != 1 {
+			t.Errorf("three frames of one docs page requested app.wasm %d times, want once", got)
 		}
 	})
 	t.Run("the compiling frame removed", func(t *testing.T) {
-		tb, requests := open("/gone", true)
-		poll[bool](t, tb, "frame a removed", `!!window.__removed`)
-		if n := requests(); n != 1 {
-			t.Errorf("frame b requested app.wasm itself while a compiled it (%d requests): it did not take a's compile", n)
+		tb := open("/gone", true)
+		poll[bool](t, tb, "frame b loaded", `!!window.__loaded`)
+		if got := requests(); got != 1 {
+			t.Errorf("frame b requested app.wasm itself while a compiled it (%d requests): it did not take a's compile", got)
 		}
+		eval[bool](t, tb, `(document.getElementById('a').remove(), true)`)
 		poll[bool](t, tb, "frame b mounted after a was removed", `window.__mounted.size === 1`)
-		if n := requests(); n != 2 {
-			t.Errorf("%d requests for app.wasm, want a's (held) and b's own", n)
+		if got := requests(); got != 2 {
+			t.Errorf("%d requests for app.wasm, want a's (stalled) and b's own", got)
 		}
 	})
+}
+
+// stalled answers a request for app.wasm with the playground's headers and
+// the first 256 KiB of its body, then nothing more until the browser gives
+// the request up or the test ends: a compile under way that never ends.
+func stalled(t *testing.T, w http.ResponseWriter, r *http.Request, up *neturl.URL, release <-chan struct{}) {
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodGet, up.JoinPath(r.URL.Path).String(), nil)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	req.Header = r.Header.Clone()
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	defer res.Body.Close()
+	for k, v := range res.Header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(res.StatusCode)
+	io.CopyN(w, res.Body, 256<<10)
+	w.(http.Flusher).Flush()
+	select {
+	case <-r.Context().Done():
+	case <-release:
+	}
 }

@@ -247,3 +247,48 @@ func traceTasks(t *testing.T, tb *tab) func() float64 {
 		return longest
 	}
 }
+
+// On a first visit app.js hands app.wasm to the compiler in slices of at
+// most 128 KiB, a task each (the browser consumes a streamed module's bytes
+// on the main thread, and a large chunk was a long task): a 300 KiB chunk
+// arrives as three slices, whole and in order, and a task queued before the
+// first slice runs before it, another queued then runs before the second.
+func TestBrowserWasmSlices(t *testing.T) {
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "view=table")
+	type result struct {
+		Sizes  []int    `json:"sizes"`
+		Intact bool     `json:"intact"`
+		Order  []string `json:"order"`
+	}
+	got := eval[result](t, tb, `(async () => {
+  const n = 300 << 10, src = new Uint8Array(n);
+  for (let i = 0; i < n; i++) src[i] = i * 7 % 251;
+  const order = [], ch = new MessageChannel();
+  let tasks = 0;
+  ch.port1.onmessage = () => { order.push('task'); if (++tasks < 2) ch.port2.postMessage(0); };
+  const reader = slices(new ReadableStream({start(c) { c.enqueue(src); c.close(); }})).getReader();
+  ch.port2.postMessage(0);
+  const sizes = [], parts = [];
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    order.push('slice');
+    sizes.push(value.length);
+    parts.push(value);
+  }
+  const all = new Uint8Array(await new Blob(parts).arrayBuffer());
+  return {sizes, intact: all.length === n && all.every((v, i) => v === src[i]), order};
+})()`)
+	if len(got.Sizes) == 0 || !got.Intact {
+		t.Fatalf("slices gave %v, intact %v", got.Sizes, got.Intact)
+	}
+	for _, s := range got.Sizes {
+		if s > 128<<10 {
+			t.Errorf("a slice of %d bytes, want at most %d: %v", s, 128<<10, got.Sizes)
+		}
+	}
+	if len(got.Order) < 3 || got.Order[0] != "task" || got.Order[1] != "slice" || got.Order[2] != "task" {
+		t.Errorf("tasks and slices came %v, want a task before the first slice and another before the second", got.Order)
+	}
+}

@@ -303,6 +303,14 @@ const goRun = "go.run(wasm.instance);"
 // thread, so the first frame's script has always offered its compile by the
 // time the next one looks). A sibling removed before its compile ends is
 // noticed (its window closes) and the frame compiles on its own.
+//
+// On a first visit the module reaches the compiler in slices of 128 KiB, a
+// task each: the browser hands a streamed module's bytes to the compiler on
+// the main thread as they arrive, and from a nearby host they arrived in a
+// few large chunks, each a task of 50-110 ms (the longest of a phone's start
+// under Lighthouse, which counts it four times over). A page the service
+// worker controls compiles the cached response as it is, so that the
+// browser can use its code cache for app.wasm.
 const sharedWasm = `
 async function sharedWasm(url, imports) {
   const key = goappEnv.GOAPP_VERSION + " " + url;
@@ -315,9 +323,14 @@ async function sharedWasm(url, imports) {
       } catch { /* a frame of another origin */ }
     }
   } catch { /* no parent to ask */ }
-  const compile = () => WebAssembly.compileStreaming
+  const compile = () => !WebAssembly.compileStreaming
+    ? fetch(url).then(r => r.arrayBuffer()).then(b => WebAssembly.compile(b))
+    : navigator.serviceWorker && navigator.serviceWorker.controller
     ? WebAssembly.compileStreaming(fetch(url))
-    : fetch(url).then(r => r.arrayBuffer()).then(b => WebAssembly.compile(b));
+    : fetch(url).then(r => {
+        if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+        return WebAssembly.compileStreaming(new Response(slices(r.body), {headers: {"Content-Type": "application/wasm"}}));
+      });
   let module;
   if (offered) {
     module = new Promise((resolve, reject) => {
@@ -329,6 +342,25 @@ async function sharedWasm(url, imports) {
   }
   window.backoffWasm = {key, module};
   return {instance: await WebAssembly.instantiate(await module, imports)};
+}
+
+function slices(body) {
+  const reader = body.getReader(), most = 128 << 10;
+  const task = () => new Promise(r => {
+    const c = new MessageChannel();
+    c.port1.onmessage = () => r();
+    c.port2.postMessage(0);
+  });
+  return new ReadableStream({
+    async pull(out) {
+      const {done, value} = await reader.read();
+      if (done) return out.close();
+      for (let i = 0; i < value.length; i += most) {
+        await task();
+        out.enqueue(value.subarray(i, i + most));
+      }
+    }
+  }, {highWaterMark: 0});
 }
 `
 
