@@ -115,22 +115,10 @@ func TestBrowserEmbedsCompileOnce(t *testing.T) {
 	setup(t)
 	var (
 		mu    sync.Mutex
-		pages = map[string]string{}
 		n     int  // requests for app.wasm
 		stall bool // the first request's body stops after its first bytes
 	)
-	docs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		body, ok := pages[r.URL.Path]
-		mu.Unlock()
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(body))
-	}))
-	t.Cleanup(docs.Close)
+	docs := newDocsSite(t)
 	url, stop, err := startServer("--addr", "127.0.0.1:0", "--frame-ancestors", docs.URL)
 	if err != nil {
 		t.Fatal(err)
@@ -172,13 +160,12 @@ func TestBrowserEmbedsCompileOnce(t *testing.T) {
 	const watch = `<script>window.__mounted = new Set(); addEventListener('message', e => {
   if (e.data && e.data.type === 'backoff-playground:height') window.__mounted.add(e.source);
 });</script>`
-	mu.Lock()
-	pages["/three"] = "<!doctype html><title>docs</title>" + watch + fmt.Sprintf(
+	docs.set("/three", "<!doctype html><title>docs</title>"+watch+fmt.Sprintf(
 		`<iframe src="%s" width="600" height="300"></iframe><iframe src="%s" width="600" height="300"></iframe><iframe src="%s" width="600" height="300"></iframe>`,
-		src("table"), src("herd"), src("delays"))
+		src("table"), src("herd"), src("delays")))
 	// Frame a first, b once a has run its scripts (a's compile is under
 	// way and offered); the test removes a once b has run its scripts.
-	pages["/gone"] = "<!doctype html><title>docs</title>" + watch + fmt.Sprintf(`<script>
+	docs.set("/gone", "<!doctype html><title>docs</title>"+watch+fmt.Sprintf(`<script>
 const a = document.createElement('iframe'); a.id = 'a'; a.src = %q;
 a.onload = () => {
   const b = document.createElement('iframe'); b.src = %q;
@@ -186,8 +173,7 @@ a.onload = () => {
   document.body.append(b);
 };
 addEventListener('DOMContentLoaded', () => document.body.append(a));
-</script>`, src("table"), src("herd"))
-	mu.Unlock()
+</script>`, src("table"), src("herd")))
 	// A first visit (no cache) of a docs page, its frames allowed by the
 	// playground's frame-ancestors (the docs origin, as the proxy forwards
 	// the playground's headers).

@@ -4,11 +4,8 @@ package main
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -35,22 +32,7 @@ func BenchmarkBrowserEmbeds(b *testing.B) {
 		tb.open(b, "embed="+v)
 		snippets[v] = poll[string](b, tb, "the "+v+" snippet", `(document.getElementById('embed-code') || {}).value || ''`)
 	}
-	var (
-		mu    sync.Mutex
-		pages = map[string]string{}
-	)
-	docs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		body, ok := pages[r.URL.Path]
-		mu.Unlock()
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(body))
-	}))
-	b.Cleanup(docs.Close)
+	docs := newDocsSite(b)
 	url, stop, err := startServer("--addr", "127.0.0.1:0", "--frame-ancestors", docs.URL)
 	if err != nil {
 		b.Fatal(err)
@@ -72,9 +54,8 @@ func BenchmarkBrowserEmbeds(b *testing.B) {
 		}
 		return s.String()
 	}
-	mu.Lock()
-	pages["/one"], pages["/four"] = page(embedViewsBench[:1]), page(embedViewsBench)
-	mu.Unlock()
+	docs.set("/one", page(embedViewsBench[:1]))
+	docs.set("/four", page(embedViewsBench))
 
 	load := func(path string, n int) float64 {
 		// Tall enough to show all four: the snippet's iframes load lazily,

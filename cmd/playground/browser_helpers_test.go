@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
@@ -406,4 +408,36 @@ func (t *tab) screenshot(tb testing.TB, name string) string {
 	}
 	tb.Logf("screenshot %s (%d KB)", path, len(buf)/1024)
 	return path
+}
+
+// docsSite is a docs site on another origin than the playground's, serving
+// the pages a test sets on it: the page that embeds the playground.
+type docsSite struct {
+	*httptest.Server
+	mu    sync.Mutex
+	pages map[string]string // by path
+}
+
+func newDocsSite(tb testing.TB) *docsSite {
+	d := &docsSite{pages: map[string]string{}}
+	d.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d.mu.Lock()
+		body, ok := d.pages[r.URL.Path]
+		d.mu.Unlock()
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(body))
+	}))
+	tb.Cleanup(d.Close)
+	return d
+}
+
+// set serves body as the page at path.
+func (d *docsSite) set(path, body string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.pages[path] = body
 }
