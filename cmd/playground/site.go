@@ -269,16 +269,16 @@ var wasmFetch = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(
 
 // streamWasm rewrites go-app's loader in app.js in three ways.
 //
-// It gives app.wasm's response to the browser's streaming compiler as it
-// comes: go-app reads it through a JavaScript stream to count bytes for a
-// progress label, which held the main thread for 80-160 ms of CPU in tasks
-// of their own while the page was already shown (the handler's loading
+// It gives app.wasm's response to the browser's streaming compiler without
+// go-app's progress count: go-app read it through a JavaScript stream that
+// set a progress label on every chunk, which held the main thread for
+// 80-160 ms of CPU while the page was already shown (the handler's loading
 // label has no percentage).
 //
 // It compiles app.wasm once for the frames of one page: a docs page with
 // several embeds holds several frames of this origin in one renderer, and
-// each compiled the 9.6 MB module and tiered its hot functions up again on
-// the same two cores as the others' starts (sharedWasm).
+// each fetched, streamed and compiled the 9.6 MB module on the same two
+// cores as the others' starts (sharedWasm).
 //
 // It starts the Go program in a task of its own: go-app's loader runs it
 // in the promise callback of the compile's end, and that task held the
