@@ -24,6 +24,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -519,11 +520,17 @@ func (j *job) replaceJitter(set func(e *backoff.Policy), why string) {
 }
 
 // fullOnGrowth is the fallback of libraries without a history-dependent
-// jitter: full jitter on the policy's own growth and cap.
+// jitter: full jitter on the policy's own growth and cap. A factor that
+// only a history-dependent kind allows (below 1: they ignore growth) is no
+// growth to fall back on; the default policy's factor stands in for it.
 func fullOnGrowth(e *backoff.Policy) {
 	e.Jitter, e.JitterLo, e.JitterHi = backoff.Full, 0, 0
 	if e.CapMode == backoff.CapExact {
 		e.CapMode = backoff.CapBeforeJitter
+	}
+	var fe *backoff.FieldError
+	if err := e.Validate(); errors.As(err, &fe) && fe.Field == backoff.ParamFactor {
+		e.Factor = backoff.Default().Factor
 	}
 }
 

@@ -332,6 +332,27 @@ func TestExact(t *testing.T) {
 	}
 }
 
+// A decorrelated policy may have any factor (its jitter ignores growth);
+// a library without such a jitter gets full jitter on the policy's growth,
+// and a factor below 1 is no growth: the snippet grows by the default
+// policy's factor instead (a valid policy, which the page can show).
+func TestDecorrelatedFallbackGrows(t *testing.T) {
+	p := preset(t, "aws-blog-decorrelated")
+	for _, f := range []float64{0, 0.5} {
+		p.Factor = f
+		if err := p.Validate(); err != nil {
+			t.Fatalf("factor %g: %v", f, err)
+		}
+		for _, target := range []string{"go-cenkalti", "tenacity", "resilience4j", "go-aws"} {
+			s := mustTo(t, target, p)
+			checkSnippet(t, s, p)
+			if got, want := s.Effective.Factor, backoff.Default().Factor; got != want {
+				t.Errorf("%s for factor %g: the snippet's factor %g, want %g", target, f, got, want)
+			}
+		}
+	}
+}
+
 // TestApproximationsWarn: the differences the libraries are known for are
 // warned of, with their codes.
 func TestApproximationsWarn(t *testing.T) {
