@@ -323,14 +323,15 @@ async function sharedWasm(url, imports) {
       } catch { /* a frame of another origin */ }
     }
   } catch { /* no parent to ask */ }
+  const get = () => fetch(url).then(r => {
+    if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+    return r;
+  });
   const compile = () => !WebAssembly.compileStreaming
-    ? fetch(url).then(r => r.arrayBuffer()).then(b => WebAssembly.compile(b))
+    ? get().then(r => r.arrayBuffer()).then(b => WebAssembly.compile(b))
     : navigator.serviceWorker && navigator.serviceWorker.controller
-    ? WebAssembly.compileStreaming(fetch(url))
-    : fetch(url).then(r => {
-        if (!r.ok) throw new Error(url + ": HTTP " + r.status);
-        return WebAssembly.compileStreaming(new Response(slices(r.body), {headers: {"Content-Type": "application/wasm"}}));
-      });
+    ? WebAssembly.compileStreaming(get())
+    : get().then(r => WebAssembly.compileStreaming(new Response(slices(r.body), {headers: {"Content-Type": "application/wasm"}})));
   let module;
   if (offered) {
     module = new Promise((resolve, reject) => {
