@@ -176,24 +176,24 @@ func (p *playground) renderControls(l i18n.Lang) app.UI {
 type knob struct{ kind, param, label, hint string }
 
 var (
-	jitterKnobs = []knob{
-		{"proportional", backoff.ParamJitterLo, "policy.jitter-lo", "policy.lo-hint"},
-		{"proportional", backoff.ParamJitterHi, "policy.jitter-hi", "policy.hi-hint"},
-		{"additive", backoff.ParamJitterAdd, "policy.jitter-add", "policy.add-hint"},
-	}
+	// jitterKnobs are the boxes of each jitter kind's own values, as the
+	// core lists them: label policy.PARAM, hint policy.PARAM-hint.
+	jitterKnobs = func() []knob {
+		var out []knob
+		for i, kind := range backoff.JitterNames() {
+			for _, f := range backoff.Jitter(i).Params() {
+				out = append(out, knob{kind, f, "policy." + f, "policy." + f + "-hint"})
+			}
+		}
+		return out
+	}()
 	growthKnobs = []knob{
 		{"geometric", backoff.ParamSteps, "policy.steps", "policy.steps-hint"},
 	}
 )
 
 // isDuration reports whether a box takes a duration with its unit.
-func isDuration(param string) bool {
-	switch param {
-	case backoff.ParamBase, backoff.ParamCap, backoff.ParamDeadline, backoff.ParamJitterAdd, backoff.ParamFloor:
-		return true
-	}
-	return false
-}
+func isDuration(param string) bool { return backoff.IsDuration(param) }
 
 // box is a policy box's text: what the user is typing, else the value in
 // the page's language (1,5 с in Russian).

@@ -48,21 +48,16 @@ func describe(l i18n.Lang, p backoff.Policy) string {
 	if p.ImmediateFirst {
 		g += ", " + l.T("desc.immediate-first")
 	}
-	var j string
-	switch p.Jitter {
-	case backoff.NoJitter:
-		j = l.T("desc.no-jitter")
-	case backoff.Proportional:
-		j = l.F("desc.jitter-proportional", l.NumText(p.Get(backoff.ParamJitterLo)), l.NumText(p.Get(backoff.ParamJitterHi)))
-	case backoff.Additive:
-		a := d(p, backoff.ParamJitterAdd)
-		if p.JitterAddScaled {
-			a += " × n"
+	suffix, fields := p.JitterWords()
+	args := make([]string, len(fields))
+	for i, f := range fields {
+		if isDuration(f) {
+			args[i] = d(p, f)
+		} else {
+			args[i] = l.NumText(p.Get(f))
 		}
-		j = l.F("desc.jitter-additive", a)
-	default:
-		j = l.F("desc.jitter", kindName(l, p.Jitter.String()))
 	}
+	j := l.F("desc.jitter."+suffix, args...)
 	if p.Quantum > 0 {
 		j += " " + l.F("desc.quantum", d(p, backoff.ParamQuantum))
 	}

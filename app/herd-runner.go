@@ -420,7 +420,7 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, o
 // is reported by the run.
 func comparePolicy(p backoff.Policy, k string) backoff.Policy {
 	_ = p.Set(backoff.ParamJitter, k)
-	if k != "full" && k != "additive" {
+	if !p.Jitter.TakesQuantum() {
 		p.Quantum = 0
 	}
 	return p

@@ -52,6 +52,24 @@ func TestEveryKindHasALabel(t *testing.T) {
 		if k := "jname." + n; i18n.Ru.T(k) == k {
 			t.Errorf("no short name for the jitter kind %q", n)
 		}
+		// The sentence describe writes, and a label for each of its boxes.
+		for _, scaled := range []bool{false, true} {
+			p := backoff.Default()
+			_ = p.Set(backoff.ParamJitter, n)
+			p.JitterAddScaled = scaled
+			suffix, _ := p.JitterWords()
+			keys := []string{"desc.jitter." + suffix}
+			for _, f := range p.Jitter.Params() {
+				keys = append(keys, "policy."+f, "policy."+f+"-hint")
+			}
+			for _, key := range keys {
+				for _, l := range i18n.Langs {
+					if l.T(key) == key {
+						t.Errorf("%s: no %s text for the jitter kind %q", key, l.Code(), n)
+					}
+				}
+			}
+		}
 	}
 	for _, pr := range backoff.Presets() {
 		if k := "family." + pr.Family; i18n.Ru.T(k) == k {

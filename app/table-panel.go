@@ -80,8 +80,8 @@ func (c *tablePanel) notes() []app.UI {
 	if t.CapRow > 0 {
 		notes = append(notes, app.Li().Text(l.F("one.cap-row", l.Int(int64(t.CapRow)))))
 	}
-	if pol.Jitter == backoff.Full && pol.Attempts > 0 {
-		notes = append(notes, app.Li().Text(l.T("one.full-zero")))
+	if len(t.Rows) > 0 && t.Total.Min == 0 {
+		notes = append(notes, app.Li().Text(l.T("one.zero-best")))
 	}
 	if pol.Cap > 0 && !pol.CapBoundsDelay() && len(t.Rows) > 0 {
 		most := 0.0

@@ -109,19 +109,7 @@ func (p *Policy) Describe() string {
 	if p.ImmediateFirst {
 		g += ", first retry immediate"
 	}
-	j := p.Jitter.String() + " jitter"
-	switch p.Jitter {
-	case Proportional:
-		j += " x U[" + strconv.FormatFloat(p.JitterLo, 'g', -1, 64) + ", " + strconv.FormatFloat(p.JitterHi, 'g', -1, 64) + ")"
-	case Additive:
-		j += " + U[0, " + FormatDuration(p.JitterAdd)
-		if p.JitterAddScaled {
-			j += " * n"
-		}
-		j += ")"
-	case NoJitter:
-		j = "no jitter"
-	}
+	j := p.jitterWords()
 	if p.Quantum > 0 {
 		j += " in steps of " + FormatDuration(p.Quantum)
 	}

@@ -70,11 +70,8 @@ func (p *Policy) Set(name, value string) error {
 	case ParamJitter:
 		n.Jitter, err = parseEnum[Jitter](name, v, jitterNames)
 		// Switching kinds should give a useful spread, not a zero one.
-		if n.Jitter == Proportional && n.JitterLo == 0 && n.JitterHi == 0 {
-			n.JitterLo, n.JitterHi = 0.8, 1.2
-		}
-		if n.Jitter == Additive && n.JitterAdd == 0 {
-			n.JitterAdd = n.Base
+		if k := n.Jitter.kind(); err == nil && k.defaults != nil {
+			k.defaults(&n)
 		}
 	case ParamCapMode:
 		n.CapMode, err = parseEnum[CapMode](name, v, capModeNames)
@@ -148,6 +145,37 @@ func (p *Policy) duration(name string) (*time.Duration, time.Duration) {
 func parseEnum[T ~uint8](field, s string, names []string) (T, error) {
 	i, err := ParseChoice(field, s, names)
 	return T(i), err
+}
+
+// IsDuration reports whether the field name is a duration.
+func IsDuration(name string) bool {
+	var p Policy
+	d, _ := p.duration(name)
+	return d != nil
+}
+
+// Number is the value of a numeric field: a duration's in seconds (and
+// seconds true), a number's as it is; ok is false for a field that is not
+// a number (a kind, a switch) or no field at all.
+func (p *Policy) Number(name string) (v float64, seconds, ok bool) {
+	if d, _ := p.duration(name); d != nil {
+		return d.Seconds(), true, true
+	}
+	switch name {
+	case ParamFactor:
+		return p.Factor, false, true
+	case ParamJitterLo:
+		return p.JitterLo, false, true
+	case ParamJitterHi:
+		return p.JitterHi, false, true
+	case ParamAttempts:
+		return float64(p.Attempts), false, true
+	case ParamSteps:
+		return float64(p.Steps), false, true
+	case ParamFirstExponent:
+		return float64(p.FirstExponent), false, true
+	}
+	return 0, false, false
 }
 
 // Get returns the text form of one field, the inverse of Set.
@@ -267,20 +295,14 @@ func (p *Policy) Validate() error {
 		return needsErr(ParamBase, FormatDuration(p.Base), ParamJitter, p.Jitter.String(), FormatDuration(time.Nanosecond), FormatDuration(MaxDuration),
 			"a positive duration for "+p.Jitter.String()+" jitter")
 	}
-	if p.Jitter == Proportional {
-		if err := CheckFloat(ParamJitterLo, p.JitterLo, 0, MaxJitterFactor); err != nil {
+	if v := p.Jitter.kind().validate; v != nil {
+		if err := v(p); err != nil {
 			return err
-		}
-		if err := CheckFloat(ParamJitterHi, p.JitterHi, 0, MaxJitterFactor); err != nil {
-			return err
-		}
-		if p.JitterLo > p.JitterHi {
-			return pairErr(ParamJitterLo, p.Get(ParamJitterLo), CodeAtMost, ParamJitterHi, p.Get(ParamJitterHi))
 		}
 	}
-	if p.Quantum > 0 && p.Jitter != Full && p.Jitter != Additive {
+	if p.Quantum > 0 && !p.Jitter.TakesQuantum() {
 		return needsErr(ParamQuantum, FormatDuration(p.Quantum), ParamJitter, p.Jitter.String(), "0s", "0s",
-			"0s unless jitter is full or additive")
+			"0s unless jitter is "+quantumKinds())
 	}
 	if p.Quantum > 0 && p.Quantum < time.Microsecond {
 		return &FieldError{Field: ParamQuantum, Value: FormatDuration(p.Quantum), Code: CodeZeroOrAtLeast,

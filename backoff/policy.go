@@ -38,75 +38,6 @@ func (g Growth) String() string { return nameOf(growthNames, int(g)) }
 // Set and the URL accept. The slice is a copy.
 func GrowthNames() []string { return slices.Clone(growthNames) }
 
-// Jitter is the kind of randomisation applied to the nominal delay d.
-type Jitter uint8
-
-const (
-	// NoJitter: d.
-	NoJitter Jitter = iota
-	// Full: U[0, d). With Quantum q: q * U{0 .. floor(d/q)}.
-	Full
-	// Equal: d/2 + U[0, d/2).
-	Equal
-	// Decorrelated (AWS): min(Cap, U[Base, prev*3)), prev starting at Base.
-	// It ignores Growth: the delay depends on the previous delay, not on n.
-	Decorrelated
-	// DecorrelatedV2 (Polly): t = (n-1) + U[0,1), f(t) = 2^t * tanh(sqrt(4t)),
-	// delay = (f(t) - f(t_prev)) / 1.4 * Base. Medians near Base, 2 Base, 4 Base...
-	// A cap clamps the delay in every CapMode (Polly's MaxDelay); the
-	// formula's history goes on unclamped, as in Polly.
-	DecorrelatedV2
-	// Proportional: d * U[JitterLo, JitterHi), as gRPC's 0.8-1.2.
-	Proportional
-	// Additive: d + U[0, A), A = JitterAdd (times n when JitterAddScaled).
-	// With Quantum q: d + q * U{0 .. ceil(A/q)-1}, Sidekiq's rand(10*(count+1)).
-	Additive
-	// DecorrelatedClamped (Polly's first, in its wiki from 2017):
-	// min(Cap, max(Base, prev*3*U[0,1))), prev starting at Base. The draw
-	// is clamped at both ends, so a share of the delays is exactly Base (a
-	// third of first retries) and, once prev*3 passes Cap, a growing share
-	// exactly Cap: with Cap = 10 Base, about 35% by retry 10.
-	DecorrelatedClamped
-)
-
-// jitterKinds is the one table of jitter kinds, indexed by Jitter: the
-// name (flags, URL values, the page's label keys) and whether a delay
-// depends on the previous delay.
-var jitterKinds = [...]struct {
-	name    string
-	history bool
-}{
-	NoJitter:       {"none", false},
-	Full:           {"full", false},
-	Equal:          {"equal", false},
-	Decorrelated:   {"decorrelated", true},
-	DecorrelatedV2: {"decorrelated-v2", true},
-	Proportional:   {"proportional", false},
-	Additive:       {"additive", false},
-	// Last, so the older kinds keep their numbers.
-	DecorrelatedClamped: {"decorrelated-clamped", true},
-}
-
-var jitterNames = func() []string {
-	names := make([]string, len(jitterKinds))
-	for i, k := range jitterKinds {
-		names[i] = k.name
-	}
-	return names
-}()
-
-func (j Jitter) String() string { return nameOf(jitterNames, int(j)) }
-
-// JitterNames lists every Jitter's name, indexed by Jitter. The slice is a
-// copy.
-func JitterNames() []string { return slices.Clone(jitterNames) }
-
-// HistoryDependent reports whether a delay of j depends on the previous
-// delay, not only on the retry number (the decorrelated kinds). Such
-// kinds have no closed form: a table gives their exact bounds but samples
-// their means and percentiles. The others' columns are all closed forms.
-func (j Jitter) HistoryDependent() bool { return int(j) < len(jitterKinds) && jitterKinds[j].history }
-
 // CapMode says where the cap applies.
 type CapMode uint8
 
@@ -245,10 +176,10 @@ func (p *Policy) Retries() int {
 // State carries what history-dependent jitter needs between retries. The
 // zero value is the state before the first retry.
 type State struct {
-	// Prev is the previous delay in seconds (Decorrelated).
+	// Prev is the kind's history: the previous delay in seconds for the
+	// decorrelated kinds, the previous value of Polly's formula f(t) for
+	// DecorrelatedV2.
 	Prev float64
-	// PrevV2 is the previous value of Polly's formula f(t) (DecorrelatedV2).
-	PrevV2 float64
 }
 
 // maxSeconds bounds every delay so that sums of up to MaxAttempts of them
@@ -337,13 +268,7 @@ func (p *Policy) CapBoundsDelay() bool {
 	if p.capsDelay() {
 		return true
 	}
-	switch p.Jitter {
-	case Proportional:
-		return p.JitterHi <= 1
-	case Additive:
-		return p.JitterAdd == 0
-	}
-	return true
+	return !p.Jitter.kind().lifts(p)
 }
 
 // Step returns the delay before retry n (1-based) in seconds and the state
@@ -355,33 +280,9 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 		return p.Offset.Seconds(), s
 	}
 	var d float64
-	switch p.Jitter {
-	case Decorrelated:
-		prev := s.Prev
-		if prev <= 0 {
-			prev = p.Base.Seconds()
-		}
-		d = DecorrelatedJitter(p.Base.Seconds(), prev, p.Cap.Seconds(), u)
-		s.Prev = d
-	case DecorrelatedClamped:
-		prev := s.Prev
-		if prev <= 0 {
-			prev = p.Base.Seconds()
-		}
-		d = ClampedDecorrelatedJitter(p.Base.Seconds(), prev, p.Cap.Seconds(), u)
-		s.Prev = d
-	case DecorrelatedV2:
-		t := float64(n-1) + u
-		if p.ImmediateFirst {
-			t--
-		}
-		next := pollyV2(t)
-		d = (next - s.PrevV2) / 1.4 * p.Base.Seconds()
-		s.PrevV2 = next
-		if p.Cap > 0 { // in every mode: see capsDelay
-			d = math.Min(d, p.Cap.Seconds())
-		}
-	default:
+	if k := p.Jitter.kind(); k.step != nil {
+		d, s = k.step(p, n, s, u)
+	} else {
 		g, hit := p.capped(n)
 		f := p.Floor.Seconds()
 		g = max(g, f)
@@ -393,7 +294,7 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 		default:
 			// The jitter spreads what is above the floor (f = 0 adds
 			// nothing and changes no bit).
-			d = f + p.jitter(n, g-f, u)
+			d = f + k.spread(p, n, g-f, u)
 		}
 	}
 	// capsDelay, less what the decorrelated kinds did above already: the
@@ -406,92 +307,6 @@ func (p *Policy) Step(n int, s State, u float64) (float64, State) {
 		d = maxSeconds
 	}
 	return math.Max(d, 0), s
-}
-
-// jitter applies a state-free jitter kind to the nominal delay g.
-func (p *Policy) jitter(n int, g, u float64) float64 {
-	switch p.Jitter {
-	case Full:
-		return FullJitter(g, p.Quantum.Seconds(), u)
-	case Equal:
-		return EqualJitter(g, u)
-	case Proportional:
-		return ProportionalJitter(g, p.JitterLo, p.JitterHi, u)
-	case Additive:
-		return g + AdditiveJitter(p.additiveAmplitude(n), p.Quantum.Seconds(), u)
-	}
-	return g
-}
-
-func (p *Policy) additiveAmplitude(n int) float64 {
-	a := p.JitterAdd.Seconds()
-	if p.JitterAddScaled {
-		if p.ImmediateFirst {
-			n--
-		}
-		a *= float64(n)
-	}
-	return a
-}
-
-// FullJitter is U[0, d) for u in [0, 1). With a quantum q > 0 it is q times a
-// whole number drawn uniformly from 0 .. floor(d/q), both ends included
-// (Celery's randrange(countdown + 1), Ethernet's 0 .. 2^k - 1 slots).
-func FullJitter(d, q, u float64) float64 {
-	if q > 0 {
-		k := math.Floor(d/q + 1e-9)
-		return q * math.Floor(u*(k+1))
-	}
-	return d * u
-}
-
-// EqualJitter is d/2 + U[0, d/2).
-func EqualJitter(d, u float64) float64 { return d/2 + d/2*u }
-
-// ProportionalJitter is d * U[lo, hi).
-func ProportionalJitter(d, lo, hi, u float64) float64 { return d * (lo + (hi-lo)*u) }
-
-// AdditiveJitter is U[0, a). With a quantum q > 0 it is q times a whole
-// number drawn uniformly from 0 .. ceil(a/q)-1 (Ruby's rand(a)).
-func AdditiveJitter(a, q, u float64) float64 {
-	if q > 0 {
-		k := math.Ceil(a/q - 1e-9)
-		return q * math.Floor(u*k)
-	}
-	return a * u
-}
-
-// DecorrelatedJitter is the AWS blog's min(cap, U[base, prev*3)); cap <= 0
-// means no cap.
-func DecorrelatedJitter(base, prev, cap, u float64) float64 {
-	hi := prev * 3
-	d := base + (hi-base)*u
-	if cap > 0 && d > cap {
-		d = cap
-	}
-	return d
-}
-
-// ClampedDecorrelatedJitter is Polly's first decorrelated jitter,
-// min(cap, max(base, prev*3*u)); cap <= 0 means no cap. The AWS formula
-// draws from [base, prev*3); this one draws from [0, prev*3) and clamps at
-// both ends, so a delay is exactly base with probability base/(3 prev),
-// besides exactly cap (as AWS's are) once prev*3 passes the cap.
-func ClampedDecorrelatedJitter(base, prev, cap, u float64) float64 {
-	d := math.Max(base, prev*3*u)
-	if cap > 0 && d > cap {
-		d = cap
-	}
-	return d
-}
-
-// pollyV2 is the formula of Polly's DecorrelatedJitterBackoffV2 before
-// scaling: 2^t * tanh(sqrt(4t)).
-func pollyV2(t float64) float64 {
-	if t <= 0 {
-		return 0
-	}
-	return math.Exp2(t) * math.Tanh(math.Sqrt(4*t))
 }
 
 // RetryAfter combines a server's Retry-After (server) with the computed

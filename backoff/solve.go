@@ -201,12 +201,12 @@ func (p *Policy) cumTotals(n int, f func(i int, worst, mean float64) bool) {
 		cumMean += row.Mean
 		sumMax += row.Max
 		worst := sumMax
-		if p.Jitter == DecorrelatedV2 {
+		if f := p.Jitter.kind().sumMax; f != nil {
 			m := i
 			if p.ImmediateFirst {
 				m--
 			}
-			worst = math.Min(sumMax, p.v2f(float64(m))+off*float64(i))
+			worst = math.Min(sumMax, f(p, m)+off*float64(i))
 		}
 		if p.Deadline > 0 {
 			worst = math.Min(worst, deadline)

@@ -196,27 +196,7 @@ func (p *Policy) dist(n int) dist {
 }
 
 // jitterDist is the distribution of the state-free jitter of g.
-func (p *Policy) jitterDist(n int, g float64) dist {
-	switch p.Jitter {
-	case Full:
-		if q := p.Quantum.Seconds(); q > 0 {
-			return dist{q: q, k: int(math.Floor(g/q + 1e-9))}
-		}
-		return dist{a: 0, b: g}
-	case Equal:
-		return dist{a: g / 2, b: g}
-	case Proportional:
-		return dist{a: g * p.JitterLo, b: g * p.JitterHi}
-	case Additive:
-		a := p.additiveAmplitude(n)
-		if q := p.Quantum.Seconds(); q > 0 {
-			k := int(math.Ceil(a/q-1e-9)) - 1
-			return dist{a: g, q: q, k: max(k, 0)}
-		}
-		return dist{a: g, b: g + a}
-	}
-	return dist{a: g, b: g}
-}
+func (p *Policy) jitterDist(n int, g float64) dist { return p.Jitter.kind().dist(p, n, g) }
 
 // analyticRow fills the per-retry columns. For decorrelated kinds it gives
 // the exact bounds; the mean and percentiles are placeholders until
@@ -246,20 +226,9 @@ func (p *Policy) analyticRow(n int) Row {
 	if p.ImmediateFirst {
 		m--
 	}
-	switch p.Jitter {
-	case Decorrelated, DecorrelatedClamped:
-		// The same range: [Base, min(Cap, 3 prev)), the clamped kind's
-		// lower clamp included.
-		b := p.Base.Seconds()
-		hi := math.Min(b*math.Pow(3, float64(m)), maxSeconds)
-		row.Min, row.Max = math.Min(b, c)+off, math.Min(hi, c)+off
-		row.Capped = p.Cap > 0 && hi >= p.Cap.Seconds()
-		row.Mean = (row.Min + row.Max) / 2
-		row.P50, row.P95 = row.Mean, row.Max
-		return row
-	case DecorrelatedV2:
-		hi := p.v2Max(m)
-		row.Min, row.Max = off, math.Min(hi, c)+off
+	if k := p.Jitter.kind(); k.bounds != nil {
+		lo, hi := k.bounds(p, m)
+		row.Min, row.Max = math.Min(lo, c)+off, math.Min(hi, c)+off
 		row.Capped = p.Cap > 0 && hi >= p.Cap.Seconds()
 		row.Mean = (row.Min + row.Max) / 2
 		row.P50, row.P95 = row.Mean, row.Max
@@ -274,20 +243,6 @@ func (p *Policy) analyticRow(n int) Row {
 	row.P50 += off
 	row.P95 += off
 	return row
-}
-
-// v2f is Polly's V2 formula scaled to seconds: f(t) / 1.4 * Base.
-func (p *Policy) v2f(t float64) float64 { return pollyV2(t) / 1.4 * p.Base.Seconds() }
-
-// v2Max is the supremum of the m-th V2 delay before cap and Offset:
-// t_m near m and t_(m-1) at m-2, clamped to maxSeconds (2^t overflows
-// float64 past t = 1024).
-func (p *Policy) v2Max(m int) float64 {
-	hi := p.v2f(float64(m)) - p.v2f(float64(m-2))
-	if !(hi < maxSeconds) {
-		hi = maxSeconds
-	}
-	return hi
 }
 
 // stats returns the min, max and mean of min(X, c).
@@ -368,8 +323,8 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 			rows[i].CumMean = cum
 		}
 		t.quantiles(ps)
-		if p.Jitter == DecorrelatedV2 {
-			t.v2CumBounds()
+		if cb := p.Jitter.kind().cumBounds; cb != nil {
+			cb(t)
 		} else {
 			// The other decorrelated kinds: the all-low and all-high runs
 			// are attainable, so the bounds add up.
@@ -383,50 +338,6 @@ func (t *Table) monteCarlo(r *rand.Rand, o TableOptions) {
 	}
 	last := rows[nr-1]
 	t.Total = Totals{Min: last.CumMin, Mean: ps.mean[nr], Max: last.CumMax}
-}
-
-// v2CumBounds sets the cumulative bounds of Polly's V2. Uncapped, the sum
-// telescopes: cum_n = f(t_n) + n*Offset with t_n in [m-1, m). A cap (or
-// the maxSeconds clamp) cuts each delay to c, and the telescoped sum is
-// then only an upper bound; the lower bound pairs retries: two in a row
-// span t from below m-1 to at least m, so min(c, d_m) + min(c, d_(m+1)) >=
-// min(c, f(m) - f(m-1)), and the better of the two pairings is taken.
-// Both bounds hold for every run; capped, they need not be reached.
-func (t *Table) v2CumBounds() {
-	p, rows := &t.Policy, t.Rows
-	off := p.Offset.Seconds()
-	c := maxSeconds - off
-	if p.capsDelay() {
-		c = math.Min(c, p.Cap.Seconds())
-	}
-	shift := 0
-	if p.ImmediateFirst {
-		shift = 1
-	}
-	clamped := false // some delay can be cut to c
-	var sumMax float64
-	pair := [2]float64{} // pairings starting at steps 1 and 2
-	for i := range rows {
-		m := i + 1 - shift // V2 step of this row; 0 = the immediate retry
-		k := float64(i + 1)
-		if m >= 1 && p.v2f(float64(m))-p.v2f(float64(m-2)) > c {
-			clamped = true
-		}
-		sumMax += rows[i].Max
-		hi := math.Min(sumMax, p.v2f(float64(m))+off*k)
-		if m >= 2 {
-			d := p.v2f(float64(m-1)) - p.v2f(float64(m-2))
-			if !(d < c) { // also Inf - Inf past t = 1024
-				d = c
-			}
-			pair[m%2] += d
-		}
-		lo := math.Max(pair[0], pair[1]) + off*k
-		if !clamped {
-			lo = p.v2f(float64(m-1)) + off*k
-		}
-		rows[i].CumMin, rows[i].CumMax = math.Min(lo, hi), hi
-	}
 }
 
 // pathStats are streamed statistics of sampled runs: per row i < rows the
@@ -509,8 +420,9 @@ func (t *Table) quantiles(ps *pathStats) {
 	}
 	var h colHist
 	t.QuantileError = 0
-	conditional := p.Jitter == Decorrelated && p.Base.Seconds()*math.Pow(3, float64(len(rows))) < c
-	if p.Jitter == Decorrelated && p.Cap > 0 {
+	uniform := p.Jitter.kind().uniformAbovePrev
+	conditional := uniform && p.Base.Seconds()*math.Pow(3, float64(len(rows))) < c
+	if uniform && p.Cap > 0 {
 		conditional = true // every delay is below the cap, so never clamped to maxSeconds
 	}
 	b := p.Base.Seconds()

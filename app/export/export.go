@@ -458,64 +458,12 @@ func (j *job) dropExtras(keepOffset, keepFloor bool) {
 	}
 }
 
-// span returns e's jitter as d * U[lo, hi) when it is one: none [1, 1],
-// full [0, 1], equal [0.5, 1], proportional [lo, hi].
-func span(e backoff.Policy) (lo, hi float64, ok bool) {
-	switch e.Jitter {
-	case backoff.NoJitter:
-		return 1, 1, true
-	case backoff.Full:
-		return 0, 1, true
-	case backoff.Equal:
-		return 0.5, 1, true
-	case backoff.Proportional:
-		return e.JitterLo, e.JitterHi, true
-	}
-	return 0, 0, false
-}
-
-// setSpan makes e's jitter d * U[lo, hi), naming it as the core does.
-func setSpan(e *backoff.Policy, lo, hi float64) {
-	switch {
-	case lo == 1 && hi == 1:
-		e.Jitter, e.JitterLo, e.JitterHi = backoff.NoJitter, 0, 0
-	case lo == 0 && hi == 1:
-		e.Jitter, e.JitterLo, e.JitterHi = backoff.Full, 0, 0
-	case lo == 0.5 && hi == 1:
-		e.Jitter, e.JitterLo, e.JitterHi = backoff.Equal, 0, 0
-	default:
-		e.Jitter, e.JitterLo, e.JitterHi = backoff.Proportional, lo, hi
-	}
-	e.JitterAdd, e.JitterAddScaled = 0, false
-}
-
-// formula writes e's jitter over the capped nominal delay d (see Warning).
-func formula(e backoff.Policy) string {
-	switch e.Jitter {
-	case backoff.NoJitter:
-		return "d"
-	case backoff.Full:
-		return "U[0,d)"
-	case backoff.Equal:
-		return "d/2+U[0,d/2)"
-	case backoff.Proportional:
-		return "d*U[" + shortFloat(e.JitterLo) + "," + shortFloat(e.JitterHi) + ")"
-	case backoff.Additive:
-		a := backoff.FormatDuration(e.JitterAdd)
-		if e.JitterAddScaled {
-			a += "*n"
-		}
-		return "d+U[0," + a + ")"
-	}
-	return e.Jitter.String()
-}
-
 // replaceJitter sets the schedule's jitter with set and says so with
 // CodeJitter, naming what the library draws instead.
 func (j *job) replaceJitter(set func(e *backoff.Policy), why string) {
-	from := formula(j.eff)
+	from := j.eff.JitterFormula()
 	set(&j.eff)
-	to := formula(j.eff)
+	to := j.eff.JitterFormula()
 	j.warn(CodeJitter, []string{from, to}, "%s; the snippet's delays are %s where the policy's are %s", why, to, from)
 }
 

@@ -736,7 +736,7 @@ func TestResilience4jFields(t *testing.T) {
 		if inst["maxAttempts"] != wantAttempts {
 			t.Errorf("%s: maxAttempts %v, want %s", gp.name, inst["maxAttempts"], wantAttempts)
 		}
-		lo, hi, ok := span(e)
+		lo, hi, ok := e.Span()
 		if !ok {
 			t.Fatalf("%s: effective jitter %s is not a span", gp.name, e.Jitter)
 		}
@@ -746,12 +746,12 @@ func TestResilience4jFields(t *testing.T) {
 			t.Errorf("%s: waitDuration %s, want %s", gp.name, wait, want)
 		}
 		if (inst["enableRandomizedWait"] == "true") != (hi > lo) {
-			t.Errorf("%s: enableRandomizedWait %v for %s", gp.name, inst["enableRandomizedWait"], formula(e))
+			t.Errorf("%s: enableRandomizedWait %v for %s", gp.name, inst["enableRandomizedWait"], e.JitterFormula())
 		}
 		if hi > lo {
 			f, err := strconv.ParseFloat(inst["randomizedWaitFactor"].(string), 64)
 			if err != nil || f < 0 || f >= 1 || math.Abs(c*(1-f)-lo) > 1e-12 || math.Abs(c*(1+f)-hi) > 1e-12 {
-				t.Errorf("%s: randomizedWaitFactor %v around %g is not %s", gp.name, inst["randomizedWaitFactor"], c, formula(e))
+				t.Errorf("%s: randomizedWaitFactor %v around %g is not %s", gp.name, inst["randomizedWaitFactor"], c, e.JitterFormula())
 			}
 		}
 		if e.Growth == backoff.Exponential || e.Cap > 0 {
@@ -807,7 +807,7 @@ func TestTenacityNumbers(t *testing.T) {
 			}
 			waits[m[1]] = args
 		}
-		lo, hi, isSpan := span(e)
+		lo, hi, isSpan := e.Span()
 		switch {
 		case e.Jitter == backoff.Additive && (e.Cap == 0 || e.CapMode == backoff.CapAfterJitter):
 			w := waits["wait_exponential_jitter"]

@@ -66,7 +66,7 @@ func writeCenkalti(j *job) string {
 	if j.in.RetryAfter != backoff.RetryAfterIgnore {
 		j.fitRetryAfter(backoff.RetryAfterAsIs, 0, "waits exactly what an operation's backoff.RetryAfter(seconds) error says, uncapped, and restarts the schedule")
 	}
-	lo, hi, _ := span(*e)
+	lo, hi, _ := e.Span()
 	c, r := centre(lo, hi)
 	maxInterval := scale(e.Cap, c)
 	if e.Cap == 0 {
@@ -97,10 +97,10 @@ func writeCenkalti(j *job) string {
 	switch {
 	case r == 0 && c == 1:
 	case r == 0:
-		doc += fmt.Sprintf(" The policy's delays are %s: InitialInterval and MaxInterval are its base and cap times %s.", formula(*e), goFloat(c))
+		doc += fmt.Sprintf(" The policy's delays are %s: InitialInterval and MaxInterval are its base and cap times %s.", e.JitterFormula(), goFloat(c))
 	default:
 		doc += fmt.Sprintf(" The policy's delays %s are that randomization around cur = d*%s with r = %s: "+
-			"InitialInterval and MaxInterval are the policy's base and cap times %s.", formula(*e), goFloat(c), goFloat(r), goFloat(c))
+			"InitialInterval and MaxInterval are the policy's base and cap times %s.", e.JitterFormula(), goFloat(c), goFloat(r), goFloat(c))
 	}
 	comment(&b, "// ", doc)
 	b.WriteString("func NewBackOff() *backoff.ExponentialBackOff {\n\treturn &backoff.ExponentialBackOff{\n")
@@ -138,11 +138,11 @@ func round12(x float64) float64 {
 // as wide at the first retry (none when Base is 0).
 func additiveAsProportional(e *backoff.Policy) {
 	if e.Base <= 0 {
-		setSpan(e, 1, 1)
+		e.SetSpan(1, 1)
 		return
 	}
 	hi := 1 + e.JitterAdd.Seconds()/e.Base.Seconds()
-	setSpan(e, 1, min(hi, backoff.MaxJitterFactor))
+	e.SetSpan(1, min(hi, backoff.MaxJitterFactor))
 }
 
 // writeAWS writes a Go file for the AWS SDK for Go v2's standard retryer.

@@ -67,7 +67,7 @@ func writePolly(j *job) string {
 		switch {
 		case e.Jitter == backoff.NoJitter:
 		case e.Base == 0:
-			setSpan(e, 1, 1) // every delay is 0, jittered or not (Polly returns a zero Delay as is)
+			e.SetSpan(1, 1) // every delay is 0, jittered or not (Polly returns a zero Delay as is)
 		case e.Growth == backoff.Exponential:
 			j.replaceJitter(func(e *backoff.Policy) {
 				e.Jitter, e.JitterLo, e.JitterHi, e.JitterAdd, e.JitterAddScaled = backoff.DecorrelatedV2, 0, 0, 0, false

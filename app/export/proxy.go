@@ -17,7 +17,7 @@ import (
 func fixedSpan(lo, hi float64) func(e *backoff.Policy) {
 	return func(e *backoff.Policy) {
 		fullOnGrowth(e)
-		setSpan(e, lo, hi)
+		e.SetSpan(lo, hi)
 	}
 }
 

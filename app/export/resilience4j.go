@@ -53,11 +53,11 @@ func writeResilience4j(j *job) string {
 	}
 	j.fitGrowth(backoff.Exponential, backoff.Constant)
 	j.dropExtras(false, false)
-	lo, hi, _ := span(*e)
+	lo, hi, _ := e.Span()
 	c, r := centre(lo, hi)
 	if r > r4jMaxFactor {
 		r = r4jMaxFactor
-		j.replaceJitter(func(e *backoff.Policy) { setSpan(e, c*(1-r), c*(1+r)) },
+		j.replaceJitter(func(e *backoff.Policy) { e.SetSpan(c*(1-r), c*(1+r)) },
 			fmt.Sprintf("%s's randomizedWaitFactor is below 1, so no wait reaches 0: the jitter is written as d*%s*U[1-%s,1+%s)",
 				lib, shortFloat(c), goFloat(r), goFloat(r)))
 	}

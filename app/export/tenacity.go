@@ -82,7 +82,7 @@ func writeTenacity(j *job) string {
 	if e.Floor > 0 {
 		expBase += ", min=" + s(e.Floor)
 	}
-	switch lo, hi, ok := span(*e); {
+	switch lo, hi, ok := e.Span(); {
 	case jitterWait:
 		use("wait_exponential_jitter", fmt.Sprintf("wait_exponential_jitter(initial=%s%s%s, jitter=%s)", s(e.Base), cap, expBase, s(e.JitterAdd)))
 	case e.Jitter == backoff.Additive:

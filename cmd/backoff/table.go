@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/backoff-playground/playground/app/chart"
@@ -208,11 +209,17 @@ func policyJSON(preset string, p backoff.Policy) map[string]any {
 	if p.Growth == backoff.Geometric {
 		m["steps"] = p.Steps
 	}
-	if p.Jitter == backoff.Proportional {
-		m["jitter_lo"], m["jitter_hi"] = p.JitterLo, p.JitterHi
+	// The jitter kind's own fields: jitter_lo, jitter_add_s, jitter_add_scaled.
+	for _, f := range p.Jitter.Params() {
+		key := strings.ReplaceAll(f, "-", "_")
+		if v, seconds, _ := p.Number(f); seconds {
+			m[key+"_s"] = v
+		} else {
+			m[key] = v
+		}
 	}
-	if p.Jitter == backoff.Additive {
-		m["jitter_add_s"], m["jitter_add_scaled"] = p.JitterAdd.Seconds(), p.JitterAddScaled
+	for _, f := range p.Jitter.Flags() {
+		m[strings.ReplaceAll(f, "-", "_")] = p.Get(f) == "true"
 	}
 	if p.Quantum > 0 {
 		m["quantum_s"] = p.Quantum.Seconds()
