@@ -16,8 +16,14 @@ import (
 // they would cost app.wasm about 34 KB of its budget. A static host has no
 // /export; the panel then says to use the CLI.
 
-// exportTargets are the libraries, by the names /export and --to take.
-var exportTargets = []string{"go-cenkalti", "go-aws", "grpc-json", "envoy-yaml", "polly", "tenacity", "resilience4j"}
+// exportTargets are the libraries, by the names /export and --to take,
+// in the export package's display order. The server passes them to the
+// page (NewHandler's Env), so that the page does not link the exporters;
+// natively they are the registry's own (handler.go).
+var exportTargets = strings.Split(app.Getenv(envExportTargets), ",")
+
+// envExportTargets is the page's environment key of exportTargets.
+const envExportTargets = "EXPORT_TARGETS"
 
 // exportReply is /export's answer, the CLI's --format json.
 type exportReply struct {

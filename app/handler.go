@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/backoff-playground/playground/app/export"
 	"github.com/backoff-playground/playground/app/i18n"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -39,6 +40,10 @@ func offlineResources() []string {
 	}
 	return out
 }
+
+// The server's own copy of the page's targets, read from the registry as
+// the page reads them from the Env NewHandler gives it.
+func init() { exportTargets = export.TargetNames() }
 
 // NewHandler returns the go-app handler for the playground's pages.
 //
@@ -74,6 +79,7 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 		CacheableResources:    offlineResources(),
 		Version:               version,
 		Resources:             resources,
+		Env:                   map[string]string{envExportTargets: strings.Join(export.TargetNames(), ",")},
 	}
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)

@@ -157,24 +157,26 @@ type target struct {
 	Target
 	short string
 	write func(j *job) string
+	rank  int
 }
 
-// targets is in display order.
-var targets = []target{
-	{Target{Name: "go-cenkalti", Language: "Go", Syntax: "go", Library: "github.com/cenkalti/backoff/v5", Version: "v5.0.3",
-		Source: "exponential.go, retry.go"}, "cenkalti/backoff", writeCenkalti},
-	{Target{Name: "go-aws", Language: "Go", Syntax: "go", Library: "github.com/aws/aws-sdk-go-v2/aws/retry", Version: "v1.48.0",
-		Source: "aws/retry/standard.go, jitter_backoff.go, retry.go, middleware.go"}, "The AWS SDK's standard retryer", writeAWS},
-	{Target{Name: "grpc-json", Language: "JSON", Syntax: "json", Library: "gRPC service config retryPolicy (gRFC A6, amended 2024)", Version: "grpc-go v1.85.0",
-		Source: "grpc-go service_config.go, stream.go; grpc/proposal A6-client-retries.md"}, "gRPC", writeGRPC},
-	{Target{Name: "envoy-yaml", Language: "YAML", Syntax: "yaml", Library: "Envoy route retry_policy (config.route.v3.RetryPolicy)", Version: "main, 2026",
-		Source: "source/common/common/backoff_strategy.cc, api/envoy/config/route/v3/route_components.proto"}, "Envoy", writeEnvoy},
-	{Target{Name: "polly", Language: "C#", Syntax: "csharp", Library: "Polly.Core (Polly v8)", Version: "8.7.0",
-		Source: "src/Polly.Core/Retry/RetryHelper.cs, RetryStrategyOptions.TResult.cs, Timeout/TimeoutStrategyOptions.cs"}, "Polly", writePolly},
-	{Target{Name: "tenacity", Language: "Python", Syntax: "python", Library: "tenacity", Version: "9.1.4",
-		Source: "tenacity/wait.py, tenacity/stop.py"}, "tenacity", writeTenacity},
-	{Target{Name: "resilience4j", Language: "YAML", Syntax: "yaml", Library: "resilience4j-spring-boot3 (Spring Boot YAML)", Version: "2.4.0",
-		Source: "resilience4j-core IntervalFunction.java, resilience4j-framework-common CommonRetryConfigurationProperties.java"}, "resilience4j", writeResilience4j},
+// targets are the registered targets, in display order: each target's
+// file registers it (register), with its rank in the order.
+var targets []target
+
+// register adds a target from its file's init: its rank places it in the
+// display order (the default target, rank 0, first). It panics on a name
+// or a rank already taken: registering twice is a programming error,
+// found as the package initialises.
+func register(rank int, t target) {
+	for _, o := range targets {
+		if o.Name == t.Name || o.rank == rank {
+			panic("export: target " + t.Name + " registered twice, or its rank is taken")
+		}
+	}
+	t.rank = rank
+	i, _ := slices.BinarySearchFunc(targets, rank, func(o target, r int) int { return o.rank - r })
+	targets = slices.Insert(targets, i, t)
 }
 
 // Targets returns every target in display order. The slice is a copy.

@@ -39,6 +39,11 @@ func scale(d time.Duration, f float64) time.Duration {
 	return time.Duration(math.Round(float64(d) * f))
 }
 
+func init() {
+	register(0, target{Target: Target{Name: "go-cenkalti", Language: "Go", Syntax: "go", Library: "github.com/cenkalti/backoff/v5", Version: "v5.0.3",
+		Source: "exponential.go, retry.go"}, short: "cenkalti/backoff", write: writeCenkalti})
+}
+
 // writeCenkalti writes a Go file for github.com/cenkalti/backoff/v5.
 //
 // v5's ExponentialBackOff draws U[cur*(1-r), cur*(1+r)] and then grows cur
@@ -143,6 +148,11 @@ func additiveAsProportional(e *backoff.Policy) {
 	}
 	hi := 1 + e.JitterAdd.Seconds()/e.Base.Seconds()
 	e.SetSpan(1, min(hi, backoff.MaxJitterFactor))
+}
+
+func init() {
+	register(1, target{Target: Target{Name: "go-aws", Language: "Go", Syntax: "go", Library: "github.com/aws/aws-sdk-go-v2/aws/retry", Version: "v1.48.0",
+		Source: "aws/retry/standard.go, jitter_backoff.go, retry.go, middleware.go"}, short: "The AWS SDK's standard retryer", write: writeAWS})
 }
 
 // writeAWS writes a Go file for the AWS SDK for Go v2's standard retryer.

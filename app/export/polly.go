@@ -31,6 +31,11 @@ func csTimeSpan(d time.Duration) string {
 // pollyDay is the greatest Delay, MaxDelay and Timeout Polly accepts.
 const pollyDay = 24 * time.Hour
 
+func init() {
+	register(4, target{Target: Target{Name: "polly", Language: "C#", Syntax: "csharp", Library: "Polly.Core (Polly v8)", Version: "8.7.0",
+		Source: "src/Polly.Core/Retry/RetryHelper.cs, RetryStrategyOptions.TResult.cs, Timeout/TimeoutStrategyOptions.cs"}, short: "Polly", write: writePolly})
+}
+
 // writePolly writes a C# class building a Polly v8 resilience pipeline.
 //
 // Polly.Core 8.7.0 (RetryHelper.cs): with attempt i from 0, Constant waits

@@ -65,6 +65,11 @@ type grpcRetryPolicy struct {
 	RetryableStatusCodes []string `json:"retryableStatusCodes"`
 }
 
+func init() {
+	register(2, target{Target: Target{Name: "grpc-json", Language: "JSON", Syntax: "json", Library: "gRPC service config retryPolicy (gRFC A6, amended 2024)", Version: "grpc-go v1.85.0",
+		Source: "grpc-go service_config.go, stream.go; grpc/proposal A6-client-retries.md"}, short: "gRPC", write: writeGRPC})
+}
+
 // writeGRPC writes a gRPC service config (JSON, which has no comments:
 // the warnings are a top-level "_warnings" list of strings, which gRPC
 // ignores).
@@ -157,6 +162,11 @@ func envoyPastRouteTimeout(e backoff.Policy) (worst string, over bool) {
 	}
 	w := t.Total.Max
 	return backoff.FormatDuration(backoff.Seconds(w)), w > envoyRouteTimeout.Seconds()
+}
+
+func init() {
+	register(3, target{Target: Target{Name: "envoy-yaml", Language: "YAML", Syntax: "yaml", Library: "Envoy route retry_policy (config.route.v3.RetryPolicy)", Version: "main, 2026",
+		Source: "source/common/common/backoff_strategy.cc, api/envoy/config/route/v3/route_components.proto"}, short: "Envoy", write: writeEnvoy})
 }
 
 // writeEnvoy writes an Envoy route (YAML) with a retry policy.

@@ -31,6 +31,11 @@ func springDuration(d time.Duration) string {
 // property must lie in [0, 1).
 const r4jMaxFactor = 0.999
 
+func init() {
+	register(6, target{Target: Target{Name: "resilience4j", Language: "YAML", Syntax: "yaml", Library: "resilience4j-spring-boot3 (Spring Boot YAML)", Version: "2.4.0",
+		Source: "resilience4j-core IntervalFunction.java, resilience4j-framework-common CommonRetryConfigurationProperties.java"}, short: "resilience4j", write: writeResilience4j})
+}
+
 // writeResilience4j writes Spring Boot YAML for resilience4j's retry.
 //
 // resilience4j 2.4.0 (CommonRetryConfigurationProperties.java,

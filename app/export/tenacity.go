@@ -9,6 +9,11 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(5, target{Target: Target{Name: "tenacity", Language: "Python", Syntax: "python", Library: "tenacity", Version: "9.1.4",
+		Source: "tenacity/wait.py, tenacity/stop.py"}, short: "tenacity", write: writeTenacity})
+}
+
 // writeTenacity writes a Python module for tenacity.
 //
 // tenacity 9.1.4 (wait.py, stop.py), with attempt_number the try that just
