@@ -11,7 +11,7 @@ FUZZTIME  ?= 8s
 
 .PHONY: all test bench build run vet fmt-check test-native test-wasm fuzz \
         test-browser browser-deps node-check clean \
-        wasm brotli-dep bench-browser bench-server bench-server-deps bench-lighthouse static
+        wasm brotli-dep bench-browser bench-server bench-server-deps bench-lighthouse floor static
 
 all: build
 
@@ -76,8 +76,8 @@ run: $(BIN)/playground
 # temporary names start with a dot so a broken build is never embedded, and
 # carry the shell's PID so two makes in one tree do not collide.
 WASM       := web/app.wasm
-WASM_SRCS  := $(shell find app backoff sim cmd/playground -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
-SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go' -not -name '*_test.go' 2>/dev/null) \
+WASM_SRCS  := $(shell find app backoff sim cmd/playground -name '*.go' -not -name '*_test.go' -not -path '*/testdata/*' 2>/dev/null) go.mod go.sum
+SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go' -not -name '*_test.go' -not -path '*/testdata/*' 2>/dev/null) \
               $(shell find static -type f -not -name '*.go' -not -name README.md 2>/dev/null) go.mod go.sum
 
 # go-app and the UI (app and its packages: chart, i18n) compile without
@@ -206,13 +206,46 @@ $(LIGHTHOUSE):
 	@grep -q '"version": "$(LIGHTHOUSE_VERSION)"' tmp/lighthouse/node_modules/lighthouse/package.json || \
 	  { echo "tmp/lighthouse holds a Lighthouse other than $(LIGHTHOUSE_VERSION): rm -rf tmp/lighthouse"; exit 1; }
 
+# go-app's smallest program (cmd/playground/testdata/minimal), the floor
+# bench-lighthouse measures the pages against, built twice: plainly, as
+# go-app's docs build it (one main for the browser and the server, no
+# flags; go-app's Handler serves ./web/app.wasm from the working
+# directory), and the playground's way (the browser main alone, with the
+# go-app copy and the flags of app.wasm, compressed as app.wasm is; the
+# benchmark serves it with the server's own code). Not shipped.
+FLOOR      := tmp/floor
+FLOOR_PKG  := ./cmd/playground/testdata/minimal
+FLOOR_SRCS := $(shell find cmd/playground/testdata/minimal -name '*.go' 2>/dev/null) go.mod go.sum
+
+$(FLOOR)/plain/web/app.wasm: $(FLOOR_SRCS)
+	@mkdir -p $(@D)
+	GOOS=js GOARCH=wasm $(GO) build -o $@ $(FLOOR_PKG)
+
+$(FLOOR)/plain/minimal: $(FLOOR_SRCS)
+	@mkdir -p $(@D)
+	$(GO) build -o $@ $(FLOOR_PKG)
+
+$(FLOOR)/slim/app.wasm: $(FLOOR_SRCS) $(WASM_MOD)
+	@mkdir -p $(@D)
+	GOOS=js GOARCH=wasm $(GO) build -modfile=$(WASM_MOD) -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $@ $(FLOOR_PKG)/slim
+
+$(FLOOR)/slim/app.wasm.br: $(FLOOR)/slim/app.wasm | brotli-dep
+	brotli -q 11 --lgwin=22 -f -o $@ $< && touch $@
+
+$(FLOOR)/slim/app.wasm.gz: $(FLOOR)/slim/app.wasm
+	gzip -9 -n -c $< > $@
+
+floor: $(FLOOR)/plain/web/app.wasm $(FLOOR)/plain/minimal $(FLOOR)/slim/app.wasm $(FLOOR)/slim/app.wasm.br $(FLOOR)/slim/app.wasm.gz
+
 ## bench-lighthouse: Lighthouse's performance figures of a first load (score,
 ## total blocking time, largest paint, layout shift, longest task) for /,
-## /?lesson=1 and /?view=herd with its desktop preset and its default mobile
-## settings, against the server and Debian's Chromium; LH_RUNS loads each
-## (default 3), medians printed beside the goals.
-bench-lighthouse: $(BIN)/playground browser-deps $(LIGHTHOUSE)
-	PLAYGROUND_BIN=$(abspath $(BIN)/playground) LIGHTHOUSE=$(abspath $(LIGHTHOUSE)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
+## /?lesson=1 and /?view=herd, and for go-app's smallest program built
+## plainly and the playground's way (the floors), interleaved, with its
+## desktop preset and its default mobile settings, against the server and
+## Debian's Chromium; LH_RUNS loads each (default 3), medians printed beside
+## the goals, each page's against the floors'.
+bench-lighthouse: $(BIN)/playground floor browser-deps $(LIGHTHOUSE)
+	PLAYGROUND_BIN=$(abspath $(BIN)/playground) FLOOR_DIR=$(abspath $(FLOOR)) LIGHTHOUSE=$(abspath $(LIGHTHOUSE)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
 	  $(GO) test -count=1 -tags benchserver -run '^$$' -bench '^BenchmarkLighthouse' -benchtime 1x -timeout 60m ./cmd/playground
 
 clean:
