@@ -11,7 +11,7 @@ FUZZTIME  ?= 8s
 
 .PHONY: all test bench build run vet fmt-check test-native test-wasm fuzz \
         test-browser browser-deps node-check clean \
-        wasm brotli-dep bench-browser bench-server bench-server-deps bench-lighthouse floor static
+        wasm brotli-dep bench-wasm bench-browser bench-server bench-server-deps bench-lighthouse floor static
 
 all: build
 
@@ -53,10 +53,31 @@ fuzz:
 	  rm -f $$log; \
 	done
 
-## bench: Go benchmarks with allocations, the page in Chromium, the
-## server against nginx and Lighthouse's figures of a first load.
-bench: bench-browser bench-server bench-lighthouse
+## bench: Go benchmarks with allocations, the simulator as WebAssembly
+## against native, the page in Chromium, the server against nginx and
+## Lighthouse's figures of a first load.
+bench: bench-wasm bench-browser bench-server bench-lighthouse
 	$(GO) test -run='^$$' -bench=. -benchmem ./backoff/... ./sim/...
+
+## bench-wasm: the simulator's largest runs natively and as WebAssembly
+## under Node (as the page runs them), WASM_BENCH_ROUNDS rounds of each
+## (default 5), one after the other, and the time ratios, WebAssembly over
+## native, of the medians (goal: under 2).
+WASM_BENCH        := ^Benchmark(MillionClients|OpenMillion)$$
+WASM_BENCH_ROUNDS ?= 5
+bench-wasm: node-check
+	@mkdir -p tmp
+	GOOS=js GOARCH=wasm $(GO) test -c -o tmp/sim-wasm.test ./sim
+	$(GO) test -c -o tmp/sim-native.test ./sim
+	@cd sim && for r in $$(seq $(WASM_BENCH_ROUNDS)); do \
+	  ../tmp/sim-native.test -test.run '^$$' -test.bench '$(WASM_BENCH)' | sed -n 's/^\(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/native \1 \2/p'; \
+	  $(WASM_EXEC) ../tmp/sim-wasm.test -test.run '^$$' -test.bench '$(WASM_BENCH)' | sed -n 's/^\(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/wasm \1 \2/p'; \
+	done | tee /dev/stderr | awk '{ v[$$1 " " $$2] = v[$$1 " " $$2] " " $$3; names[$$2] = 1 } \
+	  function median(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t } \
+	    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 } \
+	  END { print "\nWebAssembly (Node " node ") over native, medians of $(WASM_BENCH_ROUNDS) rounds (goal: under 2x):"; \
+	    for (b in names) { n = median(v["native " b]); w = median(v["wasm " b]); \
+	      printf "  %-24s native %8.1f ms  wasm %8.1f ms  %.2fx %s\n", b, n / 1e6, w / 1e6, w / n, (w / n < 2 ? "met" : "MISSED") } }' node="$$(node --version)"
 
 build: $(BIN)/backoff
 
