@@ -11,7 +11,7 @@ FUZZTIME  ?= 8s
 
 .PHONY: all test bench build run vet fmt-check test-native test-wasm fuzz \
         test-browser browser-deps node-check clean \
-        wasm brotli-dep bench-browser bench-server bench-server-deps bench-lighthouse static
+        wasm brotli-dep bench-wasm bench-browser bench-server bench-server-deps bench-lighthouse floor static
 
 all: build
 
@@ -53,10 +53,31 @@ fuzz:
 	  rm -f $$log; \
 	done
 
-## bench: Go benchmarks with allocations, the page in Chromium, the
-## server against nginx and Lighthouse's figures of a first load.
-bench: bench-browser bench-server bench-lighthouse
+## bench: Go benchmarks with allocations, the simulator as WebAssembly
+## against native, the page in Chromium, the server against nginx and
+## Lighthouse's figures of a first load.
+bench: bench-wasm bench-browser bench-server bench-lighthouse
 	$(GO) test -run='^$$' -bench=. -benchmem ./backoff/... ./sim/...
+
+## bench-wasm: the simulator's largest runs natively and as WebAssembly
+## under Node (as the page runs them), WASM_BENCH_ROUNDS rounds of each
+## (default 5), one after the other, and the time ratios, WebAssembly over
+## native, of the medians (goal: under 2).
+WASM_BENCH        := ^Benchmark(MillionClients|OpenMillion)$$
+WASM_BENCH_ROUNDS ?= 5
+bench-wasm: node-check
+	@mkdir -p tmp
+	GOOS=js GOARCH=wasm $(GO) test -c -o tmp/sim-wasm.test ./sim
+	$(GO) test -c -o tmp/sim-native.test ./sim
+	@cd sim && for r in $$(seq $(WASM_BENCH_ROUNDS)); do \
+	  ../tmp/sim-native.test -test.run '^$$' -test.bench '$(WASM_BENCH)' | sed -n 's/^\(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/native \1 \2/p'; \
+	  $(WASM_EXEC) ../tmp/sim-wasm.test -test.run '^$$' -test.bench '$(WASM_BENCH)' | sed -n 's/^\(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/wasm \1 \2/p'; \
+	done | tee /dev/stderr | awk '{ v[$$1 " " $$2] = v[$$1 " " $$2] " " $$3; names[$$2] = 1 } \
+	  function median(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t } \
+	    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 } \
+	  END { print "\nWebAssembly (Node " node ") over native, medians of $(WASM_BENCH_ROUNDS) rounds (goal: under 2x):"; \
+	    for (b in names) { n = median(v["native " b]); w = median(v["wasm " b]); \
+	      printf "  %-24s native %8.1f ms  wasm %8.1f ms  %.2fx %s\n", b, n / 1e6, w / 1e6, w / n, (w / n < 2 ? "met" : "MISSED") } }' node="$$(node --version)"
 
 build: $(BIN)/backoff
 
@@ -76,8 +97,8 @@ run: $(BIN)/playground
 # temporary names start with a dot so a broken build is never embedded, and
 # carry the shell's PID so two makes in one tree do not collide.
 WASM       := web/app.wasm
-WASM_SRCS  := $(shell find app backoff sim cmd/playground -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
-SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go' -not -name '*_test.go' 2>/dev/null) \
+WASM_SRCS  := $(shell find app backoff sim cmd/playground -name '*.go' -not -name '*_test.go' -not -path '*/testdata/*' 2>/dev/null) go.mod go.sum
+SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go' -not -name '*_test.go' -not -path '*/testdata/*' 2>/dev/null) \
               $(shell find static -type f -not -name '*.go' -not -name README.md 2>/dev/null) go.mod go.sum
 
 # go-app and the UI (app and its packages: chart, i18n) compile without
@@ -206,13 +227,46 @@ $(LIGHTHOUSE):
 	@grep -q '"version": "$(LIGHTHOUSE_VERSION)"' tmp/lighthouse/node_modules/lighthouse/package.json || \
 	  { echo "tmp/lighthouse holds a Lighthouse other than $(LIGHTHOUSE_VERSION): rm -rf tmp/lighthouse"; exit 1; }
 
+# go-app's smallest program (cmd/playground/testdata/minimal), the floor
+# bench-lighthouse measures the pages against, built twice: plainly, as
+# go-app's docs build it (one main for the browser and the server, no
+# flags; go-app's Handler serves ./web/app.wasm from the working
+# directory), and the playground's way (the browser main alone, with the
+# go-app copy and the flags of app.wasm, compressed as app.wasm is; the
+# benchmark serves it with the server's own code). Not shipped.
+FLOOR      := tmp/floor
+FLOOR_PKG  := ./cmd/playground/testdata/minimal
+FLOOR_SRCS := $(shell find cmd/playground/testdata/minimal -name '*.go' 2>/dev/null) go.mod go.sum
+
+$(FLOOR)/plain/web/app.wasm: $(FLOOR_SRCS)
+	@mkdir -p $(@D)
+	GOOS=js GOARCH=wasm $(GO) build -o $@ $(FLOOR_PKG)
+
+$(FLOOR)/plain/minimal: $(FLOOR_SRCS)
+	@mkdir -p $(@D)
+	$(GO) build -o $@ $(FLOOR_PKG)
+
+$(FLOOR)/slim/app.wasm: $(FLOOR_SRCS) $(WASM_MOD)
+	@mkdir -p $(@D)
+	GOOS=js GOARCH=wasm $(GO) build -modfile=$(WASM_MOD) -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $@ $(FLOOR_PKG)/slim
+
+$(FLOOR)/slim/app.wasm.br: $(FLOOR)/slim/app.wasm | brotli-dep
+	brotli -q 11 --lgwin=22 -f -o $@ $< && touch $@
+
+$(FLOOR)/slim/app.wasm.gz: $(FLOOR)/slim/app.wasm
+	gzip -9 -n -c $< > $@
+
+floor: $(FLOOR)/plain/web/app.wasm $(FLOOR)/plain/minimal $(FLOOR)/slim/app.wasm $(FLOOR)/slim/app.wasm.br $(FLOOR)/slim/app.wasm.gz
+
 ## bench-lighthouse: Lighthouse's performance figures of a first load (score,
 ## total blocking time, largest paint, layout shift, longest task) for /,
-## /?lesson=1 and /?view=herd with its desktop preset and its default mobile
-## settings, against the server and Debian's Chromium; LH_RUNS loads each
-## (default 3), medians printed beside the goals.
-bench-lighthouse: $(BIN)/playground browser-deps $(LIGHTHOUSE)
-	PLAYGROUND_BIN=$(abspath $(BIN)/playground) LIGHTHOUSE=$(abspath $(LIGHTHOUSE)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
+## /?lesson=1 and /?view=herd, and for go-app's smallest program built
+## plainly and the playground's way (the floors), interleaved, with its
+## desktop preset and its default mobile settings, against the server and
+## Debian's Chromium; LH_RUNS loads each (default 3), medians printed beside
+## the goals, each page's against the floors'.
+bench-lighthouse: $(BIN)/playground floor browser-deps $(LIGHTHOUSE)
+	PLAYGROUND_BIN=$(abspath $(BIN)/playground) FLOOR_DIR=$(abspath $(FLOOR)) LIGHTHOUSE=$(abspath $(LIGHTHOUSE)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
 	  $(GO) test -count=1 -tags benchserver -run '^$$' -bench '^BenchmarkLighthouse' -benchtime 1x -timeout 60m ./cmd/playground
 
 clean:

@@ -59,7 +59,12 @@ func (c *policyPanel) OnInit() {
 // OnMount re-applies the sliders' values once the elements exist: go-app
 // sets attributes in map order, so a value set before its max is clamped
 // to the default 0..100 range. Later updates find min, max and step set.
-func (c *policyPanel) OnMount(ctx app.Context) { c.syncSliders() }
+// It writes the elements only: go-app's render after it (and the page's,
+// in the start's first tasks) would draw the same.
+func (c *policyPanel) OnMount(ctx app.Context) {
+	c.syncSliders()
+	ctx.PreventUpdate()
+}
 
 func (c *policyPanel) OnUpdate(ctx app.Context) {
 	if c.take() {

@@ -130,6 +130,22 @@ const sliceGap = time.Millisecond
 // held by work it does not show yet.
 const restIdle = 4 * time.Second
 
+// yieldToBrowser returns in a task of the browser's own, after a
+// setTimeout: the UI goroutine waits (input that comes meanwhile is queued
+// as usual), the program pauses and the browser runs its tasks, lays out
+// and paints.
+func yieldToBrowser() {
+	done := make(chan struct{})
+	var fn app.Func
+	fn = app.FuncOf(func(app.Value, []app.Value) any {
+		fn.Release()
+		close(done)
+		return nil
+	})
+	app.Window().Call("setTimeout", fn, 0)
+	<-done
+}
+
 // restTriggers are the events that draw the rest of the page at once:
 // reading on (scroll, wheel, keys, pointers) or printing it.
 var restTriggers = []string{"scroll", "wheel", "keydown", "pointerdown", "touchstart", "beforeprint"}
@@ -148,11 +164,16 @@ func (p *playground) nextSlice(ctx app.Context) {
 		p.stage = stageAll
 		return
 	}
-	if !p.restWanted && !inSight("main [aria-busy=true]") {
-		p.restWaits = true // for listenForReader
-		return
-	}
 	p.own(ctx).After(sliceGap, func(ctx app.Context) {
+		// Asked here, a task after the part's render, not in it: the
+		// answer needs the page laid out, and asked in the render's task
+		// (the first mount's, the start's longest) it forced that layout
+		// into it.
+		if !p.restWanted && !inSight("main [aria-busy=true]") {
+			p.restWaits = true // for listenForReader
+			ctx.PreventUpdate()
+			return
+		}
 		next := p.stage + 1
 		if next == stageTable && p.tableFirst {
 			next++ // drawn with the first screen
@@ -269,6 +290,13 @@ func (p *playground) OnNav(ctx app.Context) {
 	}
 	p.applyLang(ctx)
 	p.openPanels(ctx) // mounted already, or OnMount does it
+	if p.preloaded && p.st.Lesson == 0 {
+		// The first render drew the linked page already, and nothing here
+		// changed what it shows (a lesson may have had to fetch its text):
+		// go-app's render after OnNav would draw the same page again, in
+		// the first mount's task.
+		ctx.PreventUpdate()
+	}
 }
 
 // onlyLessonKeys reports whether a query names a lesson and nothing of the
@@ -375,7 +403,17 @@ func (p *playground) own(ctx app.Context) app.Context {
 
 // OnMount takes the panels' actions, listens to the keyboard and to Back,
 // and draws the rest of the page.
+//
+// It runs in the task that mounted the first render (go-app runs the
+// mount's OnMount calls right after it), and first hands the thread back
+// to the browser: the mount and what follows it (the components' OnMount
+// and OnNav, go-app's first frame) were one task, the start's longest
+// (go-app's first mount replaces the server's page with its own DOM).
+// Nothing it does changes what the page shows: go-app's render after it
+// is skipped.
 func (p *playground) OnMount(ctx app.Context) {
+	yieldToBrowser()
+	defer ctx.PreventUpdate()
 	p.ctx, p.mounted = ctx, true
 	for name, h := range map[string]app.ActionHandler{
 		actClassify: p.onClassify, actCopy: p.onCopy, actServer: p.onServer, actImport: p.onImported,

@@ -23,7 +23,9 @@ type updateBanner struct {
 func (b *updateBanner) OnMount(ctx app.Context) {
 	if ctx.AppUpdateAvailable() {
 		b.check(ctx)
+		return
 	}
+	ctx.PreventUpdate() // nothing to show: no render (nor the page's, at the start)
 }
 
 func (b *updateBanner) OnAppUpdate(ctx app.Context) { b.check(ctx) }

@@ -135,13 +135,15 @@ func (f *fairness) ended(i int, ok bool, tries int, time float64) {
 	if f.per != nil && i >= 0 {
 		f.per[i] = o
 	}
-	if !f.any || worse(o, f.worst) {
+	if !f.any || worse(&o, &f.worst) {
 		f.worst, f.any = o, true
 	}
 }
 
 // worse reports whether a fared worse than b (closed and open traffic).
-func worse(a, b ClientOutcome) bool {
+// By pointer: under WebAssembly each copy of the 48-byte outcome is a
+// memory.copy, a call out of the compiled code, once per client's end.
+func worse(a, b *ClientOutcome) bool {
 	switch {
 	case a.GaveUp != b.GaveUp:
 		return a.GaveUp > b.GaveUp

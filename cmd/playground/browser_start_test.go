@@ -3,8 +3,10 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -87,7 +89,12 @@ func TestBrowserStartSlices(t *testing.T) {
 					poll[bool](t, tb, "the whole page", tc.whole)
 					// A frame and a pause for shifts and tasks to be reported.
 					eval[bool](t, tb, `new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 300)))`)
-					c := stopTrace()
+					c, tasks := stopTrace()
+					var b strings.Builder
+					for _, tk := range tasks {
+						fmt.Fprintf(&b, "\n  %6.1f ms of CPU (%6.1f wall): %s", tk.cpu, tk.wall, tk.phase)
+					}
+					t.Logf("try %d: the start's tasks over 10 ms of CPU, in order:%s", try, b.String())
 					f = eval[startFigures](t, tb, `window.__start`)
 					if try == 1 || c < cpu {
 						cpu = c
@@ -175,10 +182,42 @@ func TestBrowserStartWaitsForTheReader(t *testing.T) {
 	poll[bool](t, laptop, "the whole page four seconds on, with no event", `!document.querySelector('main [aria-busy=true]')`)
 }
 
+// startTask is one task of a start on the page's main thread: its CPU and
+// wall time (ms) and what it held (startPhase).
+type startTask struct {
+	cpu, wall float64
+	phase     string
+}
+
+// startPhase names what a task of the start held, from the events and the
+// marks (app.js's and the wasm main's, each set as a step ends) inside it.
+func startPhase(names map[string]bool, afterRender bool) string {
+	var parts []string
+	add := func(ok bool, what string) {
+		if ok {
+			parts = append(parts, what)
+		}
+	}
+	add(names["v8.wasm.compileConsume"] && !names["wasm.FinishStreaming"], "compile (a slice)")
+	add(names["wasm.FinishStreaming"], "compile's end")
+	add(names["wasm.SyncInstantiate"], "instantiate")
+	add(names["backoff:run"] || names["backoff:init"], "runtime's start")
+	add(names["backoff:init"], "first packages' init")
+	add(names["backoff:init-yaml"], "standard library's init")
+	add(names["backoff:main"], "YAML's and the app's init")
+	add(names["backoff:render"], "main")
+	add(len(parts) == 0 && afterRender, "go-app: mount, a frame or a slice")
+	if len(parts) == 0 {
+		return "page (parse, style, layout, paint)"
+	}
+	return strings.Join(parts, " + ")
+}
+
 // traceTasks records Chromium's trace from now until the returned func is
 // called, which gives the largest CPU time (thread time, ms) of one task
-// on a renderer's main thread.
-func traceTasks(t *testing.T, tb *tab) func() float64 {
+// on a renderer's main thread and the start's tasks over 10 ms of CPU, in
+// order.
+func traceTasks(t *testing.T, tb *tab) func() (float64, []startTask) {
 	t.Helper()
 	var (
 		mu     sync.Mutex
@@ -200,12 +239,13 @@ func traceTasks(t *testing.T, tb *tab) func() float64 {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Call(tb.ctx, tracing.Start, tracing.StartParams{
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"disabled-by-default-devtools.timeline", "devtools.timeline"}},
+		TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"disabled-by-default-devtools.timeline", "devtools.timeline",
+			"v8.wasm", "blink.user_timing"}},
 		TransferMode: tracing.StartTransferModeReportEvents,
 	}); err != nil {
 		t.Fatal(err)
 	}
-	return func() float64 {
+	return func() (float64, []startTask) {
 		if _, err := chromedp.Call(tb.ctx, tracing.End, cdp.Empty{}); err != nil {
 			t.Fatal(err)
 		}
@@ -216,9 +256,12 @@ func traceTasks(t *testing.T, tb *tab) func() float64 {
 		}
 		type event struct {
 			Name string  `json:"name"`
+			Cat  string  `json:"cat"`
 			Ph   string  `json:"ph"`
 			Pid  int     `json:"pid"`
 			Tid  int     `json:"tid"`
+			Ts   float64 `json:"ts"`   // µs
+			Dur  float64 `json:"dur"`  // µs of wall time
 			Tdur float64 `json:"tdur"` // µs of CPU
 			Args struct {
 				Name string `json:"name"`
@@ -238,13 +281,32 @@ func traceTasks(t *testing.T, tb *tab) func() float64 {
 			}
 			evs = append(evs, e)
 		}
-		longest := 0.0
-		for _, e := range evs {
-			if e.Name == "RunTask" && e.Ph == "X" && main[[2]int{e.Pid, e.Tid}] {
-				longest = max(longest, e.Tdur/1000)
+		slices.SortStableFunc(evs, func(a, b event) int { return cmp.Compare(a.Ts, b.Ts) })
+		longest, rendered := 0.0, -1.0
+		var tasks []startTask
+		for i, e := range evs {
+			if e.Cat == "blink.user_timing" && e.Name == "backoff:render" {
+				rendered = e.Ts
 			}
+			if e.Name != "RunTask" || e.Ph != "X" || !main[[2]int{e.Pid, e.Tid}] {
+				continue
+			}
+			longest = max(longest, e.Tdur/1000)
+			if e.Tdur < 10_000 {
+				continue
+			}
+			names := map[string]bool{}
+			for _, c := range evs[i+1:] {
+				if c.Ts > e.Ts+e.Dur {
+					break
+				}
+				if c.Pid == e.Pid && (c.Tid == e.Tid || c.Cat == "blink.user_timing") {
+					names[c.Name] = true
+				}
+			}
+			tasks = append(tasks, startTask{cpu: e.Tdur / 1000, wall: e.Dur / 1000, phase: startPhase(names, rendered >= 0 && e.Ts > rendered)})
 		}
-		return longest
+		return longest, tasks
 	}
 }
 

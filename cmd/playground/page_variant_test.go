@@ -86,8 +86,11 @@ func TestAppJSStreamsWasm(t *testing.T) {
 		if !strings.Contains(js, `sharedWasm("`+prefix+`/web/app.wasm", go.importObject)`) || strings.Contains(js, `fetchWithProgress("`) {
 			t.Errorf("prefix %q: app.js does not stream app.wasm to the compiler", prefix)
 		}
-		if !strings.Contains(js, "await new Promise(r => setTimeout(r)); go.run(wasm.instance);") {
+		if !strings.Contains(js, `await new Promise(r => setTimeout(r)); performance.mark("backoff:run"); go.run(wasm.instance);`) {
 			t.Errorf("prefix %q: app.js starts the program in the compile's own task", prefix)
+		}
+		if !strings.Contains(js, `const goappEnv = {"GOAPP_ROOT_PREFIX":`) {
+			t.Errorf("prefix %q: app.js's environment still lists go-app's internal URLs (null), which it decodes as JSON in the first render's task", prefix)
 		}
 	}
 	if _, err := streamWasm([]byte(`fetch("/web/app.wasm")`)); err == nil {
