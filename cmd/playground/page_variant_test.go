@@ -89,7 +89,7 @@ func TestAppJSStreamsWasm(t *testing.T) {
 		if !strings.Contains(js, `await new Promise(r => setTimeout(r)); performance.mark("backoff:run"); go.run(wasm.instance);`) {
 			t.Errorf("prefix %q: app.js starts the program in the compile's own task", prefix)
 		}
-		if !strings.Contains(js, `const goappEnv = {"GOAPP_ROOT_PREFIX":`) {
+		if strings.Contains(js, `GOAPP_INTERNAL_URLS`) {
 			t.Errorf("prefix %q: app.js's environment still lists go-app's internal URLs (null), which it decodes as JSON in the first render's task", prefix)
 		}
 	}
