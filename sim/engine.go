@@ -230,7 +230,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 		r.lactive = make([]int, c.Layers)
 		r.layerTimeout = c.LayerTimeout.Seconds()
 	}
-	r.tl = newTimeline(c.Bucket.Seconds(), reqTimeScale(&c))
+	r.tl = newTimeline(c.Bucket, reqTimeScale(&c))
 	r.tl.req = true
 	if n := len(r.srvs); n > 1 {
 		r.tl.nsrv = n
@@ -996,7 +996,7 @@ func (r *reqSim) serve(t float64, k uint8, id, stamp uint32, cp int, cost float6
 	r.tl.server(t, k).served++
 	if !r.waiting(id, stamp) {
 		r.wasted += cost
-		x.wasted += cost
+		x.wasted += int64(math.Round(cost * 1e9))
 	}
 	r.settle(k)
 	if p := sv.sched.at().errRate; p > 0 && r.src.float64() < p {

@@ -22,8 +22,10 @@ func (r *reqSim) finish() {
 		span = math.Min(span, r.stoppedAt)
 	}
 	// The timeline reaches the span's end; a bucket starting there is
-	// kept only if something happened at that instant.
-	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, math.Nextafter(span, 0)), r.srvs[0].sched.lastEnd, true)
+	// kept only if something happened at that instant (the timeline
+	// places times to the nanosecond: a nanosecond before is the bucket
+	// before).
+	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, span-1e-9), r.srvs[0].sched.lastEnd, true)
 	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, TruncatedBy: r.truncBy, FullAt: r.fullAt,
 		CapacityPerBucket: r.perSecond() * width}
 	if r.truncated {
