@@ -46,12 +46,16 @@ type reqSim struct {
 	// fast path does, instead of through the queue a hop later.
 	fast bool
 
-	h     evQueue
-	seq   uint64
-	now   float64
-	last  float64 // makespan
-	begun int     // closed and loop callers started
-	nBeg  int     // callers to start: Clients (closed), Callers (loop), 0 (open)
+	h   evQueue
+	seq uint64
+	// faults is how many of h's events are faults' starts and ends
+	// (evFault): once only they are left and no call waits in a queue,
+	// nothing more can happen to a call (over).
+	faults int
+	now    float64
+	last   float64 // makespan
+	begun  int     // closed and loop callers started
+	nBeg   int     // callers to start: Clients (closed), Callers (loop), 0 (open)
 
 	callers []caller
 	free    []uint32 // open traffic: slots to reuse
@@ -244,6 +248,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	for k := range r.srvs {
 		for i := 1; i < len(r.srvs[k].sched.segs); i++ {
 			r.pushAt(r.srvs[k].sched.segs[i].start, evFault, uint8(k), 0, 0, 0)
+			r.faults++
 		}
 	}
 	switch c.Traffic {
@@ -302,8 +307,8 @@ func (r *reqSim) advance(maxEvents int) bool {
 			r.begin()
 			continue
 		}
-		if r.h.len() == 0 || r.tries >= r.maxCalls || r.halt {
-			if r.h.len() > 0 && !r.halt {
+		if over := r.over(); over || r.tries >= r.maxCalls || r.halt {
+			if !over && !r.halt {
 				r.stop(StopCalls, r.now)
 			}
 			r.finish()
@@ -326,6 +331,22 @@ func (r *reqSim) advance(maxEvents int) bool {
 	}
 	r.updateProgress()
 	return false
+}
+
+// over reports whether nothing more can happen to a call: no event is
+// pending but faults' boundaries, and no call waits in a queue for one of
+// them (a stall's end) to be served. The run ends there: a fault after it
+// meets nothing, and neither moves the run's clock nor stretches it.
+func (r *reqSim) over() bool {
+	if r.h.len() > r.faults {
+		return false
+	}
+	for k := range r.srvs {
+		if r.srvs[k].live > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // stop records that the run was cut short, by what and when: the first
@@ -417,6 +438,7 @@ func (r *reqSim) handle(e *rev) {
 	case evHedge:
 		r.hedge(e.t, e.id, e.stamp)
 	case evFault:
+		r.faults--
 		r.fault(e.t, k)
 	case evTxEnd:
 		r.txEnd(e.t, e.id, e.stamp)
@@ -1035,9 +1057,11 @@ func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) 
 // fault: server k's condition changes at t. A rate-limited server's
 // tokens are brought up to t at the old rate first; the queue server
 // takes waiting calls if it has more room than before; a crash loses
-// the queue and the calls in service.
+// the queue and the calls in service. A change that meets no call is no
+// event of the run: a fault's end after the last request has ended does
+// not stretch the makespan, which every closed or drained run's rates are
+// per second of.
 func (r *reqSim) fault(t float64, k uint8) {
-	r.seen(t)
 	sv := &r.srvs[k]
 	old := sv.sched.at()
 	if sv.model != Queue {

@@ -25,7 +25,8 @@ func (r *reqSim) finish() {
 	// kept only if something happened at that instant (the timeline
 	// places times to the nanosecond: a nanosecond before is the bucket
 	// before).
-	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, span-1e-9), r.srvs[0].sched.lastEnd, true)
+	lastEnd := r.faultsEnd(math.Max(r.last, span))
+	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, span-1e-9), lastEnd, true)
 	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, TruncatedBy: r.truncBy, FullAt: r.fullAt,
 		CapacityPerBucket: r.perSecond() * width}
 	if r.truncated {
@@ -70,8 +71,8 @@ func (r *reqSim) finish() {
 	if base := r.calls - r.hedges; base > 0 {
 		rt.HedgeLoad = float64(r.hedges) / float64(base)
 	}
-	if c.Traffic != Closed && r.srvs[0].sched.lastEnd > 0 {
-		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.srvs[0].sched.lastEnd, math.Min(r.duration, span))
+	if c.Traffic != Closed && lastEnd > 0 {
+		rt.RecoveredAt, rt.Recovery = recovery(tl, width, lastEnd, math.Min(r.duration, span))
 	}
 	if ch := &r.srvs[0].ch; c.Server == Channel && span > 0 {
 		t.OfferedLoad = float64(ch.attempts) * ch.frame / span
@@ -106,6 +107,19 @@ func (r *reqSim) finish() {
 	for k := range r.srvs {
 		r.srvs[k].q = ring{}
 	}
+}
+
+// faultsEnd is when the last fault that started before end (the run's)
+// ends, at any server, or 0: load peaks and recovery are judged from
+// then on. A fault that starts after the run has ended meets nothing.
+func (r *reqSim) faultsEnd(end float64) float64 {
+	last := 0.0
+	for _, f := range append(r.c.Faults.List(), r.c.modelFaults()...) {
+		if f.Start.Seconds() < end {
+			last = math.Max(last, f.End.Seconds())
+		}
+	}
+	return last
 }
 
 // perSecond is what the fleet serves per second at full speed.

@@ -223,24 +223,18 @@ type segment struct {
 type schedule struct {
 	segs []segment
 	cur  int
-	// lastEnd is when the last fault ends (0 if none): recovery is
-	// measured from there.
-	lastEnd float64
 }
 
 // newSchedule cuts time at every fault's start and end and works out the
 // condition of each piece, for server k of the fleet (0 for one server).
 // A model's own faults (the outage model's dead time) are faults like the
 // others, at every server.
-// lastEnd is the last end of any fault at any server: the fleet recovers
-// from there.
 func newSchedule(c *Config, k int) schedule {
 	all := append(c.Faults.List(), c.modelFaults()...)
 	cuts := []float64{0}
 	var sc schedule
 	var fs []Fault
 	for _, f := range all {
-		sc.lastEnd = math.Max(sc.lastEnd, f.End.Seconds())
 		if f.aims(k) {
 			fs = append(fs, f)
 		}

@@ -512,3 +512,92 @@ func firstDiff(a, b []byte) string {
 	lo := max(0, i-200)
 	return fmt.Sprintf("  auto:  …%s…\n  fixed: …%s…", a[lo:min(len(a), i+80)], b[lo:min(len(b), i+80)])
 }
+
+// TestFaultAfterEnd: the makespan is the time of the run's last event on a
+// call, and a fault that meets no call is none. A fault added after the
+// last event (or, for open and loop traffic, after the window) changes
+// nothing: not the makespan, which closed and drained runs' rates are per
+// second of, nor any count, rate or bucket. Only the faults listed and
+// the recovery verdict, which is judged after the last fault, may differ.
+func TestFaultAfterEnd(t *testing.T) {
+	n := 200
+	if runtime.GOARCH == "wasm" {
+		n = 30
+	}
+	rng := rand.New(rand.NewPCG(25, 2))
+	for i, valid := 0, 0; valid < n; i++ {
+		if i > 20*n {
+			t.Fatalf("only %d valid configs of %d", valid, i)
+		}
+		c, desc := randomConfig(rng)
+		if c.Validate() != nil {
+			continue
+		}
+		seed := rng.Uint64()
+		base := run(t, c, seed)
+		end := base.Totals.Makespan
+		if c.Traffic != Closed && !c.Drain {
+			end = math.Max(end, c.Duration.Seconds())
+		}
+		from := int(end) + 1 + rng.IntN(30)
+		kind := map[ServerModel]string{Queue: pickOf(rng, "crash", "slow:3", "stall"), Channel: "errors:0.5"}[c.Server]
+		if kind == "" {
+			kind = pickOf(rng, "outage", "capacity:0.5", "errors:0.5")
+		}
+		late := c
+		list := c.Get(ParamFault)
+		if list == NoFault.String() {
+			list = ""
+		} else {
+			list += ";"
+		}
+		if late.Set(ParamFault, fmt.Sprintf("%s%s@%ds-%ds", list, kind, from, from+1+rng.IntN(60))) != nil || late.Validate() != nil {
+			continue // MaxFaults already
+		}
+		valid++
+		got := run(t, late, seed)
+		for _, r := range []*Result{base, got} {
+			r.Faults, r.Totals.RecoveredAt, r.Totals.Recovery = nil, nil, ""
+		}
+		if !reflect.DeepEqual(base, got) {
+			a, _ := json.Marshal(base)
+			b, _ := json.Marshal(got)
+			t.Errorf("config %d (%s), seed %d: a fault %s from %d s, after the run's end at %g s, changed it:\n%s",
+				valid, desc, seed, kind, from, end, firstDiff(a, b))
+		}
+	}
+}
+
+// The herd's engine and the request-level one agree on when a run ends:
+// 1000 clients in lockstep give up after three tries, by 0.6 s, within a
+// minute's outage; a timeout no call reaches makes the run request-level
+// and changes nothing else.
+func TestMakespanEngines(t *testing.T) {
+	set := []string{"server", "outage", "clients", "1000", "outage-end", "60s", "attempts", "3", "base", "100ms",
+		"jitter", "none", "latency", "50ms", "latency-sd", "0s"}
+	herd := runOf(t, 1, set...)
+	req := runOf(t, 1, append(set, "timeout", "1h")...)
+	if herd.Totals.RequestLevel || !req.Totals.RequestLevel {
+		t.Fatalf("engines: herd %v, request-level %v", herd.Totals.RequestLevel, req.Totals.RequestLevel)
+	}
+	for _, r := range []*Result{herd, req} {
+		if m := r.Totals.Makespan; math.Abs(m-0.6) > 1e-9 || r.Totals.Calls != 3000 || r.Totals.GaveUp != 1000 {
+			t.Errorf("request-level %v: makespan %g s, %d calls, %d gave up; want 0.6 s, 3000, 1000",
+				r.Totals.RequestLevel, m, r.Totals.Calls, r.Totals.GaveUp)
+		}
+	}
+	if herd.BucketWidth != req.BucketWidth || len(herd.Timeline) != len(req.Timeline) {
+		t.Errorf("herd %d buckets of %g s, request-level %d of %g s", len(herd.Timeline), herd.BucketWidth, len(req.Timeline), req.BucketWidth)
+	}
+	// A drained open run's rates are per second of its makespan: a
+	// slowdown after the traffic has drained leaves them alone.
+	open := []string{"traffic", "open:100", "duration", "10s", "server", "queue", "concurrency", "5", "service", "20ms",
+		"timeout", "1s", "drain", "true"}
+	a, b := runOf(t, 1, open...), runOf(t, 1, append(open, "fault", "slow:3@50s-60s")...)
+	if a.Totals.GoodputPerS != b.Totals.GoodputPerS || a.Totals.Makespan != b.Totals.Makespan || a.Totals.Makespan > 11 {
+		t.Errorf("goodput %g/s over %g s, with a slowdown at 50-60 s %g/s over %g s", a.Totals.GoodputPerS, a.Totals.Makespan,
+			b.Totals.GoodputPerS, b.Totals.Makespan)
+	}
+}
+
+func pickOf(rng *rand.Rand, vs ...string) string { return vs[rng.IntN(len(vs))] }
