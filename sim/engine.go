@@ -234,12 +234,11 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 		r.lactive = make([]int, c.Layers)
 		r.layerTimeout = c.LayerTimeout.Seconds()
 	}
-	r.tl = newTimeline(c.Bucket, reqTimeScale(&c))
+	r.tl = newTimeline(c.Bucket, reqTimeScale(&c), maxBins(&c))
 	r.tl.req = true
 	if n := len(r.srvs); n > 1 {
 		r.tl.nsrv = n
 	}
-	r.tl.max = min(r.tl.max, maxReqBins)
 	r.latency = newHist(fineSub, fineMin, fineOctaves)
 	if c.Layers > 1 {
 		r.answers = newHist(fineSub, fineMin, fineOctaves)

@@ -124,7 +124,7 @@ func newSim(c Config, seed uint64, keepTimeline bool, spare *buffers) (*Sim, err
 		// One bin that every time falls into: inv 0 maps all t to bin 0.
 		s.tl = oneBin()
 	} else {
-		s.tl = newTimeline(c.Bucket, timeScale(&c))
+		s.tl = newTimeline(c.Bucket, timeScale(&c), maxBins(&c))
 	}
 
 	s.clients = c.Clients

@@ -22,7 +22,7 @@ func TestTimelineIndexExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, w := range []time.Duration{time.Microsecond, 10 * time.Millisecond, 20 * time.Millisecond, 7 * time.Millisecond,
 		100 * time.Millisecond, time.Second, 2 * time.Hour} {
-		tl := newTimeline(w, 0)
+		tl := newTimeline(w, 0, fixedBins)
 		for range 20000 {
 			k := rng.IntN(4000)
 			var x float64
@@ -97,6 +97,41 @@ func TestTimelineCompletionsPossible(t *testing.T) {
 				t.Errorf("bucket %s: %d served in [%g, %g) s; 29 workers of 14 ms serve at most %g", bucket, b.Served, b.Start,
 					b.Start+r.BucketWidth, most)
 			}
+		}
+	}
+}
+
+// A fixed width keeps at most MaxCalls/BinCallCost buckets (counting a
+// request-level call as RequestCallCost), at least minFixedBins, and
+// widens past them, x2 then x5: a bucket cannot make a run cost more than
+// twice its calls. A herd image asking for 1 ms buckets of a year-long
+// run made 20 runs of 120,000 buckets each, 7.8 s of the server's CPU
+// against 0.19 s without the bucket.
+func TestTimelineBoundedByCalls(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  []string
+		want float64 // width, seconds
+	}{
+		// 2 h of tries a second: 7.2 million buckets of 1 ms; 160,000
+		// calls allow 10,000, so 1 s (1 ms x 10^3) holds them: 7,201.
+		{"herd", []string{"clients", "1", "attempts", "0", "cap", "1s", "base", "1s", "jitter", "none", "outage-end", "2h",
+			"deadline", "2h", "bucket", "1ms", "max-calls", "160000"}, 1},
+		// The same in the request-level engine (a timeout): 160,000 x 6
+		// / 16 = 60,000 buckets, but at most 4,096: 2 s.
+		{"request-level", []string{"clients", "1", "attempts", "0", "cap", "1s", "base", "1s", "jitter", "none", "outage-end", "2h",
+			"deadline", "2h", "bucket", "1ms", "max-calls", "160000", "timeout", "10s"}, 2},
+		// Few calls keep minFixedBins: 2 h over 1,024 buckets, 10 s.
+		{"few calls", []string{"clients", "1", "attempts", "0", "cap", "1s", "base", "1s", "jitter", "none", "outage-end", "2h",
+			"deadline", "2h", "bucket", "1ms", "max-calls", "10000"}, 10},
+	} {
+		cfg := configOf(t, c.set...)
+		r := runOf(t, 1, c.set...)
+		if r.BucketWidth != c.want || len(r.Timeline) > MaxBuckets(cfg) {
+			t.Errorf("%s: %d buckets of %g s, want %g s and at most %d", c.name, len(r.Timeline), r.BucketWidth, c.want, MaxBuckets(cfg))
+		}
+		if n := EstimateBuckets(cfg); n < len(r.Timeline) {
+			t.Errorf("%s: %d buckets, estimated %d", c.name, len(r.Timeline), n)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"text/tabwriter"
+	"time"
 
 	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
@@ -380,7 +381,9 @@ func (j *simJob) estimate() error {
 			n *= requestCost
 			weighted = true
 		}
-		j.calls += n * float64(j.runs)
+		// The first run keeps its timeline: its buckets cost time too
+		// (the later runs' only totals).
+		j.calls += n*float64(j.runs) + float64(sim.EstimateBuckets(c)*sim.BinCallCost)
 		most = max(most, n)
 	}
 	if j.calls > maxJobCalls {
@@ -474,10 +477,10 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitCode(stderr, err)
 	}
-	return exitCode(stderr, j.run(stdout))
+	return exitCode(stderr, j.run(stdout, stderr))
 }
 
-func (j *simJob) run(stdout io.Writer) error {
+func (j *simJob) run(stdout, stderr io.Writer) error {
 	c := j.cfg
 	if j.sweep != nil {
 		rows, err := runSweep(c, j.sweep, j.jitters, j.seed, j.runs, j.budget)
@@ -504,6 +507,12 @@ func (j *simJob) run(stdout io.Writer) error {
 	}
 	if s.First.TruncatedBy == sim.StopMemory {
 		return sim.FullErr(c, s.First.FullAt, j.budget)
+	}
+	if w := time.Duration(math.Round(s.First.BucketWidth * 1e9)); c.Bucket > 0 && w != c.Bucket {
+		// The config echoed (JSON's) says what was asked: say what the
+		// timeline holds.
+		fmt.Fprintf(stderr, "backoff: --bucket %s gives this run more than %d buckets, the most one keeps: the timeline's are %s\n",
+			backoff.FormatDuration(c.Bucket), sim.MaxBuckets(c), backoff.FormatDuration(w))
 	}
 	switch j.format {
 	case "json":

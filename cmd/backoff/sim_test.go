@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"slices"
@@ -345,7 +346,7 @@ func FuzzSimArgs(f *testing.F) {
 		}
 		j.cfg.MaxCalls = min(j.cfg.MaxCalls, 20000)
 		var o bytes.Buffer
-		if err := j.run(&o); err != nil {
+		if err := j.run(&o, io.Discard); err != nil {
 			t.Fatalf("%q: %v", args, err)
 		}
 	})

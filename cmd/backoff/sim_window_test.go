@@ -55,3 +55,21 @@ func TestSimStops(t *testing.T) {
 		t.Errorf("--latency 0 keeps a spread:\n%s", text)
 	}
 }
+
+// A bucket too fine for the run is widened, and the CLI says to what: the
+// JSON's config echoes what was asked (1µs), bucket_s what the timeline
+// holds. A width the run keeps is not remarked on.
+func TestSimBucketWidened(t *testing.T) {
+	code, out, errOut := run(t, "sim", "--bucket", "1us", "--format", "json")
+	var j struct {
+		Config map[string]string `json:"config"`
+		Bucket float64           `json:"bucket_s"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Config["bucket"] != "1µs" || j.Bucket != 0.001 ||
+		!strings.Contains(errOut, "--bucket 1µs gives this run more than 131072 buckets, the most one keeps: the timeline's are 1ms") {
+		t.Errorf("--bucket 1us: exit %d, config bucket %q, bucket_s %g, stderr %q", code, j.Config["bucket"], j.Bucket, errOut)
+	}
+	if code, _, errOut := run(t, "sim", "--bucket", "100ms"); code != 0 || errOut != "" {
+		t.Errorf("--bucket 100ms: exit %d, stderr %q", code, errOut)
+	}
+}
