@@ -58,9 +58,11 @@ type reqSim struct {
 	nBeg   int     // callers to start: Clients (closed), Callers (loop), 0 (open)
 
 	callers []caller
-	free    []uint32 // open traffic: slots to reuse
-	active  int      // requests started and not finished
-	slots   int      // len(callers) at the end: the most callers at once (tests)
+	// most is MaxInFlight's worth of callers in bytes (held).
+	most   float64
+	free   []uint32 // open traffic: slots to reuse
+	active int      // requests started and not finished
+	slots  int      // len(callers) at the end: the most callers at once (tests)
 
 	// srvs is the fleet (one server unless Config.Servers), each with its
 	// schedule; turn is the balancer's next server in turn.
@@ -224,6 +226,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	}
 	r.budget = newRBudget(c.Budget)
 	r.br = newBreaker(c.Breaker)
+	r.most = float64(c.MaxInFlight) * callerUnit(&c)
 	r.bottom = uint8(c.Layers - 1)
 	r.layerCalls = make([]int, c.Layers)
 	if c.Layers > 1 {
@@ -365,19 +368,31 @@ func (r *reqSim) pastCutoff() {
 	}
 }
 
-// held is what the run holds that grows with the load: caller slots and
-// calls waiting in the queue server's queue (MaxInFlight bounds it).
-func (r *reqSim) held() int {
+// held is the bytes the run holds that grow with the load, from its
+// structures: its caller slots (their own budgets, the free list), its
+// pending events and the calls waiting in its servers' queues. A slice
+// that grows counts at the larger of its capacity and the size its next
+// growth makes (growing, appended), so the bound holds before a growth as
+// after it.
+// MaxInFlight bounds it, in callers' worth (callerUnit).
+func (r *reqSim) held() float64 {
 	n := len(r.callers)
-	for k := range r.srvs {
-		n += r.srvs[k].q.len()
+	if r.c.Traffic != Open && r.c.Layers == 1 {
+		n = 0 // closed and loop callers are all there from the start
 	}
-	return n
+	b := appended(cap(r.callers), n)*callerBytes + appended(cap(r.cbudget), min(n, len(r.cbudget)))*rbudgetBytes +
+		appended(cap(r.free), len(r.free))*4 + r.h.bytes()
+	for k := range r.srvs {
+		q := &r.srvs[k].q
+		b += growing(len(q.buf), q.len()) * qentryBytes
+	}
+	return b
 }
 
-// fill stops the run at t if it holds MaxInFlight: its memory budget.
+// fill stops the run at t if it holds MaxInFlight callers' worth: its
+// memory budget.
 func (r *reqSim) fill(t float64) {
-	if m := r.c.MaxInFlight; m > 0 && r.held() >= m && !r.halt {
+	if r.c.MaxInFlight > 0 && r.held() >= r.most && !r.halt {
 		r.stop(StopMemory, t)
 		r.halt, r.fullAt = true, t
 	}

@@ -23,9 +23,10 @@ type Result struct {
 	Truncated   bool     `json:"truncated,omitempty"`
 	TruncatedBy string   `json:"truncated_by,omitempty"`
 	StoppedAt   *float64 `json:"stopped_at_s,omitempty"`
-	// FullAt is when the run came to hold Config.MaxInFlight requests and
-	// queued calls and stopped (StopMemory; 0: it did not): with Duration
-	// at most FullAt the run is the same up to then and never fills.
+	// FullAt is when the run came to hold Config.MaxInFlight callers'
+	// worth of requests, events and queued calls and stopped (StopMemory;
+	// 0: it did not): with Duration at most FullAt the run is the same up
+	// to then and never fills.
 	FullAt float64 `json:"full_at_s,omitempty"`
 	// PerClient is each client's outcome when there are at most
 	// MaxPerClient of them (closed and loop traffic); Trace what the first
@@ -185,8 +186,8 @@ const (
 	StopCalls = "calls"
 	// StopHorizon: simulated time reached Config.Horizon.
 	StopHorizon = "horizon"
-	// StopMemory: the run held Config.MaxInFlight requests and queued
-	// calls at once.
+	// StopMemory: the run held Config.MaxInFlight callers' worth of
+	// requests, events and queued calls at once.
 	StopMemory = "memory"
 )
 

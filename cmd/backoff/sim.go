@@ -171,14 +171,16 @@ type simJob struct {
 // times over real counts, which leaves room for the slowest kinds.
 const maxJobCalls = 1.2e9
 
-// maxJobMemory bounds what a job's runs hold at once: 1 GB by
-// sim.EstimateMemory (an upper bound: runs hold a quarter to a half of it), shared by the
-// rows a sweep runs at once (one per core). A request-level run is given
-// its share as sim.Config.MaxInFlight (sim.MaxCallersWithin): one that
-// would hold more callers than that is refused before it starts, and one
-// whose queue or open arrivals pile up past it stops there and is refused
-// with what to change (sim.FullErr).
-const maxJobMemory int64 = 1 << 30
+// maxJobMemory bounds what a job's runs hold at once: 512 MB by
+// sim.EstimateMemory, which counts what their structures take (within
+// twice the live heap, TestMemoryPeak; the heap grows to about twice the
+// live bytes before the collector runs, so a process stays near 1 GB),
+// shared by the rows a sweep runs at once (one per core). A
+// request-level run is given its share as sim.Config.MaxInFlight
+// (sim.MaxCallersWithin): one that would hold more callers than that is
+// refused before it starts, and one whose queue or open arrivals pile up
+// past it stops there and is refused with what to change (sim.FullErr).
+const maxJobMemory int64 = 512 << 20
 
 // runBudget is one run's part of maxJobMemory when rows run at once.
 func runBudget(rows int) int64 {
