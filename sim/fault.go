@@ -109,7 +109,7 @@ func (f *Faults) text() string {
 	return strings.Join(parts, ";")
 }
 
-const faultSyntax = "KIND[:ARG]@START-END[/SERVERS], faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000), capacity:X (X from 0 to 1000) or crash, START < END <= 8760h, and SERVERS a fleet's servers numbered from 1 (1,3; none: all)"
+const faultSyntax = "KIND[:ARG]@START-END[/SERVERS], faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000), capacity:X (X from 0 to 1000) or crash, START < END <= 8760h, and SERVERS a fleet's servers numbered from 1, each once, separated by commas (1,3; none: all)"
 
 func (f *Fault) validate(v string) error {
 	switch f.Kind {

@@ -78,7 +78,7 @@ func memoryModel(c Config) (fixed int64, per, n float64) {
 		return fixed, per, float64(clients)
 	}
 	fixed += int64(reqFixedBytes + float64(max(1, c.Servers))*serverBytes)
-	layers := float64(max(1, c.Layers))
+	layers := chainCallers(&c)
 	switch c.Traffic {
 	case Loop:
 		n = float64(c.Callers) * layers
@@ -185,6 +185,33 @@ func FitMemory(c Config, budget int64) error {
 	}
 	most := max(0, math.Floor(float64(budget-fixed)/per)) // callers
 	mb := strconv.FormatInt(budget>>20, 10)
+	if least := leastCallers(&c); most < least && c.Servers > 1 {
+		// What the run holds whatever its load (a fleet's strips of the
+		// timeline) leaves no room for the least of it: a duration or
+		// a count of 0 would be no answer. Fewer servers leave room.
+		for k := c.Servers - 1; k >= 1; k-- {
+			fewer := c
+			fewer.Servers = k
+			if f, p, _ := memoryModel(fewer); math.Floor(float64(budget-f)/p) >= least {
+				return &backoff.FieldError{Field: ParamServers, Value: strconv.Itoa(c.Servers), Code: backoff.CodeMemory,
+					Args: []string{strconv.Itoa(k), mb}, Allowed: fmt.Sprintf("at most %d, to fit %s MB", k, mb)}
+			}
+		}
+	}
+	if chain := chainCallers(&c); chain > float64(c.Layers) && most < chain {
+		// Not even one request's overlapping tries fit (a layer timeout
+		// keeps every try going): fewer attempts a layer do. The most A
+		// for every layer that fits the requests asked for.
+		requests := n / chain
+		a := 0
+		for a < MaxLayerAttempts && chainCallers(uniformAttempts(c, a+1))*requests <= most {
+			a++
+		}
+		if a > 0 {
+			return &backoff.FieldError{Field: ParamLayerAttempts, Value: c.LayerAttempts.text(), Code: backoff.CodeMemory,
+				Args: []string{strconv.Itoa(a), mb}, Allowed: fmt.Sprintf("at most %d a layer with a layer timeout, to fit %s MB", a, mb)}
+		}
+	}
 	switch {
 	case c.RequestLevel() && c.Traffic == Open:
 		// n is the requests in the duration (or MaxCalls, when fewer):
@@ -198,6 +225,48 @@ func FitMemory(c Config, budget int64) error {
 	}
 	return &backoff.FieldError{Field: ParamClients, Value: strconv.Itoa(c.Clients), Code: backoff.CodeMemory,
 		Args: []string{strconv.Itoa(int(most)), mb}, Allowed: fmt.Sprintf("at most %d, to fit %s MB", int(most), mb)}
+}
+
+// chainCallers is the most callers a request holds at once: one, one a
+// layer of a call chain, or with a layer timeout every try of the layers
+// above at once (a layer's call below goes on after it timed out, while
+// it tries again): 1 + a0 + a0*a1 + ... for a_k tries at layer k (the
+// policy's, as EstimateCalls counts them; +Inf for no limit).
+func chainCallers(c *Config) float64 {
+	if c.Layers <= 1 || c.LayerTimeout == 0 {
+		return float64(max(1, c.Layers))
+	}
+	total, above := 0.0, 1.0
+	for k := range c.Layers {
+		total += above
+		a := float64(c.LayerAttemptsAt(k))
+		if a == 0 {
+			one := *c
+			one.Layers = 1
+			a = triesPerRequest(&one)
+		}
+		above *= a
+	}
+	return total
+}
+
+// uniformAttempts is c with a tries at every layer of its chain.
+func uniformAttempts(c Config, a int) *Config {
+	c.LayerAttempts = LayerAttempts{}
+	for k := range c.Layers {
+		c.LayerAttempts.Each[k] = uint16(a)
+	}
+	c.RetryAt = RetryAll
+	return &c
+}
+
+// leastCallers is the fewest callers a run of c can be asked for: one,
+// or for open traffic a millisecond's arrivals.
+func leastCallers(c *Config) float64 {
+	if c.RequestLevel() && c.Traffic == Open {
+		return math.Max(1, math.Ceil(c.Rate/1000))
+	}
+	return 1
 }
 
 // The structures' sizes, from their types.

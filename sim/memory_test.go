@@ -210,3 +210,27 @@ func TestMaxInFlight(t *testing.T) {
 		t.Error("MaxInFlight -1 validated")
 	}
 }
+
+// When what a run holds whatever its load (a fleet's strips of the
+// timeline) leaves no room for its callers, FitMemory names the servers
+// and how many fit, not a duration of 0s: a fleet of 64 at 7,280 calls
+// a second was refused as "duration at most 0s".
+func TestFitMemoryFleet(t *testing.T) {
+	c := configOf(t, "servers", "64", "server", "queue", "traffic", "open:7280", "duration", "1m", "bucket", "1ms")
+	const budget = 12 << 20
+	err := FitMemory(c, budget)
+	var fe *backoff.FieldError
+	if !errors.As(err, &fe) || fe.Field != ParamServers || fe.Code != backoff.CodeMemory || len(fe.Args) != 2 {
+		t.Fatalf("64 servers in 12 MB: %v, want servers at most some", err)
+	}
+	k, _ := strconv.Atoi(fe.Args[0])
+	fewer := c
+	fewer.Servers = k
+	if err := FitMemory(fewer, budget); errors.As(err, &fe) && (fe.Field == ParamServers || fe.Args[0] == "0s") {
+		t.Errorf("%d servers: %v, want it to fit or the duration that does", k, err)
+	}
+	fewer.Servers = k + 1
+	if err := FitMemory(fewer, budget); !errors.As(err, &fe) || fe.Field != ParamServers {
+		t.Errorf("%d servers: %v, want servers refused", k+1, err)
+	}
+}
