@@ -299,6 +299,9 @@ before it starts.
 	if err := j.cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if err := checkTyped(j.cfg, simSet); err != nil {
+		return nil, err
+	}
 	if *sweep != "" {
 		if j.sweep, err = parseSweep(*sweep, j.cfg); err != nil {
 			return nil, err
@@ -311,6 +314,25 @@ before it starts.
 			Args: []string{"text", "csv", "json"}, Allowed: "text, csv or json with --sweep or a list of jitter kinds (svg draws one run)"}
 	}
 	return j, j.estimate()
+}
+
+// checkTyped refuses what the command line gave that the core reads in
+// another way than the help says: --max-calls 0 (the core's "default",
+// for the page's links; the help says 1 to 1e9), and --drain with closed
+// traffic, which runs until every client has ended anyway (the page
+// keeps its box's value, hidden, when the traffic turns closed).
+func checkTyped(c sim.Config, set []kv) error {
+	for _, s := range set {
+		switch {
+		case s.name == sim.ParamMaxCalls && c.MaxCalls == 0:
+			return backoff.CheckInt(sim.ParamMaxCalls, 0, 1, sim.MaxCalls)
+		case s.name == sim.ParamDrain && c.Drain && c.Traffic == sim.Closed:
+			return &backoff.FieldError{Field: sim.ParamDrain, Value: clip(s.value), Code: backoff.CodeNeeds, Other: sim.ParamTraffic,
+				Args:    []string{sim.Closed.String(), "false", "false"},
+				Allowed: "false with closed traffic, which runs until every client has ended: --drain is for open:RATE and loop:N"}
+		}
+	}
+	return nil
 }
 
 // sortParams orders the sim flags as sim.ParamNames lists them, keeping

@@ -73,3 +73,46 @@ func TestSimBucketWidened(t *testing.T) {
 		t.Errorf("--bucket 100ms: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// Input the CLI once took silently, or refused naming a flag the user did
+// not type or after running for seconds, is refused at once naming the
+// flag given and what it may be.
+func TestTypedRefusals(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		// Every try of 8 layers of 100 in flight at once: refused before
+		// the run (it ran 9.9 s and then named --clients "10").
+		{[]string{"sim", "--clients", "10", "--layers", "8", "--layer-attempts", "100", "--error-rate", "1", "--layer-timeout", "1ns"},
+			`backoff: --layer-attempts: "100" is not valid: want at most 5 a layer with a layer timeout, to fit 512 MB`},
+		{[]string{"sim", "--drain"}, `backoff: --drain: "true" is not valid: want false with closed traffic`},
+		{[]string{"sim", "--server", "queue", "--drain=1"}, `backoff: --drain: "1" is not valid: want false with closed traffic`},
+		{[]string{"sim", "--max-calls", "0"}, `backoff: --max-calls: "0" is not valid: want a whole number from 1 to 1000000000`},
+		{[]string{"sim", "--servers", "3", "--server", "queue", "--fault", "crash@1s-2s/1,1"}, `backoff: --fault: "crash@1s-2s/1,1" is not valid`},
+		{[]string{"sim", "--servers", "3", "--server", "queue", "--fault", "crash@1s-2s/1, 2"}, `backoff: --fault: "crash@1s-2s/1, 2" is not valid`},
+		// The preset's quantum clashes with the jitter typed: blame --jitter.
+		{[]string{"sim", "--preset", "ethernet", "--jitter", "equal"},
+			`backoff: --jitter: "equal" is not valid: want a value that goes with the preset ethernet's --quantum 51.2µs (which wants 0s unless jitter is full or additive), or --quantum too`},
+		{[]string{"table", "--base", "1h"}, `backoff: --base: "1h" is not valid: want a value that goes with the default policy's --cap 30s`},
+		{[]string{"import", "--as", "nope", "-"}, `backoff: --as: "nope" is not valid: want one of tenacity,`},
+	} {
+		code, out, errOut := run(t, c.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	// What the same flags may be still runs.
+	for _, args := range [][]string{
+		{"sim", "--clients", "10", "--layers", "8", "--layer-attempts", "2", "--error-rate", "1", "--layer-timeout", "1ns"},
+		{"sim", "--traffic", "open:10", "--duration", "2s", "--drain"},
+		{"sim", "--drain=false"},
+		{"sim", "--max-calls", "1"},
+		{"sim", "--servers", "3", "--server", "queue", "--fault", "crash@1s-2s/3,1"},
+		{"sim", "--preset", "ethernet", "--jitter", "equal", "--quantum", "0s"},
+	} {
+		if code, _, errOut := run(t, args...); code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+}
