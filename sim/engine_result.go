@@ -46,6 +46,7 @@ func (r *reqSim) finish() {
 		Completion:   Quantiles{Mean: lq.Mean, P50: lq.P50, P95: lq.P95, P99: lq.P99, Max: lq.Max},
 		Makespan:     r.last,
 		RequestLevel: true,
+		shape:        shapeOf(c),
 	}
 	if r.requests > 0 {
 		t.Amplification = float64(r.calls) / float64(r.requests)

@@ -40,6 +40,10 @@ var faultNames = []string{"none", "outage", "stall", "errors", "slow", "capacity
 
 func (k FaultKind) String() string { return nameOf(faultNames, int(k)) }
 
+// HasArg reports whether a fault of kind k takes an argument (Fault.Arg):
+// errors' probability, slow's and capacity's factors.
+func (k FaultKind) HasArg() bool { return k == FaultErrors || k == FaultSlow || k == FaultCapacity }
+
 // FaultNames lists every FaultKind's name, indexed by FaultKind. The
 // slice is a copy.
 func FaultNames() []string { return slices.Clone(faultNames) }
@@ -86,8 +90,7 @@ func (f *Faults) List() []Fault {
 func (f *Fault) text() string {
 	d := backoff.FormatDuration
 	s := f.Kind.String()
-	switch f.Kind {
-	case FaultErrors, FaultSlow, FaultCapacity:
+	if f.Kind.HasArg() {
 		s += ":" + formatFloat(f.Arg)
 	}
 	s += "@" + d(f.Start) + "-" + d(f.End)
@@ -175,7 +178,7 @@ func parseFaults(v string) (Faults, error) {
 		span, servers, aimed := strings.Cut(span, "/")
 		from, to, ok2 := strings.Cut(span, "-")
 		k, err := parseEnum[FaultKind](ParamFault, kind, faultNames)
-		needArg := k == FaultErrors || k == FaultSlow || k == FaultCapacity
+		needArg := k.HasArg()
 		if !ok || !ok2 || err != nil || k == NoFault || hasArg != needArg {
 			return Faults{}, formatErr(ParamFault, v, faultForms)
 		}

@@ -226,7 +226,9 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 	sum.SD.setLayers(c.Layers)
 	if tots != nil {
 		sum.Mean.RequestLevel, sum.SD.RequestLevel = true, true
+		sum.Mean.shape, sum.SD.shape = tots[0].shape, tots[0].shape
 		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
+		sum.Mean.PerServer, sum.SD.PerServer = perServerMeanSD(tots)
 	}
 	return sum, nil
 }

@@ -688,7 +688,7 @@ type sweepRow struct {
 	Value  string          `json:"value"`
 	Jitter string          `json:"jitter"`
 	Totals sim.MeanTotals  `json:"totals"`
-	SD     *sim.MeanTotals `json:"sd,omitempty"`
+	SD     *sim.MeanTotals `json:"sd"` // null for one run a row
 	// recovery is the first run's Totals.Recovery ("" when it does not
 	// apply).
 	recovery string
@@ -778,30 +778,36 @@ func configParams(c sim.Config) map[string]string {
 	return m
 }
 
+// writeSimJSON writes one run's document, or the means of several: the
+// keys of its model, every one, zero or not (sim.schema.json, checked
+// by TestSimJSONSchema).
 func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error {
+	r := s.First
 	out := struct {
-		Config            map[string]string   `json:"config"`
-		Seed              uint64              `json:"seed"`
+		Config map[string]string `json:"config"`
+		// Seed is a string of digits (tableJSON's Seed).
+		Seed              uint64              `json:"seed,string"`
 		Runs              int                 `json:"runs"`
 		Totals            any                 `json:"totals"`
-		SD                *sim.MeanTotals     `json:"sd,omitempty"`
-		Truncated         bool                `json:"truncated,omitempty"`
-		TruncatedBy       string              `json:"truncated_by,omitempty"`
-		StoppedAt         *float64            `json:"stopped_at_s,omitempty"`
+		SD                *sim.MeanTotals     `json:"sd"`
+		Truncated         bool                `json:"truncated"`
+		TruncatedBy       *string             `json:"truncated_by"`
+		StoppedAt         *float64            `json:"stopped_at_s"`
 		BucketWidth       float64             `json:"bucket_s"`
 		CapacityPerBucket float64             `json:"capacity_per_bucket"`
 		OutageStart       float64             `json:"outage_start_s"`
 		OutageEnd         float64             `json:"outage_end_s"`
-		Faults            []faultJSON         `json:"faults,omitempty"`
-		PerClient         []sim.ClientOutcome `json:"per_client,omitempty"`
+		Faults            []faultJSON         `json:"faults"`
+		PerClient         []sim.ClientOutcome `json:"per_client"`
 		Verdict           *herdVerdictJSON    `json:"verdict,omitempty"`
 		Timeline          []sim.Bucket        `json:"timeline"`
-	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: s.First.Totals, Truncated: s.First.Truncated,
-		TruncatedBy: s.First.TruncatedBy, StoppedAt: s.First.StoppedAt,
-		Verdict: herdVerdictOf(c, s.First),
-		Faults:  faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
-		BucketWidth: s.First.BucketWidth, CapacityPerBucket: s.First.CapacityPerBucket,
-		OutageStart: s.First.OutageStart, OutageEnd: s.First.OutageEnd, Timeline: s.First.Timeline}
+	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: r.Totals, Truncated: r.Truncated,
+		StoppedAt: r.StoppedAt, Verdict: herdVerdictOf(c, r), Faults: faultsJSON(r.Faults), PerClient: r.PerClient,
+		BucketWidth: r.BucketWidth, CapacityPerBucket: r.CapacityPerBucket,
+		OutageStart: r.OutageStart, OutageEnd: r.OutageEnd, Timeline: r.Timeline}
+	if r.Truncated {
+		out.TruncatedBy = &r.TruncatedBy
+	}
 	if s.Runs > 1 {
 		out.Totals, out.SD = s.Mean, &s.SD
 	}
@@ -813,11 +819,14 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 func writeSweepJSON(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs int, rows []sweepRow) error {
 	out := struct {
 		Config map[string]string `json:"config"`
-		Seed   uint64            `json:"seed"`
+		Seed   uint64            `json:"seed,string"`
 		Runs   int               `json:"runs"`
-		Sweep  string            `json:"sweep,omitempty"`
+		Sweep  *string           `json:"sweep"` // null: a list of jitter kinds alone
 		Rows   []sweepRow        `json:"rows"`
-	}{configParams(c), seed, runs, sw.name, rows}
+	}{configParams(c), seed, runs, nil, rows}
+	if sw.name != "" {
+		out.Sweep = &sw.name
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -1097,18 +1106,21 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 
 // herdVerdictJSON is a herd run's verdict in JSON: the sentence and its
 // facts (seconds of simulated time; back_s is the outage's end).
+// Every key is there; a time that does not apply is null.
 type herdVerdictJSON struct {
-	Text          string   `json:"text"`
-	Clients       int      `json:"clients"`
-	Succeeded     int      `json:"succeeded"`
-	GaveUp        int      `json:"gave_up"`
-	Unfinished    int      `json:"unfinished,omitempty"`
-	BackAt        *float64 `json:"back_s,omitempty"`
-	LastSuccessAt *float64 `json:"last_success_s,omitempty"`
-	LastGaveUpAt  *float64 `json:"last_gave_up_s,omitempty"`
+	Text       string `json:"text"`
+	Clients    int    `json:"clients"`
+	Succeeded  int    `json:"succeeded"`
+	GaveUp     int    `json:"gave_up"`
+	Unfinished int    `json:"unfinished"`
+	// BackAt is when the outage ended (null: no outage).
+	BackAt        *float64 `json:"back_s"`
+	LastSuccessAt *float64 `json:"last_success_s"`
+	LastGaveUpAt  *float64 `json:"last_gave_up_s"`
 	// GaveUpBeforeBack is how long before the server came back the last
-	// give-up was (negative: after), with an outage and a give-up.
-	GaveUpBeforeBack *float64 `json:"gave_up_before_back_s,omitempty"`
+	// give-up was: null unless there was an outage and the last client to
+	// give up did so before its end (never negative).
+	GaveUpBeforeBack *float64 `json:"gave_up_before_back_s"`
 }
 
 func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
@@ -1127,8 +1139,8 @@ func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
 	}
 	if v.GaveUp > 0 {
 		out.LastGaveUpAt = ptr(v.LastGaveUp)
-		if v.Outage {
-			out.GaveUpBeforeBack = ptr(v.GaveUpBeforeBack())
+		if d := v.GaveUpBeforeBack(); v.Outage && d >= 0 {
+			out.GaveUpBeforeBack = ptr(d)
 		}
 	}
 	return out
