@@ -118,14 +118,14 @@ const (
 	minFixedBins = autoBins
 	// BinCallCost is what a bucket of a fixed width costs a front end, in
 	// the time of a herd's call: making it, and an image's averaging and
-	// drawing it, 10 to 13 calls' time measured (go test ./tmp: 2.1 to
-	// 2.6 µs a bucket against 180 to 210 ns a call through the server's
-	// herd image). A run's MaxCalls bounds its timeline with its calls:
-	// at most MaxCalls/BinCallCost bins (in request-level calls: times
+	// drawing it. Measured through the server's herd image: 2.1 to 2.6 µs
+	// a bucket against 110 to 210 ns a call, 10 to 22 calls' time. A
+	// run's MaxCalls bounds its timeline with its calls: at most
+	// MaxCalls/BinCallCost bins (in request-level calls: times
 	// RequestCallCost), so a bucket width cannot make a run cost more
-	// than twice its calls. The herd image of 20 runs a year long with
-	// bucket=1ms took 7.8 s where it took 0.19 s without.
-	BinCallCost = 16
+	// than about twice its calls. The herd image of 20 runs a year long
+	// with bucket=1ms took 7.8 s where it took 0.19 s without.
+	BinCallCost = 24
 )
 
 // maxBins is how many bins c's timeline keeps before it widens: a fixed

@@ -113,12 +113,12 @@ func TestTimelineBoundedByCalls(t *testing.T) {
 		set  []string
 		want float64 // width, seconds
 	}{
-		// 2 h of tries a second: 7.2 million buckets of 1 ms; 160,000
+		// 2 h of tries a second: 7.2 million buckets of 1 ms; 240,000
 		// calls allow 10,000, so 1 s (1 ms x 10^3) holds them: 7,201.
 		{"herd", []string{"clients", "1", "attempts", "0", "cap", "1s", "base", "1s", "jitter", "none", "outage-end", "2h",
-			"deadline", "2h", "bucket", "1ms", "max-calls", "160000"}, 1},
+			"deadline", "2h", "bucket", "1ms", "max-calls", "240000"}, 1},
 		// The same in the request-level engine (a timeout): 160,000 x 6
-		// / 16 = 60,000 buckets, but at most 4,096: 2 s.
+		// / 24 = 40,000 buckets, but at most 4,096: 2 s.
 		{"request-level", []string{"clients", "1", "attempts", "0", "cap", "1s", "base", "1s", "jitter", "none", "outage-end", "2h",
 			"deadline", "2h", "bucket", "1ms", "max-calls", "160000", "timeout", "10s"}, 2},
 		// Few calls keep minFixedBins: 2 h over 1,024 buckets, 10 s.
