@@ -62,7 +62,9 @@ type Totals struct {
 	// Completion is the time from a successful client's first call to its
 	// success.
 	Completion Quantiles `json:"completion_s"`
-	// Makespan is the time of the last event.
+	// Makespan is the time of the last event on a call or request: a
+	// fault's start or end that meets none is no event, and does not
+	// stretch the span closed and drained runs' rates are per second of.
 	Makespan float64 `json:"makespan_s"`
 	// HerdEnds are the last success's and give-up's times (herd runs).
 	HerdEnds

@@ -13,7 +13,7 @@ type bin struct {
 }
 
 // xbin is a bin's request-level counts, kept beside it (timeline.ext) by
-// the request-level engine only: about 1.1 kB, most of it the latencies'
+// the request-level engine only: about 1.5 kB, most of it the latencies'
 // histogram.
 type xbin struct {
 	goodput, served, refused, errors, timeouts, outage, throttled, hedges int32
