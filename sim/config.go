@@ -169,12 +169,14 @@ type Bounds struct {
 	// finite.
 	Horizon  time.Duration
 	MaxCalls int
-	// MaxInFlight bounds a request-level run's memory: the run stops
-	// (Result.TruncatedBy StopMemory, Result.FullAt) once it holds that
-	// many requests and queued calls at once, chains' calls between
-	// layers included (0 = no bound). For a front end that runs others'
-	// configs in a memory budget (MaxCallersWithin); not a parameter of
-	// the model.
+	// MaxInFlight bounds a request-level run's memory, in callers'
+	// worth: the run stops (Result.TruncatedBy StopMemory,
+	// Result.FullAt) once what it holds that grows with the load (caller
+	// slots, chains' calls between layers included, pending events and
+	// queued calls) takes as many bytes as that many callers and their
+	// events (0 = no bound). A queued call takes about a sixth of a
+	// caller's worth. For a front end that runs others' configs in a
+	// memory budget (MaxCallersWithin); not a parameter of the model.
 	MaxInFlight int
 }
 

@@ -134,7 +134,8 @@
 //
 // Run returns Totals (calls, successes, give-ups, amplification =
 // calls/clients, completion-time quantiles of the successful clients, the
-// makespan = time of the last event, and the peak calls per bucket over
+// makespan = time of the last event on a call or request (a fault's
+// start or end that meets none is none), and the peak calls per bucket over
 // what the server can serve in a bucket, for all calls and for retries
 // alone) and a Timeline of about 200 buckets. A request-level run adds
 // RequestTotals (requests, goodput and throughput per second, failures by

@@ -46,17 +46,23 @@ type reqSim struct {
 	// fast path does, instead of through the queue a hop later.
 	fast bool
 
-	h     evQueue
-	seq   uint64
-	now   float64
-	last  float64 // makespan
-	begun int     // closed and loop callers started
-	nBeg  int     // callers to start: Clients (closed), Callers (loop), 0 (open)
+	h   evQueue
+	seq uint64
+	// faults is how many of h's events are faults' starts and ends
+	// (evFault): once only they are left and no call waits in a queue,
+	// nothing more can happen to a call (over).
+	faults int
+	now    float64
+	last   float64 // makespan
+	begun  int     // closed and loop callers started
+	nBeg   int     // callers to start: Clients (closed), Callers (loop), 0 (open)
 
 	callers []caller
-	free    []uint32 // open traffic: slots to reuse
-	active  int      // requests started and not finished
-	slots   int      // len(callers) at the end: the most callers at once (tests)
+	// most is MaxInFlight's worth of callers in bytes (held).
+	most   float64
+	free   []uint32 // open traffic: slots to reuse
+	active int      // requests started and not finished
+	slots  int      // len(callers) at the end: the most callers at once (tests)
 
 	// srvs is the fleet (one server unless Config.Servers), each with its
 	// schedule; turn is the balancer's next server in turn.
@@ -220,6 +226,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	}
 	r.budget = newRBudget(c.Budget)
 	r.br = newBreaker(c.Breaker)
+	r.most = float64(c.MaxInFlight) * callerUnit(&c)
 	r.bottom = uint8(c.Layers - 1)
 	r.layerCalls = make([]int, c.Layers)
 	if c.Layers > 1 {
@@ -230,12 +237,11 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 		r.lactive = make([]int, c.Layers)
 		r.layerTimeout = c.LayerTimeout.Seconds()
 	}
-	r.tl = newTimeline(c.Bucket.Seconds(), reqTimeScale(&c))
+	r.tl = newTimeline(c.Bucket, reqTimeScale(&c), maxBins(&c))
 	r.tl.req = true
 	if n := len(r.srvs); n > 1 {
 		r.tl.nsrv = n
 	}
-	r.tl.max = min(r.tl.max, maxReqBins)
 	r.latency = newHist(fineSub, fineMin, fineOctaves)
 	if c.Layers > 1 {
 		r.answers = newHist(fineSub, fineMin, fineOctaves)
@@ -244,6 +250,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	for k := range r.srvs {
 		for i := 1; i < len(r.srvs[k].sched.segs); i++ {
 			r.pushAt(r.srvs[k].sched.segs[i].start, evFault, uint8(k), 0, 0, 0)
+			r.faults++
 		}
 	}
 	switch c.Traffic {
@@ -302,8 +309,8 @@ func (r *reqSim) advance(maxEvents int) bool {
 			r.begin()
 			continue
 		}
-		if r.h.len() == 0 || r.tries >= r.maxCalls || r.halt {
-			if r.h.len() > 0 && !r.halt {
+		if over := r.over(); over || r.tries >= r.maxCalls || r.halt {
+			if !over && !r.halt {
 				r.stop(StopCalls, r.now)
 			}
 			r.finish()
@@ -328,6 +335,22 @@ func (r *reqSim) advance(maxEvents int) bool {
 	return false
 }
 
+// over reports whether nothing more can happen to a call: no event is
+// pending but faults' boundaries, and no call waits in a queue for one of
+// them (a stall's end) to be served. The run ends there: a fault after it
+// meets nothing, and neither moves the run's clock nor stretches it.
+func (r *reqSim) over() bool {
+	if r.h.len() > r.faults {
+		return false
+	}
+	for k := range r.srvs {
+		if r.srvs[k].live > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // stop records that the run was cut short, by what and when: the first
 // cause counts. The end of an open or loop run's window is not one.
 func (r *reqSim) stop(by string, at float64) {
@@ -345,19 +368,31 @@ func (r *reqSim) pastCutoff() {
 	}
 }
 
-// held is what the run holds that grows with the load: caller slots and
-// calls waiting in the queue server's queue (MaxInFlight bounds it).
-func (r *reqSim) held() int {
+// held is the bytes the run holds that grow with the load, from its
+// structures: its caller slots (their own budgets, the free list), its
+// pending events and the calls waiting in its servers' queues. A slice
+// that grows counts at the larger of its capacity and the size its next
+// growth makes (growing, appended), so the bound holds before a growth as
+// after it.
+// MaxInFlight bounds it, in callers' worth (callerUnit).
+func (r *reqSim) held() float64 {
 	n := len(r.callers)
-	for k := range r.srvs {
-		n += r.srvs[k].q.len()
+	if r.c.Traffic != Open && r.c.Layers == 1 {
+		n = 0 // closed and loop callers are all there from the start
 	}
-	return n
+	b := appended(cap(r.callers), n)*callerBytes + appended(cap(r.cbudget), min(n, len(r.cbudget)))*rbudgetBytes +
+		appended(cap(r.free), len(r.free))*4 + r.h.bytes()
+	for k := range r.srvs {
+		q := &r.srvs[k].q
+		b += growing(len(q.buf), q.len()) * qentryBytes
+	}
+	return b
 }
 
-// fill stops the run at t if it holds MaxInFlight: its memory budget.
+// fill stops the run at t if it holds MaxInFlight callers' worth: its
+// memory budget.
 func (r *reqSim) fill(t float64) {
-	if m := r.c.MaxInFlight; m > 0 && r.held() >= m && !r.halt {
+	if r.c.MaxInFlight > 0 && r.held() >= r.most && !r.halt {
 		r.stop(StopMemory, t)
 		r.halt, r.fullAt = true, t
 	}
@@ -417,6 +452,7 @@ func (r *reqSim) handle(e *rev) {
 	case evHedge:
 		r.hedge(e.t, e.id, e.stamp)
 	case evFault:
+		r.faults--
 		r.fault(e.t, k)
 	case evTxEnd:
 		r.txEnd(e.t, e.id, e.stamp)
@@ -996,7 +1032,7 @@ func (r *reqSim) serve(t float64, k uint8, id, stamp uint32, cp int, cost float6
 	r.tl.server(t, k).served++
 	if !r.waiting(id, stamp) {
 		r.wasted += cost
-		x.wasted += cost
+		x.wasted += int64(math.Round(cost * 1e9))
 	}
 	r.settle(k)
 	if p := sv.sched.at().errRate; p > 0 && r.src.float64() < p {
@@ -1035,9 +1071,11 @@ func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) 
 // fault: server k's condition changes at t. A rate-limited server's
 // tokens are brought up to t at the old rate first; the queue server
 // takes waiting calls if it has more room than before; a crash loses
-// the queue and the calls in service.
+// the queue and the calls in service. A change that meets no call is no
+// event of the run: a fault's end after the last request has ended does
+// not stretch the makespan, which every closed or drained run's rates are
+// per second of.
 func (r *reqSim) fault(t float64, k uint8) {
-	r.seen(t)
 	sv := &r.srvs[k]
 	old := sv.sched.at()
 	if sv.model != Queue {

@@ -22,8 +22,11 @@ func (r *reqSim) finish() {
 		span = math.Min(span, r.stoppedAt)
 	}
 	// The timeline reaches the span's end; a bucket starting there is
-	// kept only if something happened at that instant.
-	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, math.Nextafter(span, 0)), r.srvs[0].sched.lastEnd, true)
+	// kept only if something happened at that instant (the timeline
+	// places times to the nanosecond: a nanosecond before is the bucket
+	// before).
+	lastEnd := r.faultsEnd(math.Max(r.last, span))
+	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, span-1e-9), lastEnd, true)
 	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, TruncatedBy: r.truncBy, FullAt: r.fullAt,
 		CapacityPerBucket: r.perSecond() * width}
 	if r.truncated {
@@ -43,6 +46,7 @@ func (r *reqSim) finish() {
 		Completion:   Quantiles{Mean: lq.Mean, P50: lq.P50, P95: lq.P95, P99: lq.P99, Max: lq.Max},
 		Makespan:     r.last,
 		RequestLevel: true,
+		shape:        shapeOf(c),
 	}
 	if r.requests > 0 {
 		t.Amplification = float64(r.calls) / float64(r.requests)
@@ -68,8 +72,8 @@ func (r *reqSim) finish() {
 	if base := r.calls - r.hedges; base > 0 {
 		rt.HedgeLoad = float64(r.hedges) / float64(base)
 	}
-	if c.Traffic != Closed && r.srvs[0].sched.lastEnd > 0 {
-		rt.RecoveredAt, rt.Recovery = recovery(tl, width, r.srvs[0].sched.lastEnd, math.Min(r.duration, span))
+	if c.Traffic != Closed && lastEnd > 0 {
+		rt.RecoveredAt, rt.Recovery = recovery(tl, width, lastEnd, math.Min(r.duration, span))
 	}
 	if ch := &r.srvs[0].ch; c.Server == Channel && span > 0 {
 		t.OfferedLoad = float64(ch.attempts) * ch.frame / span
@@ -104,6 +108,19 @@ func (r *reqSim) finish() {
 	for k := range r.srvs {
 		r.srvs[k].q = ring{}
 	}
+}
+
+// faultsEnd is when the last fault that started before end (the run's)
+// ends, at any server, or 0: load peaks and recovery are judged from
+// then on. A fault that starts after the run has ended meets nothing.
+func (r *reqSim) faultsEnd(end float64) float64 {
+	last := 0.0
+	for _, f := range append(r.c.Faults.List(), r.c.modelFaults()...) {
+		if f.Start.Seconds() < end {
+			last = math.Max(last, f.End.Seconds())
+		}
+	}
+	return last
 }
 
 // perSecond is what the fleet serves per second at full speed.

@@ -250,8 +250,9 @@ func TestRequestJSON(t *testing.T) {
 			t.Errorf("herd bucket: %q", k)
 		}
 	}
-	// The herd's nine keys, and the fairness of its clients.
-	if len(ht) != 11 || ht["jain_fairness"] == nil || ht["worst_client"] == nil || len(hb) != 6 {
+	// The herd's thirteen keys and its buckets' seven, zero or not
+	// (unfinished, blocked), and the fairness of its clients.
+	if len(ht) != 13 || ht["jain_fairness"] == nil || ht["worst_client"] == nil || len(hb) != 7 {
 		t.Errorf("herd keys: totals %v, bucket %v", ht, hb)
 	}
 	// The outage model's outage is a fault, over at 10 s.

@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"encoding/json"
+	"math"
+)
 
 // Fairness: how evenly the clients fared. With two clients randomness
 // gives little, and an unlucky one may lose again and again (on a shared
@@ -24,9 +27,23 @@ type ClientOutcome struct {
 	GaveUp    int `json:"gave_up"`
 	// Time is, in closed and open traffic, from the client's first call to
 	// its end (success or give-up); 0 in loop traffic.
-	Time float64 `json:"time_s,omitempty"`
-	// Share is the client's part of all successes (loop traffic).
-	Share float64 `json:"share,omitempty"`
+	Time float64 `json:"time_s"`
+	// Share is the client's part of all successes (loop traffic; else 0).
+	Share float64 `json:"share"`
+}
+
+// MarshalJSON writes the client as null where there is none to name (a
+// request of open traffic, -1 here).
+func (o ClientOutcome) MarshalJSON() ([]byte, error) {
+	type plain ClientOutcome
+	var client *int
+	if o.Client >= 0 {
+		client = &o.Client
+	}
+	return json.Marshal(struct {
+		Client *int `json:"client"`
+		plain
+	}{client, plain(o)})
 }
 
 // MaxPerClient is the most clients Result.PerClient lists; MaxTraceClients

@@ -40,6 +40,10 @@ var faultNames = []string{"none", "outage", "stall", "errors", "slow", "capacity
 
 func (k FaultKind) String() string { return nameOf(faultNames, int(k)) }
 
+// HasArg reports whether a fault of kind k takes an argument (Fault.Arg):
+// errors' probability, slow's and capacity's factors.
+func (k FaultKind) HasArg() bool { return k == FaultErrors || k == FaultSlow || k == FaultCapacity }
+
 // FaultNames lists every FaultKind's name, indexed by FaultKind. The
 // slice is a copy.
 func FaultNames() []string { return slices.Clone(faultNames) }
@@ -86,8 +90,7 @@ func (f *Faults) List() []Fault {
 func (f *Fault) text() string {
 	d := backoff.FormatDuration
 	s := f.Kind.String()
-	switch f.Kind {
-	case FaultErrors, FaultSlow, FaultCapacity:
+	if f.Kind.HasArg() {
 		s += ":" + formatFloat(f.Arg)
 	}
 	s += "@" + d(f.Start) + "-" + d(f.End)
@@ -109,7 +112,7 @@ func (f *Faults) text() string {
 	return strings.Join(parts, ";")
 }
 
-const faultSyntax = "KIND[:ARG]@START-END[/SERVERS], faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000), capacity:X (X from 0 to 1000) or crash, START < END <= 8760h, and SERVERS a fleet's servers numbered from 1 (1,3; none: all)"
+const faultSyntax = "KIND[:ARG]@START-END[/SERVERS], faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000), capacity:X (X from 0 to 1000) or crash, START < END <= 8760h, and SERVERS a fleet's servers numbered from 1, each once, separated by commas (1,3; none: all)"
 
 func (f *Fault) validate(v string) error {
 	switch f.Kind {
@@ -175,7 +178,7 @@ func parseFaults(v string) (Faults, error) {
 		span, servers, aimed := strings.Cut(span, "/")
 		from, to, ok2 := strings.Cut(span, "-")
 		k, err := parseEnum[FaultKind](ParamFault, kind, faultNames)
-		needArg := k == FaultErrors || k == FaultSlow || k == FaultCapacity
+		needArg := k.HasArg()
 		if !ok || !ok2 || err != nil || k == NoFault || hasArg != needArg {
 			return Faults{}, formatErr(ParamFault, v, faultForms)
 		}
@@ -223,24 +226,18 @@ type segment struct {
 type schedule struct {
 	segs []segment
 	cur  int
-	// lastEnd is when the last fault ends (0 if none): recovery is
-	// measured from there.
-	lastEnd float64
 }
 
 // newSchedule cuts time at every fault's start and end and works out the
 // condition of each piece, for server k of the fleet (0 for one server).
 // A model's own faults (the outage model's dead time) are faults like the
 // others, at every server.
-// lastEnd is the last end of any fault at any server: the fleet recovers
-// from there.
 func newSchedule(c *Config, k int) schedule {
 	all := append(c.Faults.List(), c.modelFaults()...)
 	cuts := []float64{0}
 	var sc schedule
 	var fs []Fault
 	for _, f := range all {
-		sc.lastEnd = math.Max(sc.lastEnd, f.End.Seconds())
 		if f.aims(k) {
 			fs = append(fs, f)
 		}

@@ -80,11 +80,12 @@ func serversText(set uint64) string {
 }
 
 // parseServers reads a fault's server list, "1,3" (numbered from 1), into
-// a set; ok is false for anything else.
+// a set; ok is false for anything else: a space, a sign, a server named
+// twice (the list is what serversText writes back, in any order).
 func parseServers(v string) (set uint64, ok bool) {
 	for _, p := range strings.Split(v, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || n < 1 || n > MaxServers {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > MaxServers || p[0] < '0' || p[0] > '9' || set&(1<<(n-1)) != 0 {
 			return 0, false
 		}
 		set |= 1 << (n - 1)

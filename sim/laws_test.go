@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // TestLaws holds every result of a few hundred random valid request-level
@@ -409,3 +411,193 @@ func TestLawsCatch(t *testing.T) {
 		}
 	}
 }
+
+// randomHerdConfig is a random config of the herd's engine (closed
+// traffic, no request-level feature), and its parameters as text. It may
+// be invalid (Validate says).
+func randomHerdConfig(rng *rand.Rand) (Config, string) {
+	c := DefaultConfig()
+	desc := ""
+	set := func(k, v string) {
+		if err := c.Set(k, v); err == nil {
+			desc += k + "=" + v + " "
+		}
+	}
+	pick := func(vs ...string) string { return vs[rng.IntN(len(vs))] }
+	ms := func(lo, hi int) string { return strconv.Itoa(lo+rng.IntN(hi-lo+1)) + "ms" }
+	set("server", pick("capacity", "outage", "outage", "collapse", "occ"))
+	set("clients", strconv.Itoa(1+rng.IntN(3000)))
+	set("arrival", pick("burst", "burst", "uniform:"+ms(1, 5000), "clock:"+ms(1, 1000)))
+	set("capacity", strconv.Itoa(5+rng.IntN(400)))
+	set("capacity-window", ms(1, 500))
+	set("outage-start", ms(0, 3000))
+	set("outage-end", pick(ms(3000, 20000), "1m", "5m"))
+	set("collapse-factor", strconv.FormatFloat(rng.Float64()*3, 'g', 3, 64))
+	set("latency", pick("0s", ms(0, 200), "50ms"))
+	set("latency-sd", pick("0s", ms(0, 30)))
+	set("attempts", strconv.Itoa(rng.IntN(8)))
+	set("jitter", pick("none", "full", "equal", "decorrelated", "decorrelated-v2"))
+	set("growth", pick("exponential", "exponential", "linear", "constant", "none"))
+	set("base", pick(ms(1, 1000), "100ms", "1s"))
+	set("cap", pick("0s", "1s", "30s", ms(10, 5000)))
+	set("deadline", pick("0s", "5s", "30s"))
+	set("budget", pick("none", "none", "tokens:20:5:1", "ratio", "grpc"))
+	set("breaker", pick("none", "none", "consecutive:5:1s", "ratio"))
+	if rng.IntN(4) == 0 {
+		set("retry-after-s", ms(100, 3000))
+		set("honor-retry-after", "true")
+	}
+	switch rng.IntN(6) {
+	case 0:
+		set("max-calls", strconv.Itoa(50+rng.IntN(5000)))
+	case 1:
+		set("horizon", strconv.Itoa(1+rng.IntN(20))+"s")
+	}
+	if c.Policy.Attempts == 0 && c.Policy.Deadline == 0 && c.Horizon == 0 {
+		set("horizon", "2m") // unlimited tries: something ends them
+	}
+	return c, desc
+}
+
+// TestTimelineWidth: a run's timeline does not depend on how its width
+// was chosen. Random herd and request-level runs, with the width picked
+// automatically, give exactly the result (timeline, totals, bytes) of the
+// same run with the bucket set to the width they reported: counts at a
+// bucket's edge land in the same bucket whether the bins started finer
+// and merged or started at that width.
+func TestTimelineWidth(t *testing.T) {
+	n := 240
+	if runtime.GOARCH == "wasm" {
+		n = 40
+	}
+	rng := rand.New(rand.NewPCG(25, 1))
+	for i, valid := 0, 0; valid < n; i++ {
+		if i > 20*n {
+			t.Fatalf("only %d valid configs of %d", valid, i)
+		}
+		var c Config
+		var desc string
+		if valid%2 == 0 {
+			c, desc = randomHerdConfig(rng)
+		} else {
+			c, desc = randomConfig(rng)
+		}
+		if c.Validate() != nil {
+			continue
+		}
+		valid++
+		seed := rng.Uint64()
+		auto := run(t, c, seed)
+		fixed := c
+		fixed.Bucket = time.Duration(math.Round(auto.BucketWidth * 1e9))
+		if float64(fixed.Bucket) != math.Round(auto.BucketWidth*1e9) || fixed.Bucket < MinBucket {
+			t.Fatalf("config %d (%s): width %v s is no whole number of nanoseconds", valid, desc, auto.BucketWidth)
+		}
+		got := run(t, fixed, seed)
+		if !reflect.DeepEqual(auto, got) {
+			a, _ := json.Marshal(auto)
+			b, _ := json.Marshal(got)
+			t.Errorf("config %d (%s), seed %d: auto width %v s and --bucket %v differ:\n%s", valid, desc, seed,
+				auto.BucketWidth, fixed.Bucket, firstDiff(a, b))
+		}
+	}
+}
+
+// firstDiff shows where two byte strings first differ.
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-200)
+	return fmt.Sprintf("  auto:  …%s…\n  fixed: …%s…", a[lo:min(len(a), i+80)], b[lo:min(len(b), i+80)])
+}
+
+// TestFaultAfterEnd: the makespan is the time of the run's last event on a
+// call, and a fault that meets no call is none. A fault added after the
+// last event (or, for open and loop traffic, after the window) changes
+// nothing: not the makespan, which closed and drained runs' rates are per
+// second of, nor any count, rate or bucket. Only the faults listed and
+// the recovery verdict, which is judged after the last fault, may differ.
+func TestFaultAfterEnd(t *testing.T) {
+	n := 200
+	if runtime.GOARCH == "wasm" {
+		n = 30
+	}
+	rng := rand.New(rand.NewPCG(25, 2))
+	for i, valid := 0, 0; valid < n; i++ {
+		if i > 20*n {
+			t.Fatalf("only %d valid configs of %d", valid, i)
+		}
+		c, desc := randomConfig(rng)
+		if c.Validate() != nil {
+			continue
+		}
+		seed := rng.Uint64()
+		base := run(t, c, seed)
+		end := base.Totals.Makespan
+		if c.Traffic != Closed && !c.Drain {
+			end = math.Max(end, c.Duration.Seconds())
+		}
+		from := int(end) + 1 + rng.IntN(30)
+		kind := map[ServerModel]string{Queue: pickOf(rng, "crash", "slow:3", "stall"), Channel: "errors:0.5"}[c.Server]
+		if kind == "" {
+			kind = pickOf(rng, "outage", "capacity:0.5", "errors:0.5")
+		}
+		late := c
+		list := c.Get(ParamFault)
+		if list == NoFault.String() {
+			list = ""
+		} else {
+			list += ";"
+		}
+		if late.Set(ParamFault, fmt.Sprintf("%s%s@%ds-%ds", list, kind, from, from+1+rng.IntN(60))) != nil || late.Validate() != nil {
+			continue // MaxFaults already
+		}
+		valid++
+		got := run(t, late, seed)
+		for _, r := range []*Result{base, got} {
+			r.Faults, r.Totals.RecoveredAt, r.Totals.Recovery = nil, nil, ""
+		}
+		if !reflect.DeepEqual(base, got) {
+			a, _ := json.Marshal(base)
+			b, _ := json.Marshal(got)
+			t.Errorf("config %d (%s), seed %d: a fault %s from %d s, after the run's end at %g s, changed it:\n%s",
+				valid, desc, seed, kind, from, end, firstDiff(a, b))
+		}
+	}
+}
+
+// The herd's engine and the request-level one agree on when a run ends:
+// 1000 clients in lockstep give up after three tries, by 0.6 s, within a
+// minute's outage; a timeout no call reaches makes the run request-level
+// and changes nothing else.
+func TestMakespanEngines(t *testing.T) {
+	set := []string{"server", "outage", "clients", "1000", "outage-end", "60s", "attempts", "3", "base", "100ms",
+		"jitter", "none", "latency", "50ms", "latency-sd", "0s"}
+	herd := runOf(t, 1, set...)
+	req := runOf(t, 1, append(set, "timeout", "1h")...)
+	if herd.Totals.RequestLevel || !req.Totals.RequestLevel {
+		t.Fatalf("engines: herd %v, request-level %v", herd.Totals.RequestLevel, req.Totals.RequestLevel)
+	}
+	for _, r := range []*Result{herd, req} {
+		if m := r.Totals.Makespan; math.Abs(m-0.6) > 1e-9 || r.Totals.Calls != 3000 || r.Totals.GaveUp != 1000 {
+			t.Errorf("request-level %v: makespan %g s, %d calls, %d gave up; want 0.6 s, 3000, 1000",
+				r.Totals.RequestLevel, m, r.Totals.Calls, r.Totals.GaveUp)
+		}
+	}
+	if herd.BucketWidth != req.BucketWidth || len(herd.Timeline) != len(req.Timeline) {
+		t.Errorf("herd %d buckets of %g s, request-level %d of %g s", len(herd.Timeline), herd.BucketWidth, len(req.Timeline), req.BucketWidth)
+	}
+	// A drained open run's rates are per second of its makespan: a
+	// slowdown after the traffic has drained leaves them alone.
+	open := []string{"traffic", "open:100", "duration", "10s", "server", "queue", "concurrency", "5", "service", "20ms",
+		"timeout", "1s", "drain", "true"}
+	a, b := runOf(t, 1, open...), runOf(t, 1, append(open, "fault", "slow:3@50s-60s")...)
+	if a.Totals.GoodputPerS != b.Totals.GoodputPerS || a.Totals.Makespan != b.Totals.Makespan || a.Totals.Makespan > 11 {
+		t.Errorf("goodput %g/s over %g s, with a slowdown at 50-60 s %g/s over %g s", a.Totals.GoodputPerS, a.Totals.Makespan,
+			b.Totals.GoodputPerS, b.Totals.Makespan)
+	}
+}
+
+func pickOf(rng *rand.Rand, vs ...string) string { return vs[rng.IntN(len(vs))] }

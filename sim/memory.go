@@ -5,31 +5,35 @@ import (
 	"math"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/backoff-playground/playground/backoff"
 )
 
-// EstimateMemory bounds the bytes one run of c allocates, and so the most
-// it can hold at once, for a front end that runs several at a time (a
-// server drawing images) to keep them within a budget. Like EstimateCalls
-// it simulates nothing.
+// EstimateMemory bounds the bytes one run of c holds at once, for a
+// front end that runs several at a time (a server drawing images) to keep
+// them within a budget. Like EstimateCalls it simulates nothing.
 //
-// The model is per simulated caller, fitted to what runs allocate with a
-// margin. The herd's loop takes about 40 bytes a client (its event in the
-// queue, 32 bytes, and its completion time), 8 more with a
-// history-dependent jitter, 16 for occ's reads, and 96 on the slow path a
-// budget or a breaker takes. A request-level run takes up to 1 KB a caller
-// (the caller, 64 bytes, its events and queue entries, and the garbage
-// their slices leave as they grow), twice that with hedges. The
-// callers are Clients (closed traffic), Callers (loop), or for open
-// traffic the requests that can be in flight: at most Rate*Duration and
-// MaxCalls. memMin covers the queue's blocks, the timeline and the
-// histograms: memHerdMin for the herd, memReqMin for a request-level run.
-// Memory follows the callers, not the calls: a run's memory is allocated
-// when it starts, whatever MaxCalls.
+// It adds up what the run's structures take, from their types' sizes:
+// the herd's engine holds each client's one pending event (32 bytes) and
+// its completion time (8), 8 more with a history-dependent jitter, 16 for
+// occ's reads and 64 on the slow path a budget or a breaker takes, and
+// its queue's spare blocks. A request-level run holds its callers (80
+// bytes each, 256 more with a budget of its own, and their events: about
+// two of 32 bytes, in slices that grow by doubling); the callers are
+// Clients (closed traffic) and Callers (loop), each layer's in a call
+// chain, or for open traffic the requests that can be in flight: at most
+// Rate*Duration, MaxCalls and MaxInFlight's worth. Calls that pile up in
+// a queue (24 bytes each) count against MaxInFlight as the run goes
+// (reqSim.held). Both engines add their timeline (its bins, and its
+// buckets: up to 131,072 with a fixed Bucket, 31 MB, EstimateBuckets),
+// histograms, per-client outcomes and trace.
 //
-// TestEstimateMemory holds it at or above what runs of every engine and
-// server allocate, and within 8 times that plus the minimum.
+// TestMemoryPeak holds it at or above the most a run holds (its live
+// heap, sampled as it goes) and within twice that, over a set of
+// configurations; a retry storm of 10,000 requests a second was refused
+// at 43 s as needing 1024 MB, 1 KB a request or queued call, where it
+// held 54 MB.
 func EstimateMemory(c Config) int64 {
 	fixed, per, n := memoryModel(c)
 	return fixed + int64(max(n, 0)*per)
@@ -38,41 +42,127 @@ func EstimateMemory(c Config) int64 {
 // memoryModel is EstimateMemory's terms: fixed bytes, and per bytes for
 // each of n callers.
 func memoryModel(c Config) (fixed int64, per, n float64) {
-	maxCalls := c.MaxCalls
-	if maxCalls <= 0 {
-		maxCalls = DefaultMaxCalls
+	if c.MaxCalls <= 0 {
+		c.MaxCalls = DefaultMaxCalls
 	}
-	fixed = memReqMin
+	fixed = runBytes + timelineBytes(&c) + traceBytes(&c)
 	if !c.RequestLevel() {
-		fixed, n, per = memHerdMin, float64(c.Clients), memHerdClient
+		clients := max(c.Clients, 0)
+		per = eventBytes + 8 // its event in the queue, its completion time
 		if c.Policy.Jitter.HistoryDependent() {
-			per += memHistory
+			per += 8
 		}
-		per += float64(c.Server.Traits().ClientBytes)
+		if m := c.Server.Model(); m != nil {
+			per += float64(m.Traits().ClientBytes)
+		}
 		if c.Budget.Kind != NoBudget || c.Breaker.Kind != NoBreaker {
-			per += memSlowPath
+			// The slow path queues every step: a burst's first tries
+			// wait in the near heap, which grows by doubling.
+			per += 2 * eventBytes
 		}
-	} else {
-		switch c.Traffic {
-		case Loop:
-			n = float64(c.Callers)
-		case Open:
-			n = math.Min(math.Ceil(c.Rate*c.Duration.Seconds()), float64(maxCalls))
-			if c.MaxInFlight > 0 {
-				n = math.Min(n, float64(c.MaxInFlight))
+		extra := float64(min(clients, MaxPerClient)) * outcomeBytes
+		if clients > smallQueue {
+			// The wheel's spare blocks, one per slot it may use.
+			bl, _ := queueBlocks(clients)
+			extra += float64(bl)*float64(min(clients, levels*slots))*eventBytes + wheelBytes
+		} else {
+			// The tournament tree: two nodes and a client a leaf.
+			size := 1
+			for size < clients {
+				size *= 2
 			}
-		default:
-			n = float64(c.Clients)
+			extra += float64(size) * (2*tentryBytes + clientBytes)
+			per -= eventBytes
 		}
-		per = memCaller
-		if c.Hedge.On() {
-			per *= 2
-		}
-		if c.Servers > 1 {
-			fixed += int64(c.Servers) * memServer // each server's strip of the timeline
-		}
+		fixed += int64(extra)
+		return fixed, per, float64(clients)
+	}
+	fixed += int64(reqFixedBytes + float64(max(1, c.Servers))*serverBytes)
+	layers := chainCallers(&c)
+	switch c.Traffic {
+	case Loop:
+		n = float64(c.Callers) * layers
+		fixed += int64(c.Callers) * 4 // successes a caller
+	case Open:
+		n = math.Min(math.Ceil(c.Rate*c.Duration.Seconds()), float64(c.MaxCalls)) * layers
+	default:
+		n = float64(c.Clients) * layers
+	}
+	if c.Traffic != Open {
+		fixed += int64(float64(min(callersAtOnce(&c), MaxPerClient)) * outcomeBytes)
+	}
+	per = callerUnit(&c)
+	if c.MaxInFlight > 0 && c.Traffic == Open {
+		// Closed and loop callers are all there from the start; open
+		// ones stop arriving once the run holds MaxInFlight's worth.
+		n = math.Min(n, float64(c.MaxInFlight))
 	}
 	return fixed, per, n
+}
+
+// callerUnit is what a request-level caller holds, its slot and its
+// events (about two, four with hedges: a copy's arrival and the hedge's
+// timer, at twice their size: the event queue's slices grow by
+// doubling), in bytes: MaxInFlight's unit (reqSim.held).
+func callerUnit(c *Config) float64 {
+	events := 2.0
+	if c.Hedge.On() {
+		events = 4
+	}
+	return slotBytes(c) + 2*events*revBytes
+}
+
+// slotBytes is a request-level caller's slot: the caller, its own budget
+// if it has one, and for callers that come and go (open traffic, a
+// chain's layers) its entry in the free list, in slices that grow by
+// append's quarter (appended).
+func slotBytes(c *Config) float64 {
+	slot := callerBytes
+	if c.BudgetScope == CallerScope {
+		slot += rbudgetBytes
+	}
+	if c.Traffic == Open || c.Layers > 1 {
+		slot = 1.25 * (slot + 4)
+	}
+	return slot
+}
+
+// timelineBytes is what c's timeline holds: its bins (1024, or up to
+// MaxBuckets with a fixed width), each with its request-level counts and a
+// fleet's servers', and the buckets of the result.
+func timelineBytes(c *Config) int64 {
+	bins, out := int64(autoBins), int64(250)
+	if c.Bucket > 0 {
+		out = int64(EstimateBuckets(*c))
+		bins = 64 // the bins' slice doubles from 64 (timeline.grow)
+		for bins < out {
+			bins *= 2
+		}
+	}
+	per, perOut := binBytes, bucketBytes
+	if c.RequestLevel() {
+		per += xbinBytes
+		if c.Servers > 1 {
+			per += float64(c.Servers) * sbinBytes
+			perOut += float64(c.Servers) * serverBucketBytes
+		}
+	}
+	return int64(float64(bins)*per + float64(out)*perOut)
+}
+
+// traceBytes bounds the trace of the first MaxTraceClients clients: an
+// event for each of their tries (EstimateCalls') and their ends, up to
+// MaxTraceEvents, in a slice that grows by doubling.
+func traceBytes(c *Config) int64 {
+	clients := callersAtOnce(c)
+	if !c.RequestLevel() {
+		clients = c.Clients
+	}
+	if clients <= 0 || clients > MaxTraceClients {
+		return 0
+	}
+	n := math.Min(EstimateCalls(*c)+float64(clients), MaxTraceEvents)
+	return int64(2 * n * traceEventBytes)
 }
 
 // MaxCallersWithin is the most callers c's run may have for
@@ -95,6 +185,33 @@ func FitMemory(c Config, budget int64) error {
 	}
 	most := max(0, math.Floor(float64(budget-fixed)/per)) // callers
 	mb := strconv.FormatInt(budget>>20, 10)
+	if least := leastCallers(&c); most < least && c.Servers > 1 {
+		// What the run holds whatever its load (a fleet's strips of the
+		// timeline) leaves no room for the least of it: a duration or
+		// a count of 0 would be no answer. Fewer servers leave room.
+		for k := c.Servers - 1; k >= 1; k-- {
+			fewer := c
+			fewer.Servers = k
+			if f, p, _ := memoryModel(fewer); math.Floor(float64(budget-f)/p) >= least {
+				return &backoff.FieldError{Field: ParamServers, Value: strconv.Itoa(c.Servers), Code: backoff.CodeMemory,
+					Args: []string{strconv.Itoa(k), mb}, Allowed: fmt.Sprintf("at most %d, to fit %s MB", k, mb)}
+			}
+		}
+	}
+	if chain := chainCallers(&c); chain > float64(c.Layers) && most < chain {
+		// Not even one request's overlapping tries fit (a layer timeout
+		// keeps every try going): fewer attempts a layer do. The most A
+		// for every layer that fits the requests asked for.
+		requests := n / chain
+		a := 0
+		for a < MaxLayerAttempts && chainCallers(uniformAttempts(c, a+1))*requests <= most {
+			a++
+		}
+		if a > 0 {
+			return &backoff.FieldError{Field: ParamLayerAttempts, Value: c.LayerAttempts.text(), Code: backoff.CodeMemory,
+				Args: []string{strconv.Itoa(a), mb}, Allowed: fmt.Sprintf("at most %d a layer with a layer timeout, to fit %s MB", a, mb)}
+		}
+	}
 	switch {
 	case c.RequestLevel() && c.Traffic == Open:
 		// n is the requests in the duration (or MaxCalls, when fewer):
@@ -110,20 +227,75 @@ func FitMemory(c Config, budget int64) error {
 		Args: []string{strconv.Itoa(int(most)), mb}, Allowed: fmt.Sprintf("at most %d, to fit %s MB", int(most), mb)}
 }
 
-// The model's bytes, each measured and rounded up (TestEstimateMemory).
+// chainCallers is the most callers a request holds at once: one, one a
+// layer of a call chain, or with a layer timeout every try of the layers
+// above at once (a layer's call below goes on after it timed out, while
+// it tries again): 1 + a0 + a0*a1 + ... for a_k tries at layer k (the
+// policy's, as EstimateCalls counts them; +Inf for no limit).
+func chainCallers(c *Config) float64 {
+	if c.Layers <= 1 || c.LayerTimeout == 0 {
+		return float64(max(1, c.Layers))
+	}
+	total, above := 0.0, 1.0
+	for k := range c.Layers {
+		total += above
+		a := float64(c.LayerAttemptsAt(k))
+		if a == 0 {
+			one := *c
+			one.Layers = 1
+			a = triesPerRequest(&one)
+		}
+		above *= a
+	}
+	return total
+}
+
+// uniformAttempts is c with a tries at every layer of its chain.
+func uniformAttempts(c Config, a int) *Config {
+	c.LayerAttempts = LayerAttempts{}
+	for k := range c.Layers {
+		c.LayerAttempts.Each[k] = uint16(a)
+	}
+	c.RetryAt = RetryAll
+	return &c
+}
+
+// leastCallers is the fewest callers a run of c can be asked for: one,
+// or for open traffic a millisecond's arrivals.
+func leastCallers(c *Config) float64 {
+	if c.RequestLevel() && c.Traffic == Open {
+		return math.Max(1, math.Ceil(c.Rate/1000))
+	}
+	return 1
+}
+
+// The structures' sizes, from their types.
 const (
-	memHerdMin    = 9 << 20
-	memReqMin     = 8 << 20
-	memHerdClient = 40
-	memHistory    = 8
-	memOCCRead    = 16
-	memSlowPath   = 96
-	memCaller     = 1024
-	// memServer is a fleet's server: its strip's bins (24 bytes each, up
-	// to maxReqBins, and as they grow), its strip in every bucket of the
-	// result (48 bytes), its schedule and counters: 64 servers over
-	// 3,600 one-second buckets allocated 49 MB (TestFleetMemory).
-	memServer = 768 << 10
+	eventBytes        = float64(unsafe.Sizeof(event{}))
+	tentryBytes       = float64(unsafe.Sizeof(tentry{}))
+	clientBytes       = float64(unsafe.Sizeof(client{}))
+	wheelBytes        = float64(unsafe.Sizeof(wheel{}))
+	revBytes          = float64(unsafe.Sizeof(rev{}))
+	callerBytes       = float64(unsafe.Sizeof(caller{}))
+	qentryBytes       = float64(unsafe.Sizeof(qentry{}))
+	rbudgetBytes      = float64(unsafe.Sizeof(rbudget{}))
+	binBytes          = float64(unsafe.Sizeof(bin{}))
+	xbinBytes         = float64(unsafe.Sizeof(xbin{}))
+	sbinBytes         = float64(unsafe.Sizeof(sbin{}))
+	bucketBytes       = float64(unsafe.Sizeof(Bucket{}))
+	serverBucketBytes = float64(unsafe.Sizeof(ServerBucket{}))
+	outcomeBytes      = float64(unsafe.Sizeof(ClientOutcome{}))
+	traceEventBytes   = float64(unsafe.Sizeof(TraceEvent{}))
+	// runBytes is a run's own small things: its state, its random
+	// source, its result's structs.
+	runBytes = 8 << 10
+	// reqFixedBytes is a request-level run's own: its histograms (two
+	// fine, one coarse) and an event wheel's slot table.
+	reqFixedBytes = 2*4*(fineOctaves<<fineSub+2) + 4*coarseBins + wheelBytes
+	// memOCCRead is occ's read a client.
+	memOCCRead = int(unsafe.Sizeof(read{}))
+	// serverBytes is a fleet's server's own: its state and schedule.
+	serverBytes = float64(unsafe.Sizeof(rserver{})) + 1<<10
 )
 
 // MemoryRun marks a CodeMemory error about a run's own budget (FullErr),
@@ -146,7 +318,10 @@ func FullErr(c Config, fullAt float64, budget int64) error {
 		d := backoff.FormatDuration(time.Duration(fullAt * float64(time.Second)).Truncate(time.Millisecond))
 		fe.Field, fe.Value, fe.Args = ParamDuration, backoff.FormatDuration(c.Duration), []string{d, mb, MemoryRun}
 	case c.UsesField(ParamQueueLimit): // a model with a queue: bound it
-		most := strconv.Itoa(max(1, c.MaxInFlight-c.Clients*c.Layers))
+		// What the callers leave of the budget, in queued calls (a ring
+		// that grows by doubling: twice an entry each).
+		left := float64(c.MaxInFlight)*callerUnit(&c) - float64(c.Clients*c.Layers)*callerUnit(&c)
+		most := strconv.Itoa(max(1, int(left/(2*qentryBytes)/float64(max(1, c.Servers)))))
 		fe.Field, fe.Value, fe.Args = ParamQueueLimit, strconv.Itoa(c.QueueLimit), []string{most, mb, MemoryRun}
 	default:
 		most := strconv.Itoa(max(1, c.MaxInFlight/(2*c.Layers)))

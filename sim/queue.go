@@ -169,18 +169,23 @@ func newQueue(clients int, width float64, b *buffers) queue {
 	if width <= 0 {
 		return queue{flat: true, small: newTourney(clients)}
 	}
-	// Big blocks scan fastest; small ones waste less when a few events
-	// spread over many slots. Pending events fill at most clients/blockLen
-	// blocks plus one partial block per used slot: reserve that much, so
-	// the pool never regrows (and never copies).
-	bl := int32(4)
-	for bl < 128 && int(bl)*256 < clients {
-		bl *= 2
-	}
-	nb := clients/int(bl) + min(clients, levels*slots) + 1
+	bl, nb := queueBlocks(clients)
 	width = max(width, minTickSz)
 	return queue{width: width, inv: 1 / width, free: none, blockLen: bl, wheel: newWheel(),
 		pool: empty(take(&b.pool), nb*int(bl)), fill: empty(take(&b.fill), nb), next: empty(take(&b.next), nb)}
+}
+
+// queueBlocks is the block length and the blocks of the pool of a queue
+// for up to clients pending events. Big blocks scan fastest; small ones
+// waste less when a few events spread over many slots. Pending events
+// fill at most clients/blockLen blocks plus one partial block per used
+// slot: reserve that much, so the pool never regrows (and never copies).
+func queueBlocks(clients int) (bl int32, nb int) {
+	bl = 4
+	for bl < 128 && int(bl)*256 < clients {
+		bl *= 2
+	}
+	return bl, clients/int(bl) + min(clients, levels*slots) + 1
 }
 
 func (q *queue) len() int { return q.n }
@@ -569,6 +574,35 @@ func (q *evQueue) len() int {
 		n += w.n + len(w.near) - w.first
 	}
 	return n
+}
+
+// bytes is what the queue's slices hold, each counted at the larger of
+// its capacity and twice what it uses (the size its next growth makes).
+func (q *evQueue) bytes() float64 {
+	n := growing(cap(q.heap.h), q.heap.n)
+	for i := range q.fifo {
+		n += growing(len(q.fifo[i].buf), q.fifo[i].len())
+	}
+	if w := q.far; w != nil {
+		n += growing(cap(w.near), len(w.near)-w.first) + growing(cap(w.pool), len(w.pool))
+		n += float64(cap(w.fill)+cap(w.next)) * 4 / revBytes
+	}
+	return n * revBytes
+}
+
+// growing is a slice of capacity c using n elements, in elements, as its
+// memory bound counts it: c, or 2n if more (the size its growth by
+// doubling makes).
+func growing(c, n int) float64 { return float64(max(c, 2*n)) }
+
+// appended is growing for a slice that append grows: by a quarter and
+// 192 elements once it holds 256 (runtime.growslice), by doubling
+// before.
+func appended(c, n int) float64 {
+	if n < 256 {
+		return growing(c, n)
+	}
+	return float64(max(c, n+(n+3*256)/4))
 }
 
 // push schedules an event at any time.

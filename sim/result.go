@@ -23,9 +23,10 @@ type Result struct {
 	Truncated   bool     `json:"truncated,omitempty"`
 	TruncatedBy string   `json:"truncated_by,omitempty"`
 	StoppedAt   *float64 `json:"stopped_at_s,omitempty"`
-	// FullAt is when the run came to hold Config.MaxInFlight requests and
-	// queued calls and stopped (StopMemory; 0: it did not): with Duration
-	// at most FullAt the run is the same up to then and never fills.
+	// FullAt is when the run came to hold Config.MaxInFlight callers'
+	// worth of requests, events and queued calls and stopped (StopMemory;
+	// 0: it did not): with Duration at most FullAt the run is the same up
+	// to then and never fills.
 	FullAt float64 `json:"full_at_s,omitempty"`
 	// PerClient is each client's outcome when there are at most
 	// MaxPerClient of them (closed and loop traffic); Trace what the first
@@ -52,24 +53,26 @@ type Totals struct {
 	// short (Result.TruncatedBy), or, for open and loop traffic without
 	// Config.Drain, at the end of Duration with calls still queued or in
 	// flight (never counted as lost).
-	Unfinished int `json:"unfinished,omitempty"`
+	Unfinished int `json:"unfinished"`
 	// Blocked counts calls an open circuit breaker failed at once, without
 	// reaching the server (not in Calls).
-	Blocked int `json:"blocked,omitempty"`
+	Blocked int `json:"blocked"`
 	// Amplification is Calls / Clients.
 	Amplification float64 `json:"amplification"`
 	// Completion is the time from a successful client's first call to its
 	// success.
 	Completion Quantiles `json:"completion_s"`
-	// Makespan is the time of the last event.
+	// Makespan is the time of the last event on a call or request: a
+	// fault's start or end that meets none is no event, and does not
+	// stretch the span closed and drained runs' rates are per second of.
 	Makespan float64 `json:"makespan_s"`
 	// HerdEnds are the last success's and give-up's times (herd runs).
 	HerdEnds
 	// JainFairness is Jain's fairness index of the clients' outcomes, and
-	// Worst the worst-off client (fairness.go); 0 and nil when no client
-	// ended.
+	// Worst the worst-off client (fairness.go); 0 and nil (JSON's null)
+	// when no client ended.
 	JainFairness float64        `json:"jain_fairness"`
-	Worst        *ClientOutcome `json:"worst_client,omitempty"`
+	Worst        *ClientOutcome `json:"worst_client"`
 	// PeakLoadRatio is the most calls started in one bucket while the
 	// server is up (for outage: from its end on), divided by
 	// CapacityPerBucket; PeakRetryLoadRatio counts retries only. 0 for occ.
@@ -86,6 +89,9 @@ type Totals struct {
 	RequestTotals
 	ChainTotals
 	ChannelTotals
+	// shape is which of the model's groups of keys the JSON carries:
+	// every key of each, zero or not (jsonShape).
+	shape jsonShape
 }
 
 // ChannelTotals are the shared channel's totals (Server Channel; zero,
@@ -94,12 +100,12 @@ type ChannelTotals struct {
 	// OfferedLoad is G: transmissions started per frame time (first
 	// tries and retransmissions), over the traffic's duration (closed:
 	// the makespan).
-	OfferedLoad float64 `json:"offered_load,omitempty"`
+	OfferedLoad float64 `json:"offered_load"`
 	// ChannelThroughput is S: the share of that time the channel carried
 	// frames that got through.
-	ChannelThroughput float64 `json:"channel_throughput,omitempty"`
+	ChannelThroughput float64 `json:"channel_throughput"`
 	// Collisions counts transmissions lost to a collision.
-	Collisions int `json:"collisions,omitempty"`
+	Collisions int `json:"collisions"`
 }
 
 // ChainTotals are a call chain's totals (Config.Layers > 1; zero, and left
@@ -107,18 +113,18 @@ type ChannelTotals struct {
 type ChainTotals struct {
 	// CallsPerRequestByLayer is the calls each layer made to the one
 	// below (the bottom's to the server) per top-level request, top first.
-	CallsPerRequestByLayer []float64 `json:"calls_per_request_by_layer,omitempty"`
+	CallsPerRequestByLayer []float64 `json:"calls_per_request_by_layer"`
 	// BottomLoadRatio is the bottom's calls over the requests offered at
 	// the top: the amplification the server sees.
-	BottomLoadRatio float64 `json:"bottom_load_ratio,omitempty"`
+	BottomLoadRatio float64 `json:"bottom_load_ratio"`
 	// OrphanCalls are the bottom's calls made after a caller above in
 	// its chain had stopped waiting (LayerTimeout): work for nobody.
-	OrphanCalls int `json:"orphan_calls,omitempty"`
+	OrphanCalls int `json:"orphan_calls"`
 	// LayerTimeouts counts the calls between layers that timed out.
-	LayerTimeouts int `json:"layer_timeouts,omitempty"`
+	LayerTimeouts int `json:"layer_timeouts"`
 	// Answer is the time from a top-level request's start to its answer,
 	// success or failure.
-	Answer *Quantiles `json:"answer_s,omitempty"`
+	Answer *Quantiles `json:"answer_s"`
 }
 
 // RequestTotals are a request-level run's totals.
@@ -171,12 +177,12 @@ type RequestTotals struct {
 	RecoveredAt *float64 `json:"recovered_at_s"`
 	// PerServer is each server of a fleet (Config.Servers > 1; else nil),
 	// and Lost the calls crashes lost (no answer came for them).
-	PerServer []ServerTotals `json:"per_server,omitempty"`
-	Lost      int            `json:"lost,omitempty"`
+	PerServer []ServerTotals `json:"per_server"`
+	Lost      int            `json:"lost"`
 	// Recovery is "recovered", "not-recovered", or "" when it does not
 	// apply (closed traffic, no fault, or too short a run after the last
 	// fault to tell).
-	Recovery string `json:"recovery,omitempty"`
+	Recovery string `json:"recovery"`
 }
 
 // What stopped a run early (Result.TruncatedBy).
@@ -185,8 +191,8 @@ const (
 	StopCalls = "calls"
 	// StopHorizon: simulated time reached Config.Horizon.
 	StopHorizon = "horizon"
-	// StopMemory: the run held Config.MaxInFlight requests and queued
-	// calls at once.
+	// StopMemory: the run held Config.MaxInFlight callers' worth of
+	// requests, events and queued calls at once.
 	StopMemory = "memory"
 )
 
@@ -196,35 +202,16 @@ const (
 	NotRecovered = "not-recovered"
 )
 
-// MarshalJSON writes the request-level keys only for a request-level run,
-// so that the herd's JSON is what it was.
+// MarshalJSON writes the keys of the run's model, every one, zero or
+// not: the herd's, and a request-level run's with its fleet's, chain's
+// and channel's groups when it has them (cmd/backoff/sim.schema.json).
 func (t Totals) MarshalJSON() ([]byte, error) {
 	type plain Totals
-	if t.RequestLevel {
-		return json.Marshal(plain(t))
+	b, err := json.Marshal(plain(t))
+	if err != nil {
+		return nil, err
 	}
-	return json.Marshal(struct {
-		plain
-		Requests       *struct{} `json:"requests,omitempty"`
-		GoodputPerS    *struct{} `json:"goodput_per_s,omitempty"`
-		ThroughputPerS *struct{} `json:"throughput_per_s,omitempty"`
-		SuccessRatio   *struct{} `json:"success_ratio,omitempty"`
-		Served         *struct{} `json:"served,omitempty"`
-		Refused        *struct{} `json:"refused,omitempty"`
-		Errors         *struct{} `json:"errors,omitempty"`
-		OutageFails    *struct{} `json:"outage,omitempty"`
-		Timeouts       *struct{} `json:"timeouts,omitempty"`
-		Throttled      *struct{} `json:"throttled,omitempty"`
-		Dropped        *struct{} `json:"dropped,omitempty"`
-		Cancelled      *struct{} `json:"cancelled,omitempty"`
-		WastedWork     *struct{} `json:"wasted_work_s,omitempty"`
-		Latency        *struct{} `json:"latency_s,omitempty"`
-		QueueWait      *struct{} `json:"queue_wait_s,omitempty"`
-		Hedges         *struct{} `json:"hedges,omitempty"`
-		HedgeLoad      *struct{} `json:"hedge_load,omitempty"`
-		RecoveredAt    *struct{} `json:"recovered_at_s,omitempty"`
-		Recovery       *struct{} `json:"recovery,omitempty"`
-	}{plain: plain(t)})
+	return t.shape.keep(b, t.RequestLevel)
 }
 
 // Quantiles of a set of durations, in seconds. All zero when the set is
@@ -253,7 +240,7 @@ type Bucket struct {
 	OK       int `json:"ok"`
 	Rejected int `json:"rejected"`
 	// Blocked are calls the open breaker refused in the bucket.
-	Blocked int `json:"blocked,omitempty"`
+	Blocked int `json:"blocked"`
 	// Waiting is the number of clients that had started and not finished
 	// at the end of the bucket.
 	Waiting int `json:"waiting"`
@@ -281,8 +268,8 @@ type Bucket struct {
 	LatencyP99 float64 `json:"latency_p99_s"`
 	WastedWork float64 `json:"wasted_work_s"`
 	// Servers is each server of a fleet in the bucket (Config.Servers >
-	// 1; else nil).
-	Servers []ServerBucket `json:"servers,omitempty"`
+	// 1; else nil, and left out of the JSON).
+	Servers []ServerBucket `json:"servers"`
 	req     bool
 }
 
@@ -318,29 +305,30 @@ type ServerTotals struct {
 }
 
 // MarshalJSON writes the request-level keys only for a request-level
-// run's buckets, so that the herd's JSON is what it was.
+// run's buckets, and a fleet's servers only for a fleet's.
 func (b Bucket) MarshalJSON() ([]byte, error) {
 	type plain Bucket
-	if b.req {
-		return json.Marshal(plain(b))
+	switch {
+	case !b.req:
+		return json.Marshal(herdBucket{b.Start, b.Calls, b.Retries, b.OK, b.Rejected, b.Blocked, b.Waiting})
+	case b.Servers == nil:
+		return json.Marshal(struct {
+			plain
+			Servers *struct{} `json:"servers,omitempty"`
+		}{plain: plain(b)})
 	}
-	return json.Marshal(struct {
-		plain
-		Requests   *struct{} `json:"requests,omitempty"`
-		Goodput    *struct{} `json:"goodput,omitempty"`
-		Served     *struct{} `json:"served,omitempty"`
-		Refused    *struct{} `json:"refused,omitempty"`
-		Errors     *struct{} `json:"errors,omitempty"`
-		Outage     *struct{} `json:"outage,omitempty"`
-		Timeouts   *struct{} `json:"timeouts,omitempty"`
-		Throttled  *struct{} `json:"throttled,omitempty"`
-		Hedges     *struct{} `json:"hedges,omitempty"`
-		Queue      *struct{} `json:"queue,omitempty"`
-		Busy       *struct{} `json:"busy,omitempty"`
-		LatencyP50 *struct{} `json:"latency_p50_s,omitempty"`
-		LatencyP99 *struct{} `json:"latency_p99_s,omitempty"`
-		WastedWork *struct{} `json:"wasted_work_s,omitempty"`
-	}{plain: plain(b)})
+	return json.Marshal(plain(b))
+}
+
+// herdBucket is a herd run's bucket in JSON: Bucket's first keys.
+type herdBucket struct {
+	Start    float64 `json:"start_s"`
+	Calls    int     `json:"calls"`
+	Retries  int     `json:"retries"`
+	OK       int     `json:"ok"`
+	Rejected int     `json:"rejected"`
+	Blocked  int     `json:"blocked"`
+	Waiting  int     `json:"waiting"`
 }
 
 // MeanTotals is Totals averaged over runs (or their spread): the same
@@ -351,8 +339,8 @@ type MeanTotals struct {
 	JainFairness       float64   `json:"jain_fairness"`
 	Succeeded          float64   `json:"succeeded"`
 	GaveUp             float64   `json:"gave_up"`
-	Unfinished         float64   `json:"unfinished,omitempty"`
-	Blocked            float64   `json:"blocked,omitempty"`
+	Unfinished         float64   `json:"unfinished"`
+	Blocked            float64   `json:"blocked"`
 	Amplification      float64   `json:"amplification"`
 	Completion         Quantiles `json:"completion_s"`
 	Makespan           float64   `json:"makespan_s"`
@@ -365,21 +353,22 @@ type MeanTotals struct {
 	MeanRequestTotals
 	MeanChainTotals
 	MeanChannelTotals
+	shape jsonShape // as Totals'
 }
 
 // MeanChannelTotals are ChannelTotals averaged over runs (or their spread).
 type MeanChannelTotals struct {
-	OfferedLoad       float64 `json:"offered_load,omitempty"`
-	ChannelThroughput float64 `json:"channel_throughput,omitempty"`
-	Collisions        float64 `json:"collisions,omitempty"`
+	OfferedLoad       float64 `json:"offered_load"`
+	ChannelThroughput float64 `json:"channel_throughput"`
+	Collisions        float64 `json:"collisions"`
 }
 
 // MeanChainTotals are ChainTotals averaged over runs (or their spread).
 type MeanChainTotals struct {
-	CallsPerRequestByLayer []float64 `json:"calls_per_request_by_layer,omitempty"`
-	BottomLoadRatio        float64   `json:"bottom_load_ratio,omitempty"`
-	OrphanCalls            float64   `json:"orphan_calls,omitempty"`
-	LayerTimeouts          float64   `json:"layer_timeouts,omitempty"`
+	CallsPerRequestByLayer []float64 `json:"calls_per_request_by_layer"`
+	BottomLoadRatio        float64   `json:"bottom_load_ratio"`
+	OrphanCalls            float64   `json:"orphan_calls"`
+	LayerTimeouts          float64   `json:"layer_timeouts"`
 	// byLayer holds CallsPerRequestByLayer for meanSD's fixed fields.
 	byLayer [MaxLayers]float64
 }
@@ -408,36 +397,32 @@ type MeanRequestTotals struct {
 	HedgeLoad      float64          `json:"hedge_load"`
 	RecoveredAt    *float64         `json:"recovered_at_s"`
 	Recovered      float64          `json:"recovered"`
+	// PerServer is each server of a fleet, its totals averaged (nil for
+	// one server), and Lost the calls crashes lost.
+	PerServer []MeanServerTotals `json:"per_server"`
+	Lost      float64            `json:"lost"`
 }
 
-// MarshalJSON writes the request-level keys only for request-level runs.
+// MeanServerTotals is ServerTotals averaged over runs (or their spread).
+type MeanServerTotals struct {
+	Served         float64 `json:"served"`
+	ThroughputPerS float64 `json:"throughput_per_s"`
+	Refused        float64 `json:"refused"`
+	Errors         float64 `json:"errors"`
+	Outage         float64 `json:"outage"`
+	Timeouts       float64 `json:"timeouts"`
+	Lost           float64 `json:"lost"`
+	Utilization    float64 `json:"utilization"`
+}
+
+// MarshalJSON writes the keys of the runs' model, as Totals'.
 func (m MeanTotals) MarshalJSON() ([]byte, error) {
 	type plain MeanTotals
-	if m.RequestLevel {
-		return json.Marshal(plain(m))
+	b, err := json.Marshal(plain(m))
+	if err != nil {
+		return nil, err
 	}
-	return json.Marshal(struct {
-		plain
-		Requests       *struct{} `json:"requests,omitempty"`
-		GoodputPerS    *struct{} `json:"goodput_per_s,omitempty"`
-		ThroughputPerS *struct{} `json:"throughput_per_s,omitempty"`
-		SuccessRatio   *struct{} `json:"success_ratio,omitempty"`
-		Served         *struct{} `json:"served,omitempty"`
-		Refused        *struct{} `json:"refused,omitempty"`
-		Errors         *struct{} `json:"errors,omitempty"`
-		OutageFails    *struct{} `json:"outage,omitempty"`
-		Timeouts       *struct{} `json:"timeouts,omitempty"`
-		Throttled      *struct{} `json:"throttled,omitempty"`
-		Dropped        *struct{} `json:"dropped,omitempty"`
-		Cancelled      *struct{} `json:"cancelled,omitempty"`
-		WastedWork     *struct{} `json:"wasted_work_s,omitempty"`
-		Latency        *struct{} `json:"latency_s,omitempty"`
-		QueueWait      *struct{} `json:"queue_wait_s,omitempty"`
-		Hedges         *struct{} `json:"hedges,omitempty"`
-		HedgeLoad      *struct{} `json:"hedge_load,omitempty"`
-		RecoveredAt    *struct{} `json:"recovered_at_s,omitempty"`
-		Recovered      *struct{} `json:"recovered,omitempty"`
-	}{plain: plain(m)})
+	return m.shape.keep(b, m.RequestLevel)
 }
 
 // Summary is RunMany's answer: the totals of runs with seeds

@@ -370,6 +370,10 @@ func (sv *rserver) crash(r *reqSim, t float64) {
 	for range sv.busy {
 		r.settle(sv.k)
 	}
+	if lost == 0 {
+		return // it met no call: no event of the run
+	}
+	r.seen(t)
 	_, x := r.tl.atx(t)
 	x.dq -= int32(sv.live)
 	x.dbusy -= int32(sv.busy)

@@ -122,9 +122,9 @@ func newSim(c Config, seed uint64, keepTimeline bool, spare *buffers) (*Sim, err
 	s.noTimeline = !keepTimeline
 	if !keepTimeline && c.Server == OCC {
 		// One bin that every time falls into: inv 0 maps all t to bin 0.
-		s.tl = timeline{width: math.Inf(1), bins: make([]bin, 1), lenF: 1, max: 2, fixed: true}
+		s.tl = oneBin()
 	} else {
-		s.tl = newTimeline(c.Bucket.Seconds(), timeScale(&c))
+		s.tl = newTimeline(c.Bucket, timeScale(&c), maxBins(&c))
 	}
 
 	s.clients = c.Clients
@@ -226,7 +226,9 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 	sum.SD.setLayers(c.Layers)
 	if tots != nil {
 		sum.Mean.RequestLevel, sum.SD.RequestLevel = true, true
+		sum.Mean.shape, sum.SD.shape = tots[0].shape, tots[0].shape
 		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
+		sum.Mean.PerServer, sum.SD.PerServer = perServerMeanSD(tots)
 	}
 	return sum, nil
 }

@@ -480,6 +480,8 @@ func FuzzConfigSet(f *testing.F) {
 	}
 	f.Add("traffic", "loop:3:0s", "server", "queue")
 	f.Add("fault", "capacity:0@0s-1h", "server", "queue")
+	f.Add("fault", "crash@1s-2s/1,1", "servers", "3")
+	f.Add("fault", "crash@1s-2s/1, 2", "servers", "3")
 	f.Add("fault", "stall@0s-1s;outage@0.5s-2s", "timeout", "10ms")
 	f.Add("service-dist", "lognormal:5", "server", "queue")
 	f.Add("hedge", "1ns", "hedge-cancel", "true")

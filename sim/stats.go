@@ -95,20 +95,20 @@ func asMean(t Totals) MeanTotals {
 	ch.BottomLoadRatio, ch.OrphanCalls, ch.LayerTimeouts = t.BottomLoadRatio, float64(t.OrphanCalls), float64(t.LayerTimeouts)
 	copy(ch.byLayer[:], t.CallsPerRequestByLayer)
 	m.MeanChannelTotals = MeanChannelTotals{t.OfferedLoad, t.ChannelThroughput, float64(t.Collisions)}
-	m.RequestLevel = true
+	m.RequestLevel, m.shape = true, t.shape
 	m.MeanRequestTotals = MeanRequestTotals{
 		Requests: float64(t.Requests), GoodputPerS: t.GoodputPerS, ThroughputPerS: t.ThroughputPerS,
 		SuccessRatio: t.SuccessRatio, Served: float64(t.Served), Refused: float64(t.Refused),
 		Errors: float64(t.Errors), OutageFails: float64(t.OutageFails), Timeouts: float64(t.Timeouts),
 		Throttled: float64(t.Throttled), Dropped: float64(t.Dropped), Cancelled: float64(t.Cancelled),
 		WastedWork: t.WastedWork, Latency: t.Latency, QueueWait: t.QueueWait,
-		Hedges: float64(t.Hedges), HedgeLoad: t.HedgeLoad,
+		Hedges: float64(t.Hedges), HedgeLoad: t.HedgeLoad, Lost: float64(t.Lost),
 	}
 	return m
 }
 
-// nFields is how many numbers MeanTotals has.
-const nFields = 44 + MaxLayers
+// nFields is how many numbers MeanTotals has (but a fleet's servers').
+const nFields = 45 + MaxLayers
 
 // fields lists MeanTotals' numbers, so meanSD need not name each twice.
 // An array, not a slice: it stays off the heap.
@@ -120,7 +120,7 @@ func (m *MeanTotals) fields() [nFields]*float64 {
 		&r.Requests, &r.GoodputPerS, &r.ThroughputPerS, &r.SuccessRatio, &r.Served, &r.Refused, &r.Errors,
 		&r.OutageFails, &r.Timeouts, &r.Throttled, &r.Dropped, &r.Cancelled, &r.WastedWork,
 		&r.Latency.Mean, &r.Latency.P50, &r.Latency.P95, &r.Latency.P99, &r.Latency.P999, &r.Latency.Max,
-		&r.QueueWait, &r.Hedges, &r.HedgeLoad,
+		&r.QueueWait, &r.Hedges, &r.HedgeLoad, &r.Lost,
 		&m.BottomLoadRatio, &m.OrphanCalls, &m.LayerTimeouts,
 		&m.byLayer[0], &m.byLayer[1], &m.byLayer[2], &m.byLayer[3],
 		&m.byLayer[4], &m.byLayer[5], &m.byLayer[6], &m.byLayer[7],
@@ -133,6 +133,36 @@ func (m *MeanChainTotals) setLayers(layers int) {
 	if layers > 1 {
 		m.CallsPerRequestByLayer = append([]float64(nil), m.byLayer[:layers]...)
 	}
+}
+
+// perServerMeanSD is the mean and standard deviation of each server's
+// totals over the runs all (nil for one server).
+func perServerMeanSD(all []Totals) (mean, sd []MeanServerTotals) {
+	if len(all) == 0 || all[0].PerServer == nil {
+		return nil, nil
+	}
+	n := len(all[0].PerServer)
+	mean, sd = make([]MeanServerTotals, n), make([]MeanServerTotals, n)
+	runs := make([]MeanTotals, len(all))
+	for k := range n {
+		for i, t := range all {
+			s := t.PerServer[k]
+			// Through MeanTotals' fields, to reuse meanSD.
+			runs[i] = MeanTotals{MeanRequestTotals: MeanRequestTotals{Served: float64(s.Served), Refused: float64(s.Refused),
+				Errors: float64(s.Errors), OutageFails: float64(s.Outage), Timeouts: float64(s.Timeouts), Lost: float64(s.Lost),
+				ThroughputPerS: s.ThroughputPerS, GoodputPerS: s.Utilization}}
+		}
+		m, d := meanSD(runs)
+		mean[k], sd[k] = asServer(m.MeanRequestTotals), asServer(d.MeanRequestTotals)
+	}
+	return mean, sd
+}
+
+// asServer is a server's totals carried in MeanRequestTotals' fields
+// (perServerMeanSD; its utilization in GoodputPerS).
+func asServer(r MeanRequestTotals) MeanServerTotals {
+	return MeanServerTotals{Served: r.Served, ThroughputPerS: r.ThroughputPerS, Refused: r.Refused, Errors: r.Errors,
+		Outage: r.OutageFails, Timeouts: r.Timeouts, Lost: r.Lost, Utilization: r.GoodputPerS}
 }
 
 // recoveryMeanSD is the mean and standard deviation of the recovery times

@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // bin counts what happened in one fine slice of time.
 // Counts fit in int32: MaxCalls and MaxClients are below 1<<31.
@@ -10,15 +13,18 @@ type bin struct {
 }
 
 // xbin is a bin's request-level counts, kept beside it (timeline.ext) by
-// the request-level engine only: about 1.1 kB, most of it the latencies'
+// the request-level engine only: about 1.5 kB, most of it the latencies'
 // histogram.
 type xbin struct {
 	goodput, served, refused, errors, timeouts, outage, throttled, hedges int32
 	// dq and dbusy are the changes in the queue's length and in the busy
 	// workers; their running sums are the levels at each bucket's end.
 	dq, dbusy int32
-	wasted    float64 // seconds of work for callers that had gone
-	lat       [coarseBins]uint32
+	// wasted is work for callers that had gone, in nanoseconds: whole
+	// numbers add up to the same sum in any order, so merged bins hold
+	// what bins of the merged width would.
+	wasted int64
+	lat    [coarseBins]uint32
 }
 
 func (x *xbin) add(o *xbin) {
@@ -39,20 +45,33 @@ func (x *xbin) add(o *xbin) {
 }
 
 // maxReqBins bounds a request-level timeline with a fixed width (its bins
-// are 1.1 kB): past it the width doubles, as past fixedBins.
+// are 1.5 kB): past it the width grows, as past fixedBins.
 const maxReqBins = 4096
 
 // timeline records counts in fine bins whose width grows as simulated time
 // does, so memory stays bounded whatever the run's length, and is cut into
-// about 200 buckets at the end. Widths are 1 or 2 times a power of ten
-// seconds and grow by merging whole bins (x2, then x5), so the final
-// bucket width is a round number and every count lands in exactly one bin.
+// about 200 buckets at the end. Widths are whole nanoseconds: 1 or 2 times
+// a power of ten seconds (auto), or the caller's width times 1, 2, 10,
+// 20, 100... (fixed); they grow by merging whole bins (x2, then x5), so
+// every count lands in exactly one bin and the final bucket width is a
+// round number.
+//
+// A bin is found by exact arithmetic (index): a count at t lands in the
+// same bucket whatever the width the timeline started from and however it
+// merged, so a run recorded with its final width from the start has the
+// same buckets.
 type timeline struct {
-	width float64 // seconds
+	width float64 // seconds: wns/1e9
+	wns   float64 // the width in nanoseconds, a whole number (+Inf: one bin for all time)
 	inv   float64 // 1/width: bins are found by multiplying
-	lenF  float64 // float64(len(bins)), for at's fast path
-	mant  int     // width = mant * 10^exp, mant 1 or 2
-	exp   int
+	// half is how far from the middle of a bin t*inv may be for at's
+	// fast path to take its bin: 1/2 less the error of t*inv against the
+	// exact index (the rounding of t to the nanosecond and of the
+	// product).
+	half float64
+	lenF float64 // float64(len(bins)), for at's fast path
+	// step is the next merge's factor: 2, then 5, then 2...
+	step  int
 	bins  []bin
 	max   int  // bins before merging
 	fixed bool // the caller chose the width: merge only past max
@@ -88,42 +107,134 @@ func (tl *timeline) server(t float64, k uint8) *sbin {
 	if tl.nsrv <= 1 {
 		return &tl.none
 	}
-	tl.at(t) // grows srv with the bins
-	return &tl.srv[min(tl.index(t), len(tl.bins)-1)*tl.nsrv+int(k)]
+	return &tl.srv[tl.slot(t)*tl.nsrv+int(k)] // slot grows srv with the bins
 }
 
 const (
 	autoBins  = 1024
 	fixedBins = 1 << 17
+	// minFixedBins is the fewest bins a fixed width may grow to before
+	// it widens, whatever MaxCalls.
+	minFixedBins = autoBins
+	// BinCallCost is what a bucket of a fixed width costs a front end, in
+	// the time of a herd's call: making it, and an image's averaging and
+	// drawing it. Measured through the server's herd image: 2.1 to 2.6 µs
+	// a bucket against 110 to 210 ns a call, 10 to 22 calls' time. A
+	// run's MaxCalls bounds its timeline with its calls: at most
+	// MaxCalls/BinCallCost bins (in request-level calls: times
+	// RequestCallCost), so a bucket width cannot make a run cost more
+	// than about twice its calls. The herd image of 20 runs a year long
+	// with bucket=1ms took 7.8 s where it took 0.19 s without.
+	BinCallCost = 24
 )
 
-// newTimeline records with the caller's bucket width, or (0) starts from
-// the power of ten at or below scale/100 seconds: fine enough for 200
-// buckets of any run that lasts two hops, without merging up from a
-// microsecond in runs that last hours.
-func newTimeline(bucketSeconds, scale float64) timeline {
-	if bucketSeconds > 0 {
-		return timeline{width: bucketSeconds, inv: 1 / bucketSeconds, fixed: true, max: fixedBins}
+// maxBins is how many bins c's timeline keeps before it widens: a fixed
+// width's at most fixedBins (maxReqBins request-level) and its share of
+// the run's work (BinCallCost), an auto width's autoBins.
+func maxBins(c *Config) int {
+	if c.Bucket <= 0 {
+		return autoBins
+	}
+	calls, most := float64(c.MaxCalls), fixedBins
+	if calls <= 0 {
+		calls = DefaultMaxCalls
+	}
+	if c.RequestLevel() {
+		calls, most = calls*RequestCallCost, maxReqBins
+	}
+	return int(min(float64(most), max(minFixedBins, calls/BinCallCost)))
+}
+
+// MaxBuckets is the most buckets a run of c keeps with its fixed Bucket
+// before it widens them (x2, then x5, in turn: 1ms, 2ms, 10ms...), or
+// with an automatic width 250: fixedBins and a share of MaxCalls
+// (BinCallCost).
+func MaxBuckets(c Config) int {
+	if c.Bucket <= 0 {
+		return 250
+	}
+	return maxBins(&c)
+}
+
+// EstimateBuckets is the most buckets a run of c keeps: MaxBuckets, or
+// fewer with a fixed width when the run's end is known (a horizon, the
+// window of open and loop traffic).
+func EstimateBuckets(c Config) int {
+	most := MaxBuckets(c)
+	end := math.Inf(1)
+	if c.Horizon > 0 {
+		end = c.Horizon.Seconds()
+	}
+	if c.RequestLevel() && c.Traffic != Closed && !c.Drain {
+		end = math.Min(end, c.Duration.Seconds())
+	}
+	if c.Bucket > 0 {
+		if n := math.Ceil(end/c.Bucket.Seconds()) + 1; n < float64(most) {
+			return int(n)
+		}
+	}
+	return most
+}
+
+// newTimeline records with the caller's bucket width, at most most bins
+// of it before it widens, or (0) starts from the power of ten at or below
+// scale/100 seconds: fine enough for 200 buckets of any run that lasts
+// two hops, without merging up from a microsecond in runs that last
+// hours.
+func newTimeline(bucket time.Duration, scale float64, most int) timeline {
+	if bucket > 0 {
+		tl := timeline{fixed: true, max: most}
+		tl.setWidth(float64(bucket))
+		return tl
 	}
 	exp := -6
 	for exp < 6 && math.Pow10(exp+1) <= scale/100 {
 		exp++
 	}
-	w := math.Pow10(exp)
-	return timeline{width: w, inv: 1 / w, mant: 1, exp: exp, max: autoBins, bins: make([]bin, 0, autoBins)}
+	tl := timeline{max: autoBins, bins: make([]bin, 0, autoBins)}
+	tl.setWidth(math.Pow10(exp + 9))
+	return tl
 }
 
-// at returns the bin holding time t (t >= 0). Growing and merging are in
-// grow, to keep the common case short; it does not inline (cost 81, over
-// the budget of 80, of which the call to grow is 57).
-func (tl *timeline) at(t float64) *bin {
+// oneBin is a timeline of one bin that every time falls into.
+func oneBin() timeline {
+	tl := timeline{bins: make([]bin, 1), lenF: 1, max: 2, fixed: true}
+	tl.setWidth(math.Inf(1))
+	tl.half = 0.5 // t*inv is 0: the fast path takes bin 0
+	return tl
+}
+
+// setWidth sets the bins' width, wns nanoseconds (a whole number), and
+// what at's fast path needs. Every width's first merge is by 2.
+func (tl *timeline) setWidth(wns float64) {
+	tl.wns, tl.width = wns, wns/1e9
+	tl.inv = 1 / tl.width
+	// |t*inv - exact| <= 1/wns (t to the nanosecond) plus t*inv's
+	// rounding, under 2^-20 for indexes below 2^31.
+	tl.half = 0.5 - (1/wns + 1.0/(1<<20))
+	if tl.step == 0 {
+		tl.step = 2
+	}
+}
+
+// at returns the bin holding time t (t >= 0).
+func (tl *timeline) at(t float64) *bin { return &tl.bins[tl.slot(t)] }
+
+// slot is the index of the bin holding time t (t >= 0), which it makes
+// exist. Growing and merging are in grow, to keep the common case short:
+// t*inv well inside a bin that exists (within half of its middle), or 0,
+// is that bin; one near an edge goes to index's exact arithmetic.
+func (tl *timeline) slot(t float64) int {
 	if f := t * tl.inv; f < tl.lenF { // t >= 0
-		return &tl.bins[uint(f)]
+		k := int(f)
+		if d := f - float64(k) - 0.5; d <= tl.half && d >= -tl.half || t == 0 {
+			return k
+		}
 	}
 	return tl.grow(t)
 }
 
-func (tl *timeline) grow(t float64) *bin {
+func (tl *timeline) grow(t float64) int {
 	k := tl.index(t)
 	for k >= tl.max {
 		tl.coarsen()
@@ -139,7 +250,14 @@ func (tl *timeline) grow(t float64) *bin {
 		tl.bins = tl.bins[:k+1]
 		tl.lenF = float64(len(tl.bins))
 		if tl.req {
-			tl.ext = append(tl.ext, make([]xbin, len(tl.bins)-len(tl.ext))...)
+			// In step with the bins' capacity, as srv below: the
+			// timeline holds what its bins' capacity says.
+			if len(tl.bins) > cap(tl.ext) {
+				ne := make([]xbin, len(tl.ext), cap(tl.bins))
+				copy(ne, tl.ext)
+				tl.ext = ne
+			}
+			tl.ext = tl.ext[:len(tl.bins)] // zero past the old length: merges clear it
 		}
 		if tl.nsrv > 1 {
 			// In step with the bins' capacity: no slice per new bin.
@@ -152,15 +270,21 @@ func (tl *timeline) grow(t float64) *bin {
 			tl.srv = tl.srv[:need] // zero past the old length: merges clear it
 		}
 	}
-	return &tl.bins[k]
+	return k
 }
 
 // atx is at with the bin's request-level counts.
 func (tl *timeline) atx(t float64) (*bin, *xbin) {
-	b := tl.at(t)
-	return b, &tl.ext[min(tl.index(t), len(tl.ext)-1)]
+	k := tl.slot(t)
+	return &tl.bins[k], &tl.ext[k]
 }
 
+// index is the bin holding t: t rounded to the nanosecond, divided by the
+// width in nanoseconds and rounded down, in exact arithmetic (whole
+// numbers in floats, below 2^53: runs of up to 104 days), so that a
+// merged bin holds exactly what a bin of the merged width would. t*inv
+// alone differs from it near a bin's edge, by a rounding that depends on
+// the width.
 func (tl *timeline) index(t float64) int {
 	f := t * tl.inv
 	if !(f < float64(math.MaxInt32)) {
@@ -169,25 +293,22 @@ func (tl *timeline) index(t float64) int {
 	if f < 0 {
 		return 0
 	}
-	return int(f)
+	n := math.Floor(t*1e9 + 0.5)
+	q := math.Floor(n / tl.wns) // within 1 of the exact quotient
+	if q*tl.wns > n {
+		q--
+	} else if (q+1)*tl.wns <= n {
+		q++
+	}
+	return int(q)
 }
 
-// coarsen merges bins by 2 (1 -> 2 x 10^k) or 5 (2 -> 10 x 10^k); a fixed
-// width just doubles.
+// coarsen merges bins by 2 or 5, in turn: an auto width goes 1 -> 2 ->
+// 10 x 10^k, a fixed one W -> 2W -> 10W.
 func (tl *timeline) coarsen() {
-	m := 2
-	if !tl.fixed {
-		if tl.mant == 2 {
-			m = 5
-			tl.mant, tl.exp = 1, tl.exp+1
-		} else {
-			tl.mant = 2
-		}
-		tl.width = float64(tl.mant) * math.Pow10(tl.exp)
-	} else {
-		tl.width *= 2
-	}
-	tl.inv = 1 / tl.width
+	m := tl.step
+	tl.step = 7 - m // 2 <-> 5
+	tl.setWidth(tl.wns * float64(m))
 	tl.bins = merge(tl.bins, m)
 	tl.lenF = float64(len(tl.bins))
 	tl.mergeExt(m)
@@ -221,6 +342,7 @@ func (tl *timeline) mergeExt(m int) {
 		}
 		tl.ext[i] = s
 	}
+	clear(tl.ext[n:])
 	tl.ext = tl.ext[:n]
 }
 
@@ -243,34 +365,43 @@ func merge(bins []bin, m int) []bin {
 	return bins[:n]
 }
 
+// roundAbove is the next round width above w nanoseconds: 1, 2 or 5 x
+// 10^k.
+func roundAbove(w float64) float64 {
+	p := math.Pow10(int(math.Floor(math.Log10(w) + 1e-9)))
+	for _, d := range []float64{2, 5, 10} {
+		if d*p > w*(1+1e-12) {
+			return d * p
+		}
+	}
+	return 20 * p
+}
+
 // buckets cuts the timeline into about 200 buckets (auto) or the fixed
 // width, up to makespan, and fills in Waiting. The peaks of calls and
 // retries per bucket are from buckets starting at or after from.
 func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, width float64, peak, peakRetry int) {
+	// Keep the bucket holding makespan, even if nothing started in it:
+	// before merging, which sets the width this reports.
+	if makespan >= 0 {
+		tl.at(makespan)
+	}
 	if !tl.fixed {
-		// The smallest round multiple of the bin width giving <= 250
-		// buckets (at least 1024/5/2 = 102 once bins have merged): widths
-		// 1, 2, 5 x 10^k that the bins divide.
-		n := len(tl.bins)
-		for _, m := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000} {
-			if tl.mant == 2 && (m == 5 || m == 50 || m == 500 || m == 5000) {
-				continue // 2.5 x 10^k would not be round
-			}
-			if (n+m-1)/m <= 250 {
+		// The smallest round multiple of the bin width (1, 2 or 5 x 10^k
+		// seconds) giving <= 250 buckets (at least 1024/5/2 = 102 once
+		// bins have merged).
+		n := float64(len(tl.bins))
+		for w := tl.wns; ; w = roundAbove(w) {
+			if m := w / tl.wns; m == math.Trunc(m) && math.Ceil(n/m) <= 250 {
 				if m > 1 {
-					tl.bins = merge(tl.bins, m)
-					tl.mergeExt(m)
+					tl.bins = merge(tl.bins, int(m))
+					tl.mergeExt(int(m))
 					tl.lenF = float64(len(tl.bins))
-					tl.width = float64(tl.mant*m) * math.Pow10(tl.exp)
-					tl.inv = 1 / tl.width
+					tl.setWidth(w)
 				}
 				break
 			}
 		}
-	}
-	// Keep the bucket holding makespan, even if nothing started in it.
-	if makespan >= 0 {
-		tl.at(makespan)
 	}
 	if keep {
 		out = make([]Bucket, len(tl.bins))
@@ -278,14 +409,18 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 	waiting, queue, busy := 0, 0, 0
 	squeue, sbusy := make([]int, tl.nsrv), make([]int, tl.nsrv)
 	for i, b := range tl.bins {
-		start := float64(i) * tl.width
+		start := float64(i) * tl.wns / 1e9 // the nearest float to the exact start
 		if start >= from {
 			peak, peakRetry = max(peak, int(b.calls)), max(peakRetry, int(b.retries))
 		}
 		if keep {
 			waiting += int(b.started - b.finished)
-			out[i] = Bucket{Start: start, Calls: int(b.calls), Retries: int(b.retries), Started: int(b.started),
-				OK: int(b.ok), Rejected: int(b.rejected), Blocked: int(b.blocked), Waiting: waiting}
+			// Field by field into the zeroed bucket: a whole Bucket (it
+			// holds a slice) would be copied under the collector's write
+			// barrier, which took most of the time of 100,000 buckets.
+			o := &out[i]
+			o.Start, o.Calls, o.Retries, o.Started = start, int(b.calls), int(b.retries), int(b.started)
+			o.OK, o.Rejected, o.Blocked, o.Waiting = int(b.ok), int(b.rejected), int(b.blocked), waiting
 			if tl.req {
 				x := &tl.ext[i]
 				queue += int(x.dq)
@@ -294,11 +429,10 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 				for _, c := range x.lat {
 					n += int(c)
 				}
-				o := &out[i]
 				o.req = true
 				o.Requests, o.Goodput, o.Served = int(b.started), int(x.goodput), int(x.served)
 				o.Refused, o.Errors, o.Timeouts, o.Outage = int(x.refused), int(x.errors), int(x.timeouts), int(x.outage)
-				o.Throttled, o.Hedges, o.Queue, o.Busy, o.WastedWork = int(x.throttled), int(x.hedges), queue, busy, x.wasted
+				o.Throttled, o.Hedges, o.Queue, o.Busy, o.WastedWork = int(x.throttled), int(x.hedges), queue, busy, float64(x.wasted)/1e9
 				o.LatencyP50 = histQuantile(x.lat[:], 0.5, n, coarseSub, coarseMin, math.Inf(1))
 				o.LatencyP99 = histQuantile(x.lat[:], 0.99, n, coarseSub, coarseMin, math.Inf(1))
 				if tl.nsrv > 1 {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -81,20 +80,16 @@ even a 400 retryable (body beats status); a bad credential never is.
 	}
 	text := *body
 	if set["body-file"] {
-		var r io.Reader = stdin
-		if *bodyFile != "-" {
-			f, err := os.Open(*bodyFile)
-			if err != nil {
-				// The file named is the bad value: exit 2, naming the flag.
-				return bad(bodyFileError{err})
-			}
-			defer f.Close()
-			r = f
-		}
 		// Only the first MaxBody bytes matter; never read more.
-		b, err := io.ReadAll(io.LimitReader(r, backoff.MaxBody))
-		if err != nil {
-			return exitCode(stderr, fmt.Errorf("--body-file: %w", err))
+		var b []byte
+		var err error
+		if *bodyFile == "-" {
+			if b, err = io.ReadAll(io.LimitReader(stdin, backoff.MaxBody)); err != nil {
+				return exitCode(stderr, fmt.Errorf("--body-file: %w", err))
+			}
+		} else if b, err = readRegular(*bodyFile, backoff.MaxBody); err != nil {
+			// The file named is the bad value: exit 2, naming the flag.
+			return bad(bodyFileError{err})
 		}
 		text = string(b)
 	}

@@ -111,12 +111,54 @@ func (pf *policyFlags) policy() (backoff.Policy, error) {
 		}
 		pf.imported, p = res, res.Policy
 	}
+	base := p
 	for _, s := range pf.set {
 		if err := p.Set(s.name, s.value); err != nil {
 			return p, err
 		}
 	}
-	return p, p.Validate()
+	err := p.Validate()
+	if fe := (*backoff.FieldError)(nil); errors.As(err, &fe) && !pf.typed(fe.Field) {
+		return p, pf.blame(base, fe)
+	}
+	return p, err
+}
+
+// typed reports whether the command line gave the policy flag name.
+func (pf *policyFlags) typed(name string) bool {
+	for _, s := range pf.set {
+		if s.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// blame restates fe, about a field the command line did not give (the
+// preset's, the imported file's or the default's value), as an error
+// about the flag that did give what clashes with it: the first whose
+// value, applied to base in order, makes the policy invalid.
+func (pf *policyFlags) blame(base backoff.Policy, fe *backoff.FieldError) error {
+	from := "the default policy's"
+	switch {
+	case pf.preset != "":
+		from = "the preset " + pf.preset + "'s"
+	case pf.importFile != "":
+		from = "the imported config's"
+	}
+	q := base
+	for _, s := range pf.set {
+		if q.Set(s.name, s.value) != nil {
+			break
+		}
+		var now *backoff.FieldError
+		if errors.As(q.Validate(), &now) && now.Field == fe.Field {
+			return &backoff.FieldError{Field: s.name, Value: clip(s.value), Code: fe.Code, Args: fe.Args, Other: fe.Field,
+				Allowed: fmt.Sprintf("a value that goes with %s --%s %s (which wants %s), or --%s too",
+					from, fe.Field, fe.Value, fe.Allowed, fe.Field)}
+		}
+	}
+	return fe
 }
 
 // intFlag is a whole-number flag kept as text and read after fs.Parse:

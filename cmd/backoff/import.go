@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
@@ -28,16 +29,7 @@ func readImport(name string, stdin io.Reader, as string) (*importer.Result, erro
 	if name == "-" {
 		data, err = io.ReadAll(io.LimitReader(stdin, importer.MaxInput+1))
 	} else {
-		var f *os.File
-		if f, err = os.Open(name); err == nil {
-			// A regular file only: a FIFO or a device could block forever.
-			if st, serr := f.Stat(); serr != nil || !st.Mode().IsRegular() {
-				err = fmt.Errorf("%s: not a regular file", clip(name))
-			} else {
-				data, err = io.ReadAll(io.LimitReader(f, importer.MaxInput+1))
-			}
-			f.Close()
-		}
+		data, err = readRegular(name, importer.MaxInput+1)
 	}
 	if err != nil {
 		return nil, err
@@ -54,6 +46,31 @@ func readImport(name string, stdin io.Reader, as string) (*importer.Result, erro
 		return nil, notPolicy{fmt.Errorf("%s: %w", displayName(name), err)}
 	}
 	return res, err
+}
+
+// readRegular reads at most limit bytes of the regular file name. Any
+// other file is refused before it is opened: opening a FIFO blocks until
+// a writer comes, forever if none does, and a device may never end.
+func readRegular(name string, limit int64) ([]byte, error) {
+	notRegular := fmt.Errorf("%s: not a regular file", clip(name))
+	if st, err := os.Stat(name); err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // what a reader is told of a file it cannot read
+		}
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, notRegular
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, notRegular // replaced since
+	}
+	return io.ReadAll(io.LimitReader(f, limit))
 }
 
 func displayName(name string) string {
@@ -112,6 +129,11 @@ flags override the imported values).
 	bad := func(err error) int { return exitCode(stderr, flagged(fs, err)) }
 	if err := checkFormat(*format, "text", "json"); err != nil {
 		return bad(err)
+	}
+	if names := importer.FormatNames(); *as != "" && !slices.Contains(names, *as) {
+		// The importer names its parameter "format": here that is --format.
+		return bad(&backoff.FieldError{Field: "as", Value: clip(*as), Code: backoff.CodeUnknown, Args: names,
+			Allowed: "one of " + strings.Join(names, ", ")})
 	}
 	res, err := readImport(file, stdin, *as)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"text/tabwriter"
+	"time"
 
 	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
@@ -170,14 +171,16 @@ type simJob struct {
 // times over real counts, which leaves room for the slowest kinds.
 const maxJobCalls = 1.2e9
 
-// maxJobMemory bounds what a job's runs hold at once: 1 GB by
-// sim.EstimateMemory (an upper bound: runs hold a quarter to a half of it), shared by the
-// rows a sweep runs at once (one per core). A request-level run is given
-// its share as sim.Config.MaxInFlight (sim.MaxCallersWithin): one that
-// would hold more callers than that is refused before it starts, and one
-// whose queue or open arrivals pile up past it stops there and is refused
-// with what to change (sim.FullErr).
-const maxJobMemory int64 = 1 << 30
+// maxJobMemory bounds what a job's runs hold at once: 512 MB by
+// sim.EstimateMemory, which counts what their structures take (within
+// twice the live heap, TestMemoryPeak; the heap grows to about twice the
+// live bytes before the collector runs, so a process stays near 1 GB),
+// shared by the rows a sweep runs at once (one per core). A
+// request-level run is given its share as sim.Config.MaxInFlight
+// (sim.MaxCallersWithin): one that would hold more callers than that is
+// refused before it starts, and one whose queue or open arrivals pile up
+// past it stops there and is refused with what to change (sim.FullErr).
+const maxJobMemory int64 = 512 << 20
 
 // runBudget is one run's part of maxJobMemory when rows run at once.
 func runBudget(rows int) int64 {
@@ -296,6 +299,9 @@ before it starts.
 	if err := j.cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if err := checkTyped(j.cfg, simSet); err != nil {
+		return nil, err
+	}
 	if *sweep != "" {
 		if j.sweep, err = parseSweep(*sweep, j.cfg); err != nil {
 			return nil, err
@@ -308,6 +314,25 @@ before it starts.
 			Args: []string{"text", "csv", "json"}, Allowed: "text, csv or json with --sweep or a list of jitter kinds (svg draws one run)"}
 	}
 	return j, j.estimate()
+}
+
+// checkTyped refuses what the command line gave that the core reads in
+// another way than the help says: --max-calls 0 (the core's "default",
+// for the page's links; the help says 1 to 1e9), and --drain with closed
+// traffic, which runs until every client has ended anyway (the page
+// keeps its box's value, hidden, when the traffic turns closed).
+func checkTyped(c sim.Config, set []kv) error {
+	for _, s := range set {
+		switch {
+		case s.name == sim.ParamMaxCalls && c.MaxCalls == 0:
+			return backoff.CheckInt(sim.ParamMaxCalls, 0, 1, sim.MaxCalls)
+		case s.name == sim.ParamDrain && c.Drain && c.Traffic == sim.Closed:
+			return &backoff.FieldError{Field: sim.ParamDrain, Value: clip(s.value), Code: backoff.CodeNeeds, Other: sim.ParamTraffic,
+				Args:    []string{sim.Closed.String(), "false", "false"},
+				Allowed: "false with closed traffic, which runs until every client has ended: --drain is for open:RATE and loop:N"}
+		}
+	}
+	return nil
 }
 
 // sortParams orders the sim flags as sim.ParamNames lists them, keeping
@@ -380,7 +405,9 @@ func (j *simJob) estimate() error {
 			n *= requestCost
 			weighted = true
 		}
-		j.calls += n * float64(j.runs)
+		// The first run keeps its timeline: its buckets cost time too
+		// (the later runs' only totals).
+		j.calls += n*float64(j.runs) + float64(sim.EstimateBuckets(c)*sim.BinCallCost)
 		most = max(most, n)
 	}
 	if j.calls > maxJobCalls {
@@ -474,10 +501,10 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitCode(stderr, err)
 	}
-	return exitCode(stderr, j.run(stdout))
+	return exitCode(stderr, j.run(stdout, stderr))
 }
 
-func (j *simJob) run(stdout io.Writer) error {
+func (j *simJob) run(stdout, stderr io.Writer) error {
 	c := j.cfg
 	if j.sweep != nil {
 		rows, err := runSweep(c, j.sweep, j.jitters, j.seed, j.runs, j.budget)
@@ -504,6 +531,12 @@ func (j *simJob) run(stdout io.Writer) error {
 	}
 	if s.First.TruncatedBy == sim.StopMemory {
 		return sim.FullErr(c, s.First.FullAt, j.budget)
+	}
+	if w := time.Duration(math.Round(s.First.BucketWidth * 1e9)); c.Bucket > 0 && w != c.Bucket {
+		// The config echoed (JSON's) says what was asked: say what the
+		// timeline holds.
+		fmt.Fprintf(stderr, "backoff: --bucket %s gives this run more than %d buckets, the most one keeps: the timeline's are %s\n",
+			backoff.FormatDuration(c.Bucket), sim.MaxBuckets(c), backoff.FormatDuration(w))
 	}
 	switch j.format {
 	case "json":
@@ -655,7 +688,7 @@ type sweepRow struct {
 	Value  string          `json:"value"`
 	Jitter string          `json:"jitter"`
 	Totals sim.MeanTotals  `json:"totals"`
-	SD     *sim.MeanTotals `json:"sd,omitempty"`
+	SD     *sim.MeanTotals `json:"sd"` // null for one run a row
 	// recovery is the first run's Totals.Recovery ("" when it does not
 	// apply).
 	recovery string
@@ -745,30 +778,36 @@ func configParams(c sim.Config) map[string]string {
 	return m
 }
 
+// writeSimJSON writes one run's document, or the means of several: the
+// keys of its model, every one, zero or not (sim.schema.json, checked
+// by TestSimJSONSchema).
 func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error {
+	r := s.First
 	out := struct {
-		Config            map[string]string   `json:"config"`
-		Seed              uint64              `json:"seed"`
+		Config map[string]string `json:"config"`
+		// Seed is a string of digits (tableJSON's Seed).
+		Seed              uint64              `json:"seed,string"`
 		Runs              int                 `json:"runs"`
 		Totals            any                 `json:"totals"`
-		SD                *sim.MeanTotals     `json:"sd,omitempty"`
-		Truncated         bool                `json:"truncated,omitempty"`
-		TruncatedBy       string              `json:"truncated_by,omitempty"`
-		StoppedAt         *float64            `json:"stopped_at_s,omitempty"`
+		SD                *sim.MeanTotals     `json:"sd"`
+		Truncated         bool                `json:"truncated"`
+		TruncatedBy       *string             `json:"truncated_by"`
+		StoppedAt         *float64            `json:"stopped_at_s"`
 		BucketWidth       float64             `json:"bucket_s"`
 		CapacityPerBucket float64             `json:"capacity_per_bucket"`
 		OutageStart       float64             `json:"outage_start_s"`
 		OutageEnd         float64             `json:"outage_end_s"`
-		Faults            []faultJSON         `json:"faults,omitempty"`
-		PerClient         []sim.ClientOutcome `json:"per_client,omitempty"`
+		Faults            []faultJSON         `json:"faults"`
+		PerClient         []sim.ClientOutcome `json:"per_client"`
 		Verdict           *herdVerdictJSON    `json:"verdict,omitempty"`
 		Timeline          []sim.Bucket        `json:"timeline"`
-	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: s.First.Totals, Truncated: s.First.Truncated,
-		TruncatedBy: s.First.TruncatedBy, StoppedAt: s.First.StoppedAt,
-		Verdict: herdVerdictOf(c, s.First),
-		Faults:  faultsJSON(s.First.Faults), PerClient: s.First.PerClient,
-		BucketWidth: s.First.BucketWidth, CapacityPerBucket: s.First.CapacityPerBucket,
-		OutageStart: s.First.OutageStart, OutageEnd: s.First.OutageEnd, Timeline: s.First.Timeline}
+	}{Config: configParams(c), Seed: seed, Runs: s.Runs, Totals: r.Totals, Truncated: r.Truncated,
+		StoppedAt: r.StoppedAt, Verdict: herdVerdictOf(c, r), Faults: faultsJSON(r.Faults), PerClient: r.PerClient,
+		BucketWidth: r.BucketWidth, CapacityPerBucket: r.CapacityPerBucket,
+		OutageStart: r.OutageStart, OutageEnd: r.OutageEnd, Timeline: r.Timeline}
+	if r.Truncated {
+		out.TruncatedBy = &r.TruncatedBy
+	}
 	if s.Runs > 1 {
 		out.Totals, out.SD = s.Mean, &s.SD
 	}
@@ -780,11 +819,14 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 func writeSweepJSON(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs int, rows []sweepRow) error {
 	out := struct {
 		Config map[string]string `json:"config"`
-		Seed   uint64            `json:"seed"`
+		Seed   uint64            `json:"seed,string"`
 		Runs   int               `json:"runs"`
-		Sweep  string            `json:"sweep,omitempty"`
+		Sweep  *string           `json:"sweep"` // null: a list of jitter kinds alone
 		Rows   []sweepRow        `json:"rows"`
-	}{configParams(c), seed, runs, sw.name, rows}
+	}{configParams(c), seed, runs, nil, rows}
+	if sw.name != "" {
+		out.Sweep = &sw.name
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -1064,18 +1106,21 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 
 // herdVerdictJSON is a herd run's verdict in JSON: the sentence and its
 // facts (seconds of simulated time; back_s is the outage's end).
+// Every key is there; a time that does not apply is null.
 type herdVerdictJSON struct {
-	Text          string   `json:"text"`
-	Clients       int      `json:"clients"`
-	Succeeded     int      `json:"succeeded"`
-	GaveUp        int      `json:"gave_up"`
-	Unfinished    int      `json:"unfinished,omitempty"`
-	BackAt        *float64 `json:"back_s,omitempty"`
-	LastSuccessAt *float64 `json:"last_success_s,omitempty"`
-	LastGaveUpAt  *float64 `json:"last_gave_up_s,omitempty"`
+	Text       string `json:"text"`
+	Clients    int    `json:"clients"`
+	Succeeded  int    `json:"succeeded"`
+	GaveUp     int    `json:"gave_up"`
+	Unfinished int    `json:"unfinished"`
+	// BackAt is when the outage ended (null: no outage).
+	BackAt        *float64 `json:"back_s"`
+	LastSuccessAt *float64 `json:"last_success_s"`
+	LastGaveUpAt  *float64 `json:"last_gave_up_s"`
 	// GaveUpBeforeBack is how long before the server came back the last
-	// give-up was (negative: after), with an outage and a give-up.
-	GaveUpBeforeBack *float64 `json:"gave_up_before_back_s,omitempty"`
+	// give-up was: null unless there was an outage and the last client to
+	// give up did so before its end (never negative).
+	GaveUpBeforeBack *float64 `json:"gave_up_before_back_s"`
 }
 
 func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
@@ -1094,8 +1139,8 @@ func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
 	}
 	if v.GaveUp > 0 {
 		out.LastGaveUpAt = ptr(v.LastGaveUp)
-		if v.Outage {
-			out.GaveUpBeforeBack = ptr(v.GaveUpBeforeBack())
+		if d := v.GaveUpBeforeBack(); v.Outage && d >= 0 {
+			out.GaveUpBeforeBack = ptr(d)
 		}
 	}
 	return out

@@ -278,17 +278,30 @@ func recoveredText(r sweepRow, runs int) string {
 }
 
 // faultJSON is a fault in the JSON output.
+// faultJSON is a fault: its argument null for the kinds that take none,
+// its servers (numbered from 1) null for every server.
 type faultJSON struct {
-	Kind  string  `json:"kind"`
-	Arg   float64 `json:"arg,omitempty"`
-	Start float64 `json:"start_s"`
-	End   float64 `json:"end_s"`
+	Kind    string   `json:"kind"`
+	Arg     *float64 `json:"arg"`
+	Start   float64  `json:"start_s"`
+	End     float64  `json:"end_s"`
+	Servers []int    `json:"servers"`
 }
 
+// faultsJSON is fs in JSON, [] for none.
 func faultsJSON(fs []sim.Fault) []faultJSON {
-	var out []faultJSON
+	out := []faultJSON{}
 	for _, f := range fs {
-		out = append(out, faultJSON{f.Kind.String(), f.Arg, f.Start.Seconds(), f.End.Seconds()})
+		j := faultJSON{Kind: f.Kind.String(), Start: f.Start.Seconds(), End: f.End.Seconds()}
+		if f.Kind.HasArg() {
+			j.Arg = &f.Arg
+		}
+		for k := range sim.MaxServers {
+			if f.Servers&(1<<k) != 0 {
+				j.Servers = append(j.Servers, k+1)
+			}
+		}
+		out = append(out, j)
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"slices"
@@ -326,6 +327,13 @@ func FuzzSimArgs(f *testing.F) {
 	f.Add("--sweep", "rate=100:300:100", "--timeout", "1s")
 	f.Add("--hedge", "p90", "--budget", "adaptive")
 	f.Add("--traffic", "open:10000000", "--duration", "1s")
+	// Input once taken silently, or refused naming another flag or late.
+	f.Add("--drain", "--max-calls", "0", "")
+	f.Add("--bucket", "1us", "--format", "json")
+	f.Add("--preset", "ethernet", "--jitter", "equal")
+	f.Add("--layers", "8", "--layer-timeout", "1ns")
+	f.Add("--fault", "crash@1s-2s/1, 2", "--servers", "3")
+	f.Add("--seed", "18446744073709551615", "--runs", "2")
 	// Jobs too big to run, refused at once.
 	f.Add("--clients", "200000", "--runs", "1000")
 	f.Add("--attempts", "0", "--growth", "none")
@@ -345,7 +353,7 @@ func FuzzSimArgs(f *testing.F) {
 		}
 		j.cfg.MaxCalls = min(j.cfg.MaxCalls, 20000)
 		var o bytes.Buffer
-		if err := j.run(&o); err != nil {
+		if err := j.run(&o, io.Discard); err != nil {
 			t.Fatalf("%q: %v", args, err)
 		}
 	})

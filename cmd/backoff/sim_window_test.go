@@ -34,7 +34,7 @@ func TestSimStops(t *testing.T) {
 	code, out, errOut = run(t, "sim", "--traffic", "open:10000000", "--duration", "1s", "--server", "queue",
 		"--concurrency", "1", "--service", "1h")
 	if code != 2 || out != "" || !strings.Contains(errOut, `backoff: duration: "1s" is not valid: want at most `) ||
-		!strings.Contains(errOut, "for a run within 1024 MB of memory") {
+		!strings.Contains(errOut, "for a run within 512 MB of memory") {
 		t.Errorf("a queue piling up: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	for _, c := range []struct {
@@ -53,5 +53,66 @@ func TestSimStops(t *testing.T) {
 	_, text, _ = run(t, "sim", "--latency", "0", "--timeout", "1s", "--clients", "10")
 	if !strings.Contains(text, "latency 0s, timeout") {
 		t.Errorf("--latency 0 keeps a spread:\n%s", text)
+	}
+}
+
+// A bucket too fine for the run is widened, and the CLI says to what: the
+// JSON's config echoes what was asked (1µs), bucket_s what the timeline
+// holds. A width the run keeps is not remarked on.
+func TestSimBucketWidened(t *testing.T) {
+	code, out, errOut := run(t, "sim", "--bucket", "1us", "--format", "json")
+	var j struct {
+		Config map[string]string `json:"config"`
+		Bucket float64           `json:"bucket_s"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Config["bucket"] != "1µs" || j.Bucket != 0.001 ||
+		!strings.Contains(errOut, "--bucket 1µs gives this run more than 131072 buckets, the most one keeps: the timeline's are 1ms") {
+		t.Errorf("--bucket 1us: exit %d, config bucket %q, bucket_s %g, stderr %q", code, j.Config["bucket"], j.Bucket, errOut)
+	}
+	if code, _, errOut := run(t, "sim", "--bucket", "100ms"); code != 0 || errOut != "" {
+		t.Errorf("--bucket 100ms: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// Input the CLI once took silently, or refused naming a flag the user did
+// not type or after running for seconds, is refused at once naming the
+// flag given and what it may be.
+func TestTypedRefusals(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		// Every try of 8 layers of 100 in flight at once: refused before
+		// the run (it ran 9.9 s and then named --clients "10").
+		{[]string{"sim", "--clients", "10", "--layers", "8", "--layer-attempts", "100", "--error-rate", "1", "--layer-timeout", "1ns"},
+			`backoff: --layer-attempts: "100" is not valid: want at most 5 a layer with a layer timeout, to fit 512 MB`},
+		{[]string{"sim", "--drain"}, `backoff: --drain: "true" is not valid: want false with closed traffic`},
+		{[]string{"sim", "--server", "queue", "--drain=1"}, `backoff: --drain: "1" is not valid: want false with closed traffic`},
+		{[]string{"sim", "--max-calls", "0"}, `backoff: --max-calls: "0" is not valid: want a whole number from 1 to 1000000000`},
+		{[]string{"sim", "--servers", "3", "--server", "queue", "--fault", "crash@1s-2s/1,1"}, `backoff: --fault: "crash@1s-2s/1,1" is not valid`},
+		{[]string{"sim", "--servers", "3", "--server", "queue", "--fault", "crash@1s-2s/1, 2"}, `backoff: --fault: "crash@1s-2s/1, 2" is not valid`},
+		// The preset's quantum clashes with the jitter typed: blame --jitter.
+		{[]string{"sim", "--preset", "ethernet", "--jitter", "equal"},
+			`backoff: --jitter: "equal" is not valid: want a value that goes with the preset ethernet's --quantum 51.2µs (which wants 0s unless jitter is full or additive), or --quantum too`},
+		{[]string{"table", "--base", "1h"}, `backoff: --base: "1h" is not valid: want a value that goes with the default policy's --cap 30s`},
+		{[]string{"import", "--as", "nope", "-"}, `backoff: --as: "nope" is not valid: want one of tenacity,`},
+	} {
+		code, out, errOut := run(t, c.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	// What the same flags may be still runs.
+	for _, args := range [][]string{
+		{"sim", "--clients", "10", "--layers", "8", "--layer-attempts", "2", "--error-rate", "1", "--layer-timeout", "1ns"},
+		{"sim", "--traffic", "open:10", "--duration", "2s", "--drain"},
+		{"sim", "--drain=false"},
+		{"sim", "--max-calls", "1"},
+		{"sim", "--servers", "3", "--server", "queue", "--fault", "crash@1s-2s/3,1"},
+		{"sim", "--preset", "ethernet", "--jitter", "equal", "--quantum", "0s"},
+	} {
+		if code, _, errOut := run(t, args...); code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
 	}
 }

@@ -176,7 +176,10 @@ type tableJSON struct {
 	// QuantileError is the percentiles' relative error at three standard
 	// errors, as MeanError is the means'.
 	QuantileError float64 `json:"monte_carlo_quantile_error,omitempty"`
-	Seed          uint64  `json:"seed"`
+	// Seed is a string of digits: seeds go to 2^64-1, past the 2^53 a
+	// JSON number holds exactly in most readers (JavaScript, jq), which
+	// printed the largest as 18446744073709552000.
+	Seed uint64 `json:"seed,string"`
 }
 
 func writeTableJSON(w io.Writer, preset string, seed uint64, t *backoff.Table) error {
