@@ -126,28 +126,24 @@ func (p *playground) onDownload(ctx app.Context, a app.Action) {
 }
 
 // probeServer learns, once, whether a server of the playground answers
-// (a static host has none): as the Export panel does, from /export.
+// (a static host has none) from its healthz, a path only it has.
 func (p *playground) probeServer(ctx app.Context) {
 	if p.server != serverUnknown || !p.mounted || !app.IsClient {
 		return
 	}
 	p.server = serverAsking
 	ctx = p.own(ctx)
-	st := p.st.content()
-	fetchText("export?"+url.Values{"to": {exportTargets[0]}}.Encode()+"&"+st.query(), func(_ string, status int) {
-		ctx.Dispatch(func(ctx app.Context) { p.serverSays(status) })
+	fetchAnswer("healthz", func(a answer) {
+		ctx.Dispatch(func(ctx app.Context) { p.serverSays(a) })
 	})
 }
 
-// serverSays records what an answer from the server's /export tells of
-// it: 404 is a static host (no server); any other answer is a server; no
-// answer (offline) tells nothing.
-func (p *playground) serverSays(status int) {
-	switch {
-	case status == 404:
-		p.server = serverNone
-	case status > 0:
-		p.server = serverHere
+// serverSays records what an answer to a path only the server has tells
+// of it (answer.host); no answer (offline) tells nothing.
+func (p *playground) serverSays(a answer) {
+	switch h := a.host(); {
+	case h != serverUnknown:
+		p.server = h
 	case p.server == serverAsking:
 		p.server = serverUnknown
 	}
@@ -176,8 +172,7 @@ func (c *embedPanel) snippetTheme() string {
 // texts are the panel's HTML snippet and Markdown image ("" for a view
 // that is no picture) for the page's state, the view and the theme.
 func (c *embedPanel) texts() (html, md string) {
-	base := *app.Window().URL()
-	base.RawQuery, base.Fragment = "", ""
+	base := pageBase(*app.Window().URL())
 	view := c.View
 	title := c.Lang.T("page.title")
 	if view != "page" {
@@ -191,8 +186,25 @@ func (c *embedPanel) texts() (html, md string) {
 	return embedSnippet(&base, st, view, title), markdownImage(&base, st, view, title)
 }
 
+// pageBase is the address of the page's folder: no query, no file name.
+// A static host serves the page as index.html too (host/repo/index.html),
+// and the snippets name the page and the files beside it (embed.js, the
+// server's svg/) from its folder.
+func pageBase(u url.URL) url.URL {
+	dir := u.EscapedPath()
+	dir = dir[:strings.LastIndex(dir, "/")+1]
+	if dir == "" {
+		dir = "/"
+	}
+	u.RawQuery, u.Fragment, u.Path, u.RawPath = "", "", dir, ""
+	if p, err := url.PathUnescape(dir); err == nil && p != dir {
+		u.Path, u.RawPath = p, dir
+	}
+	return u
+}
+
 // embedSnippet is the HTML that embeds the current state in view ("page"
-// for the whole page) from the page at base (scheme, host and path).
+// for the whole page) from the page at base (scheme, host and folder).
 func embedSnippet(base *url.URL, st state, view, title string) string {
 	s := st
 	s.View = ""

@@ -57,9 +57,6 @@ func TestEmbedSnippet(t *testing.T) {
 			t.Errorf("snippet lacks %q:\n%s", want, got)
 		}
 	}
-	if page := embedSnippet(base, s, "page", "x"); strings.Contains(page, "view=") {
-		t.Errorf("the whole page's snippet has a view: %s", page)
-	}
 }
 
 func TestMarkdownImage(t *testing.T) {
@@ -72,5 +69,52 @@ func TestMarkdownImage(t *testing.T) {
 	}
 	if markdownImage(base, s, "classify", "x") != "" {
 		t.Error("classify is not an image")
+	}
+}
+
+// The snippets name the page's folder, whatever file name the address
+// has (a static host serves the page as index.html too).
+func TestPageBase(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://h.example/repo/?lang=ru#x":          "https://h.example/repo/",
+		"https://h.example/repo/index.html?lesson=2": "https://h.example/repo/",
+		"http://127.0.0.1:8080/":                     "http://127.0.0.1:8080/",
+		"http://127.0.0.1:8080":                      "http://127.0.0.1:8080/",
+		"https://h.example/a%2Fb/index.html":         "https://h.example/a%2Fb/",
+	} {
+		u, err := url.Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pageBase(*u); got.String() != want {
+			t.Errorf("pageBase(%s) = %s, want %s", in, got.String(), want)
+		}
+	}
+}
+
+// What an answer to a path only the server has (healthz, export) says of
+// the page's host: a static host answers 404, or its page with 200 when it
+// answers every unknown path so; the server answers JSON or plain text,
+// errors included.
+func TestAnswerHost(t *testing.T) {
+	for _, c := range []struct {
+		a    answer
+		want int
+	}{
+		{answer{}, serverUnknown},
+		{answer{status: 404, contentType: "text/html; charset=utf-8"}, serverNone},
+		{answer{status: 404, contentType: "text/plain; charset=utf-8"}, serverNone},
+		{answer{status: 200, contentType: "text/html; charset=utf-8"}, serverNone},
+		{answer{status: 200, contentType: "TEXT/HTML"}, serverNone},
+		{answer{status: 200, contentType: "application/xhtml+xml"}, serverNone},
+		{answer{status: 200, contentType: "application/json"}, serverHere},
+		{answer{status: 200, contentType: "text/plain; charset=utf-8"}, serverHere},
+		{answer{status: 400, contentType: "text/plain; charset=utf-8"}, serverHere},
+		{answer{status: 503, contentType: "text/plain; charset=utf-8"}, serverHere},
+		{answer{status: 431, contentType: "text/html; charset=utf-8"}, serverHere},
+	} {
+		if got := c.a.host(); got != c.want {
+			t.Errorf("%d %q: host %d, want %d", c.a.status, c.a.contentType, got, c.want)
+		}
 	}
 }
