@@ -2,6 +2,7 @@ package app
 
 import (
 	"html"
+	"math"
 	"net/url"
 	"strings"
 
@@ -34,7 +35,11 @@ func (p *playground) renderView(l i18n.Lang) app.UI {
 
 // postHeight makes a framed page post its height to the parent whenever it
 // changes, so the host can size the iframe to it (no nested scrollbar).
-// The parent's origin is unknown: the message carries only the height.
+// The height is the content's, the root element's box: the document's
+// scrollHeight is at least the frame's own height, so a frame never got
+// smaller than the snippet's 480 px (a table of 410 px kept 70 px of blank
+// below it). The parent's origin is unknown: the message carries only the
+// height.
 func postHeight() {
 	w := app.Window()
 	parent := w.Get("parent")
@@ -48,7 +53,7 @@ func postHeight() {
 	root := w.Get("document").Get("documentElement")
 	last := 0
 	observer := ro.New(app.FuncOf(func(this app.Value, args []app.Value) any {
-		h := root.Get("scrollHeight").Int()
+		h := int(math.Ceil(root.Call("getBoundingClientRect").Get("height").Float()))
 		if h != last {
 			last = h
 			msg := map[string]any{"type": heightMessage, "height": h}
@@ -203,6 +208,13 @@ func pageBase(u url.URL) url.URL {
 	return u
 }
 
+// embedClass is the class of the snippet's iframe. static/embed.js takes
+// its border off, from script, so the snippet needs no style attribute,
+// which a docs page's Content-Security-Policy without 'unsafe-inline' for
+// styles blocks (and the frame kept its border); a page without the
+// script can style iframe.backoff-playground itself.
+const embedClass = "backoff-playground"
+
 // embedSnippet is the HTML that embeds the current state in view ("page"
 // for the whole page) from the page at base (scheme, host and folder).
 func embedSnippet(base *url.URL, st state, view, title string) string {
@@ -216,8 +228,8 @@ func embedSnippet(base *url.URL, st state, view, title string) string {
 	script := *base
 	script.Path += "web/static/embed.js"
 	script.RawQuery, script.Fragment = "", ""
-	return `<iframe src="` + html.EscapeString(u.String()) + `" title="` + html.EscapeString(title) +
-		`" width="100%" height="480" loading="lazy" allow="clipboard-write" style="border:0"></iframe>` + "\n" +
+	return `<iframe class="` + embedClass + `" src="` + html.EscapeString(u.String()) + `" title="` + html.EscapeString(title) +
+		`" width="100%" height="480" loading="lazy" allow="clipboard-write"></iframe>` + "\n" +
 		`<script src="` + html.EscapeString(script.String()) + `" defer></script>`
 }
 

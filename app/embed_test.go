@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 )
@@ -49,13 +50,28 @@ func TestEmbedSnippet(t *testing.T) {
 	s, _ := parseQuery("preset=gax&attempts=4")
 	got := embedSnippet(base, s, "herd", `A "herd"`)
 	for _, want := range []string{
-		`<iframe src="https://docs.example.com/backoff/?preset=gax&amp;`, `&amp;view=herd"`,
+		`<iframe class="backoff-playground" src="https://docs.example.com/backoff/?preset=gax&amp;`, `&amp;view=herd"`,
 		`title="A &#34;herd&#34;"`, `allow="clipboard-write"`,
 		`<script src="https://docs.example.com/backoff/web/static/embed.js" defer></script>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("snippet lacks %q:\n%s", want, got)
 		}
+	}
+	// A docs page whose Content-Security-Policy has no 'unsafe-inline'
+	// for styles blocks a style attribute: embed.js styles the class.
+	if strings.Contains(got, "style=") {
+		t.Errorf("the snippet has a style attribute:\n%s", got)
+	}
+	script, err := os.ReadFile("../static/embed.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(script), "'"+embedClass+"'") {
+		t.Errorf("static/embed.js does not style the snippet's class %q", embedClass)
+	}
+	if page := embedSnippet(base, s, "page", "x"); strings.Contains(page, "view=") {
+		t.Errorf("the whole page's snippet has a view: %s", page)
 	}
 }
 
