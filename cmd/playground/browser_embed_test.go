@@ -46,7 +46,7 @@ func TestBrowserEmbedViews(t *testing.T) {
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; frame-src "+src)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><title>docs</title><p>Our retry policy:</p>
-<iframe id="pg" src="%s?%s" width="600" height="150" style="border:0"></iframe>
+<iframe id="pg" class="backoff-playground" src="%s?%s" width="600" height="150"></iframe>
 <script src="/embed.js" defer></script>`, src, r.URL.RawQuery)
 	}))
 	t.Cleanup(outer.Close)
