@@ -2,6 +2,7 @@ package app
 
 import (
 	"html"
+	"math"
 	"net/url"
 	"strings"
 
@@ -34,7 +35,11 @@ func (p *playground) renderView(l i18n.Lang) app.UI {
 
 // postHeight makes a framed page post its height to the parent whenever it
 // changes, so the host can size the iframe to it (no nested scrollbar).
-// The parent's origin is unknown: the message carries only the height.
+// The height is the content's, the root element's box: the document's
+// scrollHeight is at least the frame's own height, so a frame never got
+// smaller than the snippet's 480 px (a table of 410 px kept 70 px of blank
+// below it). The parent's origin is unknown: the message carries only the
+// height.
 func postHeight() {
 	w := app.Window()
 	parent := w.Get("parent")
@@ -48,7 +53,7 @@ func postHeight() {
 	root := w.Get("document").Get("documentElement")
 	last := 0
 	observer := ro.New(app.FuncOf(func(this app.Value, args []app.Value) any {
-		h := root.Get("scrollHeight").Int()
+		h := int(math.Ceil(root.Call("getBoundingClientRect").Get("height").Float()))
 		if h != last {
 			last = h
 			msg := map[string]any{"type": heightMessage, "height": h}
@@ -126,28 +131,24 @@ func (p *playground) onDownload(ctx app.Context, a app.Action) {
 }
 
 // probeServer learns, once, whether a server of the playground answers
-// (a static host has none): as the Export panel does, from /export.
+// (a static host has none) from its healthz, a path only it has.
 func (p *playground) probeServer(ctx app.Context) {
 	if p.server != serverUnknown || !p.mounted || !app.IsClient {
 		return
 	}
 	p.server = serverAsking
 	ctx = p.own(ctx)
-	st := p.st.content()
-	fetchText("export?"+url.Values{"to": {exportTargets[0]}}.Encode()+"&"+st.query(), func(_ string, status int) {
-		ctx.Dispatch(func(ctx app.Context) { p.serverSays(status) })
+	fetchAnswer("healthz", func(a answer) {
+		ctx.Dispatch(func(ctx app.Context) { p.serverSays(a) })
 	})
 }
 
-// serverSays records what an answer from the server's /export tells of
-// it: 404 is a static host (no server); any other answer is a server; no
-// answer (offline) tells nothing.
-func (p *playground) serverSays(status int) {
-	switch {
-	case status == 404:
-		p.server = serverNone
-	case status > 0:
-		p.server = serverHere
+// serverSays records what an answer to a path only the server has tells
+// of it (answer.host); no answer (offline) tells nothing.
+func (p *playground) serverSays(a answer) {
+	switch h := a.host(); {
+	case h != serverUnknown:
+		p.server = h
 	case p.server == serverAsking:
 		p.server = serverUnknown
 	}
@@ -176,8 +177,7 @@ func (c *embedPanel) snippetTheme() string {
 // texts are the panel's HTML snippet and Markdown image ("" for a view
 // that is no picture) for the page's state, the view and the theme.
 func (c *embedPanel) texts() (html, md string) {
-	base := *app.Window().URL()
-	base.RawQuery, base.Fragment = "", ""
+	base := pageBase(*app.Window().URL())
 	view := c.View
 	title := c.Lang.T("page.title")
 	if view != "page" {
@@ -191,8 +191,32 @@ func (c *embedPanel) texts() (html, md string) {
 	return embedSnippet(&base, st, view, title), markdownImage(&base, st, view, title)
 }
 
+// pageBase is the address of the page's folder: no query, no file name.
+// A static host serves the page as index.html too (host/repo/index.html),
+// and the snippets name the page and the files beside it (embed.js, the
+// server's svg/) from its folder.
+func pageBase(u url.URL) url.URL {
+	dir := u.EscapedPath()
+	dir = dir[:strings.LastIndex(dir, "/")+1]
+	if dir == "" {
+		dir = "/"
+	}
+	u.RawQuery, u.Fragment, u.Path, u.RawPath = "", "", dir, ""
+	if p, err := url.PathUnescape(dir); err == nil && p != dir {
+		u.Path, u.RawPath = p, dir
+	}
+	return u
+}
+
+// embedClass is the class of the snippet's iframe. static/embed.js takes
+// its border off, from script, so the snippet needs no style attribute,
+// which a docs page's Content-Security-Policy without 'unsafe-inline' for
+// styles blocks (and the frame kept its border); a page without the
+// script can style iframe.backoff-playground itself.
+const embedClass = "backoff-playground"
+
 // embedSnippet is the HTML that embeds the current state in view ("page"
-// for the whole page) from the page at base (scheme, host and path).
+// for the whole page) from the page at base (scheme, host and folder).
 func embedSnippet(base *url.URL, st state, view, title string) string {
 	s := st
 	s.View = ""
@@ -204,8 +228,8 @@ func embedSnippet(base *url.URL, st state, view, title string) string {
 	script := *base
 	script.Path += "web/static/embed.js"
 	script.RawQuery, script.Fragment = "", ""
-	return `<iframe src="` + html.EscapeString(u.String()) + `" title="` + html.EscapeString(title) +
-		`" width="100%" height="480" loading="lazy" allow="clipboard-write" style="border:0"></iframe>` + "\n" +
+	return `<iframe class="` + embedClass + `" src="` + html.EscapeString(u.String()) + `" title="` + html.EscapeString(title) +
+		`" width="100%" height="480" loading="lazy" allow="clipboard-write"></iframe>` + "\n" +
 		`<script src="` + html.EscapeString(script.String()) + `" defer></script>`
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 )
@@ -49,13 +50,25 @@ func TestEmbedSnippet(t *testing.T) {
 	s, _ := parseQuery("preset=gax&attempts=4")
 	got := embedSnippet(base, s, "herd", `A "herd"`)
 	for _, want := range []string{
-		`<iframe src="https://docs.example.com/backoff/?preset=gax&amp;`, `&amp;view=herd"`,
+		`<iframe class="backoff-playground" src="https://docs.example.com/backoff/?preset=gax&amp;`, `&amp;view=herd"`,
 		`title="A &#34;herd&#34;"`, `allow="clipboard-write"`,
 		`<script src="https://docs.example.com/backoff/web/static/embed.js" defer></script>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("snippet lacks %q:\n%s", want, got)
 		}
+	}
+	// A docs page whose Content-Security-Policy has no 'unsafe-inline'
+	// for styles blocks a style attribute: embed.js styles the class.
+	if strings.Contains(got, "style=") {
+		t.Errorf("the snippet has a style attribute:\n%s", got)
+	}
+	script, err := os.ReadFile("../static/embed.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(script), "'"+embedClass+"'") {
+		t.Errorf("static/embed.js does not style the snippet's class %q", embedClass)
 	}
 	if page := embedSnippet(base, s, "page", "x"); strings.Contains(page, "view=") {
 		t.Errorf("the whole page's snippet has a view: %s", page)
@@ -72,5 +85,52 @@ func TestMarkdownImage(t *testing.T) {
 	}
 	if markdownImage(base, s, "classify", "x") != "" {
 		t.Error("classify is not an image")
+	}
+}
+
+// The snippets name the page's folder, whatever file name the address
+// has (a static host serves the page as index.html too).
+func TestPageBase(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://h.example/repo/?lang=ru#x":          "https://h.example/repo/",
+		"https://h.example/repo/index.html?lesson=2": "https://h.example/repo/",
+		"http://127.0.0.1:8080/":                     "http://127.0.0.1:8080/",
+		"http://127.0.0.1:8080":                      "http://127.0.0.1:8080/",
+		"https://h.example/a%2Fb/index.html":         "https://h.example/a%2Fb/",
+	} {
+		u, err := url.Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pageBase(*u); got.String() != want {
+			t.Errorf("pageBase(%s) = %s, want %s", in, got.String(), want)
+		}
+	}
+}
+
+// What an answer to a path only the server has (healthz, export) says of
+// the page's host: a static host answers 404, or its page with 200 when it
+// answers every unknown path so; the server answers JSON or plain text,
+// errors included.
+func TestAnswerHost(t *testing.T) {
+	for _, c := range []struct {
+		a    answer
+		want int
+	}{
+		{answer{}, serverUnknown},
+		{answer{status: 404, contentType: "text/html; charset=utf-8"}, serverNone},
+		{answer{status: 404, contentType: "text/plain; charset=utf-8"}, serverNone},
+		{answer{status: 200, contentType: "text/html; charset=utf-8"}, serverNone},
+		{answer{status: 200, contentType: "TEXT/HTML"}, serverNone},
+		{answer{status: 200, contentType: "application/xhtml+xml"}, serverNone},
+		{answer{status: 200, contentType: "application/json"}, serverHere},
+		{answer{status: 200, contentType: "text/plain; charset=utf-8"}, serverHere},
+		{answer{status: 400, contentType: "text/plain; charset=utf-8"}, serverHere},
+		{answer{status: 503, contentType: "text/plain; charset=utf-8"}, serverHere},
+		{answer{status: 431, contentType: "text/html; charset=utf-8"}, serverHere},
+	} {
+		if got := c.a.host(); got != c.want {
+			t.Errorf("%d %q: host %d, want %d", c.a.status, c.a.contentType, got, c.want)
+		}
 	}
 }

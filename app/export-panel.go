@@ -14,7 +14,8 @@ import (
 // page's language. The snippets come from the server's /export, which runs
 // app/export (the code of the CLI's backoff export): compiled into the page
 // they would cost app.wasm about 34 KB of its budget. A static host has no
-// /export; the panel then says to use the CLI.
+// /export (answer.host tells its answer from the server's); the panel then
+// says to use the CLI.
 
 // exportTargets are the libraries, by the names /export and --to take,
 // in the export package's display order. The server passes them to the
@@ -125,8 +126,8 @@ func (p *playground) onCopy(ctx app.Context, a app.Action) {
 }
 
 func (p *playground) onServer(ctx app.Context, a app.Action) {
-	if code, ok := a.Value.(int); ok {
-		p.serverSays(code)
+	if ans, ok := a.Value.(answer); ok {
+		p.serverSays(ans)
 	}
 }
 
@@ -144,21 +145,21 @@ func (c *exportPanel) fetch() {
 	ctx := c.ctx
 	// The browser's fetch, not net/http's client: that client would add
 	// 800 KB to app.wasm.
-	fetchText("export?"+q, func(body string, status int) {
+	fetchAnswer("export?"+q, func(a answer) {
 		ctx.Dispatch(func(ctx app.Context) {
-			ctx.NewActionWithValue(actServer, status)
+			ctx.NewActionWithValue(actServer, a)
 			if c.exp.query != q {
 				return // a newer request is on its way
 			}
 			var r exportReply
 			switch {
-			case status == 0:
+			case a.status == 0:
 				c.exp.err = "export.offline"
-			case status == 404:
+			case a.host() == serverNone:
 				c.exp.err = "export.static"
-			case status == 503: // Retry-After: the server makes a few at a time
+			case a.status == 503: // Retry-After: the server makes a few at a time
 				c.exp.err = "export.busy"
-			case status != 200 || json.Unmarshal([]byte(body), &r) != nil:
+			case a.status != 200 || json.Unmarshal([]byte(a.body), &r) != nil:
 				c.exp.err = "export.failed"
 			default:
 				c.exp.reply = &r

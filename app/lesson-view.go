@@ -163,25 +163,7 @@ func (p *playground) setupState(les lesson) {
 // fetchText gets a file relative to the page through the browser's fetch
 // and hands its text and status to done (status 0: no answer).
 func fetchText(path string, done func(body string, status int)) {
-	var onRes, onText, onFail app.Func
-	status := 0
-	release := func() { onRes.Release(); onText.Release(); onFail.Release() }
-	onFail = app.FuncOf(func(this app.Value, args []app.Value) any {
-		release()
-		done("", 0)
-		return nil
-	})
-	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
-		release()
-		done(args[0].String(), status)
-		return nil
-	})
-	onRes = app.FuncOf(func(this app.Value, args []app.Value) any {
-		status = args[0].Get("status").Int()
-		args[0].Call("text").Call("then", onText, onFail)
-		return nil
-	})
-	app.Window().Call("fetch", path).Call("then", onRes, onFail)
+	fetchAnswer(path, func(a answer) { done(a.body, a.status) })
 }
 
 // goLesson opens lesson n (clamped to the sequence) with its own setup.

@@ -69,6 +69,9 @@ var messages = map[string][2]string{
 	"toolong.title":      {"This link is too long", "Ссылка слишком длинная"},
 	"toolong.text":       {"This link is longer than the {1} KB this server reads, and the playground reads only the first 8192 bytes of a link anyway.", "Эта ссылка длиннее {1} КБ, которые читает этот сервер, а песочница и так читает только первые 8192 байта ссылки."},
 	"toolong.open":       {"Open the playground without it", "Открыть песочницу без неё"},
+	"notfound.title":     {"No page here", "Здесь нет страницы"},
+	"notfound.text":      {"The playground has no page at this address.", "По этому адресу у песочницы нет страницы."},
+	"notfound.open":      {"Open the playground", "Открыть песочницу"},
 	"notice.clipped":     {"{1} is longer than {2} characters: only its first {2} are used", "{1} длиннее {2} символов: взяты только первые {2}"},
 
 	// The policy controls.

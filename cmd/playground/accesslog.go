@@ -10,8 +10,7 @@ import (
 	"time"
 )
 
-// logRequests writes one line per request to out once its response is
-// done (--log):
+// accessLog writes one line per request (--log):
 //
 //	2026-12-02T17:11:00.123Z GET "/web/app.wasm" 200 1654860 812.345ms
 //
@@ -19,28 +18,42 @@ import (
 // string (a path can hold any byte, a newline included), the status, the
 // body bytes written (after compression) and the time to the last byte
 // written. The query is left out: a link can be long, and the page never
-// depends on it on the server.
-func logRequests(next http.Handler, out io.Writer) http.Handler {
-	var mu sync.Mutex
+// depends on it on the server. Lines come from the handler (logRequests)
+// and from the listener, which answers a request whose header is too long
+// before any handler runs (limitHeaders). Safe for concurrent use.
+type accessLog struct {
+	mu  sync.Mutex
+	out io.Writer
+}
+
+func newAccessLog(out io.Writer) *accessLog { return &accessLog{out: out} }
+
+// record writes the line of one request.
+func (l *accessLog) record(start time.Time, method, path string, status int, bytes int64, took time.Duration) {
+	line := make([]byte, 0, 128)
+	line = start.UTC().AppendFormat(line, "2006-01-02T15:04:05.000Z")
+	line = append(line, ' ')
+	line = append(append(line, method...), ' ')
+	line = strconv.AppendQuote(line, path)
+	line = append(line, ' ')
+	line = strconv.AppendInt(line, int64(status), 10)
+	line = append(line, ' ')
+	line = strconv.AppendInt(line, bytes, 10)
+	line = append(line, ' ')
+	line = strconv.AppendFloat(line, float64(took.Microseconds())/1000, 'f', 3, 64)
+	line = append(line, "ms\n"...)
+	l.mu.Lock()
+	l.out.Write(line)
+	l.mu.Unlock()
+}
+
+// logRequests writes each request's line to log once its response is done.
+func logRequests(next http.Handler, log *accessLog) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		lw := &loggingWriter{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(lw, r)
-		line := make([]byte, 0, 128)
-		line = start.UTC().AppendFormat(line, "2006-01-02T15:04:05.000Z")
-		line = append(line, ' ')
-		line = append(append(line, r.Method...), ' ')
-		line = strconv.AppendQuote(line, r.URL.Path)
-		line = append(line, ' ')
-		line = strconv.AppendInt(line, int64(lw.status), 10)
-		line = append(line, ' ')
-		line = strconv.AppendInt(line, lw.bytes, 10)
-		line = append(line, ' ')
-		line = strconv.AppendFloat(line, float64(time.Since(start).Microseconds())/1000, 'f', 3, 64)
-		line = append(line, "ms\n"...)
-		mu.Lock()
-		out.Write(line)
-		mu.Unlock()
+		log.record(start, r.Method, r.URL.Path, lw.status, lw.bytes, time.Since(start))
 	})
 }
 

@@ -194,8 +194,8 @@ func TestBrowserA11yKeyboard(t *testing.T) {
 		for i := 0; i < 6; i++ {
 			before := exValue(t, tb, id+"-value")
 			press(t, tb, kb.ArrowLeft)
-			if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById('%s-value').value !== %q`, id, before),
-				chromedp.WithPollingTimeout(3*time.Second))); err != nil {
+			if _, err := pollIn[bool](tb.ctx, fmt.Sprintf(`document.getElementById('%s-value').value !== %q`, id, before),
+				10*time.Millisecond, 3*time.Second); err != nil {
 				t.Errorf("#%s: arrow press %d left the value at %q", id, i+1, before)
 			}
 		}

@@ -46,7 +46,7 @@ func TestBrowserEmbedViews(t *testing.T) {
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; frame-src "+src)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><title>docs</title><p>Our retry policy:</p>
-<iframe id="pg" src="%s?%s" width="600" height="150" style="border:0"></iframe>
+<iframe id="pg" class="backoff-playground" src="%s?%s" width="600" height="150"></iframe>
 <script src="/embed.js" defer></script>`, src, r.URL.RawQuery)
 	}))
 	t.Cleanup(outer.Close)
@@ -235,4 +235,83 @@ func stalled(t *testing.T, w http.ResponseWriter, r *http.Request, up *neturl.UR
 	case <-r.Context().Done():
 	case <-release:
 	}
+}
+
+// TestBrowserEmbedSnippet puts the Embed panel's snippet, as a docs author
+// copies it, on a page of another origin whose Content-Security-Policy has
+// no 'unsafe-inline' for styles (the playground's origin allowed for
+// frames and scripts): the page reports no violation, the frame has no
+// border, and embed.js fits the frame to its content, smaller than the
+// snippet's 480 px too. The snippet's style="border:0" was blocked there
+// (the frame kept its border), and the table's frame stayed 480 px for
+// 410 px of content (its page posted the document's scrollHeight, never
+// less than the frame's own height).
+func TestBrowserEmbedSnippet(t *testing.T) {
+	setup(t)
+	var (
+		mu      sync.Mutex
+		snippet string
+		pg      string // the playground's origin
+	)
+	docs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'self'; script-src "+pg+"; frame-src "+pg)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, "<!doctype html><html lang=en><title>docs</title><h1>Our retry policy</h1>\n%s\n<p>The end.</p>", snippet)
+	}))
+	t.Cleanup(docs.Close)
+	url, stop, err := startServer("--addr", "127.0.0.1:0", "--frame-ancestors", docs.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+
+	tb := newTab(t, 1280, 900)
+	tb.openURL(t, url+"?preset=aws-standard&lang=en&embed=table")
+	code := poll[string](t, tb, "the Embed snippet", `(document.getElementById('embed-code') || {}).value`)
+	u, err := neturl.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	snippet, pg = code, u.Scheme+"://"+u.Host
+	mu.Unlock()
+
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(docs.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := chromedp.Call(tb.ctx, page.GetFrameTree, cdp.Empty{})
+	if err != nil || tree.FrameTree == nil || len(tree.FrameTree.ChildFrames) != 1 {
+		t.Fatalf("frame tree: %v", err)
+	}
+	world, err := chromedp.Call(tb.ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: tree.FrameTree.ChildFrames[0].Frame.ID, WorldName: "embed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := world.ExecutionContextID
+	exFramePoll[bool](t, tb, frame, "the table to mount", `!document.getElementById('app-wasm-loader') && !!document.getElementById('delay-table')`)
+	// The content's height once it holds for 300 ms (this world is the
+	// test's own: the page's variables are not in it, its DOM is).
+	content := exFramePoll[int](t, tb, frame, "the frame's content", `new Promise(done => {
+	  const height = () => Math.ceil(document.documentElement.getBoundingClientRect().height);
+	  const h = height();
+	  setTimeout(() => done(height() === h && !document.querySelector('section[aria-busy=true]') ? h : 0), 300); })`)
+	if content >= 480 {
+		t.Fatalf("the table's page is %d px tall: the test needs one under the snippet's 480 px", content)
+	}
+	h := poll[string](t, tb, "the frame fitted to its content", fmt.Sprintf(`(() => { const f = document.querySelector('iframe'); return f.height === '%d' ? f.height : ''; })()`, content))
+	t.Logf("the frame: %s px for %d px of content", h, content)
+	if scroll := exFrameEval[bool](t, tb, frame, `document.documentElement.scrollHeight > window.innerHeight`); scroll {
+		t.Error("the framed table scrolls")
+	}
+	border := eval[string](t, tb, `(() => { const s = getComputedStyle(document.querySelector('iframe'));
+	  return [s.borderTopWidth, s.borderRightWidth, s.borderBottomWidth, s.borderLeftWidth].join(' '); })()`)
+	if border != "0px 0px 0px 0px" {
+		t.Errorf("the frame's border is %s, want none", border)
+	}
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("problems on the docs page:\n  %s", strings.Join(p, "\n  "))
+	}
+	tb.viewportShot(t, "embed-snippet-strict-csp")
 }

@@ -64,8 +64,8 @@ func BenchmarkBrowserEmbeds(b *testing.B) {
 		if err := chromedp.Do(t.ctx, chromedp.Navigate(docs.URL+path)); err != nil {
 			b.Fatal(err)
 		}
-		v, err := chromedp.Run(t.ctx, chromedp.Poll[float64](fmt.Sprintf(`window.__embeds.length >= %d && Math.max(...window.__embeds.map(x => x.at))`, n),
-			chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+		v, err := pollIn[float64](t.ctx, fmt.Sprintf(`window.__embeds.length >= %d && Math.max(...window.__embeds.map(x => x.at))`, n),
+			10*time.Millisecond, 60*time.Second)
 		if err != nil {
 			got, _ := chromedp.Run(t.ctx, chromedp.Evaluate[string](`JSON.stringify({started: window.__embeds.length, frames: [...document.querySelectorAll('iframe')].map(f => f.src)})`))
 			b.Fatalf("%s: not every embed started: %v (%s)", path, err, got)

@@ -123,8 +123,7 @@ func exSettle(tb testing.TB, t *tab) {
 func exPollAll(tb testing.TB, t *tab, what string, conds ...string) {
 	tb.Helper()
 	all := "(" + strings.Join(conds, ") && (") + ")"
-	err := chromedp.Do(t.ctx, chromedp.Poll[chromedp.Void](all,
-		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
+	_, err := pollIn[bool](t.ctx, all, 10*time.Millisecond, 5*time.Second)
 	if err == nil {
 		return
 	}

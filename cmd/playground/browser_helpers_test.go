@@ -246,20 +246,7 @@ func (t *tab) openURL(tb testing.TB, u string) float64 {
 
 func (t *tab) waitMounted(tb testing.TB) float64 {
 	tb.Helper()
-	var ms float64
-	var err error
-	for try := 0; try < 3; try++ {
-		ms, err = chromedp.Run(t.ctx, chromedp.Poll[float64](`window.__pg && window.__pg.mountedAt`,
-			chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
-		// In full-suite runs the document was sometimes replaced under
-		// the poll while app.wasm loaded ("Cannot find context", 2 of
-		// about 150 tests, never alone; cause not yet found): wait for the
-		// new document's mount, and fail if it happens thrice.
-		if err == nil || !strings.Contains(err.Error(), "Cannot find context") && !strings.Contains(err.Error(), "context was destroyed") {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	ms, err := pollIn[float64](t.ctx, `window.__pg && window.__pg.mountedAt`, 5*time.Millisecond, 30*time.Second)
 	if err != nil {
 		label, _ := chromedp.Run(t.ctx, chromedp.Evaluate[string](`(document.getElementById('app-wasm-loader-label') || {}).innerText || ''`))
 		tb.Fatalf("the app did not mount: %v (loader says %q)\n%s", err, label, t.messages())
@@ -273,12 +260,52 @@ func (t *tab) waitMounted(tb testing.TB) float64 {
 		tb.Fatalf("a wheel event: %v", err)
 	}
 	quiet := fmt.Sprintf(`!document.querySelector('section[aria-busy=true]') && performance.now() - window.__pg.lastChange > %d`, quietFor.Milliseconds())
-	if err := chromedp.Do(t.ctx, chromedp.Poll[chromedp.Void](quiet,
-		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := pollIn[bool](t.ctx, quiet, 10*time.Millisecond, 10*time.Second); err != nil {
 		tb.Fatalf("the page kept changing after the mount: %v", err)
 	}
 	return ms
 }
+
+// pollIn waits until js, an expression (a promise is awaited), is truthy
+// in the tab's page, checking every interval, and returns its value; after
+// timeout it fails with errPollTimeout. It evaluates with Runtime.evaluate
+// and no context id: the page's own, whichever document the tab shows
+// when the command arrives. chromedp's Poll names the context chromedp
+// last recorded for the frame, and chromedp records it on another
+// goroutine than the one that sees the load event its Navigate waits for:
+// right after a Navigate it could still hold the previous document's
+// context, and Chromium then answered "Cannot find context with specified
+// id" (a document's context ids count up within its renderer). A document
+// replaced during the wait fails the call ("Execution context was
+// destroyed"): a page that replaces itself is a bug to see.
+func pollIn[T any](ctx context.Context, js string, interval, timeout time.Duration) (T, error) {
+	var zero T
+	wait := fmt.Sprintf(`(async () => {
+  const end = performance.now() + %d;
+  for (;;) {
+    const v = await (%s);
+    if (v) return {v};
+    if (performance.now() > end) return null;
+    await new Promise(r => setTimeout(r, %d));
+  }
+})()`, timeout.Milliseconds(), js, interval.Milliseconds())
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[*polled[T]](wait, chromedp.EvalAwaitPromise))
+	switch {
+	case err != nil:
+		return zero, err
+	case got == nil:
+		return zero, errPollTimeout
+	}
+	return got.V, nil
+}
+
+// polled is pollIn's value once its condition held.
+type polled[T any] struct {
+	V T `json:"v"`
+}
+
+// errPollTimeout is pollIn's error when its condition never held.
+var errPollTimeout = errors.New("timed out: the condition never held")
 
 // messages is the console log so far, one line each.
 func (t *tab) messages() string {
@@ -322,8 +349,7 @@ func eval[T any](tb testing.TB, t *tab, js string) T {
 // poll waits until js is truthy and returns its value.
 func poll[T any](tb testing.TB, t *tab, what, js string) T {
 	tb.Helper()
-	v, err := chromedp.Run(t.ctx, chromedp.Poll[T](js,
-		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+	v, err := pollIn[T](t.ctx, js, 10*time.Millisecond, 15*time.Second)
 	if err != nil {
 		tb.Fatalf("waiting for %s: %v\n%s", what, err, t.messages())
 	}

@@ -201,7 +201,10 @@ func TestBrowserNumbersSayWhy(t *testing.T) {
 
 // On a static host (no server) the Embed panel does not offer a Markdown
 // image that would answer 404: it says so and offers the view's SVG,
-// drawn in the page.
+// drawn in the page. So on a host that answers every unknown path with the
+// site's page and 200 (Cloudflare Pages without a 404.html), where the
+// image's address answered that page and the panel took the host for a
+// server.
 func TestBrowserEmbedPanelStaticHost(t *testing.T) {
 	setup(t)
 	dir := t.TempDir()
@@ -210,26 +213,30 @@ func TestBrowserEmbedPanelStaticHost(t *testing.T) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/repo/", http.StripPrefix("/repo", http.FileServer(http.Dir(dir))))
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	for _, lang := range []string{"en", "ru"} {
-		l, _ := i18n.Parse(lang)
+	plain := httptest.NewServer(mux)
+	t.Cleanup(plain.Close)
+	fallback := httptest.NewServer(fallbackHost(dir, "/repo"))
+	t.Cleanup(fallback.Close)
+	for _, c := range []struct{ host, url, lang string }{
+		{"404", plain.URL, "en"}, {"404", plain.URL, "ru"}, {"page for any path", fallback.URL, "ru"},
+	} {
+		l, _ := i18n.Parse(c.lang)
 		tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
 		start := time.Now()
-		tb.openURL(t, srv.URL+"/repo/?lang="+lang+"&embed=herd")
-		t.Logf("%s: mounted in %v", lang, time.Since(start))
+		tb.openURL(t, c.url+"/repo/?lang="+c.lang+"&embed=herd")
+		t.Logf("%s, %s: mounted in %v", c.host, c.lang, time.Since(start))
 		poll[bool](t, tb, "the no-server notice", `!!document.getElementById('embed-no-server') && !document.getElementById('embed-no-server').hidden`)
-		t.Logf("%s: the notice after %v", lang, time.Since(start))
+		t.Logf("%s, %s: the notice after %v", c.host, c.lang, time.Since(start))
 		if got := exText(t, tb, "embed-no-server"); got != l.T("embed.no-server") {
-			t.Errorf("%s: notice %q", lang, got)
+			t.Errorf("%s, %s: notice %q", c.host, c.lang, got)
 		}
 		if eval[bool](t, tb, `(() => { const m = document.getElementById('embed-markdown'); return !m.hidden && m.getClientRects().length > 0; })()`) {
-			t.Errorf("%s: the Markdown image shows on a static host", lang)
+			t.Errorf("%s, %s: the Markdown image shows on a static host", c.host, c.lang)
 		}
 		eval[bool](t, tb, `(() => { window.__downloads = []; const real = HTMLAnchorElement.prototype.click;
 		  HTMLAnchorElement.prototype.click = function() { if (this.download) { window.__downloads.push(this.download); return; } real.call(this); }; return true; })()`)
 		eval[bool](t, tb, `(document.getElementById('embed-download').click(), true)`)
 		poll[bool](t, tb, "the SVG download", `window.__downloads.length === 1 && window.__downloads[0] === 'backoff-herd.svg'`)
-		tb.viewportShot(t, "embed-static-"+lang)
+		tb.viewportShot(t, "embed-static-"+strings.ReplaceAll(c.host, " ", "-")+"-"+c.lang)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -190,4 +191,90 @@ func copyFS(fsys fs.FS) (fstest.MapFS, error) {
 		return err
 	})
 	return out, err
+}
+
+// fallbackHost serves a static site written for prefix from dir as a host
+// that answers every unknown path below it with the site's page and 200
+// (Cloudflare Pages without a 404.html, a single-page-app rule): no 404 to
+// tell it from a server by. A file is served as it is, index.html too (Go's
+// file server would redirect it to its folder).
+func fallbackHost(dir, prefix string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rel, ok := strings.CutPrefix(r.URL.Path, prefix+"/")
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if rel == "" || strings.HasSuffix(rel, "/") {
+			rel += "index.html"
+		}
+		name := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+rel)))
+		if st, err := os.Stat(name); err != nil || st.IsDir() {
+			name = filepath.Join(dir, "index.html")
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		defer f.Close()
+		st, _ := f.Stat()
+		http.ServeContent(w, r, name, st.ModTime(), f)
+	})
+}
+
+// TestBrowserStaticFallbackHost: on a host that answers every unknown path
+// with the site's page and 200, the Export panel names the CLI (the page
+// took that page for the server's answer and said the server could not
+// write the snippet); the page's own index.html is the playground, its
+// snippets naming the site's folder (it showed go-app's "4 0 4" with the
+// loading label left on); and any other address gets a page that says
+// there is none, in the link's language, with the way to the playground.
+func TestBrowserStaticFallbackHost(t *testing.T) {
+	setup(t)
+	dir := t.TempDir()
+	if _, err := writeStatic(dir, "/repo", web.FS, static.FS); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(fallbackHost(dir, "/repo"))
+	t.Cleanup(srv.Close)
+	base := srv.URL + "/repo/"
+	if res, err := http.Get(base + "svg/herd.svg?attempts=3"); err != nil || res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("the host does not answer an unknown path with its page and 200: %v %v", res, err)
+	}
+
+	tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
+	tb.openURL(t, base+"index.html?lang=en&attempts=4&embed=table")
+	if n := eval[int](t, tb, `document.querySelectorAll('#delay-table tbody tr').length`); n != 3 {
+		t.Errorf("index.html: %d rows in the table, want 3 (attempts=4)", n)
+	}
+	code := poll[string](t, tb, "the Embed snippet", `(document.getElementById('embed-code') || {}).value`)
+	if !strings.Contains(code, `src="`+base+`?`) || !strings.Contains(code, `<script src="`+base+`web/static/embed.js"`) {
+		t.Errorf("from index.html the snippet does not name the site's folder %s:\n%s", base, code)
+	}
+	eval[bool](t, tb, `(document.getElementById('export').click(), true)`)
+	status := poll[string](t, tb, "the Export panel's answer", `document.getElementById('export-code') ? 'a snippet' :
+	  (document.querySelector('#export-status.error') || {}).textContent`)
+	if !strings.Contains(status, "backoff export") {
+		t.Errorf("the Export panel says %q, want the CLI named", status)
+	}
+	if eval[bool](t, tb, `!!document.getElementById('export-code')`) {
+		t.Error("the Export panel shows a snippet from the host's page")
+	}
+
+	for _, c := range []struct{ lang, title string }{{"ru", "Здесь нет страницы"}, {"en", "No page here"}} {
+		tb.openURL(t, base+"lessons/nope?lang="+c.lang)
+		got := eval[map[string]string](t, tb, `({title: (document.querySelector('#not-found h1') || {}).textContent || '',
+		  href: (document.getElementById('not-found-home') || {}).href || '', lang: document.documentElement.lang,
+		  loader: String(!!document.getElementById('app-wasm-loader'))})`)
+		if got["title"] != c.title || got["href"] != base+"?lang="+c.lang || got["lang"] != c.lang || got["loader"] != "false" {
+			t.Errorf("an unknown address with lang=%s: %v; want the title %q, a link to %s?lang=%s, no loader", c.lang, got, c.title, base, c.lang)
+		}
+		tb.viewportShot(t, "static-not-found-"+c.lang)
+	}
+	eval[bool](t, tb, `(document.getElementById('not-found-home').click(), true)`)
+	poll[bool](t, tb, "the playground from the not-found page", `!!document.getElementById('delay-table')`)
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("problems on the host:\n  %s", strings.Join(p, "\n  "))
+	}
 }

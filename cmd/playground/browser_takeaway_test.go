@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -211,7 +212,7 @@ func TestBrowserEmbedPanel(t *testing.T) {
 				js := fmt.Sprintf(`(() => { const c = document.getElementById('embed-code'), m = document.getElementById('embed-markdown');
 				  return c.value === %q && m.hidden === %v && (m.hidden || m.value === %q) && m.getClientRects().length === (m.hidden ? 0 : 1); })()`,
 					wantFrame, wantMD == "", wantMD)
-				if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(5e9))); err != nil {
+				if _, err := pollIn[bool](tb.ctx, js, 10*time.Millisecond, 5*time.Second); err != nil {
 					t.Errorf("view %s: #embed-code\n%s\nwant\n%s\n#embed-markdown (hidden %v)\n%s\nwant\n%s", view,
 						exValue(t, tb, "embed-code"), wantFrame, eval[bool](t, tb, `document.getElementById('embed-markdown').hidden`),
 						exValue(t, tb, "embed-markdown"), wantMD)
@@ -252,7 +253,7 @@ func TestBrowserEmbedPanel(t *testing.T) {
 			q := strings.TrimPrefix(eval[string](t, big, `location.search`), "?")
 			want := app.QueryErrorText(q, app.ImageFits("herd", q, app.ImageBudget))
 			js := fmt.Sprintf(`(() => { const r = document.getElementById('embed-markdown-refused'); return !r.hidden && r.textContent === %q; })()`, want)
-			if _, err := chromedp.Run(big.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(5e9))); err != nil {
+			if _, err := pollIn[bool](big.ctx, js, 10*time.Millisecond, 5*time.Second); err != nil {
 				t.Errorf("2M clients: #embed-markdown-refused %q, want %q", exText(t, big, "embed-markdown-refused"), want)
 			}
 			res, err := http.Get(env.url + "svg/herd.svg?" + q)
@@ -317,7 +318,7 @@ func TestBrowserExportPanel(t *testing.T) {
 		snippet, codes := exportReplyOf(t, to, q)
 		js := fmt.Sprintf(`(() => { const c = document.getElementById('export-code');
 		  return !!c && c.value === %q && document.getElementById('export-to').value === %q; })()`, snippet, to)
-		if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(10e9))); err != nil {
+		if _, err := pollIn[bool](tb.ctx, js, 10*time.Millisecond, 10*time.Second); err != nil {
 			t.Fatalf("%s: #export-code\n%s\nwant /export's\n%s", to, eval[string](t, tb, `(document.getElementById('export-code') || {}).value || ''`), snippet)
 		}
 		got := eval[[]string](t, tb, `[...document.querySelectorAll('#export-warnings li')].map(li => li.dataset.code)`)

@@ -124,7 +124,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 		return err
 	}
 	if o.log {
-		o.cfg.accessLog = stderr
+		o.cfg.accessLog = newAccessLog(stderr)
 	}
 	o.cfg.perWrite = defaultPerWrite
 
@@ -158,7 +158,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 		return err
 	}
 	fmt.Fprintf(stdout, "playground %s serving http://%s%s/\n", info.version, ln.Addr(), o.cfg.prefix)
-	ln = limitHeaders(ln, o.cfg.prefix, o.cfg.frameAncestors)
+	ln = limitHeaders(ln, o.cfg.prefix, o.cfg.frameAncestors, o.cfg.accessLog)
 	return serve(ctx, newHTTPServer(h, o.cfg.perWrite), ln, shutdownTimeout, stderr)
 }
 

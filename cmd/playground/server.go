@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -59,7 +58,7 @@ type serverConfig struct {
 	// defaultPerWrite).
 	perWrite time.Duration
 	// accessLog gets one line per request (--log); nil: none.
-	accessLog io.Writer
+	accessLog *accessLog
 	// builtAt is the Last-Modified of files with no time of their own
 	// (zero: the executable's modification time).
 	builtAt time.Time

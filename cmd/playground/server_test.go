@@ -509,6 +509,14 @@ func TestRun(t *testing.T) {
 		if res.StatusCode != 200 || len(body) != 0 {
 			t.Errorf("HEAD icon: %d with %d body bytes", res.StatusCode, len(body))
 		}
+		res, err = http.Get(url + "?c.body=" + strings.Repeat("a", maxHeaderBytes))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+			t.Errorf("GET of a 64 KB link: %d", res.StatusCode)
+		}
 		cancel()
 		select {
 		case err := <-done:
@@ -520,6 +528,9 @@ func TestRun(t *testing.T) {
 		}
 		if got := strings.Count(stderr.String(), `"/pg/web/static/icon.svg"`); logged && got != 2 || !logged && got != 0 {
 			t.Errorf("--log %v: %d log lines for the icon in stderr %q", logged, got, stderr.String())
+		}
+		if got := strings.Count(stderr.String(), `GET "/pg/" 431 `); logged && got != 1 || !logged && got != 0 {
+			t.Errorf("--log %v: %d log lines for the 64 KB link in stderr %q", logged, got, stderr.String())
 		}
 	}
 }

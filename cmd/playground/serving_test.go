@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -287,7 +288,7 @@ func TestRanges(t *testing.T) {
 // path, status, body bytes, duration.
 func TestAccessLog(t *testing.T) {
 	var log syncBuffer
-	h, _ := newServer(serverConfig{accessLog: &log}, fakeWeb(), fakeStatic())
+	h, _ := newServer(serverConfig{accessLog: newAccessLog(&log)}, fakeWeb(), fakeStatic())
 	gz := do(t, h, "GET", "/web/static/playground.css", "Accept-Encoding", "gzip")
 	do(t, h, "GET", "/nope?q=1")
 	do(t, h, "HEAD", "/")
@@ -400,7 +401,7 @@ func slowDownload(t *testing.T, perWrite time.Duration, closes *closeWatch) (io.
 	if err != nil {
 		t.Fatal(err)
 	}
-	go srv.Serve(limitHeaders(ln, "", nil)) // as run serves
+	go srv.Serve(limitHeaders(ln, "", nil, nil)) // as run serves
 	t.Cleanup(func() { srv.Close() })
 	var client string
 	tr := &http.Transport{DisableCompression: true, DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -602,15 +603,18 @@ func (w *discardWriter) WriteHeader(code int)        { w.code = code }
 // says so in both languages and links to the playground, with the headers
 // every answer has, not net/http's bare 431; a link just under the limit
 // gets the page, and keep-alive and sendfile still work through the
-// listener.
+// listener. The access log has a line for every request, the 431s too
+// (the listener answers them, before any handler).
 func TestLongLinkAnswer(t *testing.T) {
-	h, _ := newServer(serverConfig{prefix: "/pg"}, fakeWeb(), fakeStatic())
+	var logged syncBuffer
+	log := newAccessLog(&logged)
+	h, _ := newServer(serverConfig{prefix: "/pg", accessLog: log}, fakeWeb(), fakeStatic())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := newHTTPServer(h, 5*time.Second)
-	go srv.Serve(limitHeaders(ln, "/pg", nil))
+	go srv.Serve(limitHeaders(ln, "/pg", nil, log))
 	t.Cleanup(func() { srv.Close() })
 	get := func(target string, n int) (*http.Response, string) {
 		t.Helper()
@@ -648,5 +652,52 @@ func TestLongLinkAnswer(t *testing.T) {
 	}
 	if res, body := get("/pg/web/app.wasm", 3); res.StatusCode != 200 || body != string(fakeWasm) {
 		t.Errorf("app.wasm through the listener: %d, %d bytes", res.StatusCode, len(body))
+	}
+	// After a request of the connection, a path longer than the log keeps
+	// of a refused request's line, with an escape in it.
+	long := "/pg/a%20b/" + strings.Repeat("x", maxLoggedLine)
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	fmt.Fprintf(c, "HEAD /pg/ HTTP/1.1\r\nHost: x\r\n\r\nGET %s?q=%s HTTP/1.1\r\nHost: x\r\n\r\n", long, strings.Repeat("q", maxHeaderBytes))
+	io.Copy(io.Discard, c)
+
+	_, page := tooLongResponse("/pg", nil)
+	tooLong := fmt.Sprintf(" 431 %d", page)
+	want := []string{
+		`GET "/pg/"` + tooLong,
+		`GET "/pg/" 200`, `GET "/pg/" 200`,
+		`GET "/pg/web/app.wasm" 200`, `GET "/pg/web/app.wasm" 200`, `GET "/pg/web/app.wasm" 200`,
+		`HEAD "/pg/" 200`,
+		`GET "/pg/a b/` + strings.Repeat("x", maxLoggedLine-len("GET /pg/a%20b/")) + `"` + tooLong,
+	}
+	line := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z ([A-Z]+ "[^"]*" \d{3}) (\d+) \d+\.\d{3}ms$`)
+	var got []string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		got = got[:0]
+		for _, l := range strings.Split(strings.TrimSpace(logged.String()), "\n") {
+			m := line.FindStringSubmatch(l)
+			switch {
+			case m == nil:
+				t.Fatalf("log line %.200q is not a line of the log", l)
+			case strings.HasSuffix(m[1], " 431"):
+				got = append(got, m[1]+" "+m[2])
+			default:
+				got = append(got, m[1])
+			}
+		}
+		if len(got) >= len(want) || time.Now().After(deadline) {
+			break
+		}
+	}
+	// Lines come as responses end: in any order across connections.
+	slices.Sort(got)
+	slices.Sort(want)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		short := strings.NewReplacer(strings.Repeat("x", 100), "x…")
+		t.Errorf("the access log:\n%s\nwant:\n%s", short.Replace(strings.Join(got, "\n")), short.Replace(strings.Join(want, "\n")))
 	}
 }

@@ -38,7 +38,7 @@ func TestSpool(t *testing.T) {
 		// must not cut 48 readers that a loaded machine schedules late.
 		var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { a.serve(w, r, 30*time.Second) })
 		if logged {
-			h = logRequests(h, &log)
+			h = logRequests(h, newAccessLog(&log))
 		}
 		srv := httptest.NewServer(h)
 		get := func(rg string) ([]byte, int) {
