@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 
@@ -108,9 +109,14 @@ func importStatus(l i18n.Lang, st importState) (string, bool) {
 	case errors.As(err, &np):
 		return l.F("import.none", strings.Join(np.Formats, ", ")), false
 	case errors.As(err, &tl):
-		return l.F("import.too-long", l.Int(importer.MaxInput)), false
+		return l.F("import.too-long", l.Int(int64(tl.Len)), kilobytes(l, tl.Len), l.Int(importer.MaxInput), kilobytes(l, importer.MaxInput)), false
 	}
 	return l.F("import.invalid", errText(l, st.err, "")), false
+}
+
+// kilobytes is n bytes in kilobytes of 1,024 bytes, to a tenth: 300 KB.
+func kilobytes(l i18n.Lang, n int) string {
+	return l.F("import.kb", l.Float(math.Round(float64(n)/1024*10)/10, -1))
 }
 
 // importNote words an import warning in l.

@@ -205,11 +205,13 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 		w.text("small-title", f.Left, 14, "start", label)
 	default:
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
-		x, y := f.Left, f.Top-10
+		x, y, key := f.Left, f.Top-10, "chart.bucket-axis"
 		if size == HerdPresent {
-			x, y = presentTitleX, f.Top-presentTitleDY
+			// A bucket of minutes and seconds ("33 min 20 s") leaves the
+			// presenter's frame no room for "server".
+			x, y, key = presentTitleX, f.Top-presentTitleDY, "chart.bucket-axis-short"
 		}
-		w.text("axis-label", x, y, "start", l.F("chart.bucket-axis", l.Seconds(h.Width)))
+		w.text("axis-label", x, y, "start", l.F(key, l.Seconds(h.Width)))
 	}
 	w.close()
 	return w.String()
