@@ -24,7 +24,7 @@ func (c *compareGrid) Render() app.UI {
 	l := c.Lang
 	series := make([]chart.Series, len(c.Results))
 	for i, r := range c.Results {
-		series[i] = chart.SeriesOf(r.Res)
+		series[i] = chart.SeriesOf(r.Config, r.Res)
 	}
 	series, yMax, xMax := chart.CommonScale(series)
 	cells := make([]app.UI, len(c.Results))

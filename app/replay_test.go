@@ -102,7 +102,7 @@ func TestReplayMarks(t *testing.T) {
 	for !s.Advance(1 << 20) {
 	}
 	r := s.Result()
-	h := chart.SeriesOf(r)
+	h := chart.SeriesOf(p.st.Herd.config(p.st.Policy), r)
 	if chart.HerdMarks(h, r, 0) != "" || chart.HerdMarks(h, nil, 1) != "" {
 		t.Error("marks before the replay starts")
 	}

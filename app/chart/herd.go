@@ -23,6 +23,11 @@ type Series struct {
 	// Lo and Hi, when set, are the fewest and most calls answered per
 	// bucket over several runs (OK and Rejected are then their means).
 	Lo, Hi []float64
+	// Verdict is the run's (sim.HerdVerdictOf), when known: the text
+	// alternative then says what the page's verdict says, in its words
+	// (HerdVerdictText), where the timeline alone would read "recovered"
+	// into buckets nobody called in any more.
+	Verdict *sim.HerdVerdict
 }
 
 func (h Series) peak() float64 {
@@ -301,7 +306,7 @@ func hatchID(label string) string {
 }
 
 // SeriesOf turns a result into the chart's plain numbers.
-func SeriesOf(r *sim.Result) Series {
+func SeriesOf(c sim.Config, r *sim.Result) Series {
 	if r == nil {
 		return Series{}
 	}
@@ -316,6 +321,9 @@ func SeriesOf(r *sim.Result) Series {
 	for i, b := range r.Timeline {
 		h.OK[i] = float64(b.OK)
 		h.Rejected[i] = float64(b.Rejected)
+	}
+	if v, ok := sim.HerdVerdictOf(c, r); ok {
+		h.Verdict = &v
 	}
 	if n := len(h.OK); n > MaxBuckets && h.Width > 0 {
 		h = Rebin(h, h.Width*float64((n+MaxBuckets-1)/MaxBuckets))
@@ -414,8 +422,9 @@ func Grid(l i18n.Lang, series []Series, titles []string, label string) string {
 
 // HerdSummary states a herd chart's data in words, for its text
 // alternative (after its title): the peak and when, the capacity, the
-// outage, and when the server recovered (from the end of the last bucket
-// with a rejected call on, every call succeeded). "" with no data.
+// outage, and the run's verdict (h.Verdict, the page's #herd-verdict
+// text); without one, when the server recovered (from the end of the last
+// bucket with a rejected call on, every call succeeded). "" with no data.
 func HerdSummary(l i18n.Lang, h Series) string {
 	if len(h.OK) == 0 || h.Width <= 0 {
 		return ""
@@ -439,6 +448,10 @@ func HerdSummary(l i18n.Lang, h Series) string {
 	}
 	end := float64(len(h.OK)) * h.Width
 	switch {
+	case h.Verdict != nil:
+		if v := HerdVerdictText(l, *h.Verdict); v != "" {
+			s += " " + v
+		}
 	case lastRejected < 0:
 		s += " " + l.T("chart.desc-none-rejected")
 	case lastRejected == len(h.OK)-1:
