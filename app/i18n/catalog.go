@@ -340,6 +340,7 @@ var messages = map[string][2]string{
 	"req.legend-p50":                   {"p50", "p50"},
 	"req.legend-timeout":               {"client timeout", "таймаут клиента"},
 	"req.verdict-recovered":            {"Recovered {1} after {2} ended (at {3}).", "Восстановился через {1} после конца {2} (в {3})."},
+	"req.verdict-recovered-at-once":    {"Recovered as soon as {1} ended (at {2}).", "Восстановился сразу после конца {1} (в {2})."},
 	"req.verdict-held":                 {"Did not recover after {1}: retries hold the offered load at {2} capacity.", "Не восстановился после {1}: повторы держат нагрузку на уровне {2} от пропускной способности."},
 	"req.verdict-load":                 {"Did not recover after {1}: the offered load is {2} capacity.", "Не восстановился после {1}: нагрузка составляет {2} от пропускной способности."},
 	"req.verdict-none":                 {"Did not recover after {1}.", "Не восстановился после {1}."},
