@@ -42,8 +42,12 @@ type importPanel struct {
 // *importer.Result.
 const actImport = "import"
 
+// onImport opens or closes the Import panel, as a history entry: the link
+// keeps it open (import=1), as it keeps Export and Embed.
 func (p *playground) onImport(ctx app.Context, e app.Event) {
-	p.importOpen = !p.importOpen
+	p.st.Import = !p.st.Import
+	p.urlPush = true
+	p.writeURL(ctx)
 }
 
 // onApply reads the pasted text and, when it holds a policy, sends it to

@@ -58,9 +58,8 @@ type playground struct {
 
 	// server is whether the page has its server (serverNone on a static
 	// host).
-	server     int
-	importOpen bool        // the import panel shows
-	les        lessonState // the workshop lesson, when one is open
+	server int
+	les    lessonState // the workshop lesson, when one is open
 
 	// langKeyed: the language select's value came from the keyboard and
 	// waits for Enter or the focus leaving it.
@@ -648,7 +647,7 @@ func (p *playground) Render() app.UI {
 					Aria("controls", "embed-panel").OnClick(p.onEmbed).Text(l.T("embed.button")),
 				app.Button().ID("export").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Export != "")).
 					Aria("controls", "export-panel").OnClick(p.onExport).Text(l.T("export.button")),
-				app.Button().ID("import").Type("button").Class("secondary").Aria("expanded", boolText(p.importOpen)).
+				app.Button().ID("import").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Import)).
 					Aria("controls", "import-panel").OnClick(p.onImport).Text(l.T("import.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				p.copyStatus(l),
@@ -657,7 +656,7 @@ func (p *playground) Render() app.UI {
 		&updateBanner{Lang: l},
 		p.renderEmbedPanel(l),
 		p.renderExportPanel(l),
-		&importPanel{Lang: l, Open: p.importOpen},
+		&importPanel{Lang: l, Open: p.st.Import},
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
 			app.Div().Class("controls-col").Body(

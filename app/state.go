@@ -26,6 +26,7 @@ const (
 	keyPresent = "present" // 1: presenter mode, large type for a projector
 	keyExport  = "export"  // the Export panel open, for this library (exportTargets)
 	keyEmbed   = "embed"   // the Embed panel open, for this view (embedViews)
+	keyImport  = "import"  // 1: the Import panel open (never its text)
 )
 
 // embedViews are what the Embed panel embeds: the whole page or a view.
@@ -78,8 +79,10 @@ type state struct {
 	Lang string
 	Herd herdState
 	// Export is the Export panel's library ("" the panel is closed);
-	// Embed the Embed panel's view ("" closed, "page" the whole page).
+	// Embed the Embed panel's view ("" closed, "page" the whole page);
+	// Import, the Import panel open (its text stays out of links).
 	Export, Embed string
+	Import        bool
 }
 
 // policyB is the second policy of a comparison: its preset and fields, as
@@ -169,7 +172,7 @@ func parseQuery(raw string) (state, []notice) {
 		return vs[0], true
 	}
 	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true, keyView: true, keyTheme: true,
-		keyLesson: true, keyPresent: true, keyScenario: true, keyExport: true, keyEmbed: true}
+		keyLesson: true, keyPresent: true, keyScenario: true, keyExport: true, keyEmbed: true, keyImport: true}
 
 	s.Preset, s.Policy, _ = parsePolicy(first, known, "", &notes)
 	if bPreset, bPolicy, given := parsePolicy(first, known, prefixB, &notes); given {
@@ -245,11 +248,16 @@ func parseQuery(raw string) (state, []notice) {
 			s.Lesson = n
 		}
 	}
-	if v, ok := first(keyPresent); ok {
-		if b, err := backoff.ParseBool(keyPresent, v); err != nil {
-			notes = append(notes, notice{Key: keyPresent, Value: clip(v, 32), Err: err})
-		} else {
-			s.Present = b
+	for _, k := range []struct {
+		key string
+		to  *bool
+	}{{keyPresent, &s.Present}, {keyImport, &s.Import}} {
+		if v, ok := first(k.key); ok {
+			if b, err := backoff.ParseBool(k.key, v); err != nil {
+				notes = append(notes, notice{Key: k.key, Value: clip(v, 32), Err: err})
+			} else {
+				*k.to = b
+			}
 		}
 	}
 	notes = append(notes, s.Herd.parse(first, known)...)
@@ -440,6 +448,9 @@ func (s *state) encode(left []string) string {
 	if s.Embed != "" {
 		add(keyEmbed, s.Embed)
 	}
+	if s.Import {
+		add(keyImport, "1")
+	}
 	return b.String()
 }
 
@@ -447,7 +458,7 @@ func (s *state) encode(left []string) string {
 // an embed or an image shows.
 func (s *state) content() state {
 	c := *s
-	c.Export, c.Embed = "", ""
+	c.Export, c.Embed, c.Import = "", "", false
 	return c
 }
 
