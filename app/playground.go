@@ -60,6 +60,7 @@ type playground struct {
 	// host).
 	server int
 	les    lessonState // the workshop lesson, when one is open
+	idx    lessonIndex // the lessons' titles, when their index is open
 
 	// langKeyed: the language select's value came from the keyboard and
 	// waits for Enter or the focus leaving it.
@@ -100,6 +101,10 @@ func newPlayground() *playground {
 	p.st, p.notes = parseQuery(q)
 	p.les.setup = onlyLessonKeys(q)
 	p.lessonFromPage()
+	if p.st.Lesson == lessonList {
+		p.idx = lessonIndex{lang: p.lang().Code()}
+		p.indexFromPage()
+	}
 	p.recompute()
 	p.preloaded = true
 	return p
@@ -286,9 +291,12 @@ func onlyLessonKeys(q string) bool {
 	return true
 }
 
-// restore shows the state of a history entry.
+// restore shows the state of a history entry, or of a link followed in
+// the page (a lesson's, the index's: a link that names only a lesson gets
+// the lesson's own setup).
 func (p *playground) restore(ctx app.Context, q string) {
 	p.load(q)
+	p.les.setup = onlyLessonKeys(q)
 	p.loadLesson(ctx)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
@@ -342,6 +350,8 @@ func (p *playground) applyLang(ctx app.Context) {
 // page's name; the page's own title on the whole page.
 func (p *playground) docTitle(l i18n.Lang) string {
 	switch {
+	case p.st.Lesson == lessonList:
+		return l.T("lesson.index") + " · " + l.T("page.title")
 	case p.st.Lesson > 0 && p.les.data != nil:
 		return p.les.data.Title + " · " + l.F("lesson.count", strconv.Itoa(p.st.Lesson), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
 	case p.st.Lesson > 0:
@@ -627,6 +637,8 @@ func (p *playground) copyOut(ctx app.Context, s, done, manual string) {
 func (p *playground) Render() app.UI {
 	l := p.lang()
 	switch {
+	case p.st.Lesson == lessonList:
+		return p.renderLessonIndex(l)
 	case p.st.Lesson > 0:
 		return p.renderLesson(l)
 	case p.st.View != "":
@@ -675,6 +687,7 @@ func (p *playground) Render() app.UI {
 			),
 		),
 		app.Footer().Class("foot").Body(
+			app.P().Body(app.A().ID("lessons-link").Href("?"+p.lessonQuery(lessonList)).Text(l.T("page.lessons"))),
 			app.P().Text(l.T("page.foot")),
 		),
 	)

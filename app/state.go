@@ -22,7 +22,7 @@ const (
 	keyLang    = "lang"    // en or ru; absent: the browser's languages decide
 	keyView    = "view"    // one widget alone, for an iframe: see views
 	keyTheme   = "theme"   // light, dark or auto (the system's, the default)
-	keyLesson  = "lesson"  // 1..lessonCount: the workshop's lesson shown
+	keyLesson  = "lesson"  // 1..lessonCount: the workshop's lesson shown; list: their index
 	keyPresent = "present" // 1: presenter mode, large type for a projector
 	keyExport  = "export"  // the Export panel open, for this library (exportTargets)
 	keyEmbed   = "embed"   // the Embed panel open, for this view (embedViews)
@@ -69,8 +69,8 @@ type state struct {
 	View, Theme string
 	// Cls is the classification panel's call and rules.
 	Cls classifyInput
-	// Lesson is the workshop lesson shown (0: none); Present is presenter
-	// mode.
+	// Lesson is the workshop lesson shown (0: none; lessonList: their
+	// index); Present is presenter mode.
 	Lesson  int
 	Present bool
 	// Lang is the language the link asks for ("en", "ru"), or "" to follow
@@ -242,8 +242,10 @@ func parseQuery(raw string) (state, []notice) {
 		}
 	}
 	if v, ok := first(keyLesson); ok && v != "" {
-		if n, err := backoff.ParseInt(keyLesson, v, 1, lessonCount); err != nil {
-			notes = append(notes, notice{Key: keyLesson, Value: clip(v, 32), Err: err})
+		if v == lessonListValue {
+			s.Lesson = lessonList
+		} else if n, err := backoff.ParseInt(keyLesson, v, 1, lessonCount); err != nil {
+			notes = append(notes, notice{Key: keyLesson, Value: clip(v, 32), Err: err, Msg: "notice.lesson"})
 		} else {
 			s.Lesson = n
 		}
@@ -436,8 +438,11 @@ func (s *state) encode(left []string) string {
 			}
 		}
 	}
-	if s.Lesson > 0 {
+	switch {
+	case s.Lesson > 0:
 		add(keyLesson, strconv.Itoa(s.Lesson))
+	case s.Lesson == lessonList:
+		add(keyLesson, lessonListValue)
 	}
 	if s.Present {
 		add(keyPresent, "1")
