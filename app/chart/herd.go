@@ -401,10 +401,41 @@ func Rebin(s Series, w float64) Series {
 	return r
 }
 
-// Grid draws small multiples on one scale in one picture, two to a row,
-// each with its title: the compare panel as a file.
+// ownScaleRatio: small multiples share one scale unless a panel's run
+// ends within this fraction of the longest one's time, where its calls
+// would be a sliver at the axis's start.
+const ownScaleRatio = 10
+
+// GridScale is the scale small multiples share: CommonScale's, when every
+// panel stays readable on it; else (a run that ends within a tenth of the
+// longest's time: no jitter's 15.7 h beside full jitter's minute) none:
+// each panel keeps its own scales (shared false, yMax and xMax 0), and
+// shortest and longest are the runs' times, for the page to say so.
+func GridScale(series []Series) (out []Series, yMax, xMax float64, shared bool, shortest, longest float64) {
+	out, yMax, xMax = CommonScale(series)
+	shortest = math.Inf(1)
+	for _, s := range series {
+		if s.Width > 0 {
+			shortest, longest = math.Min(shortest, s.end()), math.Max(longest, s.end())
+		}
+	}
+	if longest == 0 || shortest*ownScaleRatio >= longest {
+		return out, yMax, xMax, true, shortest, longest
+	}
+	return series, 0, 0, false, shortest, longest
+}
+
+// Grid draws small multiples in one picture, two to a row, each with its
+// title: the compare panel as a file. They share one scale where GridScale
+// finds it readable; else each title says its panel has its own.
 func Grid(l i18n.Lang, series []Series, titles []string, label string) string {
-	ss, yMax, xMax := CommonScale(series)
+	ss, yMax, xMax, shared, _, _ := GridScale(series)
+	if !shared {
+		titles = append([]string(nil), titles...)
+		for i := range titles {
+			titles[i] = l.F("chart.own-scale", titles[i])
+		}
+	}
 	const cellW, cellH, cols = 320.0, 170.0, 2
 	rows := (len(ss) + cols - 1) / cols
 	f := frame{W: cellW * cols, H: cellH * float64(rows)}

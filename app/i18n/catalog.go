@@ -249,6 +249,7 @@ var messages = map[string][2]string{
 	"chart.bucket-axis":         {"server answers per {1} bucket", "ответы сервера за интервал {1}"},
 	"chart.bucket-axis-short":   {"answers per {1} bucket", "ответы за интервал {1}"},
 	"chart.small":               {"jitter: {1}", "джиттер: {1}"},
+	"chart.own-scale":           {"{1} (own scales)", "{1} (свои шкалы)"},
 
 	// The herd.
 	"herd.head":             {"A herd of clients", "Толпа клиентов"},
@@ -586,11 +587,17 @@ var messages = map[string][2]string{
 	// Compare.
 	"compare.head":           {"Why jitter: the same herd under each jitter kind", "Зачем джиттер: та же толпа при каждом виде джиттера"},
 	"compare.aria":           {"Compare jitter kinds", "Сравнение видов джиттера"},
+	"compare.own-short":      {"Each panel on its own scales: the runs last from {1} to {2}.", "У каждой панели свои шкалы: прогоны длятся от {1} до {2}."},
+	"compare.note-own":       {"Each panel: the same herd, the same seed, only the jitter differs. Its runs last from {1} to {2}, too far apart for one scale: each panel has its own, so compare the figures under them. The outlined one is your policy.", "В каждой панели та же толпа и то же зерно, отличается только джиттер. Прогоны длятся от {1} до {2} — слишком разные сроки для одной шкалы: у каждой панели своя, сравнивайте числа под ними. Ваша политика обведена."},
 	"compare.note":           {"Each panel: the same herd, the same seed, only the jitter differs; one scale for all. The outlined one is your policy.", "В каждой панели та же толпа и то же зерно, отличается только джиттер; шкала у всех одна. Ваша политика обведена."},
 	"compare.updating":       {"Updating…", "Обновляю…"},
 	"compare.running":        {"running…", "считаю…"},
 	"summary.herd":           {"{1}: {2} {2|call|calls} to the server ({3} per client), {4} gave up.", "{1}: {2} {2|вызов|вызова|вызовов} к серверу ({3} на клиента), сдались {4}."},
 	"summary.completion":     {"99% of those that succeeded did so within {1}.", "99 % преуспевших справились за {1}."},
+	"summary.worst":          {"Worst-case total wait: {1}.", "Худшее общее ожидание: {1}."},
+	"summary.worst-b":        {"Worst-case total wait: A {1}, B {2}.", "Худшее общее ожидание: A {1}, B {2}."},
+	"strip.worst":            {"Worst case {1}", "В худшем случае {1}"},
+	"strip.worst-b":          {"Worst case A {1} · B {2}", "В худшем случае A {1} · B {2}"},
 	"summary.none-succeeded": {"No client succeeded.", "Ни один клиент не преуспел."},
 	"summary.requests":       {"{1} of requests succeeded; {2} {2|call|calls} per request.", "Успешно {1} запросов; {2} {2|вызов|вызова|вызовов} на запрос."},
 	"summary.latency":        {"p99 latency {1}.", "Задержка p99 — {1}."},
@@ -656,6 +663,9 @@ var messages = map[string][2]string{
 		"не больше {1} для картинки, которую рисует сервер (на один рисунок он даёт {2} МБ); сама страница нарисует и больше: откройте её и скачайте SVG"},
 	"rule.memory-run":       {"at most {1}, for a run within {2} MB of memory", "не больше {1}, чтобы прогон уместился в {2} МБ памяти"},
 	"policy.deadline-short": {"Deadline", "Дедлайн"},
+	"policy.base-short":     {"Base", "Основа"},
+	"policy.factor-short":   {"Factor", "Множитель"},
+	"policy.cap-short":      {"Cap", "Потолок"},
 	"herd.runs":             {"Runs", "Прогоны"},
 
 	// Classification verdicts, by the core's reason codes.
