@@ -328,16 +328,17 @@ func (l Lang) clock(sec float64) string {
 	}
 	per := math.Round(big.sec / small.sec)
 	whole, rest := math.Floor(n/per), math.Mod(n, per)
-	// Each unit stands apart from its number, as words do: Russian's
-	// no-break spaces, as its other units; English's plain ones, as the
-	// CLI prints it too.
-	sp, big1, small1 := " ", big.en, small.en
+	// Each unit stands apart from its number, as words do, after a
+	// no-break space: a line breaks between the reading's two parts
+	// (8 min / 16 s, as a narrow card needs), never inside one ("p99 1" /
+	// "min 1 s").
+	big1, small1 := big.en, small.en
 	if l == Ru {
-		sp, big1, small1 = nbsp, big.ru, small.ru
+		big1, small1 = big.ru, small.ru
 	}
-	s := l.decimal(strconv.FormatFloat(whole, 'f', 0, 64)) + sp + big1
+	s := l.decimal(strconv.FormatFloat(whole, 'f', 0, 64)) + nbsp + big1
 	if rest > 0 {
-		s += sp + l.decimal(strconv.FormatFloat(rest, 'f', 0, 64)) + sp + small1
+		s += " " + l.decimal(strconv.FormatFloat(rest, 'f', 0, 64)) + nbsp + small1
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -61,7 +62,7 @@ func TestFormats(t *testing.T) {
 		{En.Seconds(1.5), "1.5s"},
 		{Ru.Seconds(1.5), "1,5\u00a0с"},
 		{Ru.Seconds(0.25), "250\u00a0мс"},
-		{Ru.Seconds(90), "1\u00a0мин\u00a030\u00a0с"},
+		{Ru.Seconds(90), "1\u00a0мин 30\u00a0с"},
 		{Ru.Seconds(7200), "2\u00a0ч"},
 		{Ru.Seconds(3 * 86400), "3\u00a0д"},
 		{En.Seconds(0), "0"},
@@ -138,8 +139,9 @@ func TestSecondsAsAClock(t *testing.T) {
 		{3.5 * 86400, "3 d 12 h", "3 д 12 ч"},
 		{-91.2, "-1 min 31 s", "-1 мин 31 с"},
 	} {
-		nb := func(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
-		if got := En.Seconds(c.sec); got != c.en {
+		// No-break spaces between a Russian number and its unit.
+		nb := func(s string) string { return regexp.MustCompile(`(\d) `).ReplaceAllString(s, "$1\u00a0") }
+		if got := En.Seconds(c.sec); got != nb(c.en) {
 			t.Errorf("En.Seconds(%v) = %q, want %q", c.sec, got, c.en)
 		}
 		if got := Ru.Seconds(c.sec); got != nb(c.ru) {
