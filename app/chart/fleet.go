@@ -71,9 +71,9 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 		// The gap holds a line of 20-unit text; the peak's tick (its cap
 		// height 14 units) stays under it.
 		stripH, gap = 60, 32
-		f = frame{W: 400, Left: 60, Right: 30, Top: 48, Bottom: 28}
+		f = frame{W: 400, Left: 60, Right: 30, Top: 56, Bottom: 28}
 		class, ticks, tickDY, nameDY, peakDY = "chart-fleet chart-present", 3, presentTickDY, 9, 16
-		titleX, titleY = presentTitleX, 18
+		titleX, titleY = presentTitleX, 20
 	}
 	f.H = f.Top + float64(max(n, 1))*(stripH+gap) - gap + f.Bottom
 	var w svgWriter
