@@ -132,7 +132,7 @@ func (p *playground) renderLessonIndex(l i18n.Lang) app.UI {
 		if title == "" {
 			title = l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))
 		}
-		items[n-1] = app.Li().Body(app.A().ID("lesson-link-"+strconv.Itoa(n)).Href("?"+p.lessonQuery(n)).Text(title))
+		items[n-1] = app.Li().Body(app.A().ID("lesson-link-" + strconv.Itoa(n)).Href("?" + p.lessonQuery(n)).Text(title))
 	}
 	cls := "playground lessons lesson-index"
 	if p.st.Present {

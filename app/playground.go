@@ -674,6 +674,7 @@ func (p *playground) Render() app.UI {
 			app.Div().Class("controls-col").Body(
 				p.renderControls(l),
 				p.renderPolicyB(l),
+				p.renderStrip(l),
 			),
 			// The results' order suits a laptop's first screen: the table, then
 			// the herd, then the delay charts; the style sheet places them
