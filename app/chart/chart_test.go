@@ -447,3 +447,33 @@ func TestTimeTicks(t *testing.T) {
 		}
 	}
 }
+
+// A time axis counts in round times and keeps its labels in the frame:
+// a 5 min cap gave ticks of 1 min 40 s and 3 min 20 s (1.67min and
+// 3.33min before), and "3 min 20 s" began 8 units left of the chart.
+func TestDelayChartTimeTicks(t *testing.T) {
+	yTick := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="[0-9.]+" text-anchor="end">([^<]*)</text>`)
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"base=3s&cap=5m&attempts=10", []string{"0", "1 min", "2 min", "3 min", "4 min", "5 min"}},
+		{"base=1s&cap=2m&attempts=8&jitter=none", []string{"0", "15s", "30s", "45s", "1 min", "1 min 15 s"}},
+		{"base=1s&cap=30s", []string{"0", "5s", "10s", "15s", "20s"}},
+	} {
+		tb := table(t, c.q)
+		svg, _ := Delays(i18n.En, DelaySeries{T: tb, S: SampleClients(tb.Policy, len(tb.Rows), 1)}, nil, false)
+		var got []string
+		for _, m := range yTick.FindAllStringSubmatch(svg, -1) {
+			x, _ := strconv.ParseFloat(m[1], 64)
+			label := strings.ReplaceAll(m[2], "\u00a0", " ")
+			got = append(got, label)
+			if w := 6.2 * float64(len([]rune(label))); x-w < 0 {
+				t.Errorf("%q: %q spans x=%.0f..%.0f, left of the chart", c.q, label, x-w, x)
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%q: y ticks %q, want %q", c.q, got, c.want)
+		}
+	}
+}
