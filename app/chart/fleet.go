@@ -69,8 +69,9 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 	class, ticks, tickDY, nameDY, peakDY, titleX, titleY := "chart-fleet", 8, float64(wideTickDY), 6.0, 10.0, f.Left, f.Top-30
 	if present {
 		// The gap holds a line of 20-unit text; the peak's tick (its cap
-		// height 14 units) stays under it.
-		stripH, gap = 60, 32
+		// height 14 units) stays under it. Strips of 52 units are 49 px
+		// tall in a 4:3 screen's widget, which has room for no more.
+		stripH, gap = 52, 32
 		f = frame{W: 400, Left: 60, Right: 30, Top: 56, Bottom: 28}
 		class, ticks, tickDY, nameDY, peakDY = "chart-fleet chart-present", 3, presentTickDY, 9, 16
 		titleX, titleY = presentTitleX, 20

@@ -219,8 +219,11 @@ func TestBrowserLessonIndexAndWayBack(t *testing.T) {
 	tb := newTab(t, 1280, 800)
 	for _, l := range i18n.Langs {
 		tb.open(t, "lesson=list&lang="+l.Code())
-		titles := eval[[]string](t, tb, `[...document.querySelectorAll('#lesson-list a')].map(a => a.textContent)`)
-		if len(titles) != 15 || titles[0] == l.F("lesson.count", "1", "15") || eval[string](t, tb, `document.title`) != l.T("lesson.index")+" · "+l.T("page.title") {
+		// The page the server drew has the titles; one the service worker
+		// kept for another link gets them from the lesson files.
+		titles := poll[[]string](t, tb, "the lessons' titles", `(() => { const t = [...document.querySelectorAll('#lesson-list a')].map(a => a.textContent);
+		  return t.length === 15 && !t.includes(`+strconv.Quote(l.F("lesson.count", "15", "15"))+`) && t; })()`)
+		if titles[0] == l.F("lesson.count", "1", "15") || eval[string](t, tb, `document.title`) != l.T("lesson.index")+" · "+l.T("page.title") {
 			t.Fatalf("%s: the index lists %q", l.Code(), titles)
 		}
 		eval[bool](t, tb, `(document.getElementById('lesson-link-1').click(), true)`)
@@ -338,7 +341,7 @@ func TestBrowserPresentFleetStrips(t *testing.T) {
 		if len(m.Problems) > 0 {
 			t.Errorf("%s: %s", what, strings.Join(m.Problems, "; "))
 		}
-		if m.StripPx < 50 {
+		if m.StripPx < 45 {
 			t.Errorf("%s: strips %.0f px tall", what, m.StripPx)
 		}
 		if m.KeyStyle != "dashed" || m.KeyColor != m.LineColor {
