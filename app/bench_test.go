@@ -35,6 +35,6 @@ func BenchmarkHerd1000(b *testing.B) {
 	c := sim.DefaultConfig()
 	for b.Loop() {
 		r, _ := sim.Run(c, 1)
-		chart.Herd(i18n.En, chart.SeriesOf(r), 0, 0, chart.HerdWide, "")
+		chart.Herd(i18n.En, chart.SeriesOf(c, r), 0, 0, chart.HerdWide, "")
 	}
 }

@@ -28,15 +28,10 @@ func (p *playground) renderCompare(l i18n.Lang) app.UI {
 
 func (c *compareCard) Render() app.UI {
 	l := c.Lang
-	status := l.T("compare.note")
-	if c.Pending {
-		status += " " + l.T("compare.updating")
-	}
 	// data-running: the panels shown may be an earlier scenario's.
 	return app.Section().Class("card compare").DataSet("running", boolText(c.Busy)).Aria("label", l.T("compare.aria")).Body(
 		cardHead(c.Alone, 2, l.T("compare.head")),
-		app.P().Class("hint").Text(status),
-		&compareGrid{Results: c.Results, Current: c.Current, Lang: l, Present: c.Present},
+		&compareGrid{Results: c.Results, Current: c.Current, Lang: l, Present: c.Present, Pending: c.Pending},
 		takeAway(l, onDownload, "download-compare", "take.svg"),
 	)
 }

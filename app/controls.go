@@ -445,7 +445,9 @@ func (c *policyPanel) onThrottle(ctx app.Context, e app.Event) {
 }
 
 // renderLesson is the few knobs a lesson's prompt asks to move: the
-// jitter, the base, the cap and the attempts.
+// jitter and the four knobs of the first lesson, base, factor, cap and
+// attempts, by their short names (the lesson says what they are), so that
+// a projector's widget has them on two lines.
 func (c *policyPanel) renderLesson() app.UI {
 	l := c.Lang
 	items := []app.UI{
@@ -455,7 +457,8 @@ func (c *policyPanel) renderLesson() app.UI {
 		),
 	}
 	for _, f := range []struct{ param, label string }{
-		{backoff.ParamBase, "policy.base"}, {backoff.ParamCap, "policy.cap"}, {backoff.ParamAttempts, "policy.attempts"},
+		{backoff.ParamBase, "policy.base-short"}, {backoff.ParamFactor, "policy.factor-short"}, {backoff.ParamCap, "policy.cap-short"},
+		{backoff.ParamAttempts, "policy.attempts"},
 	} {
 		items = append(items, app.Div().Class("field").Body(
 			app.Label().For(f.param+"-value").Text(l.T(f.label)),

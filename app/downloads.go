@@ -60,7 +60,7 @@ func compareSVG(l i18n.Lang, cmp []cmpResult) string {
 		if r.Res == nil {
 			continue
 		}
-		ss = append(ss, chart.SeriesOf(r.Res))
+		ss = append(ss, chart.SeriesOf(r.Config, r.Res))
 		titles = append(titles, l.F("chart.small", kindName(l, r.Kind)))
 	}
 	if len(ss) == 0 {

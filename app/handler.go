@@ -115,10 +115,10 @@ func PreloadsWasm(variant string) bool {
 func PageVariant(rawQuery string) string {
 	st, _ := parseQuery(rawQuery)
 	switch {
-	case st.Lesson > 0 && st.Present:
-		return keyLesson + "=" + strconv.Itoa(st.Lesson) + "&" + keyPresent + "=1"
-	case st.Lesson > 0:
-		return keyLesson + "=" + strconv.Itoa(st.Lesson)
+	case st.Lesson != 0 && st.Present:
+		return keyLesson + "=" + lessonValue(st.Lesson) + "&" + keyPresent + "=1"
+	case st.Lesson != 0:
+		return keyLesson + "=" + lessonValue(st.Lesson)
 	case st.View != "":
 		return keyView + "=" + st.View
 	}
@@ -129,8 +129,10 @@ func PageVariant(rawQuery string) string {
 // server may render each page once and keep it.
 func PageVariants() []string {
 	var out []string
-	for n := 1; n <= lessonCount; n++ {
-		out = append(out, keyLesson+"="+strconv.Itoa(n), keyLesson+"="+strconv.Itoa(n)+"&"+keyPresent+"=1")
+	for n := lessonList; n <= lessonCount; n++ {
+		if n != 0 {
+			out = append(out, keyLesson+"="+lessonValue(n), keyLesson+"="+lessonValue(n)+"&"+keyPresent+"=1")
+		}
 	}
 	for _, v := range views {
 		out = append(out, keyView+"="+v)

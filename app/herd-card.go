@@ -28,6 +28,9 @@ type herdCard struct {
 	Policy   backoff.Policy // the first policy, which the knobs' checks read
 	Scenario string         // with Controls, the scenario the page shows ("": none)
 	Runs     runView
+	// Worst is the page's worst-case total wait, worded (worstText), that
+	// the run's summary starts with: what a slider's move changed first.
+	Worst string
 }
 
 // actHerdMore asks the page to run the herd again with ten times its
@@ -40,6 +43,9 @@ func (hc *herdCard) onMore(ctx app.Context, e app.Event) { ctx.NewAction(actHerd
 func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
 	c := &herdCard{Lang: l, Alone: p.alone(), Present: p.st.Present && p.st.Lesson > 0, Controls: withControls,
 		Herd: p.st.Herd, LinkGen: p.linkGen, Policy: p.st.Policy, Runs: p.herd.view()}
+	if p.mainPage() {
+		c.Worst = p.worstText(l, "summary.worst")
+	}
 	if withControls {
 		c.Scenario = scenarioOf(&p.st)
 	}
@@ -151,13 +157,7 @@ func (hc *herdCard) verdict() app.UI {
 	if !ok {
 		return el.Hidden(true)
 	}
-	text := recoveryText(l, v)
-	if h.B != nil && h.B.first != nil {
-		if vb, ok := sim.VerdictOf(c, h.B.first); ok {
-			text = l.T("policy.a") + ": " + text + " " + l.T("policy.b") + ": " + recoveryText(l, vb)
-		}
-	}
-	el = el.DataSet("recovered", v.RecoveredAt != nil).Text(text)
+	el = el.DataSet("recovered", v.RecoveredAt != nil).Text(verdictText(l, c, h))
 	if v.RecoveredAt != nil {
 		el = el.DataSet("recovered-at", exact(*v.RecoveredAt))
 	}
@@ -179,13 +179,7 @@ func (hc *herdCard) herdVerdict(el app.HTMLP) app.UI {
 	if !ok {
 		return el.Hidden(true)
 	}
-	text := chart.HerdVerdictText(l, v)
-	if h.B != nil && h.B.first != nil {
-		if vb, ok := sim.HerdVerdictOf(c, h.B.first); ok {
-			text = l.T("policy.a") + ": " + text + " " + l.T("policy.b") + ": " + chart.HerdVerdictText(l, vb)
-		}
-	}
-	el = el.DataSet("all-gave-up", v.AllGaveUp()).Text(text)
+	el = el.DataSet("all-gave-up", v.AllGaveUp()).Text(verdictText(l, c, h))
 	if v.GaveUp > 0 && v.Outage {
 		el = el.DataSet("gave-up-before", exact(v.GaveUpBeforeBack()))
 	}
@@ -198,31 +192,66 @@ func (hc *herdCard) herdVerdict(el app.HTMLP) app.UI {
 	return el
 }
 
+// verdictText words the runs' verdict: a request-level run's recovery
+// (recoveryText), a herd's clients (chart.HerdVerdictText); with a second
+// policy, both. "" when there is none.
+func verdictText(l i18n.Lang, c sim.Config, h runView) string {
+	if h.A == nil || h.A.first == nil {
+		return ""
+	}
+	one := func(r *sim.Result) string {
+		if r == nil {
+			return ""
+		}
+		if r.Totals.RequestLevel {
+			if v, ok := sim.VerdictOf(c, r); ok {
+				return recoveryText(l, v)
+			}
+			return ""
+		}
+		if v, ok := sim.HerdVerdictOf(c, r); ok {
+			return chart.HerdVerdictText(l, v)
+		}
+		return ""
+	}
+	text := one(h.A.first)
+	if h.B != nil && text != "" {
+		if b := one(h.B.first); b != "" {
+			text = l.T("policy.a") + ": " + text + " " + l.T("policy.b") + ": " + b
+		}
+	}
+	return text
+}
+
 // summary is what a screen reader hears once a run settles (the
-// #run-summary live region): the verdict and the key figures, not the
-// run's timing; "" while it runs, so nothing half-done is read.
+// #run-summary live region): the worst-case total wait (Worst), the
+// verdict and the key figures, not the run's timing; "" while it runs, so
+// nothing half-done is read.
 func (hc *herdCard) summary() string {
 	l, c, h := hc.Lang, hc.Herd.Config, hc.Runs
 	if h.Running || h.Err != nil || h.A == nil || h.A.first == nil {
 		return ""
 	}
 	t := h.A.first.Totals
+	var s string
 	if c.RequestLevel() {
-		s := l.F("summary.requests", l.Percent(float64(t.Succeeded), float64(max(t.Requests, 1))), l.Float(t.Amplification, 2))
+		s = l.F("summary.requests", l.Percent(float64(t.Succeeded), float64(max(t.Requests, 1))), l.Float(t.Amplification, 2))
 		if t.Succeeded > 0 {
 			s += " " + l.F("summary.latency", l.Seconds(t.Latency.P99))
 		}
-		if v, ok := sim.VerdictOf(c, h.A.first); ok {
-			s = recoveryText(l, v) + " " + s
-		}
-		return s
-	}
-	s := l.F("summary.herd", l.Count(int64(t.Clients), "herd.clients-n"), l.Compact(float64(t.Calls)), l.Float(t.Amplification, 2),
-		l.Compact(float64(t.GaveUp)))
-	if t.Succeeded > 0 {
-		s += " " + l.F("summary.completion", l.Seconds(t.Completion.P99))
 	} else {
-		s += " " + l.T("summary.none-succeeded")
+		s = l.F("summary.herd", l.Count(int64(t.Clients), "herd.clients-n"), l.Compact(float64(t.Calls)), l.Float(t.Amplification, 2),
+			l.Compact(float64(t.GaveUp)))
+		if t.Succeeded > 0 {
+			s += " " + l.F("summary.completion", l.Seconds(t.Completion.P99))
+		} else {
+			s += " " + l.T("summary.none-succeeded")
+		}
+	}
+	for _, lead := range []string{verdictText(l, c, h), hc.Worst} {
+		if lead != "" {
+			s = lead + " " + s
+		}
 	}
 	return s
 }

@@ -15,6 +15,7 @@ import (
 // up; a run longer than the first adds buckets that the others lack (they
 // count as 0 there).
 type herdOut struct {
+	cfg    sim.Config // the runs' (their seeds aside)
 	first  *sim.Result
 	totals []sim.Totals
 	ok     []float64 // sums over runs, per bucket
@@ -59,10 +60,10 @@ func (o *herdOut) series() chart.Series {
 		return chart.Series{}
 	}
 	if o.runs() < 2 {
-		return chart.SeriesOf(o.first)
+		return chart.SeriesOf(o.cfg, o.first)
 	}
 	n := float64(o.runs())
-	h := chart.SeriesOf(o.first)
+	h := chart.SeriesOf(o.cfg, o.first)
 	h.OK, h.Rejected = make([]float64, len(o.ok)), make([]float64, len(o.ok))
 	for i := range o.ok {
 		h.OK[i], h.Rejected[i] = o.ok[i]/n, o.rej[i]/n

@@ -53,9 +53,10 @@ var compareKinds = backoff.JitterNames()
 
 // cmpResult is one small multiple: the herd under one jitter kind.
 type cmpResult struct {
-	Kind string
-	Res  *sim.Result
-	Err  error
+	Kind   string
+	Config sim.Config // the run's
+	Res    *sim.Result
+	Err    error
 }
 
 // herdRunner runs the herd scenario (for one policy or two, once or over
@@ -237,13 +238,13 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 		h.a, h.b, h.err, h.running = nil, nil, err, false
 		return
 	}
-	a := &herdOut{}
+	a := &herdOut{cfg: cfgA}
 	var b *herdOut
 	tasks := []task{{cfgA, seed, a}}
 	if p.st.B.On {
 		cfgB := cfgA
 		cfgB.Policy = p.st.B.Policy
-		b = &herdOut{}
+		b = &herdOut{cfg: cfgB}
 		tasks = append(tasks, task{cfgB, seed, b})
 	}
 	// Further seeds, alternating policies so both spreads grow together.
@@ -385,7 +386,7 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, o
 		for i, k := range compareKinds {
 			c := cfg
 			c.Policy = comparePolicy(cfg.Policy, k)
-			out[i].Kind = k
+			out[i].Kind, out[i].Config = k, c
 			s, err := sim.New(c, seed)
 			if err != nil {
 				out[i].Err = err

@@ -139,7 +139,7 @@ var serverImages = map[string]func(l i18n.Lang, s *state, t *backoff.Table) (str
 
 func herdServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
 	cfg := herdImageConfig(s)
-	out := &herdOut{}
+	out := &herdOut{cfg: cfg}
 	var runner sim.Runner // the runs share one run's memory
 	for k := range s.Herd.Runs {
 		c := cfg
@@ -170,7 +170,7 @@ func compareServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error)
 		if r.FullAt > 0 {
 			return "", errFull(c, r.FullAt)
 		}
-		series = append(series, chart.SeriesOf(r))
+		series = append(series, chart.SeriesOf(c, r))
 		titles = append(titles, l.F("chart.small", kindName(l, compareKinds[i])))
 	}
 	return chart.Grid(l, series, titles, l.T("compare.head")), nil

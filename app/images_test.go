@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/export"
 	"github.com/backoff-playground/playground/sim"
 )
@@ -105,6 +106,31 @@ func TestScenarioImagesFit(t *testing.T) {
 		}
 		if _, err := ChartSVG("herd", sc.query); err != nil {
 			t.Errorf("%s herd: %v", sc.name, err)
+		}
+	}
+}
+
+// /svg/herd.svg's text alternative says what the page's verdict says, in
+// both languages (the chart's own words come from the same function):
+// aws-standard's clients all gave up long before the server came back.
+func TestHerdImageLabelIsTheVerdict(t *testing.T) {
+	for _, lang := range []string{"en", "ru"} {
+		q := "preset=aws-standard&lang=" + lang
+		svg, err := ChartSVG("herd", q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPlayground()
+		p.load(q)
+		c := herdImageConfig(&p.st)
+		r, err := sim.Run(c, p.st.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := sim.HerdVerdictOf(c, r)
+		want := chart.HerdVerdictText(p.lang(), v)
+		if !v.AllGaveUp() || !strings.Contains(svg, want+`"`) {
+			t.Errorf("%s: the image's label lacks the verdict %q:\n%.600s", lang, want, svg)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 
@@ -41,8 +42,12 @@ type importPanel struct {
 // *importer.Result.
 const actImport = "import"
 
+// onImport opens or closes the Import panel, as a history entry: the link
+// keeps it open (import=1), as it keeps Export and Embed.
 func (p *playground) onImport(ctx app.Context, e app.Event) {
-	p.importOpen = !p.importOpen
+	p.st.Import = !p.st.Import
+	p.urlPush = true
+	p.writeURL(ctx)
 }
 
 // onApply reads the pasted text and, when it holds a policy, sends it to
@@ -108,9 +113,14 @@ func importStatus(l i18n.Lang, st importState) (string, bool) {
 	case errors.As(err, &np):
 		return l.F("import.none", strings.Join(np.Formats, ", ")), false
 	case errors.As(err, &tl):
-		return l.F("import.too-long", l.Int(importer.MaxInput)), false
+		return l.F("import.too-long", l.Int(int64(tl.Len)), kilobytes(l, tl.Len), l.Int(importer.MaxInput), kilobytes(l, importer.MaxInput)), false
 	}
 	return l.F("import.invalid", errText(l, st.err, "")), false
+}
+
+// kilobytes is n bytes in kilobytes of 1,024 bytes, to a tenth: 300 KB.
+func kilobytes(l i18n.Lang, n int) string {
+	return l.F("import.kb", l.Float(math.Round(float64(n)/1024*10)/10, -1))
 }
 
 // importNote words an import warning in l.

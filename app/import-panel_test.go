@@ -111,3 +111,20 @@ func TestImportCapDrawnNote(t *testing.T) {
 		}
 	}
 }
+
+// A paste over the cap says its own size beside the cap, in both
+// languages: 300 KB is not "longer than 262,144 bytes" alone.
+func TestImportTooLongSaysItsSize(t *testing.T) {
+	_, err := importer.Parse(strings.Repeat("#", 300<<10))
+	for _, c := range []struct {
+		l    i18n.Lang
+		want string
+	}{
+		{i18n.En, "The text is 307,200 bytes (300 KB): at most 262,144 bytes are read (256 KB)."},
+		{i18n.Ru, "В тексте 307\u202f200 байт (300\u00a0КБ), а читается не больше 262\u202f144 байт (256\u00a0КБ)."},
+	} {
+		if s, ok := importStatus(c.l, importState{err: err}); ok || s != c.want {
+			t.Errorf("%s: %q, want %q", c.l.Code(), s, c.want)
+		}
+	}
+}

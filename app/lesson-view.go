@@ -100,7 +100,11 @@ func (p *playground) lessonOnServer() {
 // it is there already; on arrival it applies the lesson's setup if asked.
 func (p *playground) loadLesson(ctx app.Context) {
 	n := p.st.Lesson
-	if n == 0 {
+	if n == lessonList {
+		p.loadIndex(ctx)
+		return
+	}
+	if n <= 0 {
 		return
 	}
 	if !app.IsClient {
@@ -207,7 +211,7 @@ func (p *playground) onLessonLink(ctx app.Context, e app.Event) {
 // onKey moves between lessons with the arrow keys and PageUp/PageDown (what
 // presentation clickers send), unless a field has the focus.
 func (p *playground) onKey(ctx app.Context, key, target string) {
-	if p.st.Lesson == 0 {
+	if p.st.Lesson <= 0 {
 		return
 	}
 	switch target {
@@ -329,9 +333,12 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 	}
 	return app.Main().Class(cls).Body(
 		app.Header().Class("lesson-head").Body(
-			app.Span().Class("lesson-count").Text(l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))),
+			app.A().ID("lesson-index").Class("lesson-count").Href("?"+p.lessonQuery(lessonList)).
+				Title(l.T("lesson.index")).Text(l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))),
 			app.Div().Class("share").Body(
 				p.langSwitch(l),
+				app.A().ID("lesson-playground").Class("button secondary").Href("?"+p.playgroundQuery()).
+					Title(l.T("lesson.playground-hint")).Text(l.T("lesson.playground")),
 				app.Button().ID("lesson-prev").Type("button").Class("secondary").Disabled(n <= 1).OnClick(p.onLessonNav).Text("← "+l.T("lesson.prev")),
 				app.Button().ID("lesson-next").Type("button").Disabled(n >= lessonCount).OnClick(p.onLessonNav).Text(l.T("lesson.next")+" →"),
 			),

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -24,6 +25,20 @@ import (
 
 // lessonCount is how many lessons there are, in both languages.
 const lessonCount = 15
+
+// lessonList is state.Lesson for the lessons' index, ?lesson=list.
+const (
+	lessonList      = -1
+	lessonListValue = "list"
+)
+
+// lessonValue is ?lesson='s value for state.Lesson n.
+func lessonValue(n int) string {
+	if n == lessonList {
+		return lessonListValue
+	}
+	return strconv.Itoa(n)
+}
 
 // lesson is one parsed lesson file.
 type lesson struct {

@@ -20,13 +20,15 @@ func TestPageVariant(t *testing.T) {
 		{"view=nonsense", ""},
 		{"lesson=2&view=delays", "lesson=2"}, // a lesson's one-click setup may name a view: still the lesson's page
 		{"base=2s", ""},
+		{"lesson=list&lang=ru", "lesson=list"},
+		{"lesson=list&present=1&base=2s", "lesson=list&present=1"},
 	} {
 		if got := PageVariant(c.query); got != c.want {
 			t.Errorf("PageVariant(%q) = %q, want %q", c.query, got, c.want)
 		}
 	}
-	if n := len(PageVariants()); n != 2*lessonCount+len(views) {
-		t.Errorf("%d variants, want %d (each lesson, in presenter mode too, and each view)", n, 2*lessonCount+len(views))
+	if n := len(PageVariants()); n != 2*(lessonCount+1)+len(views) {
+		t.Errorf("%d variants, want %d (each lesson and the index, in presenter mode too, and each view)", n, 2*(lessonCount+1)+len(views))
 	}
 }
 

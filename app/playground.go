@@ -58,9 +58,9 @@ type playground struct {
 
 	// server is whether the page has its server (serverNone on a static
 	// host).
-	server     int
-	importOpen bool        // the import panel shows
-	les        lessonState // the workshop lesson, when one is open
+	server int
+	les    lessonState // the workshop lesson, when one is open
+	idx    lessonIndex // the lessons' titles, when their index is open
 
 	// langKeyed: the language select's value came from the keyboard and
 	// waits for Enter or the focus leaving it.
@@ -101,6 +101,10 @@ func newPlayground() *playground {
 	p.st, p.notes = parseQuery(q)
 	p.les.setup = onlyLessonKeys(q)
 	p.lessonFromPage()
+	if p.st.Lesson == lessonList {
+		p.idx = lessonIndex{lang: p.lang().Code()}
+		p.indexFromPage()
+	}
 	p.recompute()
 	p.preloaded = true
 	return p
@@ -315,9 +319,12 @@ func onlyLessonKeys(q string) bool {
 	return true
 }
 
-// restore shows the state of a history entry.
+// restore shows the state of a history entry, or of a link followed in
+// the page (a lesson's, the index's: a link that names only a lesson gets
+// the lesson's own setup).
 func (p *playground) restore(ctx app.Context, q string) {
 	p.load(q)
+	p.les.setup = onlyLessonKeys(q)
 	p.loadLesson(ctx)
 	p.herd.start(ctx, p)
 	p.applyLang(ctx)
@@ -371,6 +378,8 @@ func (p *playground) applyLang(ctx app.Context) {
 // page's name; the page's own title on the whole page.
 func (p *playground) docTitle(l i18n.Lang) string {
 	switch {
+	case p.st.Lesson == lessonList:
+		return l.T("lesson.index") + " · " + l.T("page.title")
 	case p.st.Lesson > 0 && p.les.data != nil:
 		return p.les.data.Title + " · " + l.F("lesson.count", strconv.Itoa(p.st.Lesson), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
 	case p.st.Lesson > 0:
@@ -666,6 +675,8 @@ func (p *playground) copyOut(ctx app.Context, s, done, manual string) {
 func (p *playground) Render() app.UI {
 	l := p.lang()
 	switch {
+	case p.st.Lesson == lessonList:
+		return p.renderLessonIndex(l)
 	case p.st.Lesson > 0:
 		return p.renderLesson(l)
 	case p.st.View != "":
@@ -686,7 +697,7 @@ func (p *playground) Render() app.UI {
 					Aria("controls", "embed-panel").OnClick(p.onEmbed).Text(l.T("embed.button")),
 				app.Button().ID("export").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Export != "")).
 					Aria("controls", "export-panel").OnClick(p.onExport).Text(l.T("export.button")),
-				app.Button().ID("import").Type("button").Class("secondary").Aria("expanded", boolText(p.importOpen)).
+				app.Button().ID("import").Type("button").Class("secondary").Aria("expanded", boolText(p.st.Import)).
 					Aria("controls", "import-panel").OnClick(p.onImport).Text(l.T("import.button")),
 				app.Button().ID("copy-link").Type("button").OnClick(p.onCopyLink).Text(l.T("copy.button")),
 				p.copyStatus(l),
@@ -695,12 +706,13 @@ func (p *playground) Render() app.UI {
 		&updateBanner{Lang: l},
 		p.renderEmbedPanel(l),
 		p.renderExportPanel(l),
-		&importPanel{Lang: l, Open: p.importOpen},
+		&importPanel{Lang: l, Open: p.st.Import},
 		p.renderNotices(l),
 		app.Div().Class("layout").Body(
 			app.Div().Class("controls-col").Body(
 				p.renderControls(l),
 				p.renderPolicyB(l),
+				p.renderStrip(l),
 			),
 			// The results' order suits a laptop's first screen: the table, then
 			// the herd, then the delay charts; the style sheet places them
@@ -714,6 +726,7 @@ func (p *playground) Render() app.UI {
 			),
 		),
 		app.Footer().Class("foot").Body(
+			app.P().Body(app.A().ID("lessons-link").Href("?"+p.lessonQuery(lessonList)).Text(l.T("page.lessons"))),
 			app.P().Text(l.T("page.foot")),
 		),
 	)

@@ -31,10 +31,17 @@ type replayState struct {
 const replayFrame = 50 * time.Millisecond
 
 // replayCounts are the counts at time t of a run's timeline: from the
-// buckets that end by t. A client that started, is not waiting and did not
-// succeed has given up; a call sent and not answered is in flight (none at
-// the end of a run, but for those a call limit or the horizon stopped).
-// Calls are those of the bucket under the playhead.
+// buckets that end by t. Succeeded and GaveUp only grow as t does: a
+// success counts when the server answered; a client that finished (it
+// started and no longer waits) without a success gave up. A success is
+// counted when the server answers it and its client finishes when the
+// answer arrives, a hop later: at a bucket's end the successes on their
+// way back would read as give-ups undone (133 then 131 one step later).
+// So GaveUp is the most of finished less succeeded over the buckets so
+// far: the clients known to have given up by then, the run's own count at
+// its end. A call sent and not answered is in flight (none at the end of
+// a run, but for those a call limit or the horizon stopped). Calls are
+// those of the bucket under the playhead.
 type replayCounts struct {
 	Waiting, InFlight, Succeeded, GaveUp, Calls int
 }
@@ -54,12 +61,12 @@ func countsAt(r *sim.Result, t float64) replayCounts {
 		answered += b.OK + b.Rejected
 		c.Succeeded += b.OK
 		c.Waiting = b.Waiting
+		c.GaveUp = max(c.GaveUp, started-b.Waiting-c.Succeeded)
 	}
 	if done < len(r.Timeline) {
 		c.Calls = r.Timeline[done].Calls
 	}
 	c.InFlight = max(calls-answered, 0)
-	c.GaveUp = max(started-c.Waiting-c.Succeeded, 0)
 	return c
 }
 

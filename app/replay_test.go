@@ -102,7 +102,7 @@ func TestReplayMarks(t *testing.T) {
 	for !s.Advance(1 << 20) {
 	}
 	r := s.Result()
-	h := chart.SeriesOf(r)
+	h := chart.SeriesOf(p.st.Herd.config(p.st.Policy), r)
 	if chart.HerdMarks(h, r, 0) != "" || chart.HerdMarks(h, nil, 1) != "" {
 		t.Error("marks before the replay starts")
 	}
@@ -146,5 +146,55 @@ func TestReplayMarks(t *testing.T) {
 		if top == 0 {
 			t.Errorf("t=%v: every tick at the baseline", at)
 		}
+	}
+}
+
+// Stepping through a run, bucket by bucket, no count that only grows goes
+// back (gave up went 133, 131 at 10 s and 10.2 s of the page's own run:
+// the successes on their way back to their clients read as give-ups
+// undone). Gave up never says more than the clients that had given up by
+// then (the run's trace, of its first 300 clients, is the oracle: these
+// runs have 300), and at the end it is the run's total.
+func TestReplayCountsOnlyGrow(t *testing.T) {
+	for _, q := range []string{"clients=300", "clients=300&latency=200ms", "clients=300&latency=80ms&latency-sd=40ms&jitter=none",
+		"clients=300&budget=ratio:0.2:3", "clients=300&breaker=consecutive:5:5s&arrival=uniform:30s", "clients=300&server=occ"} {
+		p := newPlayground()
+		p.load(q)
+		s, err := sim.New(p.st.Herd.config(p.st.Policy), 1)
+		if err != nil {
+			t.Fatal(q, err)
+		}
+		for !s.Advance(1 << 20) {
+		}
+		r := s.Result()
+		if r.Trace == nil || r.Trace.Clients != r.Totals.Clients || r.Trace.Truncated {
+			t.Fatalf("%q: no whole trace to check against", q)
+		}
+		var prev replayCounts
+		below := 0
+		for k := 1; k <= len(r.Timeline); k++ {
+			at := float64(k) * r.BucketWidth
+			c := countsAt(r, at)
+			if c.Succeeded < prev.Succeeded || c.GaveUp < prev.GaveUp {
+				t.Errorf("%q at %v: succeeded %d -> %d, gave up %d -> %d", q, at, prev.Succeeded, c.Succeeded, prev.GaveUp, c.GaveUp)
+			}
+			gaveUp := 0
+			for _, e := range r.Trace.Events {
+				if e.Kind == sim.TraceGaveUp && e.T < at-1e-9 {
+					gaveUp++
+				}
+			}
+			if c.GaveUp > gaveUp {
+				t.Errorf("%q at %v: gave up %d, but %d clients had", q, at, c.GaveUp, gaveUp)
+			}
+			if c.GaveUp < gaveUp {
+				below++
+			}
+			prev = c
+		}
+		if prev.GaveUp != r.Totals.GaveUp || prev.Succeeded != r.Totals.Succeeded {
+			t.Errorf("%q: at the end %+v, want the totals' %d succeeded, %d gave up", q, prev, r.Totals.Succeeded, r.Totals.GaveUp)
+		}
+		t.Logf("%q: %d buckets, gave up below the trace's count in %d", q, len(r.Timeline), below)
 	}
 }

@@ -98,7 +98,10 @@ func (c *requestCharts) Render() app.UI {
 		fs := chart.FleetSeriesOf(c.Config, c.A.first)
 		keys := []string{"goodput", l.T("req.legend-served"), "calls", l.T("req.legend-failed")}
 		if c.Config.Server == sim.Queue {
-			keys = append(keys, "queue", l.T("req.legend-queue-own"))
+			keys = append(keys, "queue-line", l.T("req.legend-queue-own"))
+		}
+		for _, k := range chart.FleetFaults(fs) {
+			keys = append(keys, "outage", l.T("fault."+k))
 		}
 		figs = append(figs, app.Figure().ID("chart-fleet").Class("req-chart").Body(
 			app.FigCaption().Text(l.T("req.h-fleet")), legend(keys...),

@@ -132,21 +132,36 @@ func (c *scenarioButtons) onClick(ctx app.Context, e app.Event) {
 	ctx.NewActionWithValue(actScenario, strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "scenario-"))
 }
 
+// scenarioRows are the scenarios by group, a row per group in the order
+// the groups first appear: a group's scenarios share its row wherever
+// they are listed.
+func scenarioRows() (groups []string, rows [][]int) {
+	at := map[string]int{}
+	for i, sc := range scenarios {
+		k, ok := at[sc.group]
+		if !ok {
+			k = len(groups)
+			at[sc.group] = k
+			groups, rows = append(groups, sc.group), append(rows, nil)
+		}
+		rows[k] = append(rows[k], i)
+	}
+	return groups, rows
+}
+
 func (c *scenarioButtons) Render() app.UI {
 	l, cur := c.Lang, c.Current
-	var rows []app.UI
-	var items []app.UI
-	for i, sc := range scenarios {
-		if i == 0 || sc.group != scenarios[i-1].group {
-			if items != nil {
-				rows = append(rows, app.Div().Class("take-away").Body(items...))
-			}
-			items = []app.UI{app.Span().Class("scenarios-label").Text(l.T("scenario.group-" + sc.group))}
+	groups, idx := scenarioRows()
+	rows := make([]app.UI, 0, len(groups)+1)
+	for g, group := range groups {
+		items := []app.UI{app.Span().Class("scenarios-label").Text(l.T("scenario.group-" + group))}
+		for _, i := range idx[g] {
+			sc := scenarios[i]
+			items = append(items, app.Button().ID("scenario-"+sc.name).Type("button").Class("secondary small").
+				Aria("pressed", sc.name == cur).OnClick(c.onClick).Text(l.T("scenario."+sc.name)))
 		}
-		items = append(items, app.Button().ID("scenario-"+sc.name).Type("button").Class("secondary small").
-			Aria("pressed", sc.name == cur).OnClick(c.onClick).Text(l.T("scenario."+sc.name)))
+		rows = append(rows, app.Div().Class("take-away").Body(items...))
 	}
-	rows = append(rows, app.Div().Class("take-away").Body(items...))
 	hint := ""
 	if cur != "" {
 		hint = l.T("scenario." + cur + "-long")

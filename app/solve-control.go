@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strings"
 	"time"
 
@@ -51,8 +52,9 @@ func (c *policyPanel) solveControl(param string) app.UI {
 	return app.Div().Class("solve").Body(btn, app.Div().ID("solve-row").Class("solve-row").Body(
 		app.Label().For("solve-total").Text(l.F("solve.label", knob)),
 		app.Input().Type("text").ID("solve-total").Class("value-box").Value(total).
-			Attr("autocomplete", "off").Attr("spellcheck", "false").OnInput(c.onSolveInput).OnChange(c.onSolveInput).
-			OnKeyDown(c.onSolveInput),
+			Attr("autocomplete", "off").Attr("spellcheck", "false").Aria("describedby", "solve-status").
+			OnInput(c.onSolveInput).OnChange(c.onSolveInput).OnKeyDown(c.onSolveInput).
+			OnFocus(selectAll),
 		app.Select().ID("solve-target").Aria("label", l.T("solve.target")).OnChange(c.onSolveInput).Body(
 			app.Option().Value("worst").Selected(!c.solve.expected).Text(l.T("solve.worst")),
 			app.Option().Value("expected").Selected(c.solve.expected).Text(l.T("solve.expected")),
@@ -66,8 +68,14 @@ func (c *policyPanel) solveControl(param string) app.UI {
 // error in the page's language.
 func (c *policyPanel) solveStatus(param string) string {
 	l := c.Lang
-	if c.solve.err != nil {
-		return errText(l, c.solve.err, "")
+	if err := c.solve.err; err != nil {
+		// The total is this row's field: its error names the row's label,
+		// as typed, not the CLI's flag (worst-total).
+		var fe *backoff.FieldError
+		if errors.As(err, &fe) && (fe.Field == backoff.WorstTotal.String() || fe.Field == backoff.ExpectedTotal.String()) {
+			return l.F("err.field", l.F("solve.label", l.T("solve.knob."+param)), clip(c.solve.total, 40), ruleText(l, fe))
+		}
+		return errText(l, err, "")
 	}
 	s := c.solve.sol
 	if s == nil {

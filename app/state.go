@@ -22,10 +22,11 @@ const (
 	keyLang    = "lang"    // en or ru; absent: the browser's languages decide
 	keyView    = "view"    // one widget alone, for an iframe: see views
 	keyTheme   = "theme"   // light, dark or auto (the system's, the default)
-	keyLesson  = "lesson"  // 1..lessonCount: the workshop's lesson shown
+	keyLesson  = "lesson"  // 1..lessonCount: the workshop's lesson shown; list: their index
 	keyPresent = "present" // 1: presenter mode, large type for a projector
 	keyExport  = "export"  // the Export panel open, for this library (exportTargets)
 	keyEmbed   = "embed"   // the Embed panel open, for this view (embedViews)
+	keyImport  = "import"  // 1: the Import panel open (never its text)
 )
 
 // embedViews are what the Embed panel embeds: the whole page or a view.
@@ -68,8 +69,8 @@ type state struct {
 	View, Theme string
 	// Cls is the classification panel's call and rules.
 	Cls classifyInput
-	// Lesson is the workshop lesson shown (0: none); Present is presenter
-	// mode.
+	// Lesson is the workshop lesson shown (0: none; lessonList: their
+	// index); Present is presenter mode.
 	Lesson  int
 	Present bool
 	// Lang is the language the link asks for ("en", "ru"), or "" to follow
@@ -78,8 +79,10 @@ type state struct {
 	Lang string
 	Herd herdState
 	// Export is the Export panel's library ("" the panel is closed);
-	// Embed the Embed panel's view ("" closed, "page" the whole page).
+	// Embed the Embed panel's view ("" closed, "page" the whole page);
+	// Import, the Import panel open (its text stays out of links).
 	Export, Embed string
+	Import        bool
 }
 
 // policyB is the second policy of a comparison: its preset and fields, as
@@ -169,7 +172,7 @@ func parseQuery(raw string) (state, []notice) {
 		return vs[0], true
 	}
 	known := map[string]bool{keyPreset: true, keySeed: true, keyScale: true, keyLang: true, keyView: true, keyTheme: true,
-		keyLesson: true, keyPresent: true, keyScenario: true, keyExport: true, keyEmbed: true}
+		keyLesson: true, keyPresent: true, keyScenario: true, keyExport: true, keyEmbed: true, keyImport: true}
 
 	s.Preset, s.Policy, _ = parsePolicy(first, known, "", &notes)
 	if bPreset, bPolicy, given := parsePolicy(first, known, prefixB, &notes); given {
@@ -239,17 +242,24 @@ func parseQuery(raw string) (state, []notice) {
 		}
 	}
 	if v, ok := first(keyLesson); ok && v != "" {
-		if n, err := backoff.ParseInt(keyLesson, v, 1, lessonCount); err != nil {
-			notes = append(notes, notice{Key: keyLesson, Value: clip(v, 32), Err: err})
+		if v == lessonListValue {
+			s.Lesson = lessonList
+		} else if n, err := backoff.ParseInt(keyLesson, v, 1, lessonCount); err != nil {
+			notes = append(notes, notice{Key: keyLesson, Value: clip(v, 32), Err: err, Msg: "notice.lesson"})
 		} else {
 			s.Lesson = n
 		}
 	}
-	if v, ok := first(keyPresent); ok {
-		if b, err := backoff.ParseBool(keyPresent, v); err != nil {
-			notes = append(notes, notice{Key: keyPresent, Value: clip(v, 32), Err: err})
-		} else {
-			s.Present = b
+	for _, k := range []struct {
+		key string
+		to  *bool
+	}{{keyPresent, &s.Present}, {keyImport, &s.Import}} {
+		if v, ok := first(k.key); ok {
+			if b, err := backoff.ParseBool(k.key, v); err != nil {
+				notes = append(notes, notice{Key: k.key, Value: clip(v, 32), Err: err})
+			} else {
+				*k.to = b
+			}
 		}
 	}
 	notes = append(notes, s.Herd.parse(first, known)...)
@@ -428,8 +438,11 @@ func (s *state) encode(left []string) string {
 			}
 		}
 	}
-	if s.Lesson > 0 {
+	switch {
+	case s.Lesson > 0:
 		add(keyLesson, strconv.Itoa(s.Lesson))
+	case s.Lesson == lessonList:
+		add(keyLesson, lessonListValue)
 	}
 	if s.Present {
 		add(keyPresent, "1")
@@ -440,6 +453,9 @@ func (s *state) encode(left []string) string {
 	if s.Embed != "" {
 		add(keyEmbed, s.Embed)
 	}
+	if s.Import {
+		add(keyImport, "1")
+	}
 	return b.String()
 }
 
@@ -447,7 +463,7 @@ func (s *state) encode(left []string) string {
 // an embed or an image shows.
 func (s *state) content() state {
 	c := *s
-	c.Export, c.Embed = "", ""
+	c.Export, c.Embed, c.Import = "", "", false
 	return c
 }
 

@@ -30,6 +30,7 @@ func TestQueryRoundTrip(t *testing.T) {
 		"jitter=decorrelated&deadline=1m&cap-mode=after&seed=7",
 		"clients=100000&server=collapse&collapse-factor=2&budget=tokens:500:5:1&breaker=consecutive:5:5s&arrival=uniform:10s",
 		"honor-retry-after=true&retry-after-s=2s&latency=10ms",
+		"export=grpc-json&embed=herd&import=1",
 	} {
 		s, notes := parseQuery(q)
 		if len(notes) > 0 {
@@ -120,7 +121,7 @@ func FuzzParseQuery(f *testing.F) {
 		"b.preset=nope&b.cap=1ms&b.base=1s", "lang=xx&runs=0&attempts=4&attempts=9",
 		"c.body=" + strings.Repeat("%D0%B6", 1900) + "&c.headers=" + strings.Repeat("a", 2100) + "&attempts=4",
 		strings.Repeat("c.key=", 2) + strings.Repeat("k", 9000) + "&seed=5",
-		"export=grpc-json&embed=herd", "export=nope&embed=page&embed=table",
+		"export=grpc-json&embed=herd", "export=nope&embed=page&embed=table", "import=1&import=0", "import=yes",
 	} {
 		f.Add(s)
 	}
@@ -286,5 +287,24 @@ func TestFloorB(t *testing.T) {
 	}
 	if _, notes := parseQuery("b.preset=aws-standard&b.floor=30s"); len(notes) != 1 || notes[0].Key != "b.floor" || notes[0].Value != "30s" {
 		t.Errorf("b.floor above b.cap: notices %+v, want one on b.floor=30s", notes)
+	}
+}
+
+// The Import panel is a part of the link, as Export and Embed are:
+// ?import=1 opens it (it was "an unknown parameter"), and a page with it
+// open writes it back; its text never goes into a link.
+func TestImportInTheLink(t *testing.T) {
+	s, notes := parseQuery("import=1")
+	if len(notes) > 0 || !s.Import {
+		t.Fatalf("import=1: open %v, notices %v", s.Import, notes)
+	}
+	if q := s.query(); !strings.HasSuffix(q, "&import=1") {
+		t.Errorf("written back as %q", q)
+	}
+	if c := s.content(); c.Import {
+		t.Error("an image or an embed keeps the panel open")
+	}
+	if s, notes := parseQuery("import=maybe"); s.Import || len(notes) != 1 || notes[0].Key != keyImport {
+		t.Errorf("import=maybe: open %v, notices %v", s.Import, notes)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
@@ -233,63 +234,112 @@ func TestStripPresentText(t *testing.T) {
 
 // TestFleetPresentText holds presenter mode's fleet strips to the same:
 // the time ticks and the rate title at 20 units inside a 400-unit frame
-// and apart, each strip's name, peak, fault and queue labels inside it,
-// for two to four servers over a minute to an hour.
+// and apart, for two to four servers over a minute to an hour; and the
+// strips' own labels (checkFleetLabels).
 func TestFleetPresentText(t *testing.T) {
-	anyText := regexp.MustCompile(`<text class="([a-z-]+)" x="([0-9.]+)" y="([0-9.]+)" text-anchor="(start|middle|end)">([^<]*)</text>`)
 	for _, l := range i18n.Langs {
 		for _, servers := range []int{2, 3, 4} {
 			for _, end := range []float64{60, 600, 3600} {
-				s := FleetSeries{Width: end / 60, PerCall: 50}
-				for range servers {
-					v := make([]float64, 60)
-					for i := range v {
-						v[i] = float64(i%9) * s.Width * 6
-					}
-					s.Served, s.Failed, s.Queue = append(s.Served, v), append(s.Failed, v), append(s.Queue, v)
-					s.Faults = append(s.Faults, []Band{{Kind: "crash", Start: end / 12, End: end / 6}})
-				}
 				what := fmt.Sprintf("%s, %d servers, %gs", l.Code(), servers, end)
-				svg := FleetChart(l, s, "t", true)
+				svg := FleetChart(l, fleetCase(servers, end), "t", true)
 				if !strings.Contains(svg, `viewBox="0 0 400 `) {
 					t.Fatalf("%s: not presenter mode's frame: %.80s", what, svg)
 				}
 				checkPresentText(t, what, svg)
-				names := 0
-				for _, m := range anyText.FindAllStringSubmatch(svg, -1) {
-					x, _ := strconv.ParseFloat(m[2], 64)
-					y, _ := strconv.ParseFloat(m[3], 64)
-					w := float64(len([]rune(m[5]))) * presentCharW * presentUnits
-					x0 := map[string]float64{"start": x, "middle": x - w/2, "end": x - w}[m[4]]
-					if x0 < 0 || x0+w > 400+8 {
-						t.Errorf("%s: %s %q spans x=%.0f..%.0f", what, m[1], m[5], x0, x0+w)
-					}
-					// A fault's label starts right of the strip's peak (its
-					// y tick, which ends at the plot's left edge).
-					if m[1] == "fault-label" && x0 < 60 {
-						t.Errorf("%s: fault label %q starts at x=%.0f, left of the plot", what, m[5], x0)
-					}
-					if y < presentUnits*0.75 {
-						t.Errorf("%s: %s %q at y=%g, above the frame", what, m[1], m[5], y)
-					}
-					if m[1] == "run-label" {
-						names++
-					}
-				}
-				if names != servers {
-					t.Errorf("%s: %d strip names", what, names)
-				}
+				checkFleetLabels(t, what, svg, servers, presentUnits)
+				checkFleetLabels(t, what+", wide", FleetChart(l, fleetCase(servers, end), "t", false), servers, 11)
 			}
 		}
 	}
-	// The page's own run (lesson 15): two strips, no taller than the
-	// widget has room for on a 4:3 screen (179 px drawn 377 px wide).
-	s := FleetSeries{Width: 1, PerCall: 50, Served: make([][]float64, 2), Failed: make([][]float64, 2), Queue: make([][]float64, 2), Faults: make([][]Band, 2)}
-	for k := range 2 {
-		s.Served[k], s.Failed[k], s.Queue[k] = make([]float64, 60), make([]float64, 60), make([]float64, 60)
-	}
-	if svg := FleetChart(i18n.Ru, s, "t", true); !strings.Contains(svg, `viewBox="0 0 400 190"`) {
+	// The page's own run (lesson 15): two strips of 52 units, drawn 49 px
+	// tall at 377 px (they were 44, 41 px: "crash" and the queue's peak
+	// crossed by its lines), in 220 units: a 4:3 screen's room.
+	if svg := FleetChart(i18n.Ru, fleetCase(2, 60), "t", true); !strings.Contains(svg, `viewBox="0 0 400 220"`) {
 		t.Errorf("two strips in presenter mode: %.80s", svg)
+	}
+}
+
+// fleetCase is a fleet of servers with a crash each and a queue, over end
+// seconds.
+func fleetCase(servers int, end float64) FleetSeries {
+	s := FleetSeries{Width: end / 60, PerCall: 50}
+	for range servers {
+		v, q := make([]float64, 60), make([]float64, 60)
+		for i := range v {
+			v[i] = float64(i%9) * s.Width * 6
+			q[i] = float64(i * 80) // the queue climbs to its peak at the end, at the strip's top right
+		}
+		s.Served, s.Failed, s.Queue = append(s.Served, v), append(s.Failed, v), append(s.Queue, q)
+		s.Faults = append(s.Faults, []Band{{Kind: "crash", Start: end / 12, End: end / 6}})
+	}
+	return s
+}
+
+// checkFleetLabels holds a fleet chart's texts (size units; a digit of
+// DejaVu Sans 0.62 em wide, a letter about 0.55) inside the frame, apart
+// from each other, and,
+// over the plot, outside every strip (the fault's shade marks a strip's
+// height), so that no line of the data crosses one; each strip is named.
+func checkFleetLabels(t *testing.T, what, svg string, servers int, size float64) {
+	t.Helper()
+	anyText := regexp.MustCompile(`<text class="([a-z-]+)" x="([0-9.]+)" y="([0-9.]+)" text-anchor="(start|middle|end)">([^<]*)</text>`)
+	band := regexp.MustCompile(`<path class="outage" d="M([0-9.]+) ([0-9.]+)H([0-9.]+)V([0-9.]+)`)
+	width, _ := strconv.ParseFloat(regexp.MustCompile(`viewBox="0 0 ([0-9.]+) `).FindStringSubmatch(svg)[1], 64)
+	type box struct {
+		x0, x1, y0, y1 float64
+		what           string
+	}
+	var strips []box
+	left := width
+	for _, m := range band.FindAllStringSubmatch(svg, -1) {
+		var b box
+		b.x0, _ = strconv.ParseFloat(m[1], 64)
+		b.y0, _ = strconv.ParseFloat(m[2], 64)
+		b.y1, _ = strconv.ParseFloat(m[4], 64)
+		strips = append(strips, b)
+	}
+	if len(strips) != servers {
+		t.Fatalf("%s: %d strips' shades, want %d", what, len(strips), servers)
+	}
+	for _, m := range regexp.MustCompile(`<path class="axis" d="M([0-9.]+) `).FindAllStringSubmatch(svg, -1) {
+		x, _ := strconv.ParseFloat(m[1], 64)
+		left = math.Min(left, x)
+	}
+	var texts []box
+	names := 0
+	for _, m := range anyText.FindAllStringSubmatch(svg, -1) {
+		x, _ := strconv.ParseFloat(m[2], 64)
+		y, _ := strconv.ParseFloat(m[3], 64)
+		w := 0.0
+		for _, r := range m[5] {
+			w += map[bool]float64{true: presentCharW, false: presentLetterW}[unicode.IsDigit(r)] * size
+		}
+		x0 := map[string]float64{"start": x, "middle": x - w/2, "end": x - w}[m[4]]
+		// The font's box, as a browser measures a text: DejaVu Sans's
+		// ascent 0.93 em and descent 0.24 em.
+		b := box{x0, x0 + w, y - 0.93*size, y + 0.24*size, m[1] + " " + strconv.Quote(m[5])}
+		if b.x0 < 0 || b.x1 > width+8 || b.y0 < 0 {
+			t.Errorf("%s: %s spans x=%.0f..%.0f, y from %.0f: out of the frame", what, b.what, b.x0, b.x1, b.y0)
+		}
+		for _, o := range texts {
+			if b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 {
+				t.Errorf("%s: %s overlaps %s", what, b.what, o.what)
+			}
+		}
+		if b.x1 > left {
+			for k, st := range strips {
+				if b.y0 < st.y1 && st.y0 < b.y1 {
+					t.Errorf("%s: %s (y %.0f..%.0f) lies over strip %d (y %.0f..%.0f), where its lines run", what, b.what, b.y0, b.y1, k+1, st.y0, st.y1)
+				}
+			}
+		}
+		if m[1] == "run-label" {
+			names++
+		}
+		texts = append(texts, b)
+	}
+	if names != servers {
+		t.Errorf("%s: %d strip names", what, names)
 	}
 }
 
@@ -394,6 +444,36 @@ func TestTimeTicks(t *testing.T) {
 				t.Errorf("0..%g s in %d: ticks %v, want %v", c.hi, c.n, got, c.want)
 				break
 			}
+		}
+	}
+}
+
+// A time axis counts in round times and keeps its labels in the frame:
+// a 5 min cap gave ticks of 1 min 40 s and 3 min 20 s (1.67min and
+// 3.33min before), and "3 min 20 s" began 8 units left of the chart.
+func TestDelayChartTimeTicks(t *testing.T) {
+	yTick := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="[0-9.]+" text-anchor="end">([^<]*)</text>`)
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"base=3s&cap=5m&attempts=10", []string{"0", "1 min", "2 min", "3 min", "4 min", "5 min"}},
+		{"base=1s&cap=2m&attempts=8&jitter=none", []string{"0", "15s", "30s", "45s", "1 min", "1 min 15 s"}},
+		{"base=1s&cap=30s", []string{"0", "5s", "10s", "15s", "20s"}},
+	} {
+		tb := table(t, c.q)
+		svg, _ := Delays(i18n.En, DelaySeries{T: tb, S: SampleClients(tb.Policy, len(tb.Rows), 1)}, nil, false)
+		var got []string
+		for _, m := range yTick.FindAllStringSubmatch(svg, -1) {
+			x, _ := strconv.ParseFloat(m[1], 64)
+			label := strings.ReplaceAll(m[2], "\u00a0", " ")
+			got = append(got, label)
+			if w := 6.2 * float64(len([]rune(label))); x-w < 0 {
+				t.Errorf("%q: %q spans x=%.0f..%.0f, left of the chart", c.q, label, x-w, x)
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%q: y ticks %q, want %q", c.q, got, c.want)
 		}
 	}
 }

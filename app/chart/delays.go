@@ -80,9 +80,15 @@ func Delays(l i18n.Lang, a DelaySeries, b *DelaySeries, log bool) (string, bool)
 		ya = newAxis(lo, hi, floor, f.Top, true)
 	} else {
 		hasZero = false // a linear axis has its own 0
-		ya = newAxis(0, niceMax(hi), f.H-f.Bottom, f.Top, false)
+		ya = newAxis(0, niceTimeMax(hi), f.H-f.Bottom, f.Top, false)
 	}
-	w.yAxis(f, ya, 5, l.Seconds)
+	// Round times (30 s, 1 min), and room for the longest.
+	ticks := ya.ticks(5)
+	if !log {
+		ticks = ya.timeTicks(5)
+	}
+	f.Left = timeLeft(l, ticks, f.Left)
+	w.yAxisAt(f, ya, ticks, l.Seconds)
 	y := func(v float64) float64 {
 		if hasZero && v <= 0 {
 			return zeroY

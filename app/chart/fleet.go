@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"slices"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
@@ -53,24 +54,27 @@ func FleetSeriesOf(c sim.Config, r *sim.Result) FleetSeries {
 
 // FleetChart draws one strip per server of a fleet, on one time axis and
 // one rate scale: the calls it served (an area) and failed (a line) per
-// second, its queue on a scale of its own (dashed, its peak named at the
-// strip's right), its capacity, and the faults aimed at it shaded on its
-// own strip: a crash at server 1 shows where the load went. present draws
-// it for presenter mode, as HerdPresent: 400 units wide for 20-unit text,
-// with lower strips and no time axis title (a lesson's widget shares a
-// 4:3 screen with the verdict and the cards).
+// second, its queue on a scale of its own (dashed), its capacity, and the
+// faults aimed at it shaded on its own strip: a crash at server 1 shows
+// where the load went (the legend names the faults' shade: FleetFaults).
+// A strip's name and its queue's peak sit in the gap above it, where no
+// line of the strip crosses them; its rate scale's top, left of it.
+// present draws it for presenter mode, as HerdPresent: 400 units wide for
+// 20-unit text, with no time axis title (a lesson's widget shares a 4:3
+// screen with the verdict and the cards).
 func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 	n := len(s.Served)
-	// Each strip's name sits in the gap above it, clear of the faults'
-	// labels inside it.
-	stripH, gap := 64.0, 20.0
-	f := frame{W: 640, Left: 58, Right: 12, Top: 48, Bottom: wideBottom}
-	class, ticks, tickDY, nameDY, faultDY, queueDY, peakDY, titleX, titleY := "chart-fleet", 8, float64(wideTickDY), 5.0, 12.0, 24.0, 10.0, f.Left, f.Top-26
+	stripH, gap := 64.0, 22.0
+	f := frame{W: 640, Left: 58, Right: 12, Top: 50, Bottom: wideBottom}
+	class, ticks, tickDY, nameDY, peakDY, titleX, titleY := "chart-fleet", 8, float64(wideTickDY), 6.0, 10.0, f.Left, f.Top-30
 	if present {
-		stripH, gap = 44, 28
-		f = frame{W: 400, Left: 60, Right: 30, Top: 46, Bottom: 28}
-		class, ticks, tickDY, nameDY, faultDY, queueDY, peakDY = "chart-fleet chart-present", 3, presentTickDY, 7, 20, 20, 16
-		titleX, titleY = presentTitleX, 18
+		// The gap holds a line of 20-unit text; the peak's tick (its cap
+		// height 14 units) stays under it. Strips of 52 units are 49 px
+		// tall in a 4:3 screen's widget, which has room for no more.
+		stripH, gap = 52, 32
+		f = frame{W: 400, Left: 60, Right: 30, Top: 56, Bottom: 28}
+		class, ticks, tickDY, nameDY, peakDY = "chart-fleet chart-present", 3, presentTickDY, 9, 16
+		titleX, titleY = presentTitleX, 20
 	}
 	f.H = f.Top + float64(max(n, 1))*(stripH+gap) - gap + f.Bottom
 	var w svgWriter
@@ -106,11 +110,6 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 			var d pathData
 			d.rect(x0, top, x1, bottom)
 			w.path("outage", d.String())
-			name, x := l.T("fault."+b.Kind), (x0+x1)/2
-			if present { // 20-unit text: clear of the strip's peak at its left
-				x = max(x, f.Left+4+0.31*20*float64(len([]rune(name))))
-			}
-			w.text("fault-label", x, top+faultDY, "middle", name)
 		}
 		var frameD pathData
 		frameD.op('M', f.Left, bottom)
@@ -142,7 +141,7 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 		if q := maxOf(s.Queue[k]); q > 0 {
 			qa := newAxis(0, niceMax(q), bottom, top, false)
 			step("queue-line", s.Queue[k], qa, false)
-			w.text("tick", f.W-f.Right-4, top+queueDY, "end", l.F("chart.fleet-queue", l.Compact(q)))
+			w.text("tick", f.W-f.Right, top-nameDY, "end", l.F("chart.fleet-queue", l.Compact(q)))
 		}
 		if s.PerCall > 0 && s.PerCall <= yMax {
 			w.path("capacity", hline(f.Left, f.W-f.Right, ya.at(s.PerCall)))
@@ -159,4 +158,18 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 	w.text("axis-label", titleX, titleY, "start", l.F("chart.rate-axis", l.Seconds(s.Width)))
 	w.close()
 	return w.String()
+}
+
+// FleetFaults are the kinds of the faults a fleet's strips shade, in the
+// order they first strike: the legend names each.
+func FleetFaults(s FleetSeries) []string {
+	var out []string
+	for _, bands := range s.Faults {
+		for _, b := range bands {
+			if !slices.Contains(out, b.Kind) {
+				out = append(out, b.Kind)
+			}
+		}
+	}
+	return out
 }

@@ -23,6 +23,11 @@ type Series struct {
 	// Lo and Hi, when set, are the fewest and most calls answered per
 	// bucket over several runs (OK and Rejected are then their means).
 	Lo, Hi []float64
+	// Verdict is the run's (sim.HerdVerdictOf), when known: the text
+	// alternative then says what the page's verdict says, in its words
+	// (HerdVerdictText), where the timeline alone would read "recovered"
+	// into buckets nobody called in any more.
+	Verdict *sim.HerdVerdict
 }
 
 func (h Series) peak() float64 {
@@ -205,11 +210,13 @@ func Herd(l i18n.Lang, h Series, yMax, xMax float64, size HerdSize, label string
 		w.text("small-title", f.Left, 14, "start", label)
 	default:
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
-		x, y := f.Left, f.Top-10
+		x, y, key := f.Left, f.Top-10, "chart.bucket-axis"
 		if size == HerdPresent {
-			x, y = presentTitleX, f.Top-presentTitleDY
+			// A bucket of minutes and seconds ("33 min 20 s") leaves the
+			// presenter's frame no room for "server".
+			x, y, key = presentTitleX, f.Top-presentTitleDY, "chart.bucket-axis-short"
 		}
-		w.text("axis-label", x, y, "start", l.F("chart.bucket-axis", l.Seconds(h.Width)))
+		w.text("axis-label", x, y, "start", l.F(key, l.Seconds(h.Width)))
 	}
 	w.close()
 	return w.String()
@@ -299,7 +306,7 @@ func hatchID(label string) string {
 }
 
 // SeriesOf turns a result into the chart's plain numbers.
-func SeriesOf(r *sim.Result) Series {
+func SeriesOf(c sim.Config, r *sim.Result) Series {
 	if r == nil {
 		return Series{}
 	}
@@ -314,6 +321,9 @@ func SeriesOf(r *sim.Result) Series {
 	for i, b := range r.Timeline {
 		h.OK[i] = float64(b.OK)
 		h.Rejected[i] = float64(b.Rejected)
+	}
+	if v, ok := sim.HerdVerdictOf(c, r); ok {
+		h.Verdict = &v
 	}
 	if n := len(h.OK); n > MaxBuckets && h.Width > 0 {
 		h = Rebin(h, h.Width*float64((n+MaxBuckets-1)/MaxBuckets))
@@ -391,10 +401,41 @@ func Rebin(s Series, w float64) Series {
 	return r
 }
 
-// Grid draws small multiples on one scale in one picture, two to a row,
-// each with its title: the compare panel as a file.
+// ownScaleRatio: small multiples share one scale unless a panel's run
+// ends within this fraction of the longest one's time, where its calls
+// would be a sliver at the axis's start.
+const ownScaleRatio = 10
+
+// GridScale is the scale small multiples share: CommonScale's, when every
+// panel stays readable on it; else (a run that ends within a tenth of the
+// longest's time: no jitter's 15.7 h beside full jitter's minute) none:
+// each panel keeps its own scales (shared false, yMax and xMax 0), and
+// shortest and longest are the runs' times, for the page to say so.
+func GridScale(series []Series) (out []Series, yMax, xMax float64, shared bool, shortest, longest float64) {
+	out, yMax, xMax = CommonScale(series)
+	shortest = math.Inf(1)
+	for _, s := range series {
+		if s.Width > 0 {
+			shortest, longest = math.Min(shortest, s.end()), math.Max(longest, s.end())
+		}
+	}
+	if longest == 0 || shortest*ownScaleRatio >= longest {
+		return out, yMax, xMax, true, shortest, longest
+	}
+	return series, 0, 0, false, shortest, longest
+}
+
+// Grid draws small multiples in one picture, two to a row, each with its
+// title: the compare panel as a file. They share one scale where GridScale
+// finds it readable; else each title says its panel has its own.
 func Grid(l i18n.Lang, series []Series, titles []string, label string) string {
-	ss, yMax, xMax := CommonScale(series)
+	ss, yMax, xMax, shared, _, _ := GridScale(series)
+	if !shared {
+		titles = append([]string(nil), titles...)
+		for i := range titles {
+			titles[i] = l.F("chart.own-scale", titles[i])
+		}
+	}
 	const cellW, cellH, cols = 320.0, 170.0, 2
 	rows := (len(ss) + cols - 1) / cols
 	f := frame{W: cellW * cols, H: cellH * float64(rows)}
@@ -412,8 +453,9 @@ func Grid(l i18n.Lang, series []Series, titles []string, label string) string {
 
 // HerdSummary states a herd chart's data in words, for its text
 // alternative (after its title): the peak and when, the capacity, the
-// outage, and when the server recovered (from the end of the last bucket
-// with a rejected call on, every call succeeded). "" with no data.
+// outage, and the run's verdict (h.Verdict, the page's #herd-verdict
+// text); without one, when the server recovered (from the end of the last
+// bucket with a rejected call on, every call succeeded). "" with no data.
 func HerdSummary(l i18n.Lang, h Series) string {
 	if len(h.OK) == 0 || h.Width <= 0 {
 		return ""
@@ -437,6 +479,10 @@ func HerdSummary(l i18n.Lang, h Series) string {
 	}
 	end := float64(len(h.OK)) * h.Width
 	switch {
+	case h.Verdict != nil:
+		if v := HerdVerdictText(l, *h.Verdict); v != "" {
+			s += " " + v
+		}
 	case lastRejected < 0:
 		s += " " + l.T("chart.desc-none-rejected")
 	case lastRejected == len(h.OK)-1:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 )
 
@@ -18,7 +19,7 @@ func TestSeriesAtMost2000Buckets(t *testing.T) {
 		sum += float64(b.OK + b.Rejected)
 		r.Timeline = append(r.Timeline, b)
 	}
-	h := SeriesOf(r)
+	h := SeriesOf(sim.Config{}, r)
 	if len(h.OK) > MaxBuckets {
 		t.Fatalf("%d buckets", len(h.OK))
 	}
@@ -62,5 +63,35 @@ func TestHerdSummary(t *testing.T) {
 	}
 	if HerdSummary(i18n.En, Series{}) != "" {
 		t.Error("no data, yet a summary")
+	}
+}
+
+// The text alternative of a run's chart says what the page's verdict
+// says, in both languages: aws-standard's clients all gave up 9.63 s
+// before the server came back, where the timeline alone read "recovered
+// at 428ms: from then on every call succeeded" (nobody called any more).
+func TestHerdSummaryIsTheVerdict(t *testing.T) {
+	c := sim.DefaultConfig()
+	pr, err := backoff.LookupPreset("aws-standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Policy = pr.Policy
+	r, err := sim.Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := sim.HerdVerdictOf(c, r)
+	if !ok || !v.AllGaveUp() {
+		t.Fatalf("aws-standard's run: %+v, want every client giving up", v)
+	}
+	for _, l := range i18n.Langs {
+		got := HerdSummary(l, SeriesOf(c, r))
+		if want := HerdVerdictText(l, v); !strings.HasSuffix(got, " "+want) {
+			t.Errorf("%s: %q\nwant it to end with the verdict %q", l.Code(), got, want)
+		}
+		if strings.Contains(got, strings.SplitN(l.T("chart.desc-recovered"), "{", 2)[0]) {
+			t.Errorf("%s: %q reads a recovery", l.Code(), got)
+		}
 	}
 }

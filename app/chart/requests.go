@@ -154,11 +154,17 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 	if xMax <= 0 {
 		xMax = s.end()
 	}
-	format := l.Compact
+	format, top := l.Compact, niceMax(yMax)
 	if which == ChartLatency {
-		format = l.Seconds
+		format, top = l.Seconds, niceTimeMax(yMax)
 	}
-	ya := newAxis(0, niceMax(yMax), f.H-f.Bottom, f.Top, false)
+	ya := newAxis(0, top, f.H-f.Bottom, f.Top, false)
+	yTicks := ya.ticks(4)
+	if which == ChartLatency {
+		// Round times (30 s, 1 min), and room for the longest.
+		yTicks = ya.timeTicks(4)
+		f.Left = timeLeft(l, yTicks, f.Left)
+	}
 	xa := newAxis(0, xMax, f.Left, f.W-f.Right, false)
 	for _, b := range s.Faults {
 		if b.Start >= xMax {
@@ -170,7 +176,7 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 		w.path("outage", d.String())
 		w.text("fault-label", (x0+x1)/2, f.Top+12, "middle", l.T("fault."+b.Kind))
 	}
-	w.yAxis(f, ya, 4, format)
+	w.yAxisAt(f, ya, yTicks, format)
 	// line is a series as a step line over its buckets.
 	line := func(class string, v []float64, skipZero bool, ya axis) {
 		var d pathData

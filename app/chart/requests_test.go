@@ -92,7 +92,7 @@ func TestRequestCharts(t *testing.T) {
 	// The herd's picture stays the herd's; a request-level run's is the stack.
 	herd := sim.DefaultConfig()
 	hr, _ := sim.Run(herd, 1)
-	if got := RunImage(i18n.En, herd, hr, SeriesOf(hr)); got != Herd(i18n.En, SeriesOf(hr), 0, 0, HerdWide, i18n.En.T("chart.herd")) {
+	if got := RunImage(i18n.En, herd, hr, SeriesOf(herd, hr)); got != Herd(i18n.En, SeriesOf(herd, hr), 0, 0, HerdWide, i18n.En.T("chart.herd")) {
 		t.Error("RunImage of the herd is not the herd chart")
 	}
 	stack := RunImage(i18n.En, c, r, Series{})

@@ -12,6 +12,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/backoff-playground/playground/app/i18n"
 )
 
 const svgNS = "http://www.w3.org/2000/svg"
@@ -130,20 +132,7 @@ var timeSteps = []float64{1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 360
 // times (below a second, 1, 2 or 5 times a power of ten; beyond a day,
 // that many days).
 func (a axis) timeTicks(n int) []float64 {
-	raw := (a.hi - a.lo) / float64(n)
-	step := niceStep(raw)
-	if raw > 1 {
-		step = 0
-		for _, s := range timeSteps {
-			if s >= raw {
-				step = s
-				break
-			}
-		}
-		if step == 0 {
-			step = niceStep(raw/86400) * 86400
-		}
-	}
+	step := timeStep((a.hi - a.lo) / float64(n))
 	if !(step > 0) {
 		return []float64{a.lo}
 	}
@@ -152,6 +141,31 @@ func (a axis) timeTicks(n int) []float64 {
 		out = append(out, v)
 	}
 	return out
+}
+
+// timeStep rounds a raw step of seconds up to a round time: 1, 2 or 5
+// times a power of ten below a second, then timeSteps, then whole days.
+func timeStep(raw float64) float64 {
+	if raw <= 1 {
+		return niceStep(raw)
+	}
+	for _, s := range timeSteps {
+		if s >= raw {
+			return s
+		}
+	}
+	return niceStep(raw/86400) * 86400
+}
+
+// niceTimeMax is the top of a linear time axis that shows v seconds: a
+// whole number of its ticks' round step (5 min, where niceMax gave 5.55
+// min and ticks of 1 min 40 s).
+func niceTimeMax(v float64) float64 {
+	if !(v > 0) {
+		return 1
+	}
+	s := timeStep(v / 5)
+	return math.Ceil(v/s*0.9999) * s
 }
 
 // niceStep rounds a raw step up to 1, 2 or 5 times a power of ten.
@@ -265,8 +279,22 @@ func hline(x0, x1, y float64) string {
 
 // yAxis draws horizontal grid lines and labels.
 func (w *svgWriter) yAxis(f frame, a axis, n int, format func(float64) string) {
+	w.yAxisAt(f, a, a.ticks(n), format)
+}
+
+// timeLeft is how far right of the frame's edge a time axis's plot starts
+// (left, at least): room for its longest tick label at 11 units.
+func timeLeft(l i18n.Lang, ticks []float64, left float64) float64 {
+	for _, v := range ticks {
+		left = math.Max(left, 6.4*float64(len([]rune(l.Seconds(v))))+10)
+	}
+	return left
+}
+
+// yAxisAt draws the y axis's grid and tick labels at ticks.
+func (w *svgWriter) yAxisAt(f frame, a axis, ticks []float64, format func(float64) string) {
 	var grid pathData
-	for _, v := range a.ticks(n) {
+	for _, v := range ticks {
 		y := a.at(v)
 		grid.op('M', f.Left, y)
 		grid.op('H', f.W-f.Right)

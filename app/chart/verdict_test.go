@@ -28,8 +28,8 @@ func TestHerdVerdictText(t *testing.T) {
 			"The last client succeeded at 250ms.",
 			"Последний клиент добился успеха в 250\u00a0мс."},
 		{sim.HerdVerdict{Clients: 10, GaveUp: 4, Unfinished: 6, Outage: true, Back: 3600, LastGaveUp: 7},
-			"4 gave up, the last 59.9min before the server came back. 6 were still trying when the run stopped.",
-			"Сдались: 4, последний — за 59,9\u00a0мин до того, как сервер вернулся. Когда прогон остановился, ещё пытались: 6."},
+			"4 gave up, the last 59\u00a0min 53\u00a0s before the server came back. 6 were still trying when the run stopped.",
+			"Сдались: 4, последний — за 59\u00a0мин 53\u00a0с до того, как сервер вернулся. Когда прогон остановился, ещё пытались: 6."},
 	} {
 		if got := HerdVerdictText(i18n.En, c.v); got != c.en {
 			t.Errorf("en %+v:\n got %q\nwant %q", c.v, got, c.en)

@@ -10,9 +10,14 @@
 // no-break space (U+202F, the typographic thin space that never breaks a
 // number across lines), units мс, с, мин, ч, д after a no-break space:
 //
-//	En.Seconds(1.5)  = "1.5s"     Ru.Seconds(1.5)  = "1,5 с"
-//	En.Int(9997)     = "9,997"    Ru.Int(9997)     = "9 997"
-//	En.Seconds(90)   = "1.5min"   Ru.Seconds(90)   = "1,5 мин"
+//	En.Seconds(1.5)  = "1.5s"       Ru.Seconds(1.5)  = "1,5 с"
+//	En.Int(9997)     = "9,997"      Ru.Int(9997)     = "9 997"
+//	En.Seconds(91.2) = "1 min 31 s" Ru.Seconds(91.2) = "1 мин 31 с"
+//
+// A count in a sentence agrees with its number: a message writes the
+// noun's forms after the number's placeholder, {1|call|calls} in English
+// and {1|вызов|вызова|вызовов} in Russian, and F picks the form for the
+// number it was given (Fill).
 package i18n
 
 import (
@@ -88,44 +93,102 @@ func (l Lang) F(key string, args ...string) string {
 	return Fill(l.T(key), args...)
 }
 
-// Fill replaces {1}..{9} in s by args.
+// Fill replaces {1}..{9} in s by args, and {1|form|form...} by the form
+// of a noun that agrees with args[0] as a number (nounForm).
 func Fill(s string, args ...string) string {
 	if !strings.Contains(s, "{") {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '{' && i+2 < len(s) && s[i+2] == '}' && s[i+1] >= '1' && s[i+1] <= '9' {
-			if n := int(s[i+1] - '1'); n < len(args) {
-				b.WriteString(args[n])
+		if s[i] == '{' && i+2 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && (s[i+2] == '}' || s[i+2] == '|') {
+			n := int(s[i+1] - '1')
+			if s[i+2] == '}' {
+				if n < len(args) {
+					b.WriteString(args[n])
+				}
+				i += 2
+				continue
 			}
-			i += 2
-			continue
+			if end := strings.IndexByte(s[i:], '}'); end > 0 {
+				if n < len(args) {
+					b.WriteString(nounForm(args[n], strings.Split(s[i+3:i+end], "|")))
+				}
+				i += end
+				continue
+			}
 		}
 		b.WriteByte(s[i])
 	}
 	return b.String()
 }
 
+// nounForm is the form of a noun (one|many in English, one|few|many in
+// Russian) that agrees with num, a number as the page prints it: "5 794",
+// "0,2", "1.5", "12,3 тыс.", "2M". A fraction takes Russian's few form,
+// the genitive singular (0,2 вызова, 1,5 секунды), and English's plural; a
+// number with a word for thousands or millions takes the many form (12,3
+// тыс. вызовов); a whole number the usual rule (Plural).
+func nounForm(num string, forms []string) string {
+	if len(forms) == 0 {
+		return ""
+	}
+	pick := func(i int) string { return forms[min(i, len(forms)-1)] }
+	digits, frac, scaled := "", false, false
+	for _, r := range num {
+		switch {
+		case r >= '0' && r <= '9':
+			digits += string(r)
+		case r == '.' || r == ',':
+			// A comma is Russian's decimal mark (1,5) and English's
+			// thousands separator (10,000): three forms are Russian's.
+			frac = frac || r == '.' || len(forms) == 3
+		case r == ' ' || r == '\u00a0' || r == '\u202f' || r == '-' || r == '+' || r == '−':
+		default:
+			scaled = scaled || digits != ""
+		}
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	switch {
+	case err != nil || scaled:
+		return pick(len(forms) - 1)
+	case frac:
+		return pick(1)
+	case len(forms) == 3:
+		return pick(pluralIndex(Ru, n))
+	}
+	return pick(pluralIndex(En, n))
+}
+
+// pluralIndex is which form a whole number n takes: one, few, many in
+// Russian (1 повтор, 2 повтора, 5 повторов, 11 повторов, 21 повтор); one,
+// many in English.
+func pluralIndex(l Lang, n int64) int {
+	if n < 0 {
+		n = -n
+	}
+	if l == Ru {
+		switch d, dd := n%10, n%100; {
+		case d == 1 && dd != 11:
+			return 0
+		case d >= 2 && d <= 4 && (dd < 12 || dd > 14):
+			return 1
+		}
+		return 2
+	}
+	if n == 1 {
+		return 0
+	}
+	return 1
+}
+
 // Plural picks the form of a count: forms is "one|many" in English and
 // "one|few|many" in Russian (1 повтор, 2 повтора, 5 повторов).
 func (l Lang) Plural(n int64, key string) string {
 	forms := strings.Split(l.T(key), "|")
-	if n < 0 {
-		n = -n
-	}
-	i := 1
-	if l == Ru && len(forms) == 3 {
-		switch d, dd := n%10, n%100; {
-		case d == 1 && dd != 11:
-			i = 0
-		case d >= 2 && d <= 4 && (dd < 12 || dd > 14):
-			i = 1
-		default:
-			i = 2
-		}
-	} else if n == 1 {
-		i = 0
+	i := pluralIndex(l, n)
+	if l == Ru && len(forms) != 3 {
+		i = pluralIndex(En, n)
 	}
 	if i >= len(forms) {
 		i = len(forms) - 1
@@ -223,9 +286,12 @@ var units = []struct {
 // more digits would only pretend to matter.
 const centurySec = 100 * 365.25 * 86400
 
-// Seconds prints a time for people: three significant digits in the
-// largest unit that keeps the number at least 1 (ns to days); 0 as 0;
-// beyond 100 years as such.
+// Seconds prints a time for people. Under a minute: three significant
+// digits in the largest unit that keeps the number at least 1 (9.63s,
+// 428ms, 1,5 с). From a minute on, as a clock is read: whole units of the
+// two largest that apply, the smaller rounded, and left out when 0
+// (1 min 31 s, 2 min, 15 h 42 min, 3 d 12 h; 1 мин 31 с), never a decimal
+// minute that reads as a clock's 1:52. 0 is 0; beyond 100 years, as such.
 func (l Lang) Seconds(sec float64) string {
 	switch {
 	case math.IsNaN(sec):
@@ -236,6 +302,8 @@ func (l Lang) Seconds(sec float64) string {
 		return "-" + l.Seconds(-sec)
 	case sec > centurySec:
 		return l.T("time.century")
+	case sec >= 59.95: // 59.95 s would print as 60s
+		return l.clock(sec)
 	}
 	for i, u := range units {
 		if sec >= u.sec || i == len(units)-1 {
@@ -243,6 +311,36 @@ func (l Lang) Seconds(sec float64) string {
 		}
 	}
 	return ""
+}
+
+// clock prints sec (a minute or more) in whole units of the two largest
+// that apply: days and hours, hours and minutes, or minutes and seconds,
+// rounded to the smaller.
+func (l Lang) clock(sec float64) string {
+	const minute, hour, day = 60, 3600, 86400
+	big, small := units[2], units[3] // minutes and seconds
+	n := math.Round(sec)
+	switch {
+	case math.Round(sec/minute) >= 24*60:
+		big, small, n = units[0], units[1], math.Round(sec/hour)
+	case math.Round(sec) >= hour:
+		big, small, n = units[1], units[2], math.Round(sec/minute)
+	}
+	per := math.Round(big.sec / small.sec)
+	whole, rest := math.Floor(n/per), math.Mod(n, per)
+	// Each unit stands apart from its number, as words do, after a
+	// no-break space: a line breaks between the reading's two parts
+	// (8 min / 16 s, as a narrow card needs), never inside one ("p99 1" /
+	// "min 1 s").
+	big1, small1 := big.en, small.en
+	if l == Ru {
+		big1, small1 = big.ru, small.ru
+	}
+	s := l.decimal(strconv.FormatFloat(whole, 'f', 0, 64)) + nbsp + big1
+	if rest > 0 {
+		s += " " + l.decimal(strconv.FormatFloat(rest, 'f', 0, 64)) + nbsp + small1
+	}
+	return s
 }
 
 func (l Lang) unit(num, en, ru string) string {

@@ -548,7 +548,7 @@ func (j *simJob) run(stdout, stderr io.Writer) error {
 		return writeTimelineCSV(stdout, s.First)
 	case "svg":
 		// The page's herd card picture, drawn by the same code, as a file.
-		_, err := io.WriteString(stdout, chart.Standalone(chart.RunImage(i18n.En, c, s.First, chart.SeriesOf(s.First)), "light")+"\n")
+		_, err := io.WriteString(stdout, chart.Standalone(chart.RunImage(i18n.En, c, s.First, chart.SeriesOf(c, s.First)), "light")+"\n")
 		return err
 	}
 	return writeSimText(stdout, j.preset, c, j.seed, s)

@@ -256,11 +256,15 @@ func TestBrowserA11yAnnouncements(t *testing.T) {
 		}
 		label := eval[string](t, tb, `document.querySelector('#herd-chart svg').getAttribute('aria-label')`)
 		l, _ := i18n.Parse(lang)
-		for _, key := range []string{"chart.desc-peak", "chart.desc-capacity", "chart.desc-recovered"} {
+		for _, key := range []string{"chart.desc-peak", "chart.desc-capacity"} {
 			word := strings.SplitN(l.T(key), "{", 2)[0]
 			if !strings.Contains(label, word) {
 				t.Errorf("%s: the herd chart's text alternative %q lacks %q", lang, label, word)
 			}
+		}
+		// The chart's text alternative ends with the verdict the page shows.
+		if v := exText(t, tb, "herd-verdict"); v == "" || !strings.HasSuffix(label, v) {
+			t.Errorf("%s: the herd chart's text alternative %q does not end with the verdict %q", lang, label, v)
 		}
 	}
 	tb.open(t, "lang=en&scenario=metastable-budget")

@@ -949,7 +949,7 @@ const exLogTicksJS = `[...document.querySelectorAll('#delay-chart svg')][0] ? [.
 // page's language, and a 0 on its own line when a delay can be 0.
 func TestBrowserExplorerLogAxis(t *testing.T) {
 	allowed := map[string][]string{
-		"en": {"1ms", "10ms", "100ms", "1s", "10s", "1min", "10min"},
+		"en": {"1ms", "10ms", "100ms", "1s", "10s", "1\u00a0min", "10\u00a0min"},
 		"ru": {"1\u00a0мс", "10\u00a0мс", "100\u00a0мс", "1\u00a0с", "10\u00a0с", "1\u00a0мин", "10\u00a0мин"},
 	}
 	for _, lang := range []string{"en", "ru"} {

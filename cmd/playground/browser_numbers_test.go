@@ -37,7 +37,7 @@ func TestBrowserCapsHold(t *testing.T) {
 	tb.open(t, "preset=cenkalti&lang=en")
 	note := eval[string](t, tb, `(document.querySelector('.notes .cap-exceeded') || {}).textContent || ''`)
 	// MaxInterval 60 s before ±50% jitter: delays reach 90 s.
-	if !strings.Contains(note, "1min") || !strings.Contains(note, "1.5min") {
+	if !strings.Contains(note, "cap of 1\u00a0min applies") || !strings.Contains(note, "up to 1\u00a0min 30\u00a0s") {
 		t.Errorf("cenkalti: the note %q does not say the 60 s cap is passed, up to 90 s", note)
 	}
 }

@@ -41,7 +41,7 @@ func TestBrowserSolveControl(t *testing.T) {
 	poll[bool](t, tb, "the cap's row", `document.getElementById('solve-cap').getAttribute('aria-expanded') === 'true'`)
 	tb.typeInto(t, "solve-total", "1s")
 	poll[bool](t, tb, "the cap's error", `(document.getElementById('solve-status') || {}).className === 'field-error'`)
-	if got := exText(t, tb, "solve-status"); !strings.HasPrefix(got, `worst-total: “1s” is not valid: want at least `) ||
+	if got := exText(t, tb, "solve-status"); !strings.HasPrefix(got, `Fit the cap to a total of: “1s” is not valid: want at least `) ||
 		!strings.HasSuffix(got, "the least total the other knobs allow, with Cap (largest delay) (cap) at its least (322.580645ms)") {
 		t.Errorf("unreachable status %q", got)
 	}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/backoff-playground/playground/app/i18n"
 )
 
 // The page says when requests were still going at the end of a window,
@@ -44,7 +46,8 @@ func TestBrowserRunStops(t *testing.T) {
 }
 
 // The fleet scenarios in the page: one click each, a strip per server with
-// the crash on server 1's, the verdict the core gives, in both languages.
+// the crash shaded on server 1's and named in the legend, the verdict the
+// core gives, in both languages.
 func TestBrowserFleet(t *testing.T) {
 	tb := newTab(t, 1280, 1000)
 	for _, c := range []struct {
@@ -55,9 +58,11 @@ func TestBrowserFleet(t *testing.T) {
 		click(t, tb, "scenario-"+c.scenario)
 		poll[bool](t, tb, "the fleet's run", reqDoneJS+` && !!document.querySelector('#chart-fleet svg')`)
 		strips := eval[int](t, tb, `document.querySelectorAll('#chart-fleet .run-label').length`)
-		bands := eval[[]string](t, tb, `[...document.querySelectorAll('#chart-fleet .fault-label')].map(e => e.textContent)`)
-		if strips != 2 || len(bands) != 1 {
-			t.Errorf("%s: %d strips, fault labels %q; want 2 strips and the crash on one", c.scenario, strips, bands)
+		bands := eval[int](t, tb, `document.querySelectorAll('#chart-fleet path.outage').length`)
+		keys := eval[[]string](t, tb, `[...document.querySelectorAll('#chart-fleet .legend-item')].filter(e => e.querySelector('.key-outage')).map(e => e.textContent)`)
+		l, _ := i18n.Parse(c.lang)
+		if strips != 2 || bands != 1 || len(keys) != 1 || keys[0] != l.T("fault.crash") {
+			t.Errorf("%s: %d strips, %d shaded, the legend's faults %q; want 2 strips, the crash on one, named in the legend", c.scenario, strips, bands, keys)
 		}
 		verdict := eval[string](t, tb, `document.getElementById('herd-verdict').textContent`)
 		want := map[string][2]string{"en": {"Did not recover after the crash", "Recovered"}, "ru": {"Не восстановился после падения", "Восстановился"}}[c.lang]
