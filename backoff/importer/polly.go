@@ -18,26 +18,34 @@ func pollyOptions(c *code) []callSite {
 	})
 }
 
-func detectPolly(in *input) bool {
+func pollyPolicies(in *input) ([]site, string) {
 	c := in.tokens()
-	return len(pollyOptions(c)) > 0 || c.hasIdent("AddRetry") && c.hasIdent("MaxRetryAttempts", "BackoffType")
+	if opts := pollyOptions(c); len(opts) > 0 {
+		return codeSites(c, opts), ""
+	}
+	if c.hasIdent("AddRetry") {
+		if as := c.assignments(func(f string) bool { return containsStr(pollyFields, f) }); len(as) > 0 {
+			return []site{{name: as[0].target, line: as[0].line, at: -1}}, ""
+		}
+	}
+	return nil, ""
 }
 
-// readPolly reads the first RetryStrategyOptions (its initializer, and
+// readPolly reads a RetryStrategyOptions (its initializer, and
 // assignments to its fields), and a timeout added before the retry as the
 // deadline. Polly's defaults: 3 retries, a constant 2s, no jitter; the
 // HTTP options': exponential with jitter, honouring Retry-After.
-func readPolly(in *input, r *reader) error {
+func readPolly(in *input, r *reader, s site) error {
 	c := in.tokens()
 	opts := pollyOptions(c)
 	http := false
 	var fs fields
-	if len(opts) > 0 {
-		http = short(opts[0].name) == "HttpRetryStrategyOptions"
-		if len(opts) > 1 {
-			r.warn(CodeSeveral, opts[0].line, []string{itoa(len(opts)), itoa(opts[0].line)}, "the code has %d retry options: the first, at line %d, is read", len(opts), opts[0].line)
-		}
-		if open := opts[0].open; c.is(open, "{") {
+	owner := ""
+	if s.at >= 0 {
+		o := opts[s.at]
+		http = short(o.name) == "HttpRetryStrategyOptions"
+		owner = c.siteVar(o.at)
+		if open := o.open; c.is(open, "{") {
 			for _, a := range c.args(open) {
 				fs.put(a.key, c.evalArg(a))
 			}
@@ -47,10 +55,7 @@ func readPolly(in *input, r *reader) error {
 			}
 		}
 	}
-	fs.assigned(c, pollyFields)
-	if len(opts) == 0 && len(fs.order) == 0 {
-		return noPolicy("no Polly RetryStrategyOptions")
-	}
+	fs.assignedTo(c, pollyFields, len(opts) <= 1, owner)
 	retries, delay, max := 3.0, 2.0, 0.0
 	kind, jitter := "Constant", false
 	if http {
