@@ -250,7 +250,7 @@ func (e *NoPolicyError) Error() string {
 type TooLongError struct {
 	// Len is the text's length in bytes; when AtLeast, the text was read
 	// no further than that (an endless stream).
-	Len     int64
+	Len     int
 	AtLeast bool
 }
 
@@ -357,7 +357,7 @@ type foundSite struct {
 // candidates lists the policies of text in the named format, or in any.
 func candidates(text, only string) (*input, []Candidate, []foundSite, error) {
 	if len(text) > MaxInput {
-		return nil, nil, nil, &TooLongError{Len: int64(len(text))}
+		return nil, nil, nil, &TooLongError{Len: len(text)}
 	}
 	if only != "" && !slices.Contains(FormatNames(), only) {
 		names := FormatNames()
