@@ -10,7 +10,7 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-const awsSource = "aws/aws-sdk-go-v2 aws/retry/standard.go, jitter_backoff.go, retry.go, middleware.go (aws/retry v1.48.0)"
+const awsSource = "aws/aws-sdk-go-v2 aws/retry/standard.go (NewStandard), jitter_backoff.go, retry.go, middleware.go (v1.48.0, where the 2026 retry behaviour became the default)"
 
 var awsFields = []string{"MaxAttempts", "MaxBackoff", "BaseDelay", "Backoff", "RateLimiter", "Retryables", "RetryCost", "RetryTimeoutCost",
 	"NoRetryIncrement", "Timeouts", "Throttles", "ThrottlingRetryCost"}

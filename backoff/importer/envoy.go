@@ -6,7 +6,9 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-const envoySource = "envoyproxy/envoy source/common/common/backoff_strategy.cc, source/common/router/retry_state_impl.cc, api/envoy/config/route/v3/route_components.proto (main, 2026)"
+// envoySource is Envoy's code: its docs still give the back-off before
+// v1.14.0, U[0, (2^n - 1) * base), where the code doubles the interval.
+const envoySource = "envoyproxy/envoy source/common/common/backoff_strategy.cc (JitteredExponentialBackOffStrategy: U[0, min(base * 2^(n-1), max)) since v1.14.0, not the docs' (2^n - 1) * base), source/common/router/retry_state_impl.cc, api/envoy/config/route/v3/route_components.proto"
 
 const istioSource = "istio/istio pilot/pkg/networking/core/route/retry/retry.go (DefaultPolicy, ConvertPolicy), networking/v1 VirtualService HTTPRetry (1.28); back-off from Envoy's router (25ms base, 250ms max, or retries.backoff and 10 times it)"
 
