@@ -65,7 +65,8 @@ func (c *code) findImports() {
 }
 
 // importAt reads the import at token k (Go, Python, Java, Kotlin,
-// TypeScript) and returns the last token read.
+// TypeScript) and returns the last token read: the caller goes on after
+// it.
 func (c *code) importAt(k int) int {
 	switch {
 	case k+1 < len(c.toks) && c.toks[k+1].kind == tStr: // Go: import "path"
@@ -109,14 +110,14 @@ func (c *code) importAt(k int) int {
 	for {
 		name, next := c.rawName(j)
 		if name == "" {
-			return j
+			return j - 1
 		}
 		if c.ident(next) == "as" && c.ident(next+1) != "" {
 			c.alias(c.toks[next+1].text, name)
 			next += 2
 		}
 		if !c.is(next, ",") || c.toks[next].line != c.toks[k].line {
-			return next
+			return next - 1
 		}
 		j = next + 1
 	}
@@ -139,7 +140,7 @@ func (c *code) pyFromImport(k int) int {
 	}
 	for j < end {
 		if c.ident(j) == "" {
-			return j
+			return j - 1
 		}
 		if c.ident(j+1) == "as" && c.ident(j+2) != "" {
 			c.alias(c.toks[j+2].text, c.toks[j].text)
@@ -147,11 +148,11 @@ func (c *code) pyFromImport(k int) int {
 		}
 		j++
 		if !c.is(j, ",") {
-			return j
+			return j - 1
 		}
 		j++
 	}
-	return j
+	return j - 1
 }
 
 // usingAt reads C#'s using X = A.B.C; and using static A.B.C;.

@@ -388,6 +388,9 @@ type value struct {
 	l, r *value
 	text string // the expression as written
 	line int
+	// uses are the parameter defaults the value was read from, said
+	// when a reader takes the value (not when it ignores it).
+	uses []paramUse
 }
 
 type vkind uint8
@@ -406,12 +409,15 @@ const (
 
 // eval evaluates tokens [from, to).
 func (c *code) eval(from, to int) *value {
+	used := len(c.used)
 	e := &evaluator{c: c, depth: 0}
 	v, k := e.sum(from, to)
 	if k != to {
 		v = &value{kind: vBad}
 	}
 	v.text, v.line = c.text(from, to), c.line(from)
+	v.uses = append([]paramUse(nil), c.used[used:]...)
+	c.used = c.used[:used]
 	return v
 }
 
@@ -707,7 +713,7 @@ func (e *evaluator) arg(a arg) *value {
 
 // evalArg evaluates one argument of c.
 func (c *code) evalArg(a arg) *value {
-	v := c.eval(a.from, a.to)
+	v := c.eval(a.from, a.to) // its parameter defaults with it
 	if v.line == 0 {
 		v.line = a.line
 	}

@@ -190,7 +190,9 @@ func (c *code) findParams(defined map[string][]int) {
 	var open []pyDef // Python defs whose bodies are still open
 	pyBody := map[int]int{}
 	for k := range c.toks {
-		if c.firstOnLine(k) && len(open) > 0 {
+		// A line inside brackets continues the one before (Python's
+		// implicit joining): its indentation ends no block.
+		if c.firstOnLine(k) && len(open) > 0 && c.parent[k] < 0 {
 			col := c.col(k)
 			for len(open) > 0 && open[len(open)-1].col >= col {
 				pyBody[open[len(open)-1].open] = k

@@ -256,12 +256,26 @@ func istioPolicies(in *input) ([]site, string) {
 	case len(routes) == 0 || dflt && !vs:
 		return nil, ""
 	}
+	// A route without a name goes by its VirtualService's.
+	vsName := map[*node]string{}
+	for _, d := range docs {
+		md, _ := d.get("metadata", false)
+		n, _ := md.get("name", false)
+		spec, _ := d.get("spec", false)
+		http, _ := spec.get("http", false)
+		for _, rt := range http.listItems() {
+			if n != nil && n.kind == nScalar {
+				vsName[rt] = n.text
+			}
+		}
+	}
 	out := make([]site, len(routes))
 	for i, rt := range routes {
-		name := ""
+		name := vsName[rt]
 		if v, _ := rt.get("name", false); v != nil && v.kind == nScalar {
-			name = clip(v.text)
+			name = v.text
 		}
+		name = clip(name)
 		line := rt.line
 		if _, l := rt.get("retries", false); l > 0 {
 			line = l

@@ -742,3 +742,14 @@ func TestAWSLegacyCapDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestImportsInARow: an import statement right after another is read
+// too (the reader of one went past the next one's first word).
+func TestImportsInARow(t *testing.T) {
+	c := tokenize("from tenacity import before_log\nfrom tenacity import retry as _retry\nimport urllib3 as u\nimport tenacity as t\n")
+	for local, want := range map[string]string{"_retry": "retry", "u": "urllib3", "t": "tenacity"} {
+		if got := c.aliases[local]; got != want {
+			t.Errorf("%s: %q, want %q", local, got, want)
+		}
+	}
+}

@@ -331,12 +331,10 @@ func Read(text string, o Options) (*Result, error) {
 	}
 	f := sites[i].f
 	c := in.tokens()
-	c.used = nil
 	r := &reader{res: &Result{Format: f.name, Source: f.source, Candidates: cands, Pick: i}, code: c}
 	if err := f.read(in, r, sites[i].s); err != nil {
 		return nil, err
 	}
-	r.paramDefaults()
 	if len(cands) > 1 {
 		cd := cands[i]
 		r.warn(CodeSeveral, cd.Line, []string{itoa(len(cands)), itoa(cd.Line)},
@@ -462,8 +460,9 @@ func noPolicy(reason string) error { return &NoPolicyError{Formats: FormatNames(
 
 // reader collects what one format reads.
 type reader struct {
-	res  *Result
-	code *code // the tokens, for the code formats
+	res     *Result
+	code    *code // the tokens, for the code formats
+	saidUse map[paramUse]bool
 }
 
 func (r *reader) set(key, value string, line int) {
@@ -494,15 +493,17 @@ func (r *reader) ignore(key string, line int, reason string) {
 	r.warn(CodeIgnored, line, []string{key, reason}, "%s is ignored: %s", key, why)
 }
 
-// paramDefaults says which parameter defaults the values read came
-// from, once each.
-func (r *reader) paramDefaults() {
-	seen := map[paramUse]bool{}
-	for _, u := range r.code.used {
-		if seen[u] {
+// took says which parameter defaults a value taken was read from, once
+// each.
+func (r *reader) took(v *value) {
+	for _, u := range v.uses {
+		if r.saidUse == nil {
+			r.saidUse = map[paramUse]bool{}
+		}
+		if r.saidUse[u] {
 			continue
 		}
-		seen[u] = true
+		r.saidUse[u] = true
 		fn := u.Func
 		if fn == "" {
 			fn = "a function"

@@ -117,7 +117,7 @@ func (c *code) calls(ok func(name string) bool) []callSite {
 			continue
 		}
 		name, j := c.name(k)
-		if !ok(name) {
+		if !ok(name) || defWords[c.ident(k-1)] { // def retry(fn): a definition, not a call
 			k = j - 1
 			continue
 		}
@@ -139,6 +139,9 @@ func (c *code) calls(ok func(name string) bool) []callSite {
 	}
 	return out
 }
+
+// defWords start a function's definition.
+var defWords = map[string]bool{"def": true, "func": true, "function": true, "fun": true}
 
 // assignment is X.Field = value in code.
 type assignment struct {

@@ -140,11 +140,19 @@ func readURLLib3(in *input, r *reader, s site) error {
 				if b, ok := r.boolValue(key, v, "True"); ok && !b {
 					p.RetryAfter = backoff.RetryAfterIgnore
 				}
-			case "connect", "read", "redirect", "status", "other", "status_forcelist", "allowed_methods", "method_whitelist",
+			case "connect", "read", "redirect", "status", "other", "status_forcelist", "allowed_methods",
 				"raise_on_redirect", "raise_on_status", "remove_headers_on_redirect":
 				r.ignore(key, a.line, ReasonClassify)
-			default:
+			case "history":
+				r.ignore(key, a.line, ReasonNotModelled)
+			case "":
 				r.ignore(orPositional(key), a.line, ReasonNotModelled)
+			default:
+				// Retry.__init__ takes its keywords only (method_whitelist
+				// and the class's BACKOFF_MAX went in 2.0): Python raises
+				// TypeError and the Retry is never made.
+				r.warn(CodeInvalid, a.line, []string{key, clip(v.text)},
+					"%s is no argument of urllib3's Retry (2.x): Python raises TypeError when the Retry is made; the rest is read as written", key)
 			}
 		}
 	}

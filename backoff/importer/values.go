@@ -11,6 +11,7 @@ import (
 // unreadable, with what is used instead.
 func (r *reader) numValue(key string, v *value, instead string) (float64, bool) {
 	r.set(key, v.text, v.line)
+	r.took(v)
 	switch v.kind {
 	case vNum, vBool:
 		return v.num, true
@@ -29,6 +30,7 @@ func (r *reader) numValue(key string, v *value, instead string) (float64, bool) 
 // a string (TypeScript's '1s').
 func (r *reader) durValue(key string, v *value, unit float64, parseStr func(string) (float64, bool), instead string) (float64, bool) {
 	r.set(key, v.text, v.line)
+	r.took(v)
 	switch v.kind {
 	case vDur:
 		return v.num, true
@@ -48,6 +50,7 @@ func (r *reader) durValue(key string, v *value, unit float64, parseStr func(stri
 // boolValue reads true or false.
 func (r *reader) boolValue(key string, v *value, instead string) (bool, bool) {
 	r.set(key, v.text, v.line)
+	r.took(v)
 	if v.kind == vBool {
 		return v.num != 0, true
 	}
