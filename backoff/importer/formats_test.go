@@ -542,6 +542,30 @@ import * as wf from '@temporalio/workflow';
 const retry: RetryPolicy = { initialInterval: '30s', maximumAttempts: 3 };
 export const { sendEmail } = wf.proxyActivities<typeof activities>({ startToCloseTimeout: '1m', retry });
 `, backoff.Policy{Growth: backoff.Exponential, Base: 30 * s, Factor: 2, Cap: 3000 * s, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"Polly: AddRetry(new() { ... }), the options typed by the target", "polly", `
+ResiliencePipeline pipeline = new ResiliencePipelineBuilder()
+    .AddRetry(new()
+    {
+        Delay = TimeSpan.FromSeconds(2),
+        MaxRetryAttempts = 4,
+        BackoffType = DelayBackoffType.Linear,
+    })
+    .Build();
+`, backoff.Policy{Growth: backoff.Linear, Base: 2 * s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 5}, nil},
+	{"resilience4j configured in Java: RetryConfig.custom() with an exponential random interval", "resilience4j", `
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.retry.RetryConfig;
+
+RetryConfig config = RetryConfig.custom()
+    .maxAttempts(5)
+    .intervalFunction(IntervalFunction.ofExponentialRandomBackoff(Duration.ofMillis(200), 2.0, 0.25, Duration.ofSeconds(2)))
+    .retryExceptions(IOException.class)
+    .build();
+`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 2, Cap: 2 * s, CapMode: backoff.CapAfterJitter,
+		Jitter: backoff.Proportional, JitterLo: 0.75, JitterHi: 1.25, Attempts: 5}, []string{CodeIgnored, CodeRounding}},
+	{"resilience4j in Java: RetryConfig.custom() with a fixed wait", "resilience4j", `
+RetryConfig config = RetryConfig.custom().maxAttempts(4).waitDuration(Duration.ofMillis(1000)).build();
+`, backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 4}, nil},
 	{"Envoy: a retry_policy on its own gets a route's default timeout, said so", "envoy", `
 retry_policy:
   retry_on: 5xx,reset

@@ -288,6 +288,16 @@ func (c *code) siteName(cs callSite) string {
 	if v := c.siteVar(cs.at); v != "" {
 		return v
 	}
+	if c.ident(cs.at-1) == "return" || c.ident(cs.at-2) == "return" && c.ident(cs.at-1) == "new" {
+		// return retry(...): the function it is the value of.
+		for o, depth := c.parent[cs.at], 0; o >= 0 && depth < 8; o, depth = c.parent[o], depth+1 {
+			if c.is(o, "{") && c.is(o-1, ")") && c.match[o-1] >= 0 {
+				if f := c.ident(c.match[o-1] - 1); f != "" && !controlWords[f] {
+					return f
+				}
+			}
+		}
+	}
 	k := cs.at
 	for depth := 0; depth < 4; depth++ {
 		o := c.parent[k]

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
@@ -12,10 +13,19 @@ const pollySource = "App-vNext/Polly src/Polly.Core/Retry/RetryHelper.cs, RetryS
 var pollyFields = []string{"MaxRetryAttempts", "Delay", "BackoffType", "UseJitter", "MaxDelay", "ShouldHandle", "DelayGenerator", "OnRetry", "Name", "ShouldRetryAfterHeader", "Randomizer"}
 
 func pollyOptions(c *code) []callSite {
-	return c.calls(func(name string) bool {
+	out := c.calls(func(name string) bool {
 		s := short(name)
 		return s == "RetryStrategyOptions" || s == "HttpRetryStrategyOptions"
 	})
+	// C#'s target-typed AddRetry(new() { ... }): the options by their
+	// place (HttpRetryStrategyOptions only by name).
+	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddRetry" }) {
+		if k := cs.open + 1; c.is(cs.open, "(") && c.ident(k) == "new" && c.is(k+1, "(") && c.is(k+2, ")") && c.is(k+3, "{") && c.match[k+3] > k {
+			out = append(out, callSite{name: "RetryStrategyOptions", open: k + 3, line: c.line(k), at: k + 1})
+		}
+	}
+	slices.SortFunc(out, func(a, b callSite) int { return a.at - b.at })
+	return out
 }
 
 func pollyPolicies(in *input) ([]site, string) {

@@ -98,11 +98,16 @@ func r4jPolicies(in *input) ([]site, string) {
 			add(i, id)
 		}
 	}
-	if len(out) > 0 {
-		return out, ""
+	if len(out) == 0 {
+		for i, id := range order {
+			add(i, id)
+		}
 	}
-	for i, id := range order {
-		add(i, id)
+	// RetryConfig.custom() chains in Java: at is -1 - their index.
+	if c := in.tokens(); len(out) == 0 {
+		for i, cs := range r4jBuilders(c) {
+			out = append(out, site{name: c.siteName(cs), line: cs.line, at: -1 - i})
+		}
 	}
 	if len(out) == 0 && len(r4jLeaves(in)) > 0 {
 		return nil, "no resilience4j.retry instance or config"
@@ -114,6 +119,10 @@ func r4jPolicies(in *input) ([]site, string) {
 // and the "default" config under it, as the Spring Boot starter merges
 // them.
 func readResilience4j(in *input, r *reader, s site) error {
+	if s.at < 0 {
+		c := in.tokens()
+		return readR4jBuilder(c, r, r4jBuilders(c)[-1-s.at])
+	}
 	groups, order := r4jGroups(in)
 	chosen := groups[order[s.at]]
 	// The settings in force: the instance's, over its base config's, over
