@@ -120,7 +120,7 @@ func readCenkalti(in *input, r *reader, s site) error {
 		}
 	}
 	fs.assignedTo(c, cenkaltiFields, !several, c.siteVar(site.at))
-	if literal && !v5 {
+	if _, set := fs.vals["MaxElapsedTime"]; literal && !v5 && !set {
 		r.def("MaxElapsedTime", "0 (a struct literal's zero value: no limit)")
 	}
 	for _, k := range fs.order {

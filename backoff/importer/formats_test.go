@@ -477,6 +477,22 @@ from datetime import timedelta as td
 retry = R(total=2, backoff_factor=0.5, backoff_max=td(seconds=4).total_seconds())
 `, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Cap: 120 * s,
 		Jitter: backoff.NoJitter, Attempts: 3, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeUnreadable}},
+	{"Temporal Go: the activity's ScheduleToCloseTimeout is the deadline", "temporal", `
+ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+	ScheduleToCloseTimeout: 2 * time.Minute,
+	RetryPolicy: &temporal.RetryPolicy{InitialInterval: time.Second, MaximumAttempts: 20},
+})
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 100 * s, Jitter: backoff.NoJitter, Attempts: 20, Deadline: 2 * time.Minute}, []string{CodeDeadlineTimeout}},
+	{"Temporal TypeScript: scheduleToCloseTimeout beside retry", "temporal", `
+const { charge } = proxyActivities<typeof activities>({
+  scheduleToCloseTimeout: '5 minutes',
+  retry: { initialInterval: 500, maximumAttempts: 6 },
+});
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 50 * s, Jitter: backoff.NoJitter, Attempts: 6, Deadline: 5 * time.Minute}, []string{CodeDeadlineTimeout}},
+	{"Temporal Python: schedule_to_close_timeout beside retry_policy", "temporal", `
+await workflow.execute_activity(charge, schedule_to_close_timeout=timedelta(seconds=30),
+    retry_policy=RetryPolicy(initial_interval=timedelta(seconds=2), backoff_coefficient=1))
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 1, Cap: 200 * s, Jitter: backoff.NoJitter, Deadline: 30 * time.Second}, []string{CodeDeadlineTimeout}},
 	{"Temporal Java with a static import", "temporal", `
 import static java.time.Duration.ofSeconds;
 
@@ -774,6 +790,26 @@ func TestImportsInARow(t *testing.T) {
 	for local, want := range map[string]string{"_retry": "retry", "u": "urllib3", "t": "tenacity"} {
 		if got := c.aliases[local]; got != want {
 			t.Errorf("%s: %q, want %q", local, got, want)
+		}
+	}
+}
+
+// TestNoDefaultForASetKey: a setting the text sets is not also listed as
+// the library's default (the corpus found both: cenkalti's struct literal
+// with MaxElapsedTime, and Spring's @Backoff(delayExpression = ...)).
+func TestNoDefaultForASetKey(t *testing.T) {
+	for _, c := range []struct{ text, key string }{
+		{"import \"github.com/cenkalti/backoff/v4\"\nb := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2, MaxInterval: 10 * time.Second, MaxElapsedTime: 30 * time.Second}\n", "MaxElapsedTime"},
+		{"@Retryable(maxAttempts = 4, backoff = @Backoff(delayExpression = \"1000\"))\npublic void f() {}\n", "@Backoff.delay"},
+	} {
+		res, err := Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range res.Settings {
+			if s.Default && s.Key == c.key {
+				t.Errorf("%s: %s set in the text, and listed as a default (%q)", res.Format, c.key, s.Value)
+			}
 		}
 	}
 }

@@ -164,7 +164,7 @@ func readSpring(in *input, r *reader, s site) error {
 			}
 		}
 	}
-	if !seen["value"] && !seen["delay"] {
+	if !seen["value"] && !seen["delay"] && !seen["delayExpression"] {
 		r.def("@Backoff.delay", "1000 (milliseconds)")
 	}
 	p := &r.res.Policy

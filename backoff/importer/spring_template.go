@@ -58,6 +58,24 @@ func sameVar(a, b string) bool {
 	return a != "" && trim(a) == trim(b)
 }
 
+// setterRecv is a call's receiver: x in x.setY(v), and in Java's cast
+// ((T) x).setY(v); the call's own name when it has none.
+func setterRecv(c *code, cs callSite) string {
+	if recv := strings.TrimSuffix(cs.name, "."+short(cs.name)); recv != cs.name {
+		return recv
+	}
+	if k := cs.at; c.is(k-1, ".") && c.is(k-2, ")") {
+		if open := c.match[k-2]; open >= 0 && c.is(open+1, "(") {
+			if m := c.match[open+1]; m > open+1 {
+				if v, j := c.name(m + 1); v != "" && j == k-2 {
+					return v
+				}
+			}
+		}
+	}
+	return cs.name
+}
+
 // springSetters are the setter calls on obj (obj.setX(v), or setX(v) in
 // an apply { } right after its constructor) and property assignments
 // (obj.x = v), by the property's name (initialInterval).
@@ -68,7 +86,7 @@ func springSetters(c *code, obj springObject) map[string]*value {
 		applyEnd = c.match[m+3]
 	}
 	for _, cs := range c.calls(func(n string) bool { return strings.HasPrefix(short(n), "set") }) {
-		recv := strings.TrimSuffix(cs.name, "."+short(cs.name))
+		recv := setterRecv(c, cs)
 		inApply := applyEnd > 0 && cs.at > c.match[obj.open] && cs.at < applyEnd && recv == cs.name
 		if !inApply && (obj.name == "" || recv == cs.name || !sameVar(recv, obj.name)) {
 			continue
@@ -119,7 +137,7 @@ func readTemplateSetters(c *code, r *reader, site callSite) error {
 		}
 	}
 	for _, cs := range c.calls(func(n string) bool { return short(n) == "setRetryPolicy" || short(n) == "setBackOffPolicy" }) {
-		recv := strings.TrimSuffix(cs.name, "."+short(cs.name))
+		recv := setterRecv(c, cs)
 		if as := c.args(cs.open); sameVar(recv, tmpl) && len(as) == 1 {
 			setPolicy(short(cs.name), as[0], cs.line)
 		}

@@ -180,6 +180,21 @@ func readTemporal(in *input, r *reader, s site) error {
 			r.ignore(a.key, a.line, ReasonClassify)
 		}
 	}
+	// The activity options the policy is in: ScheduleToCloseTimeout sets
+	// the activity's RetryExpirationTime (scheduled time + timeout), and
+	// nextBackoffInterval retries no more once now + interval passes it
+	// (service/history/workflow/retry.go, mutable_state_impl.go).
+	if o := ts.at.at; o >= 0 && o < len(c.parent) && c.parent[o] >= 0 {
+		for _, a := range c.args(c.parent[o]) {
+			if normKey(a.key) != "scheduletoclosetimeout" {
+				continue
+			}
+			v := c.evalArg(a)
+			if f, ok := r.durValue(a.key, v, unit, msSeconds, "no limit"); ok && f > 0 {
+				r.deadlineTimeout(a.key, v.text, f, a.line, "Temporal")
+			}
+		}
+	}
 	for _, d := range []struct{ k, v string }{{"initialInterval", "1s"}, {"backoffCoefficient", "2"}, {"maximumInterval", "100 x initialInterval"}, {"maximumAttempts", "0 (no limit)"}} {
 		if !seen[d.k] {
 			r.def(d.k, d.v)

@@ -9,7 +9,6 @@ import (
 
 var (
 	addr = flag.String("addr", "localhost:50052", "the address to connect to")
-	// see https://github.com/grpc/grpc/blob/master/doc/service_config.md to know more about service config
 	retryPolicy = `{
 		"methodConfig": [{
 		  "name": [{"service": "grpc.examples.echo.Echo"}],
@@ -24,7 +23,6 @@ var (
 		}]}`
 )
 
-// use grpc.WithDefaultServiceConfig() to set service config
 func retryDial() (*grpc.ClientConn, error) {
 	return grpc.Dial(*addr, grpc.WithTransportCredentials(insecure.NewCredentials()), grpc.WithDefaultServiceConfig(retryPolicy))
 }

@@ -6,7 +6,6 @@ internal static partial class Migration
     {
         #region migration-retry-wait-v8
 
-        // Wait and retry multiple times
         new ResiliencePipelineBuilder().AddRetry(new RetryStrategyOptions
         {
             ShouldHandle = new PredicateBuilder().Handle<SomeExceptionType>(),
@@ -16,7 +15,6 @@ internal static partial class Migration
         })
         .Build();
 
-        // Wait and retry multiple times with callback
         new ResiliencePipelineBuilder().AddRetry(new RetryStrategyOptions
         {
             ShouldHandle = new PredicateBuilder().Handle<SomeExceptionType>(),
@@ -25,13 +23,11 @@ internal static partial class Migration
             BackoffType = DelayBackoffType.Constant,
             OnRetry = args =>
             {
-                // Add logic to be executed before each retry, such as logging
                 return default;
             }
         })
         .Build();
 
-        // Wait and retry forever
         new ResiliencePipelineBuilder().AddRetry(new RetryStrategyOptions
         {
             ShouldHandle = new PredicateBuilder().Handle<SomeExceptionType>(),

@@ -4,18 +4,13 @@ internal static class Retry
     {
         #region retry
 
-        // Retry using the default options.
-        // See https://www.pollydocs.org/strategies/retry#defaults for defaults.
         var optionsDefaults = new RetryStrategyOptions();
 
-        // For instant retries with no delay
         var optionsNoDelay = new RetryStrategyOptions
         {
             Delay = TimeSpan.Zero
         };
 
-        // For advanced control over the retry behavior, including the number of attempts,
-        // delay between retries, and the types of exceptions to handle.
         var optionsComplex = new RetryStrategyOptions
         {
             ShouldHandle = new PredicateBuilder().Handle<SomeExceptionType>(),
@@ -25,7 +20,6 @@ internal static class Retry
             Delay = TimeSpan.FromSeconds(3),
         };
 
-        // To keep retrying indefinitely or until success use int.MaxValue.
         var optionsIndefiniteRetry = new RetryStrategyOptions
         {
             MaxRetryAttempts = int.MaxValue,
