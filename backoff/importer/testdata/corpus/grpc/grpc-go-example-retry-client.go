@@ -8,7 +8,7 @@ import (
 )
 
 var (
-	addr = flag.String("addr", "localhost:50052", "the address to connect to")
+	addr        = flag.String("addr", "localhost:50052", "the address to connect to")
 	retryPolicy = `{
 		"methodConfig": [{
 		  "name": [{"service": "grpc.examples.echo.Echo"}],
