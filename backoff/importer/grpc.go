@@ -307,7 +307,7 @@ func readGRPC(in *input, r *reader, s site) error {
 			r.ignore(k, rp.keyLines[i], ReasonUnknown)
 		}
 	}
-	r.def("jitter", "d*U[0.8,1.2) (grpc-go v1.69 and later, gRFC A6 as amended in 2024; v1.68 and older, and A6's first text: U[0, d))")
+	r.def("jitter", "d*U[0.8,1.2) (grpc-go v1.69 and later, gRFC A6 as amended in 2024; grpc-go v1.68 and older, grpc-js (retrying-call.ts) and A6's first text: U[0, d))")
 	r.def("grpc-retry-pushback-ms", "a server's pushback sets the next delay exactly")
 	if !valid {
 		p.Attempts = 1
