@@ -2,7 +2,6 @@ package importer
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,7 +27,13 @@ func awsSites(c *code) []callSite {
 			out = out[:1]
 		}
 	}
-	return slices.DeleteFunc(out, func(cs callSite) bool { return cs.open < 0 || !c.is(cs.open, "(") })
+	kept := out[:0]
+	for _, cs := range out {
+		if cs.open >= 0 && c.is(cs.open, "(") {
+			kept = append(kept, cs)
+		}
+	}
+	return kept
 }
 
 func awsPolicies(in *input) ([]site, string) {

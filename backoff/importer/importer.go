@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -352,6 +353,23 @@ type foundSite struct {
 	s site
 }
 
+// sortBy sorts n elements through sort.Sort, which the binary has
+// anyway: slices.SortFunc would compile pdqsort again for each element
+// type, about 15 KB of app.wasm apiece.
+func sortBy(n int, less func(i, j int) bool, swap func(i, j int)) {
+	sort.Sort(sorter{n, less, swap})
+}
+
+type sorter struct {
+	n    int
+	less func(i, j int) bool
+	swap func(i, j int)
+}
+
+func (s sorter) Len() int           { return s.n }
+func (s sorter) Less(i, j int) bool { return s.less(i, j) }
+func (s sorter) Swap(i, j int)      { s.swap(i, j) }
+
 // candidates lists the policies of text in the named format, or in any.
 func candidates(text, only string) (*input, []Candidate, []foundSite, error) {
 	if len(text) > MaxInput {
@@ -377,8 +395,17 @@ func candidates(text, only string) (*input, []Candidate, []foundSite, error) {
 			found = append(found, foundSite{f, s})
 		}
 	}
-	// The text's order; a tie keeps the formats' order.
-	slices.SortStableFunc(found, func(a, b foundSite) int { return a.s.line - b.s.line })
+	// The text's order; a tie keeps the formats' order (found is in it).
+	order := make([]int, len(found))
+	for i := range order {
+		order[i] = i
+	}
+	sortBy(len(found), func(i, j int) bool {
+		return found[i].s.line < found[j].s.line || found[i].s.line == found[j].s.line && order[i] < order[j]
+	}, func(i, j int) {
+		found[i], found[j] = found[j], found[i]
+		order[i], order[j] = order[j], order[i]
+	})
 	if len(found) > MaxCandidates {
 		found = found[:MaxCandidates]
 	}

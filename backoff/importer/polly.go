@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
@@ -24,7 +23,7 @@ func pollyOptions(c *code) []callSite {
 			out = append(out, callSite{name: "RetryStrategyOptions", open: k + 3, line: c.line(k), at: k + 1})
 		}
 	}
-	slices.SortFunc(out, func(a, b callSite) int { return a.at - b.at })
+	sortBy(len(out), func(i, j int) bool { return out[i].at < out[j].at }, func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
 

@@ -1,8 +1,6 @@
 package importer
 
 import (
-	"slices"
-
 	"github.com/backoff-playground/playground/backoff"
 )
 
@@ -56,7 +54,7 @@ func springSites(c *code) []springSite {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b springSite) int { return a.cs.at - b.cs.at })
+	sortBy(len(out), func(i, j int) bool { return out[i].cs.at < out[j].cs.at }, func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
 

@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
@@ -109,7 +108,7 @@ func temporalSites(c *code) []temporalSite {
 			object(span[0], span[0], name)
 		}
 	}
-	slices.SortFunc(out, func(a, b temporalSite) int { return a.at.open - b.at.open })
+	sortBy(len(out), func(i, j int) bool { return out[i].at.open < out[j].at.open }, func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
 
