@@ -18,11 +18,9 @@ var awsFields = []string{"MaxAttempts", "MaxBackoff", "BaseDelay", "Backoff", "R
 // call that wraps the default retryer (AddWithMaxAttempts,
 // config.WithRetryMaxAttempts: the default retryer is NewStandard()).
 func awsSites(c *code) []callSite {
-	out := c.calls(func(n string) bool { return n == "retry.NewStandard" })
+	out := c.callsNamed(" retry.NewStandard ")
 	if len(out) == 0 {
-		out = c.calls(func(n string) bool {
-			return n == "retry.AddWithMaxAttempts" || n == "retry.AddWithMaxBackoffDelay" || n == "config.WithRetryMaxAttempts"
-		})
+		out = c.callsNamed(" retry.AddWithMaxAttempts retry.AddWithMaxBackoffDelay config.WithRetryMaxAttempts ")
 		if len(out) > 1 {
 			out = out[:1]
 		}
@@ -120,9 +118,7 @@ func readAWS(in *input, r *reader, s site) error {
 			r.ignore("o."+as.field, as.line, ReasonPerTry)
 		}
 	}
-	for _, cs := range c.calls(func(n string) bool {
-		return n == "retry.AddWithMaxAttempts" || n == "retry.AddWithMaxBackoffDelay" || n == "config.WithRetryMaxAttempts" || n == "config.WithRetryMode"
-	}) {
+	for _, cs := range c.callsNamed(" retry.AddWithMaxAttempts retry.AddWithMaxBackoffDelay config.WithRetryMaxAttempts config.WithRetryMode ") {
 		if strings.HasPrefix(cs.name, "retry.") && !wraps(cs) {
 			continue
 		}

@@ -15,17 +15,13 @@ var cenkaltiFields = []string{"InitialInterval", "RandomizationFactor", "Multipl
 // NewExponentialBackOff when given no WithBackOff).
 func cenkaltiSites(c *code) []callSite {
 	var sites []callSite
-	for _, cs := range c.calls(func(n string) bool {
-		return n == "backoff.ExponentialBackOff" || n == "backoff.NewExponentialBackOff" || n == "backoff.NewConstantBackOff"
-	}) {
+	for _, cs := range c.callsNamed(" backoff.ExponentialBackOff backoff.NewExponentialBackOff backoff.NewConstantBackOff ") {
 		if !c.is(cs.at-1, "*") && !c.is(cs.at-1, "]") && cs.open >= 0 { // a type in a signature, not a value
 			sites = append(sites, cs)
 		}
 	}
 	if len(sites) == 0 {
-		for _, cs := range c.calls(func(n string) bool {
-			return n == "backoff.Retry" || n == "backoff.RetryNotify" || n == "backoff.RetryWithData" || n == "backoff.RetryNotifyWithData"
-		}) {
+		for _, cs := range c.callsNamed(" backoff.Retry backoff.RetryNotify backoff.RetryWithData backoff.RetryNotifyWithData ") {
 			if cs.open >= 0 && c.is(cs.open, "(") {
 				return []callSite{cs}
 			}
@@ -149,9 +145,7 @@ func readCenkalti(in *input, r *reader, s site) error {
 	}
 	// The retry options.
 	sawElapsed := false
-	for _, cs := range c.calls(func(n string) bool {
-		return n == "backoff.WithMaxTries" || n == "backoff.WithMaxElapsedTime" || n == "backoff.WithMaxRetries"
-	}) {
+	for _, cs := range c.callsNamed(" backoff.WithMaxTries backoff.WithMaxElapsedTime backoff.WithMaxRetries ") {
 		if !cenkaltiOwns(c, site, cs, several) {
 			continue
 		}

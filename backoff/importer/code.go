@@ -129,7 +129,6 @@ func tokenize(src string) *code {
 	c.match = make([]int, len(c.toks))
 	c.parent = make([]int, len(c.toks))
 	var stack []int
-	pair := map[string]string{")": "(", "]": "[", "}": "{"}
 	for k := range c.toks {
 		c.match[k] = -1
 		c.parent[k] = -1
@@ -144,7 +143,13 @@ func tokenize(src string) *code {
 		case "(", "[", "{":
 			stack = append(stack, k)
 		case ")", "]", "}":
-			if n := len(stack); n > 0 && c.toks[stack[n-1]].text == pair[t.text] {
+			want := "("
+			if t.text == "]" {
+				want = "["
+			} else if t.text == "}" {
+				want = "{"
+			}
+			if n := len(stack); n > 0 && c.toks[stack[n-1]].text == want {
 				c.match[k], c.match[stack[n-1]] = stack[n-1], k
 				stack = stack[:n-1]
 			}
@@ -485,10 +490,10 @@ func (e *evaluator) unary(k, to int) (*value, int) {
 		if m < 0 || m >= to {
 			return e.bad(to)
 		}
-		if cast := c.ident(k + 1); m == k+2 && castTypes[cast] != 0 && m+1 < to && (c.toks[m+1].kind != tPunct || c.is(m+1, "(") || c.is(m+1, "-")) {
+		if cast := c.ident(k + 1); m == k+2 && (wordIn(castInts, cast) || wordIn(castFloats, cast)) && m+1 < to && (c.toks[m+1].kind != tPunct || c.is(m+1, "(") || c.is(m+1, "-")) {
 			// Java's and C#'s (long) x, (double) x.
 			v, j := e.unary(m+1, to)
-			if v.kind == vNum && castTypes[cast] == 1 {
+			if v.kind == vNum && wordIn(castInts, cast) {
 				v = &value{kind: vNum, num: math.Trunc(v.num)}
 			}
 			return v, j
@@ -562,13 +567,11 @@ func (e *evaluator) call(name string, open int) *value {
 	}
 	switch {
 	case strings.HasSuffix(name, "TimeSpan."+short) || strings.HasPrefix(name, "TimeSpan."):
-		if s, ok := map[string]float64{"FromDays": 86400, "FromHours": 3600, "FromMinutes": 60, "FromSeconds": 1,
-			"FromMilliseconds": 1e-3, "FromMicroseconds": 1e-6, "FromTicks": 1e-7}[short]; ok {
+		if s, ok := unitSecs(short); ok && strings.HasPrefix(short, "From") {
 			return unit(s)
 		}
 	case strings.HasPrefix(name, "Duration.") || strings.HasPrefix(name, "java.time.Duration."):
-		if s, ok := map[string]float64{"ofDays": 86400, "ofHours": 3600, "ofMinutes": 60, "ofSeconds": 1,
-			"ofMillis": 1e-3, "ofNanos": 1e-9}[short]; ok {
+		if s, ok := unitSecs(short); ok && strings.HasPrefix(short, "of") {
 			if short == "ofSeconds" && len(args) == 2 { // ofSeconds(seconds, nanoAdjustment)
 				a, ok1 := num(0)
 				b, ok2 := num(1)
@@ -591,14 +594,14 @@ func (e *evaluator) call(name string, open int) *value {
 		return &value{kind: vBad}
 	case name == "timedelta" || name == "datetime.timedelta":
 		units := []string{"days", "seconds", "microseconds", "milliseconds", "minutes", "hours", "weeks"}
-		secs := map[string]float64{"days": 86400, "seconds": 1, "microseconds": 1e-6, "milliseconds": 1e-3, "minutes": 60, "hours": 3600, "weeks": 604800}
 		total := 0.0
 		for i, a := range args {
 			key := a.key
 			if key == "" && i < len(units) {
 				key = units[i]
 			}
-			s, ok := secs[key]
+			s, ok := unitSecs(key)
+			ok = ok && strings.ToLower(key) == key && !strings.HasPrefix(key, "time.")
 			v := e.arg(a)
 			if !ok || v.kind != vNum {
 				return &value{kind: vBad}
@@ -606,12 +609,12 @@ func (e *evaluator) call(name string, open int) *value {
 			total += v.num * s
 		}
 		return &value{kind: vDur, num: total}
-	case goConversions[name] != 0 && len(args) == 1:
+	case (wordIn(goInts, name) || wordIn(goFloats, name)) && len(args) == 1:
 		// Go's float64(d) is d's nanoseconds; int(x) truncates.
 		v := e.arg(args[0])
 		switch v.kind {
 		case vNum:
-			if goConversions[name] == 1 {
+			if wordIn(goInts, name) {
 				return &value{kind: vNum, num: math.Trunc(v.num)}
 			}
 			return v
@@ -619,7 +622,7 @@ func (e *evaluator) call(name string, open int) *value {
 			return &value{kind: vNum, num: v.num * 1e9}
 		}
 		return &value{kind: vBad}
-	case numberParsers[name] && len(args) >= 1:
+	case wordIn(numberParsers, name) && len(args) >= 1:
 		// Number("3"), parseInt('3', 10), Long.parseLong("3"), Integer.valueOf(3)...
 		v := e.arg(args[0])
 		switch v.kind {
@@ -682,19 +685,67 @@ func (e *evaluator) call(name string, open int) *value {
 	return &value{kind: vCall, str: name, args: args, open: open}
 }
 
-// castTypes are the numeric types of a cast: 1 truncates.
-var castTypes = map[string]int{"int": 1, "long": 1, "short": 1, "Integer": 1, "Long": 1, "uint": 1, "ulong": 1,
-	"double": 2, "float": 2, "Double": 2, "Float": 2, "decimal": 2}
+// castInts and castFloats are the numeric types of a cast: the integer ones truncate.
+// The word lists (read by wordIn) cost app.wasm less than maps, which
+// compile to code that fills them.
+const (
+	castInts   = " int long short Integer Long uint ulong "
+	castFloats = " double float Double Float decimal "
+)
 
-// goConversions are Go's numeric conversions: 1 truncates.
-var goConversions = map[string]int{"int64": 1, "int32": 1, "uint": 1, "uint64": 1, "uint32": 1,
-	"float64": 2, "float32": 2}
+// goInts and goFloats are Go's numeric conversions.
+const (
+	goInts   = " int64 int32 uint uint64 uint32 "
+	goFloats = " float64 float32 "
+)
 
 // numberParsers read a number from a number or a string.
-var numberParsers = map[string]bool{"Number": true, "parseInt": true, "parseFloat": true, "Number.parseInt": true,
-	"Number.parseFloat": true, "Long.parseLong": true, "Integer.parseInt": true, "Double.parseDouble": true,
-	"Long.valueOf": true, "Integer.valueOf": true, "Double.valueOf": true, "long.Parse": true, "int.Parse": true,
-	"double.Parse": true, "Int32.Parse": true, "Int64.Parse": true}
+const numberParsers = " Number parseInt parseFloat Number.parseInt Number.parseFloat Long.parseLong Integer.parseInt " +
+	"Double.parseDouble Long.valueOf Integer.valueOf Double.valueOf long.Parse int.Parse double.Parse Int32.Parse Int64.Parse "
+
+// wordIn reports whether w is one of the words of set, which starts and
+// ends with a space.
+func wordIn(set, w string) bool {
+	for from := 0; w != "" && from < len(set); {
+		i := strings.Index(set[from:], w)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if i > 0 && set[i-1] == ' ' && i+len(w) < len(set) && set[i+len(w)] == ' ' {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+// unitSecs is the seconds of a unit named by a constructor or a
+// keyword: TimeSpan.FromX, Duration.ofX, timedelta's keywords, Go's
+// time.X constants.
+func unitSecs(w string) (float64, bool) {
+	switch w {
+	case "weeks":
+		return 604800, true
+	case "FromDays", "ofDays", "days":
+		return 86400, true
+	case "FromHours", "ofHours", "hours", "time.Hour":
+		return 3600, true
+	case "FromMinutes", "ofMinutes", "minutes", "time.Minute":
+		return 60, true
+	case "FromSeconds", "ofSeconds", "seconds", "time.Second":
+		return 1, true
+	case "FromMilliseconds", "ofMillis", "milliseconds", "time.Millisecond":
+		return 1e-3, true
+	case "FromMicroseconds", "microseconds", "time.Microsecond":
+		return 1e-6, true
+	case "FromTicks":
+		return 1e-7, true
+	case "ofNanos", "time.Nanosecond":
+		return 1e-9, true
+	}
+	return 0, false
+}
 
 // arg evaluates one argument.
 func (e *evaluator) arg(a arg) *value {
@@ -738,8 +789,7 @@ func constant(name string) (*value, bool) {
 	case "TimeSpan.Zero", "Duration.ZERO":
 		return &value{kind: vDur}, true
 	}
-	if s, ok := map[string]float64{"time.Nanosecond": 1e-9, "time.Microsecond": 1e-6, "time.Millisecond": 1e-3,
-		"time.Second": 1, "time.Minute": 60, "time.Hour": 3600}[name]; ok {
+	if s, ok := unitSecs(name); ok && strings.HasPrefix(name, "time.") {
 		return &value{kind: vDur, num: s}, true
 	}
 	return nil, false

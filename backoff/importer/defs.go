@@ -51,9 +51,7 @@ type paramUse struct {
 const maxDefTokens = 256
 
 // controlWords open a bracket that is no parameter list.
-var controlWords = map[string]bool{"if": true, "for": true, "while": true, "switch": true, "catch": true, "return": true,
-	"elif": true, "with": true, "foreach": true, "using": true, "lock": true, "fixed": true, "when": true,
-	"synchronized": true, "and": true, "or": true, "not": true, "in": true, "await": true, "yield": true, "new": true}
+const controlWords = " if for while switch catch return elif with foreach using lock fixed when synchronized and or not in await yield new "
 
 // findDefs records the text's definitions and parameters.
 func (c *code) findDefs() {
@@ -223,7 +221,7 @@ func (c *code) findParams(defined map[string][]int) {
 			c.is(o-2, ")") && c.ident(o-1) != "" && c.match[o-2] >= 0 && c.ident(c.match[o-2]-1) == "func":
 			fn, body = before, c.braceBody(m)
 			goFunc = c.ident(o-2) == "func" || c.is(o-2, ")")
-		case before != "" && controlWords[before]:
+		case wordIn(controlWords, before):
 		default:
 			if b := c.braceBody(m); b[0] >= 0 && (c.is(m+1, "{") || c.is(m+1, "=>") || c.is(m+1, ":") || c.ident(m+1) == "throws") {
 				fn, body = before, b

@@ -511,12 +511,17 @@ func (r *reader) warn(code string, line int, args []string, msg string, a ...any
 
 // ignore says key was read and left out, and why.
 func (r *reader) ignore(key string, line int, reason string) {
-	why := map[string]string{
-		ReasonClassify:    "it says what to retry, not when (the playground's classifier decides that)",
-		ReasonPerTry:      "a timeout of each try is not part of the delays (the simulator's client timeout models it)",
-		ReasonUnknown:     "the library does not read it",
-		ReasonNotModelled: "it does not change the delays between retries",
-	}[reason]
+	why := ""
+	switch reason {
+	case ReasonClassify:
+		why = "it says what to retry, not when (the playground's classifier decides that)"
+	case ReasonPerTry:
+		why = "a timeout of each try is not part of the delays (the simulator's client timeout models it)"
+	case ReasonUnknown:
+		why = "the library does not read it"
+	case ReasonNotModelled:
+		why = "it does not change the delays between retries"
+	}
 	r.warn(CodeIgnored, line, []string{key, reason}, "%s is ignored: %s", key, why)
 }
 

@@ -108,6 +108,17 @@ type callSite struct {
 
 // calls lists the calls and typed literals whose name satisfies ok:
 // f(...), a.B(...), T{...}, new T { ... }, new T<U>(...), @A(...).
+// callsNamed are the calls whose name is one of the words of set (see
+// wordIn); callsShort, whose last part is. One closure each instead of a
+// closure per call site: app.wasm holds every closure as a function.
+func (c *code) callsNamed(set string) []callSite {
+	return c.calls(func(n string) bool { return wordIn(set, n) })
+}
+
+func (c *code) callsShort(set string) []callSite {
+	return c.calls(func(n string) bool { return wordIn(set, short(n)) })
+}
+
 // Bare decorators and annotations (@retry, @Retryable) come with open -1.
 func (c *code) calls(ok func(name string) bool) []callSite {
 	var out []callSite
@@ -117,7 +128,7 @@ func (c *code) calls(ok func(name string) bool) []callSite {
 			continue
 		}
 		name, j := c.name(k)
-		if !ok(name) || defWords[c.ident(k-1)] { // def retry(fn): a definition, not a call
+		if !ok(name) || wordIn(defWords, c.ident(k-1)) { // def retry(fn): a definition, not a call
 			k = j - 1
 			continue
 		}
@@ -141,7 +152,7 @@ func (c *code) calls(ok func(name string) bool) []callSite {
 }
 
 // defWords start a function's definition.
-var defWords = map[string]bool{"def": true, "func": true, "function": true, "fun": true}
+const defWords = " def func function fun "
 
 // assignment is X.Field = value in code.
 type assignment struct {
@@ -292,7 +303,7 @@ func (c *code) siteName(cs callSite) string {
 		// return retry(...): the function it is the value of.
 		for o, depth := c.parent[cs.at], 0; o >= 0 && depth < 8; o, depth = c.parent[o], depth+1 {
 			if c.is(o, "{") && c.is(o-1, ")") && c.match[o-1] >= 0 {
-				if f := c.ident(c.match[o-1] - 1); f != "" && !controlWords[f] {
+				if f := c.ident(c.match[o-1] - 1); f != "" && !wordIn(controlWords, f) {
 					return f
 				}
 			}

@@ -12,13 +12,10 @@ const pollySource = "App-vNext/Polly src/Polly.Core/Retry/RetryHelper.cs, RetryS
 var pollyFields = []string{"MaxRetryAttempts", "Delay", "BackoffType", "UseJitter", "MaxDelay", "ShouldHandle", "DelayGenerator", "OnRetry", "Name", "ShouldRetryAfterHeader", "Randomizer"}
 
 func pollyOptions(c *code) []callSite {
-	out := c.calls(func(name string) bool {
-		s := short(name)
-		return s == "RetryStrategyOptions" || s == "HttpRetryStrategyOptions"
-	})
+	out := c.callsShort(" RetryStrategyOptions HttpRetryStrategyOptions ")
 	// C#'s target-typed AddRetry(new() { ... }): the options by their
 	// place (HttpRetryStrategyOptions only by name).
-	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddRetry" }) {
+	for _, cs := range c.callsShort(" AddRetry ") {
 		if k := cs.open + 1; c.is(cs.open, "(") && c.ident(k) == "new" && c.is(k+1, "(") && c.is(k+2, ")") && c.is(k+3, "{") && c.match[k+3] > k {
 			out = append(out, callSite{name: "RetryStrategyOptions", open: k + 3, line: c.line(k), at: k + 1})
 		}
@@ -143,11 +140,11 @@ func readPolly(in *input, r *reader, s site) error {
 	}
 	// A timeout added before the retry bounds the whole call.
 	retryAt := -1
-	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddRetry" }) {
+	for _, cs := range c.callsShort(" AddRetry ") {
 		retryAt = cs.open
 		break
 	}
-	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddTimeout" }) {
+	for _, cs := range c.callsShort(" AddTimeout ") {
 		args := c.args(cs.open)
 		if len(args) != 1 {
 			continue

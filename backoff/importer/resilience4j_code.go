@@ -27,9 +27,7 @@ func r4jBuilders(c *code) []callSite {
 	if !c.hasIdent("RetryConfig") {
 		return nil
 	}
-	return c.calls(func(n string) bool {
-		return n == "RetryConfig.custom" || n == "io.github.resilience4j.retry.RetryConfig.custom"
-	})
+	return c.callsNamed(" RetryConfig.custom io.github.resilience4j.retry.RetryConfig.custom ")
 }
 
 func readR4jBuilder(c *code, r *reader, site callSite) error {

@@ -13,7 +13,7 @@ var retryableFields = []string{"RetryMax", "RetryWaitMin", "RetryWaitMax", "Back
 // (not a *retryablehttp.Client in a signature).
 func retryableSites(c *code) []callSite {
 	var sites []callSite
-	for _, cs := range c.calls(func(n string) bool { return n == "retryablehttp.NewClient" || n == "retryablehttp.Client" }) {
+	for _, cs := range c.callsNamed(" retryablehttp.NewClient retryablehttp.Client ") {
 		if cs.open >= 0 && !c.is(cs.at-1, "*") {
 			sites = append(sites, cs)
 		}

@@ -11,9 +11,7 @@ const springSource = "spring-projects/spring-retry AnnotationAwareRetryOperation
 const springDefaultMaxInterval = 30.0
 
 func springRetryable(c *code) []callSite {
-	return c.calls(func(n string) bool {
-		return short(n) == "Retryable" && (n == "Retryable" || n == "org.springframework.retry.annotation.Retryable")
-	})
+	return c.callsNamed(" Retryable org.springframework.retry.annotation.Retryable ")
 }
 
 // springSite is one Spring Retry policy: an annotation, a bare @Backoff,
@@ -37,17 +35,17 @@ func springSites(c *code) []springSite {
 			out = append(out, springSite{springAnnotation, cs})
 		}
 	}
-	for _, cs := range c.calls(func(n string) bool { return n == "RetryTemplate.builder" }) {
+	for _, cs := range c.callsNamed(" RetryTemplate.builder ") {
 		out = append(out, springSite{springBuilder, cs})
 	}
-	for _, cs := range c.calls(func(n string) bool { return short(n) == "RetryTemplate" }) {
+	for _, cs := range c.callsShort(" RetryTemplate ") {
 		// Java's new RetryTemplate(), Kotlin's = RetryTemplate()
 		if (c.ident(cs.at-1) == "new" || c.is(cs.at-1, "=")) && c.is(cs.open, "(") {
 			out = append(out, springSite{springTemplate, cs})
 		}
 	}
 	if len(out) == 0 {
-		for _, cs := range c.calls(func(n string) bool { return n == "Backoff" }) {
+		for _, cs := range c.callsNamed(" Backoff ") {
 			if c.is(cs.at-1, "@") {
 				out = append(out, springSite{springBackoffOnly, cs})
 				break
@@ -207,14 +205,8 @@ func readRetryTemplate(c *code, r *reader, site callSite) error {
 		return r.durValue(key, c.evalArg(a), 1e-3, nil, instead)
 	}
 	end := c.chainEnd(site.open)
-	for _, cs := range c.calls(func(n string) bool {
-		switch n {
-		case "maxAttempts", "infiniteRetry", "within", "withinMillis", "withinDuration", "exponentialBackoff", "fixedBackoff",
-			"uniformRandomBackoff", "noBackoff", "retryOn", "notRetryOn", "traversingCauses", "customPolicy", "customBackoff":
-			return true
-		}
-		return false
-	}) {
+	for _, cs := range c.callsNamed(" maxAttempts infiniteRetry within withinMillis withinDuration exponentialBackoff fixedBackoff " +
+		"uniformRandomBackoff noBackoff retryOn notRetryOn traversingCauses customPolicy customBackoff ") {
 		if !c.is(cs.at-1, ".") || cs.at < site.at || cs.at >= end {
 			continue
 		}

@@ -136,7 +136,7 @@ func readTemplateSetters(c *code, r *reader, site callSite) error {
 			back = &obj
 		}
 	}
-	for _, cs := range c.calls(func(n string) bool { return short(n) == "setRetryPolicy" || short(n) == "setBackOffPolicy" }) {
+	for _, cs := range c.callsShort(" setRetryPolicy setBackOffPolicy ") {
 		recv := setterRecv(c, cs)
 		if as := c.args(cs.open); sameVar(recv, tmpl) && len(as) == 1 {
 			setPolicy(short(cs.name), as[0], cs.line)

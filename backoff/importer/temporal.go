@@ -13,11 +13,22 @@ import (
 // server's own internal retrier, with its own jitter: not this.)
 const temporalSource = "temporalio/temporal common/retrypolicy/retry_policy.go (DefaultDefaultRetrySettings), common/backoff/retry.go (ExponentialBackoffAlgorithm) (v1.30.0)"
 
-// temporalKeys maps each SDK's spelling (Go fields, Java setters,
-// TypeScript keys, Python keywords), folded by normKey, to one name.
-var temporalKeys = map[string]string{
-	"initialinterval": "initialInterval", "backoffcoefficient": "backoffCoefficient", "maximuminterval": "maximumInterval",
-	"maximumattempts": "maximumAttempts", "nonretryableerrortypes": "nonRetryableErrorTypes", "donotretry": "nonRetryableErrorTypes",
+// temporalKey is a key's one name, from each SDK's spelling (Go fields,
+// Java setters, TypeScript keys, Python keywords) folded by normKey.
+func temporalKey(k string) (string, bool) {
+	switch normKey(k) {
+	case "initialinterval":
+		return "initialInterval", true
+	case "backoffcoefficient":
+		return "backoffCoefficient", true
+	case "maximuminterval":
+		return "maximumInterval", true
+	case "maximumattempts":
+		return "maximumAttempts", true
+	case "nonretryableerrortypes", "donotretry":
+		return "nonRetryableErrorTypes", true
+	}
+	return "", false
 }
 
 // temporalSite is one RetryPolicy: its fields, the unit of a bare number
@@ -36,10 +47,7 @@ type temporalSite struct {
 // and consts of such objects on their own.
 func temporalSites(c *code) []temporalSite {
 	var out []temporalSite
-	for _, cs := range c.calls(func(n string) bool {
-		return n == "temporal.RetryPolicy" || n == "RetryPolicy" || n == "common.RetryPolicy" || n == "temporalio.common.RetryPolicy" ||
-			n == "Temporalio.Common.RetryPolicy"
-	}) {
+	for _, cs := range c.callsNamed(" temporal.RetryPolicy RetryPolicy common.RetryPolicy temporalio.common.RetryPolicy Temporalio.Common.RetryPolicy ") {
 		open := cs.open
 		if c.is(open, "(") && c.match[open] > open && c.is(c.match[open]+1, "{") {
 			open = c.match[open] + 1 // C#: new RetryPolicy() { ... }
@@ -55,7 +63,7 @@ func temporalSites(c *code) []temporalSite {
 		out = append(out, temporalSite{as, unit, cs, ""})
 	}
 	// Java: RetryOptions.newBuilder().setInitialInterval(...)...build()
-	for _, cs := range c.calls(func(n string) bool { return n == "RetryOptions.newBuilder" }) {
+	for _, cs := range c.callsNamed(" RetryOptions.newBuilder ") {
 		if cs.open < 0 { // a bare @RetryOptions.newBuilder: no chain follows
 			continue
 		}
@@ -114,7 +122,7 @@ func temporalSites(c *code) []temporalSite {
 
 func temporalArgs(as []arg) bool {
 	for _, a := range as {
-		if _, ok := temporalKeys[normKey(a.key)]; ok {
+		if _, ok := temporalKey(a.key); ok {
 			return true
 		}
 	}
@@ -151,7 +159,7 @@ func readTemporal(in *input, r *reader, s site) error {
 	initial, coef, maxInterval, attempts := 1.0, 2.0, 0.0, 0.0
 	seen := map[string]bool{}
 	for _, a := range args {
-		name, ok := temporalKeys[normKey(a.key)]
+		name, ok := temporalKey(a.key)
 		if !ok {
 			r.ignore(orPositional(a.key), a.line, ReasonNotModelled)
 			continue

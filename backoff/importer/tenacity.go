@@ -14,13 +14,7 @@ const tenacitySource = "jd/tenacity tenacity/wait.py, tenacity/stop.py, tenacity
 const tenacityMaxWait = math.MaxInt64 / 2
 
 func tenacityCalls(c *code) []callSite {
-	return c.calls(func(name string) bool {
-		switch name {
-		case "retry", "tenacity.retry", "Retrying", "tenacity.Retrying", "AsyncRetrying", "tenacity.AsyncRetrying":
-			return true
-		}
-		return false
-	})
+	return c.callsNamed(" retry tenacity.retry Retrying tenacity.Retrying AsyncRetrying tenacity.AsyncRetrying ")
 }
 
 func tenacityPolicies(in *input) ([]site, string) {

@@ -7,13 +7,7 @@ import (
 const urllib3Source = "urllib3/urllib3 src/urllib3/util/retry.py (2.5.0): get_backoff_time, is_exhausted, sleep_for_retry"
 
 func urllib3Calls(c *code) []callSite {
-	return c.calls(func(name string) bool {
-		switch name {
-		case "Retry", "urllib3.Retry", "urllib3.util.Retry", "urllib3.util.retry.Retry", "retry.Retry", "HTTPAdapter", "requests.adapters.HTTPAdapter", "adapters.HTTPAdapter":
-			return true
-		}
-		return false
-	})
+	return c.callsNamed(" Retry urllib3.Retry urllib3.util.Retry urllib3.util.retry.Retry retry.Retry HTTPAdapter requests.adapters.HTTPAdapter adapters.HTTPAdapter ")
 }
 
 // urllib3Sites are the Retry(...) calls, and the HTTPAdapter(max_retries=
