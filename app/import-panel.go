@@ -21,10 +21,12 @@ import (
 // readers the rest); a server round trip, as the export panel makes,
 // would cost next to nothing but leave a static copy without the panel.
 
-// importState is the panel's last reading, or why there is none.
+// importState is the panel's last reading, or why there is none, and
+// the text read (the pick select reads another policy of it).
 type importState struct {
-	res *importer.Result
-	err error
+	res  *importer.Result
+	err  error
+	text string
 }
 
 // importPanel is the import panel, a component: it reads what is pasted
@@ -59,13 +61,24 @@ func (c *importPanel) onApply(ctx app.Context, e app.Event) {
 		c.st.err = errImportEmpty
 		return
 	}
-	res, err := importer.Parse(text)
-	if err != nil {
-		c.st.err = err
-		return
+	c.read(ctx, text, "")
+}
+
+// read reads the policy pick of text (the first for "") and, when there
+// is one, sends it to the page.
+func (c *importPanel) read(ctx app.Context, text, pick string) {
+	res, err := importer.Read(text, importer.Options{Pick: pick})
+	c.st = importState{res: res, err: err, text: text}
+	if err == nil {
+		ctx.NewActionWithValue(actImport, res)
 	}
-	c.st.res = res
-	ctx.NewActionWithValue(actImport, res)
+}
+
+// onPick reads the policy chosen in the select, of the text last read.
+func (c *importPanel) onPick(ctx app.Context, e app.Event) {
+	if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && c.st.text != "" {
+		c.read(ctx, c.st.text, strconv.Itoa(i+1))
+	}
 }
 
 // onImported loads a policy read as an edit of the page (a history entry,
@@ -103,6 +116,7 @@ func importBudget(h *herdState, res *importer.Result) bool {
 func importStatus(l i18n.Lang, st importState) (string, bool) {
 	var np *importer.NoPolicyError
 	var tl *importer.TooLongError
+	var re *importer.RefusedError
 	switch err := st.err; {
 	case err == nil && st.res == nil:
 		return l.T("import.hint"), true
@@ -114,6 +128,8 @@ func importStatus(l i18n.Lang, st importState) (string, bool) {
 		return l.F("import.none", strings.Join(np.Formats, ", ")), false
 	case errors.As(err, &tl):
 		return l.F("import.too-long", l.Int(int64(tl.Len)), kilobytes(l, tl.Len), l.Int(importer.MaxInput), kilobytes(l, importer.MaxInput)), false
+	case errors.As(err, &re):
+		return l.F("import.refused."+re.Reason, re.Syntax, l.Int(int64(re.Limit))), false
 	}
 	return l.F("import.invalid", errText(l, st.err, "")), false
 }
@@ -139,12 +155,50 @@ func importNote(l i18n.Lang, w importer.Warning) string {
 		for i := range args {
 			args[i] = valueArg(l, args[i])
 		}
+	case importer.CodeNotInText:
+		if len(args) == 2 {
+			args[1] = valueArg(l, args[1])
+		}
+	case importer.CodeParamDefault:
+		if len(args) == 3 {
+			args[1] = importFunc(l, args[1])
+		}
 	}
 	s := l.F("import.warn."+w.Code, args...)
 	if w.Line > 0 {
 		s = l.F("import.line", strconv.Itoa(w.Line)) + ": " + s
 	}
 	return s
+}
+
+// importFunc names a function in l: f(), or an anonymous one.
+func importFunc(l i18n.Lang, name string) string {
+	if name == "" {
+		return l.T("import.func-anon")
+	}
+	return l.F("import.func", name)
+}
+
+// pickSelect is the choice among the policies of a text that holds
+// several: shown only then.
+func (c *importPanel) pickSelect(l i18n.Lang, r *importer.Result) app.UI {
+	opts := make([]app.UI, len(r.Candidates))
+	for i, cd := range r.Candidates {
+		n := strconv.Itoa(i + 1)
+		label := l.F("import.pick-unnamed", n, cd.Format, strconv.Itoa(cd.Line))
+		if cd.Name != "" {
+			label = l.F("import.pick-named", n, cd.Name, cd.Format, strconv.Itoa(cd.Line))
+		}
+		o := app.Option().Value(strconv.Itoa(i)).Text(label)
+		if i == r.Pick {
+			o = o.Selected(true)
+		}
+		opts[i] = o
+	}
+	return app.Div().Class("field").Body(
+		app.Label().For("import-pick").Text(l.T("import.pick")),
+		app.Select().ID("import-pick").OnChange(c.onPick).Body(opts...),
+	)
 }
 
 func (c *importPanel) Render() app.UI {
@@ -166,6 +220,9 @@ func (c *importPanel) Render() app.UI {
 		),
 		app.Button().ID("import-apply").Type("button").Class("small").OnClick(c.onApply).Text(l.T("import.apply")),
 		app.P().ID("import-status").Class(cls).Aria("live", "polite").Text(status),
+	}
+	if r := c.st.res; r != nil && len(r.Candidates) > 1 {
+		body = append(body, c.pickSelect(l, r))
 	}
 	if r := c.st.res; r != nil {
 		read := make([]app.UI, len(r.Settings))

@@ -8,6 +8,7 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/backoff/importer"
 	"github.com/backoff-playground/playground/sim"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // TestImportCatalog: every warning code and reason the importer gives
@@ -125,6 +126,91 @@ func TestImportTooLongSaysItsSize(t *testing.T) {
 	} {
 		if s, ok := importStatus(c.l, importState{err: err}); ok || s != c.want {
 			t.Errorf("%s: %q, want %q", c.l.Code(), s, c.want)
+		}
+	}
+}
+
+// TestImportPick: a text with several policies gets a select of them in
+// the page's language, the one read selected; a text with one gets none.
+func TestImportPick(t *testing.T) {
+	text := `{"methodConfig": [
+  {"name": [{"service": "a.A"}], "retryPolicy": {"maxAttempts": 3, "initialBackoff": "1s", "maxBackoff": "4s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}},
+  {"name": [{}], "retryPolicy": {"maxAttempts": 4, "initialBackoff": "2s", "maxBackoff": "8s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}`
+	res, err := importer.Read(text, importer.Options{Pick: "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l, want := range map[i18n.Lang][]string{
+		i18n.En: {`<label for="import-pick">Policy to read</label>`, `<option value="0">1. a.A (grpc, line 2)</option>`,
+			`<option selected value="1">2. grpc, line 3</option>`},
+		i18n.Ru: {`<label for="import-pick">Какую политику читать</label>`, `<option value="0">1. a.A (grpc, строка 2)</option>`,
+			`<option selected value="1">2. grpc, строка 3</option>`},
+	} {
+		c := &importPanel{Lang: l, Open: true, st: importState{res: res, text: text}}
+		// go-app writes attributes in no fixed order.
+		html := strings.ReplaceAll(app.HTMLString(c), `value="1" selected`, `selected value="1"`)
+		for _, w := range want {
+			if !strings.Contains(html, w) {
+				t.Errorf("%s: no %s in\n%s", l.Code(), w, html)
+			}
+		}
+	}
+	one, _ := importer.Parse("@Retryable(maxAttempts = 2)")
+	if html := app.HTMLString(&importPanel{Lang: i18n.En, Open: true, st: importState{res: one}}); strings.Contains(html, "import-pick") {
+		t.Errorf("a select for one policy:\n%s", html)
+	}
+}
+
+// TestImportNewNotes: the notes of a parameter's default, a value not in
+// the text, a library version, and a refused text, in both languages.
+func TestImportNewNotes(t *testing.T) {
+	res, err := importer.Parse("from urllib3.util import Retry\ndef s(n=4):\n    return Retry(total=n)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	envoy, err := importer.Parse("retry_policy:\n  num_retries: 2\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	aws, err := importer.Parse("r := retry.NewStandard()\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := func(l i18n.Lang, r *importer.Result, code string) string {
+		for _, w := range r.Warnings {
+			if w.Code == code {
+				return importNote(l, w)
+			}
+		}
+		return ""
+	}
+	for _, c := range []struct {
+		res  *importer.Result
+		code string
+		en   string
+		ru   string
+	}{
+		{res, importer.CodeParamDefault, "line 3: n is a parameter of s(): its default, 4, is read; a caller may pass another.",
+			"строка 3: n — параметр функции s(): прочитано его значение по умолчанию, 4; вызывающий код может передать другое."},
+		{envoy, importer.CodeNotInText, "line 2: timeout is not in the text: the library's default, 15s, is read.",
+			"строка 2: timeout нет в тексте: взято значение библиотеки по умолчанию, 15\u00a0с."},
+		{aws, importer.CodeVersion, "line 1: This is how the library runs from v1.48.0 on; older versions run what the aws-legacy preset shows.",
+			"строка 1: Так библиотека работает начиная с v1.48.0; более старые версии — как в пресете aws-legacy."},
+	} {
+		if got := note(i18n.En, c.res, c.code); got != c.en {
+			t.Errorf("%s en: %q, want %q", c.code, got, c.en)
+		}
+		if got := note(i18n.Ru, c.res, c.code); got != c.ru {
+			t.Errorf("%s ru: %q, want %q", c.code, got, c.ru)
+		}
+	}
+	_, err = importer.Parse(strings.Repeat(`{"a":`, 300) + "1" + strings.Repeat("}", 300))
+	for l, want := range map[i18n.Lang]string{
+		i18n.En: "Not read: the JSON nests deeper than 200 levels.",
+		i18n.Ru: "Не прочитано: JSON вложен глубже чем на 200 уровней.",
+	} {
+		if s, ok := importStatus(l, importState{err: err}); ok || s != want {
+			t.Errorf("%s: %q, want %q", l.Code(), s, want)
 		}
 	}
 }

@@ -43,11 +43,11 @@ const (
 
 // presets is in display order, grouped by family.
 var presets = withThrottling([]presetDef{
-	{"aws-standard", "AWS", "AWS SDK for Go v2 standard retryer: full jitter on min(50ms*2^(n-1), 20s), 3 attempts; throttling errors use a 1s base; x-amz-retry-after is clamped to [t, t+5s]",
-		"aws/aws-sdk-go-v2 aws/retry/standard.go, jitter_backoff.go (aws/retry v1.48.0)",
+	{"aws-standard", "AWS", "AWS SDK for Go v2 standard retryer, the default from v1.48.0 (2026-11-10): full jitter on min(50ms*2^(n-1), 20s), 3 attempts; throttling errors use a 1s base; x-amz-retry-after is clamped to [t, t+5s]. v1.42.0 to v1.47 ran it only with AWS_NEW_RETRIES_2026=true; without it, and before, the default was aws-legacy",
+		"aws/aws-sdk-go-v2 aws/retry/standard.go (NewStandard), jitter_backoff.go (backoffDelay2026), middleware.go (adjustForRetryAfterHeader) (v1.48.0)",
 		Policy{Growth: Exponential, Base: 50 * ms, Factor: 2, Cap: 20 * s, Jitter: Full, Attempts: 3, RetryAfter: RetryAfterBounded, RetryAfterSlack: 5 * s}},
-	{"aws-legacy", "AWS", "AWS SDK for Go v2 legacy retryer: U[0,1)*2^n seconds, exactly 20s from retry 5 on, 3 attempts",
-		"aws/aws-sdk-go-v2 aws/retry/jitter_backoff.go (aws/retry v1.36.0)",
+	{"aws-legacy", "AWS", "AWS SDK for Go v2 legacy retryer, NewStandard's default before v1.48.0 (and from v1.42.0 unless AWS_NEW_RETRIES_2026=true): U[0,1)*2^n seconds, exactly 20s from retry 5 on, 3 attempts",
+		"aws/aws-sdk-go-v2 aws/retry/jitter_backoff.go (v1.36.0; backoffDelayLegacy in v1.48.0, still NewExponentialJitterBackoff's)",
 		Policy{Growth: Exponential, Base: 2 * s, Factor: 2, Cap: 20 * s, CapMode: CapExact, Jitter: Full, Attempts: 3}},
 	{"aws-blog-full", "AWS", "AWS Architecture Blog (2015) full jitter: U[0, min(cap, base*2^n)), base 5, cap 2000 time units (as seconds), no attempt limit",
 		"aws-samples/aws-arch-backoff-simulator src/backoff_simulator.py",
@@ -59,10 +59,10 @@ var presets = withThrottling([]presetDef{
 		"aws-samples/aws-arch-backoff-simulator src/backoff_simulator.py",
 		Policy{Growth: Exponential, Base: 5 * s, Factor: 2, FirstExponent: 1, Cap: 2000 * s, Jitter: Decorrelated}},
 
-	{"grpc-retry", "gRPC", "gRPC retry policy (gRFC A6, amended 2024): min(initial*mult^(n-1), max) * U[0.8,1.2); A6 sets no defaults, so its example is used: initial 0.1s, mult 2, max 1s, 5 attempts",
+	{"grpc-retry", "gRPC", "gRPC retry policy as grpc-go v1.85.0 runs it (gRFC A6 as amended in 2024; its first text said full jitter): min(initial*mult^(n-1), max) * U[0.8,1.2); A6 sets no defaults, so its example is used: initial 0.1s, mult 2, max 1s, 5 attempts",
 		"grpc/grpc-go stream.go shouldRetry (v1.85.0); grpc/proposal A6-client-retries.md",
 		Policy{Growth: Exponential, Base: 100 * ms, Factor: 2, Cap: s, Jitter: Proportional, JitterLo: 0.8, JitterHi: 1.2, Attempts: 5}},
-	{"grpc-retry-legacy", "gRPC", "gRPC retry policy before 2024: U[0, min(initial*mult^(n-1), max)); A6's example values: initial 0.1s, mult 2, max 1s, 5 attempts",
+	{"grpc-retry-legacy", "gRPC", "gRPC retry policy before 2024 (grpc-go v1.68 and older, gRFC A6's first text): U[0, min(initial*mult^(n-1), max)); A6's example values: initial 0.1s, mult 2, max 1s, 5 attempts",
 		"grpc/grpc-go stream.go shouldRetry (v1.68 and older)",
 		Policy{Growth: Exponential, Base: 100 * ms, Factor: 2, Cap: s, Jitter: Full, Attempts: 5}},
 	{"grpc-connect", "gRPC", "gRPC connection backoff: first retry exactly 1s, then min(1s*1.6^(n-1), 120s) * (1 + 0.2*U[-1,1)), no attempt limit",
@@ -91,8 +91,8 @@ var presets = withThrottling([]presetDef{
 		"kubernetes/client-go util/workqueue/default_rate_limiters.go (v0.37.2)",
 		Policy{Growth: Exponential, Base: 5 * ms, Factor: 2, Cap: 1000 * s, Jitter: NoJitter}},
 
-	{"envoy", "Proxies", "Envoy router: U[0, min(25ms*2^(n-1), 250ms)), num_retries 1 (2 attempts); retry budget 20% of active requests, at least 3",
-		"envoyproxy/envoy source/common/common/backoff_strategy.cc, router/retry_state_impl.cc (main)",
+	{"envoy", "Proxies", "Envoy router, as its code runs since v1.14.0: U[0, min(25ms*2^(n-1), 250ms)) in whole ms, num_retries 1 (2 attempts); retry budget 20% of active requests, at least 3. Envoy's docs still give U[0, (2^n - 1)*25ms), the formula before v1.14.0",
+		"envoyproxy/envoy source/common/common/backoff_strategy.cc (JitteredExponentialBackOffStrategy: doubling since v1.14.0, PR #10417), router/retry_state_impl.cc",
 		Policy{Growth: Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: Full, Attempts: 2}},
 	{"istio", "Proxies", "Istio's default route retries: Envoy's back-off U[0, min(25ms*2^(n-1), 250ms)) with Istio's NumRetries 2 (3 attempts) on connect-failure, refused-stream, unavailable, cancelled and 503",
 		"istio/istio pilot/pkg/networking/core/route/retry/retry.go (defaultPolicy); envoyproxy/envoy source/common/common/backoff_strategy.cc",

@@ -369,3 +369,34 @@ func TestThrottledPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestPresetCitations: where a system's behaviour hangs on a version or
+// a switch, or its documentation and its code disagree, the preset runs
+// the code at a named version and says so.
+func TestPresetCitations(t *testing.T) {
+	for name, want := range map[string][]string{
+		// aws-sdk-go-v2 v1.42.0 put the 50ms base and x-amz-retry-after
+		// behind AWS_NEW_RETRIES_2026; v1.48.0 made them the default.
+		"aws-standard": {"v1.48.0", "AWS_NEW_RETRIES_2026", "aws-legacy"},
+		"aws-legacy":   {"before v1.48.0", "AWS_NEW_RETRIES_2026"},
+		// backoff_strategy.cc doubles the interval since v1.14.0; the
+		// router's docs still say (2^N - 1) * base.
+		"envoy": {"v1.14.0", "(2^n - 1)*25ms", "docs"},
+		// grpc-go v1.69 moved to d * U[0.8, 1.2), gRFC A6's 2024 text.
+		"grpc-retry":        {"grpc-go v1.85.0", "first text said full jitter"},
+		"grpc-retry-legacy": {"v1.68", "first text"},
+	} {
+		pr, err := LookupPreset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(pr.Description, w) {
+				t.Errorf("%s: description %q does not say %q", name, pr.Description, w)
+			}
+		}
+		if !strings.Contains(pr.Source, "v1.") {
+			t.Errorf("%s: source %q names no version", name, pr.Source)
+		}
+	}
+}

@@ -28,9 +28,21 @@ var importMessages = map[string][2]string{
 	"import.warn.budget":           {"retryThrottling (maxTokens {1}, tokenRatio {2}) is a retry budget: the delay table does not draw it; the herd simulator's grpc budget does.", "retryThrottling (maxTokens {1}, tokenRatio {2}) — это бюджет повторов: таблица пауз его не учитывает, а симулятор толпы учитывает как бюджет grpc."},
 	"import.warn.rounding":         {"The library keeps durations in whole steps of {1}: delays may differ by up to that.", "Библиотека хранит длительности целыми шагами по {1}: паузы могут отличаться на столько же."},
 	"import.warn.deadline-timeout": {"Its overall timeout of {1} is read as the deadline; it also cancels a try in flight.", "Её общий таймаут {1} прочитан как дедлайн; он прерывает и текущую попытку."},
-	"import.warn.several":          {"The text holds {1} retry policies: the first, at line {2}, is read.", "В тексте {1} политик повторов: прочитана первая, в строке {2}."},
+	"import.warn.several":          {"The text holds {1} retry policies: the one at line {2} is read.", "Политик повторов в тексте: {1}; прочитана политика из строки {2}."},
 	"import.warn.throttle-base":    {"After a throttling error it backs off from {1} instead.", "После ошибки троттлинга она отсчитывает паузы от {1}."},
 	"import.warn.cap-drawn":        {"Before retry {1} the library still draws a random delay up to {2}; the policy waits exactly {2} there.", "Перед повтором {1} библиотека ещё выбирает случайную паузу до {2}, а политика ждёт ровно {2}."},
+	"import.warn.param-default":    {"{1} is a parameter of {2}: its default, {3}, is read; a caller may pass another.", "{1} — параметр {2}: прочитано его значение по умолчанию, {3}; вызывающий код может передать другое."},
+	"import.warn.not-in-text":      {"{1} is not in the text: the library's default, {2}, is read.", "{1} нет в тексте: взято значение библиотеки по умолчанию, {2}."},
+	"import.warn.version":          {"This is how the library runs from {1} on; older versions run what the {2} preset shows.", "Так библиотека работает начиная с {1}; более старые версии — как в пресете {2}."},
+	"import.func":                  {"{1}()", "функции {1}()"},
+	"import.func-anon":             {"an anonymous function", "безымянной функции"},
+
+	"import.pick":         {"Policy to read", "Какую политику читать"},
+	"import.pick-named":   {"{1}. {2} ({3}, line {4})", "{1}. {2} ({3}, строка {4})"},
+	"import.pick-unnamed": {"{1}. {2}, line {3}", "{1}. {2}, строка {3}"},
+
+	"import.refused.depth":  {"Not read: the {1} nests deeper than {2} levels.", "Не прочитано: {1} вложен глубже чем на {2} уровней."},
+	"import.refused.values": {"Not read: the {1} holds more than {2} values (YAML aliases can expand a few lines into millions).", "Не прочитано: в {1} больше {2} значений (псевдонимы YAML могут развернуть несколько строк в миллионы)."},
 
 	"import.reason.classify":     {"it says what to retry, not when (the classifier decides that)", "это о том, что повторять, а не когда (это решает классификатор)"},
 	"import.reason.per-try":      {"a timeout of each try is not part of the delays (the herd's client timeout models it)", "таймаут каждой попытки не входит в паузы (его моделирует таймаут клиента в толпе)"},

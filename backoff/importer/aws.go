@@ -9,15 +9,34 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-const awsSource = "aws/aws-sdk-go-v2 aws/retry/standard.go, jitter_backoff.go, retry.go, middleware.go (aws/retry v1.48.0)"
+const awsSource = "aws/aws-sdk-go-v2 aws/retry/standard.go (NewStandard), jitter_backoff.go, retry.go, middleware.go (v1.48.0, where the 2026 retry behaviour became the default)"
 
-var awsFields = []string{"MaxAttempts", "MaxBackoff", "BaseDelay", "Backoff", "RateLimiter", "Retryables", "RetryCost", "RetryTimeoutCost", "NoRetryIncrement", "Timeouts"}
+var awsFields = []string{"MaxAttempts", "MaxBackoff", "BaseDelay", "Backoff", "RateLimiter", "Retryables", "RetryCost", "RetryTimeoutCost",
+	"NoRetryIncrement", "Timeouts", "Throttles", "ThrottlingRetryCost"}
 
-func detectAWS(in *input) bool {
+// awsSites are the retry.NewStandard calls, or, without one, the first
+// call that wraps the default retryer (AddWithMaxAttempts,
+// config.WithRetryMaxAttempts: the default retryer is NewStandard()).
+func awsSites(c *code) []callSite {
+	out := c.callsNamed(" retry.NewStandard ")
+	if len(out) == 0 {
+		out = c.callsNamed(" retry.AddWithMaxAttempts retry.AddWithMaxBackoffDelay config.WithRetryMaxAttempts ")
+		if len(out) > 1 {
+			out = out[:1]
+		}
+	}
+	kept := out[:0]
+	for _, cs := range out {
+		if cs.open >= 0 && c.is(cs.open, "(") {
+			kept = append(kept, cs)
+		}
+	}
+	return kept
+}
+
+func awsPolicies(in *input) ([]site, string) {
 	c := in.tokens()
-	return len(c.calls(func(n string) bool {
-		return n == "retry.NewStandard" || n == "retry.AddWithMaxAttempts" || n == "retry.AddWithMaxBackoffDelay" || n == "config.WithRetryMaxAttempts"
-	})) > 0
+	return codeSites(c, awsSites(c)), ""
 }
 
 // readAWS reads the standard retryer's options: the delay before retry n
@@ -28,9 +47,33 @@ func detectAWS(in *input) bool {
 // formula: U[0,1) * 2^n seconds while n <= int(log2(max/1s)), exactly max
 // after (backoffDelayLegacy). A Backoff of one's own leaves BaseDelay and
 // MaxBackoff unused (NewStandard), and AddWithMaxBackoffDelay(r, max)
-// wraps r in the legacy formula, whatever r's Backoff (retry.go).
-func readAWS(in *input, r *reader) error {
+// wraps r in the legacy formula, whatever r's Backoff (retry.go). With
+// several retryers in the text, a retryer's options are the assignments
+// in its own call (func(o *retry.StandardOptions) { ... }) and the
+// wrappers around it or its variable.
+func readAWS(in *input, r *reader, s site) error {
 	c := in.tokens()
+	sites := awsSites(c)
+	site := sites[s.at]
+	several := len(sites) > 1
+	owns := func(k int) bool {
+		if !several || c.within(k, site.open) {
+			return true
+		}
+		for _, o := range sites {
+			if c.within(k, o.open) {
+				return false // another retryer's own option
+			}
+		}
+		return true
+	}
+	wraps := func(cs callSite) bool {
+		if !several || c.within(site.at, cs.open) {
+			return true
+		}
+		as := c.args(cs.open)
+		return len(as) > 0 && sameVar(c.text(as[0].from, as[0].to), c.siteVar(site.at))
+	}
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.Exponential, Base: backoff.Seconds(0.05), Factor: 2, Cap: backoff.Seconds(20), Jitter: backoff.Full,
 		Attempts: 3, RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: backoff.Seconds(5)}
@@ -38,6 +81,9 @@ func readAWS(in *input, r *reader) error {
 	legacy, legacyLine, legacyCap, wrapped := false, 0, time.Duration(0), false
 	lines := map[string]int{} // of the options a legacy back-off leaves unused
 	for _, as := range c.assignments(func(f string) bool { return containsStr(awsFields, f) }) {
+		if !owns(as.at) {
+			continue
+		}
 		v := c.eval(as.from, as.to)
 		seen[as.field] = true
 		lines[as.field] = as.line
@@ -64,17 +110,18 @@ func readAWS(in *input, r *reader) error {
 			} else {
 				r.unreadable("o.Backoff", v.text, v.line, "the standard back-off")
 			}
-		case "Retryables":
-			r.ignore("o.Retryables", as.line, ReasonClassify)
-		case "RateLimiter", "RetryCost", "RetryTimeoutCost", "NoRetryIncrement":
+		case "Retryables", "Throttles":
+			r.ignore("o."+as.field, as.line, ReasonClassify)
+		case "RateLimiter", "RetryCost", "RetryTimeoutCost", "NoRetryIncrement", "ThrottlingRetryCost":
 			r.ignore("o."+as.field, as.line, ReasonNotModelled)
 		default:
 			r.ignore("o."+as.field, as.line, ReasonPerTry)
 		}
 	}
-	for _, cs := range c.calls(func(n string) bool {
-		return n == "retry.AddWithMaxAttempts" || n == "retry.AddWithMaxBackoffDelay" || n == "config.WithRetryMaxAttempts" || n == "config.WithRetryMode"
-	}) {
+	for _, cs := range c.callsNamed(" retry.AddWithMaxAttempts retry.AddWithMaxBackoffDelay config.WithRetryMaxAttempts config.WithRetryMode ") {
+		if strings.HasPrefix(cs.name, "retry.") && !wraps(cs) {
+			continue
+		}
 		as := c.args(cs.open)
 		switch {
 		case cs.name == "retry.AddWithMaxAttempts" && len(as) == 2, cs.name == "config.WithRetryMaxAttempts" && len(as) == 1:
@@ -116,8 +163,16 @@ func readAWS(in *input, r *reader) error {
 		}
 		r.res.Source = "aws/aws-sdk-go-v2 aws/retry/jitter_backoff.go (aws/retry v1.36.0)"
 		awsCapDrawn(r, legacyLine)
-	} else if p.Base != backoff.Seconds(1) {
-		r.warn(CodeThrottleBase, 0, []string{"1s"}, "the standard retryer backs off from 1s instead of BaseDelay after a throttling error")
+	} else {
+		if p.Base != backoff.Seconds(1) {
+			r.warn(CodeThrottleBase, 0, []string{"1s"}, "the standard retryer backs off from 1s instead of BaseDelay after a throttling error")
+		}
+		// v1.48.0 made this the default; v1.42.0 to v1.47 ran it only
+		// with AWS_NEW_RETRIES_2026=true, and every version before
+		// v1.48.0 ran the legacy formula by default.
+		r.warn(CodeVersion, site.line, []string{"v1.48.0", "aws-legacy"},
+			"this is the standard retryer of aws-sdk-go-v2 v1.48.0 and later; before v1.48.0 it ran, unless AWS_NEW_RETRIES_2026=true (v1.42.0 on), "+
+				"the legacy formula of the aws-legacy preset: U[0,1) * 2^n seconds, exactly MaxBackoff once 2^n passes it")
 	}
 	r.capSanity()
 	return nil

@@ -52,25 +52,32 @@ func celeryClassKeys(c *code) []string {
 	return keys
 }
 
-func detectCelery(in *input) bool {
+func celeryPolicies(in *input) ([]site, string) {
 	c := in.tokens()
-	return len(celeryCalls(c)) > 0 || len(celeryClassKeys(c)) > 0
+	out := codeSites(c, celeryCalls(c))
+	if keys := celeryClassKeys(c); len(keys) > 0 {
+		// A Task subclass's attributes: named by the class they are in.
+		at := c.consts[keys[0]][0]
+		name := ""
+		for j := at; j >= 0; j-- {
+			if c.ident(j) == "class" && c.ident(j+1) != "" {
+				name = c.toks[j+1].text
+				break
+			}
+		}
+		out = append(out, site{name: name, line: c.line(at), at: -1})
+	}
+	return out, ""
 }
 
-// readCelery reads the first task's retry options. With retry_backoff
-// (True is 1 second, a number its factor) the countdown before retry n
-// is min(retry_backoff_max, factor * 2^(n-1)), and with retry_jitter
-// (True by default) randrange(countdown + 1) whole seconds; without it,
-// default_retry_delay. max_retries counts retries (None: no limit).
-func readCelery(in *input, r *reader) error {
+// readCelery reads a task's retry options, or a Task subclass's. With
+// retry_backoff (True is 1 second, a number its factor) the countdown
+// before retry n is min(retry_backoff_max, factor * 2^(n-1)), and with
+// retry_jitter (True by default) randrange(countdown + 1) whole seconds;
+// without it, default_retry_delay. max_retries counts retries (None: no
+// limit).
+func readCelery(in *input, r *reader, s site) error {
 	c := in.tokens()
-	cs := celeryCalls(c)
-	if len(cs) == 0 && len(celeryClassKeys(c)) == 0 {
-		return noPolicy("no Celery task with retry options")
-	}
-	if len(cs) > 1 {
-		r.warn(CodeSeveral, cs[0].line, []string{itoa(len(cs)), itoa(cs[0].line)}, "the code has %d tasks with retry options: the first, at line %d, is read", len(cs), cs[0].line)
-	}
 	factor, max, delay, retries := 0.0, 600.0, 180.0, 3.0
 	jitter, unlimited := true, false
 	seen := map[string]bool{}
@@ -115,8 +122,8 @@ func readCelery(in *input, r *reader) error {
 			r.ignore(orPositional(key), line, ReasonNotModelled)
 		}
 	}
-	if len(cs) > 0 {
-		for _, a := range c.args(cs[0].open) {
+	if s.at >= 0 {
+		for _, a := range c.args(celeryCalls(c)[s.at].open) {
 			read(a.key, c.evalArg(a), a.line)
 		}
 	} else {

@@ -10,14 +10,55 @@ const cenkaltiSource = "cenkalti/backoff v5 exponential.go, retry.go (v5.0.3); v
 
 var cenkaltiFields = []string{"InitialInterval", "RandomizationFactor", "Multiplier", "MaxInterval", "MaxElapsedTime", "Stop", "Clock"}
 
-func detectCenkalti(in *input) bool {
+// cenkaltiSites are the back-offs built (a struct literal, a
+// constructor), or, without one, the first retry call (v5's Retry builds
+// NewExponentialBackOff when given no WithBackOff).
+func cenkaltiSites(c *code) []callSite {
+	var sites []callSite
+	for _, cs := range c.callsNamed(" backoff.ExponentialBackOff backoff.NewExponentialBackOff backoff.NewConstantBackOff ") {
+		if !c.is(cs.at-1, "*") && !c.is(cs.at-1, "]") && cs.open >= 0 { // a type in a signature, not a value
+			sites = append(sites, cs)
+		}
+	}
+	if len(sites) == 0 {
+		for _, cs := range c.callsNamed(" backoff.Retry backoff.RetryNotify backoff.RetryWithData backoff.RetryNotifyWithData ") {
+			if cs.open >= 0 && c.is(cs.open, "(") {
+				return []callSite{cs}
+			}
+		}
+	}
+	return sites
+}
+
+func cenkaltiPolicies(in *input) ([]site, string) {
 	c := in.tokens()
-	if strings.Contains(in.text, "github.com/cenkalti/backoff") {
+	if !strings.Contains(in.text, "cenkalti/backoff") && !c.hasIdent("ExponentialBackOff", "NewExponentialBackOff", "NewConstantBackOff") {
+		return nil, ""
+	}
+	return codeSites(c, cenkaltiSites(c)), ""
+}
+
+// cenkaltiOwns reports whether the option call cs belongs to site among
+// several: the call it is an argument of also holds the site, or names
+// the site's variable.
+func cenkaltiOwns(c *code, site, cs callSite, several bool) bool {
+	if !several {
 		return true
 	}
-	return len(c.calls(func(n string) bool {
-		return n == "backoff.ExponentialBackOff" || n == "backoff.NewExponentialBackOff" || n == "backoff.NewConstantBackOff"
-	})) > 0
+	o := c.parent[cs.at]
+	if o < 0 {
+		return false
+	}
+	if c.within(site.at, o) {
+		return true
+	}
+	v := c.siteVar(site.at)
+	for k := o + 1; v != "" && k < c.match[o]; k++ {
+		if name, _ := c.name(k); name == v && !c.is(k-1, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 // readCenkalti reads an ExponentialBackOff: a struct literal (unset
@@ -28,7 +69,7 @@ func detectCenkalti(in *input) bool {
 // retries). The delay before retry n is cur * U[1-r, 1+r] with cur =
 // min(InitialInterval * Multiplier^(n-1), MaxInterval): the cap applies
 // before randomizing.
-func readCenkalti(in *input, r *reader) error {
+func readCenkalti(in *input, r *reader, s site) error {
 	c := in.tokens()
 	v5 := strings.Contains(in.text, "cenkalti/backoff/v5")
 	if v5 {
@@ -42,16 +83,11 @@ func readCenkalti(in *input, r *reader) error {
 	constant := -1.0
 	var fs fields
 	literal := false
-	var sites []callSite
-	for _, cs := range c.calls(func(n string) bool {
-		return n == "backoff.ExponentialBackOff" || n == "backoff.NewExponentialBackOff" || n == "backoff.NewConstantBackOff"
-	}) {
-		if !c.is(cs.at-1, "*") && !c.is(cs.at-1, "]") { // a type in a signature, not a value
-			sites = append(sites, cs)
-		}
-	}
-	if len(sites) > 0 {
-		cs := sites[0]
+	sites := cenkaltiSites(c)
+	site := sites[s.at]
+	several := len(sites) > 1
+	{
+		cs := site
 		switch cs.name {
 		case "backoff.ExponentialBackOff":
 			if c.is(cs.open, "{") {
@@ -70,7 +106,7 @@ func readCenkalti(in *input, r *reader) error {
 					constant = 1
 				}
 			}
-		default:
+		case "backoff.NewExponentialBackOff":
 			for _, a := range c.args(cs.open) { // v4's options: backoff.WithInitialInterval(d)
 				v := c.evalArg(a)
 				if v.kind == vCall && strings.HasPrefix(short(v.str), "With") && len(v.args) == 1 {
@@ -79,8 +115,8 @@ func readCenkalti(in *input, r *reader) error {
 			}
 		}
 	}
-	fs.assigned(c, cenkaltiFields)
-	if literal && !v5 {
+	fs.assignedTo(c, cenkaltiFields, !several, c.siteVar(site.at))
+	if _, set := fs.vals["MaxElapsedTime"]; literal && !v5 && !set {
 		r.def("MaxElapsedTime", "0 (a struct literal's zero value: no limit)")
 	}
 	for _, k := range fs.order {
@@ -109,9 +145,10 @@ func readCenkalti(in *input, r *reader) error {
 	}
 	// The retry options.
 	sawElapsed := false
-	for _, cs := range c.calls(func(n string) bool {
-		return n == "backoff.WithMaxTries" || n == "backoff.WithMaxElapsedTime" || n == "backoff.WithMaxRetries"
-	}) {
+	for _, cs := range c.callsNamed(" backoff.WithMaxTries backoff.WithMaxElapsedTime backoff.WithMaxRetries ") {
+		if !cenkaltiOwns(c, site, cs, several) {
+			continue
+		}
 		as := c.args(cs.open)
 		switch cs.name {
 		case "backoff.WithMaxTries":

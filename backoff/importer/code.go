@@ -23,11 +23,12 @@ const (
 	tPunct
 )
 
+// token is kept small: a text of MaxInput bytes makes up to maxTokens.
 type token struct {
-	kind     tokKind
 	text     string // a string's value, unquoted; else as written
-	line     int
-	pos, end int // byte offsets in the source
+	line     int32
+	pos, end int32 // byte offsets in the source
+	kind     tokKind
 }
 
 // code is a tokenized source text.
@@ -35,7 +36,18 @@ type code struct {
 	src    string
 	toks   []token
 	match  []int // the index of the matching bracket, or -1
-	consts map[string][2]int
+	parent []int // the index of the innermost open bracket around each token, or -1
+
+	defs
+	imports
+
+	// budget is the evaluation steps left for the whole text: every
+	// evaluation of a value spends from it, so a text's evaluations cost
+	// at most a fixed multiple of its tokens, however they nest.
+	budget int
+	// used are the parameter defaults read while evaluating (a value
+	// named by a function's parameter), for the reader to say so.
+	used []paramUse
 }
 
 // maxTokens bounds the work on one text (MaxInput bytes make fewer).
@@ -45,8 +57,11 @@ func tokenize(src string) *code {
 	c := &code{src: src}
 	line := 1
 	i := 0
+	// Code makes a token every two bytes at the most, but for runs of
+	// punctuation.
+	c.toks = make([]token, 0, min(maxTokens, len(src)/2+16))
 	add := func(k tokKind, text string, start int) {
-		c.toks = append(c.toks, token{kind: k, text: text, line: line, pos: start, end: i})
+		c.toks = append(c.toks, token{kind: k, text: text, line: int32(line), pos: int32(start), end: int32(i)})
 	}
 	for i < len(src) && len(c.toks) < maxTokens {
 		ch := src[i]
@@ -73,12 +88,12 @@ func tokenize(src string) *code {
 		case ch == '"' || ch == '\'' || ch == '`':
 			startLine := line
 			s := c.readString(&i, &line, false)
-			c.toks = append(c.toks, token{kind: tStr, text: s, line: startLine, pos: start, end: i})
+			c.toks = append(c.toks, token{kind: tStr, text: s, line: int32(startLine), pos: int32(start), end: int32(i)})
 		case ch == '@' && i+1 < len(src) && src[i+1] == '"': // C# verbatim string
 			i++
 			startLine := line
 			s := c.readString(&i, &line, true)
-			c.toks = append(c.toks, token{kind: tStr, text: s, line: startLine, pos: start, end: i})
+			c.toks = append(c.toks, token{kind: tStr, text: s, line: int32(startLine), pos: int32(start), end: int32(i)})
 		case ch >= '0' && ch <= '9' || ch == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
 			for i < len(src) && (isAlnum(src[i]) || src[i] == '.' ||
 				(src[i] == '+' || src[i] == '-') && (src[i-1] == 'e' || src[i-1] == 'E') && !strings.HasPrefix(src[start:], "0x")) {
@@ -95,7 +110,7 @@ func tokenize(src string) *code {
 			if i < len(src) && (src[i] == '"' || src[i] == '\'') && len(word) <= 2 && strings.Trim(strings.ToLower(word), "rbfu$") == "" {
 				startLine := line
 				s := c.readString(&i, &line, strings.ContainsAny(strings.ToLower(word), "r"))
-				c.toks = append(c.toks, token{kind: tStr, text: s, line: startLine, pos: start, end: i})
+				c.toks = append(c.toks, token{kind: tStr, text: s, line: int32(startLine), pos: int32(start), end: int32(i)})
 				continue
 			}
 			add(tIdent, word, start)
@@ -112,10 +127,14 @@ func tokenize(src string) *code {
 		}
 	}
 	c.match = make([]int, len(c.toks))
+	c.parent = make([]int, len(c.toks))
 	var stack []int
-	pair := map[string]string{")": "(", "]": "[", "}": "{"}
 	for k := range c.toks {
 		c.match[k] = -1
+		c.parent[k] = -1
+		if n := len(stack); n > 0 {
+			c.parent[k] = stack[n-1]
+		}
 		t := c.toks[k]
 		if t.kind != tPunct {
 			continue
@@ -124,13 +143,21 @@ func tokenize(src string) *code {
 		case "(", "[", "{":
 			stack = append(stack, k)
 		case ")", "]", "}":
-			if n := len(stack); n > 0 && c.toks[stack[n-1]].text == pair[t.text] {
+			want := "("
+			if t.text == "]" {
+				want = "["
+			} else if t.text == "}" {
+				want = "{"
+			}
+			if n := len(stack); n > 0 && c.toks[stack[n-1]].text == want {
 				c.match[k], c.match[stack[n-1]] = stack[n-1], k
 				stack = stack[:n-1]
 			}
 		}
 	}
-	c.findConsts()
+	c.findImports()
+	c.findDefs()
+	c.budget = 2*len(c.toks) + 20_000
 	return c
 }
 
@@ -232,19 +259,29 @@ func (c *code) ident(k int) string {
 }
 
 // name reads a dotted name starting at k (a.b.C), returning it and the
-// index after it.
+// index after it. An imported alias at its head is replaced by what it
+// stands for (rhttp.NewClient is retryablehttp.NewClient). A name has at
+// most maxNameParts parts: a longer chain is no name a reader looks for,
+// and reading it whole at each of its parts would cost its square.
 func (c *code) name(k int) (string, int) {
 	s := c.ident(k)
 	if s == "" {
 		return "", k
 	}
+	var b strings.Builder
+	b.WriteString(c.resolve(s))
 	k++
-	for c.is(k, ".") && c.ident(k+1) != "" {
-		s += "." + c.toks[k+1].text
+	for n := 1; n < maxNameParts && c.is(k, ".") && c.ident(k+1) != ""; n++ {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(c.toks[k+1].text)
 		k += 2
 	}
-	return s, k
+	return b.String(), k
 }
+
+const maxNameParts = 16
 
 // text is the source of tokens [from, to), for messages.
 func (c *code) text(from, to int) string {
@@ -257,59 +294,24 @@ func (c *code) text(from, to int) string {
 // line is the line of token k.
 func (c *code) line(k int) int {
 	if k >= 0 && k < len(c.toks) {
-		return c.toks[k].line
+		return int(c.toks[k].line)
 	}
 	return 0
-}
-
-// findConsts records simple definitions NAME = expr, NAME := expr,
-// const NAME = expr (Go's const blocks too), so a value that names a
-// constant of the same file is read. A name defined twice is left out:
-// which value applies is no longer plain.
-func (c *code) findConsts() {
-	c.consts = map[string][2]int{}
-	seen := map[string]int{}
-	var stack []string // the open brackets, and for "(" whether it opens a const block
-	for k := 0; k < len(c.toks); k++ {
-		t := c.toks[k]
-		if t.kind == tPunct {
-			switch t.text {
-			case "(", "[", "{":
-				open := t.text
-				if t.text == "(" && (c.ident(k-1) == "const" || c.ident(k-1) == "var") {
-					open = "block"
-				}
-				stack = append(stack, open)
-			case ")", "]", "}":
-				if len(stack) > 0 {
-					stack = stack[:len(stack)-1]
-				}
-			}
-			continue
-		}
-		if t.kind != tIdent || c.is(k-1, ".") || !(c.is(k+1, "=") || c.is(k+1, ":=")) {
-			continue
-		}
-		if n := len(stack); n > 0 && (stack[n-1] == "(" || stack[n-1] == "[") {
-			continue // a keyword argument, not a definition
-		}
-		end := c.exprEnd(k+2, len(c.toks))
-		seen[t.text]++
-		c.consts[t.text] = [2]int{k + 2, end}
-	}
-	for name, n := range seen {
-		if n > 1 {
-			delete(c.consts, name)
-		}
-	}
 }
 
 // exprEnd returns the end of the expression starting at k: the first
 // comma, semicolon or closing bracket at its own depth, or a line break
 // after a token that cannot continue an expression.
-func (c *code) exprEnd(k, limit int) int {
+func (c *code) exprEnd(k, limit int) int { return c.exprEndMax(k, limit, -1) }
+
+// exprEndMax is exprEnd, or -1 once it has looked at max tokens of the
+// expression's own level (max < 0: no bound).
+func (c *code) exprEndMax(k, limit, max int) int {
 	depth := 0
 	for j := k; j < limit; j++ {
+		if max--; max == -1 {
+			return -1
+		}
 		t := c.toks[j]
 		if j > k && depth == 0 && t.line > c.toks[j-1].line {
 			prev := c.toks[j-1]
@@ -391,6 +393,9 @@ type value struct {
 	l, r *value
 	text string // the expression as written
 	line int
+	// uses are the parameter defaults the value was read from, said
+	// when a reader takes the value (not when it ignores it).
+	uses []paramUse
 }
 
 type vkind uint8
@@ -409,12 +414,15 @@ const (
 
 // eval evaluates tokens [from, to).
 func (c *code) eval(from, to int) *value {
+	used := len(c.used)
 	e := &evaluator{c: c, depth: 0}
 	v, k := e.sum(from, to)
 	if k != to {
 		v = &value{kind: vBad}
 	}
 	v.text, v.line = c.text(from, to), c.line(from)
+	v.uses = append([]paramUse(nil), c.used[used:]...)
+	c.used = c.used[:used]
 	return v
 }
 
@@ -458,6 +466,9 @@ func (e *evaluator) unary(k, to int) (*value, int) {
 	if e.steps++; e.steps > 10_000 || k >= to {
 		return e.bad(to)
 	}
+	if e.c.budget--; e.c.budget < 0 {
+		return e.bad(to)
+	}
 	c := e.c
 	switch {
 	case c.is(k, "-"):
@@ -478,6 +489,14 @@ func (e *evaluator) unary(k, to int) (*value, int) {
 		m := c.match[k]
 		if m < 0 || m >= to {
 			return e.bad(to)
+		}
+		if cast := c.ident(k + 1); m == k+2 && (wordIn(castInts, cast) || wordIn(castFloats, cast)) && m+1 < to && (c.toks[m+1].kind != tPunct || c.is(m+1, "(") || c.is(m+1, "-")) {
+			// Java's and C#'s (long) x, (double) x.
+			v, j := e.unary(m+1, to)
+			if v.kind == vNum && wordIn(castInts, cast) {
+				v = &value{kind: vNum, num: math.Trunc(v.num)}
+			}
+			return v, j
 		}
 		v, j := e.sum(k+1, m)
 		if j != m {
@@ -518,11 +537,8 @@ func (e *evaluator) unary(k, to int) (*value, int) {
 	if v, ok := constant(name); ok {
 		return v, j
 	}
-	if span, ok := c.consts[name]; ok && !strings.Contains(name, ".") && span[0] < span[1] {
-		v, end := e.sum(span[0], span[1])
-		if end == span[1] {
-			return v, j
-		}
+	if v, ok := e.lookup(name, k); ok {
+		return v, j
 	}
 	return &value{kind: vName, str: name}, j
 }
@@ -551,13 +567,11 @@ func (e *evaluator) call(name string, open int) *value {
 	}
 	switch {
 	case strings.HasSuffix(name, "TimeSpan."+short) || strings.HasPrefix(name, "TimeSpan."):
-		if s, ok := map[string]float64{"FromDays": 86400, "FromHours": 3600, "FromMinutes": 60, "FromSeconds": 1,
-			"FromMilliseconds": 1e-3, "FromMicroseconds": 1e-6, "FromTicks": 1e-7}[short]; ok {
+		if s, ok := unitSecs(short); ok && strings.HasPrefix(short, "From") {
 			return unit(s)
 		}
 	case strings.HasPrefix(name, "Duration.") || strings.HasPrefix(name, "java.time.Duration."):
-		if s, ok := map[string]float64{"ofDays": 86400, "ofHours": 3600, "ofMinutes": 60, "ofSeconds": 1,
-			"ofMillis": 1e-3, "ofNanos": 1e-9}[short]; ok {
+		if s, ok := unitSecs(short); ok && strings.HasPrefix(short, "of") {
 			if short == "ofSeconds" && len(args) == 2 { // ofSeconds(seconds, nanoAdjustment)
 				a, ok1 := num(0)
 				b, ok2 := num(1)
@@ -580,14 +594,14 @@ func (e *evaluator) call(name string, open int) *value {
 		return &value{kind: vBad}
 	case name == "timedelta" || name == "datetime.timedelta":
 		units := []string{"days", "seconds", "microseconds", "milliseconds", "minutes", "hours", "weeks"}
-		secs := map[string]float64{"days": 86400, "seconds": 1, "microseconds": 1e-6, "milliseconds": 1e-3, "minutes": 60, "hours": 3600, "weeks": 604800}
 		total := 0.0
 		for i, a := range args {
 			key := a.key
 			if key == "" && i < len(units) {
 				key = units[i]
 			}
-			s, ok := secs[key]
+			s, ok := unitSecs(key)
+			ok = ok && strings.ToLower(key) == key && !strings.HasPrefix(key, "time.")
 			v := e.arg(a)
 			if !ok || v.kind != vNum {
 				return &value{kind: vBad}
@@ -595,10 +609,59 @@ func (e *evaluator) call(name string, open int) *value {
 			total += v.num * s
 		}
 		return &value{kind: vDur, num: total}
+	case (wordIn(goInts, name) || wordIn(goFloats, name)) && len(args) == 1:
+		// Go's float64(d) is d's nanoseconds; int(x) truncates.
+		v := e.arg(args[0])
+		switch v.kind {
+		case vNum:
+			if wordIn(goInts, name) {
+				return &value{kind: vNum, num: math.Trunc(v.num)}
+			}
+			return v
+		case vDur:
+			return &value{kind: vNum, num: v.num * 1e9}
+		}
+		return &value{kind: vBad}
+	case wordIn(numberParsers, name) && len(args) >= 1:
+		// Number("3"), parseInt('3', 10), Long.parseLong("3"), Integer.valueOf(3)...
+		v := e.arg(args[0])
+		switch v.kind {
+		case vNum:
+			return v
+		case vStr:
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v.str), 64); err == nil && !math.IsInf(f, 0) {
+				if strings.Contains(name, "Int") || strings.Contains(name, "Long") || name == "parseInt" {
+					f = math.Trunc(f)
+				}
+				return &value{kind: vNum, num: f}
+			}
+		}
+		return &value{kind: vBad}
+	case (short == "pow" || short == "Pow") && (name == short || strings.HasPrefix(name, "Math.") || strings.HasPrefix(name, "math.")) && len(args) == 2:
+		a, ok1 := num(0)
+		b, ok2 := num(1)
+		if ok1 && ok2 {
+			return &value{kind: vNum, num: math.Pow(a, b)}
+		}
+		return &value{kind: vBad}
+	case (short == "min" || short == "max" || short == "Min" || short == "Max") && (name == short || strings.HasPrefix(name, "Math.") || strings.HasPrefix(name, "math.")) && len(args) >= 2:
+		var out *value
+		for _, a := range args {
+			v := e.arg(a)
+			if v.kind != vNum && v.kind != vDur || out != nil && v.kind != out.kind {
+				return &value{kind: vBad}
+			}
+			if out == nil || (strings.EqualFold(short, "min") == (v.num < out.num)) {
+				out = &value{kind: v.kind, num: v.num}
+			}
+		}
+		return out
 	case name == "float" || name == "int":
 		if len(args) == 1 {
 			v := e.arg(args[0])
 			switch {
+			case v.kind == vDur && name == "int": // Go: int(d) is d's nanoseconds
+				return &value{kind: vNum, num: math.Trunc(v.num * 1e9)}
 			case v.kind == vNum:
 				if name == "int" {
 					v.num = math.Trunc(v.num)
@@ -612,7 +675,76 @@ func (e *evaluator) call(name string, open int) *value {
 		}
 		return &value{kind: vBad}
 	}
+	if !strings.Contains(name, ".") {
+		for _, cls := range c.statics { // import static java.time.Duration.*; ofSeconds(5)
+			if v := e.call(cls+"."+name, open); v.kind != vCall {
+				return v
+			}
+		}
+	}
 	return &value{kind: vCall, str: name, args: args, open: open}
+}
+
+// castInts and castFloats are the numeric types of a cast: the integer ones truncate.
+// The word lists (read by wordIn) cost app.wasm less than maps, which
+// compile to code that fills them.
+const (
+	castInts   = " int long short Integer Long uint ulong "
+	castFloats = " double float Double Float decimal "
+)
+
+// goInts and goFloats are Go's numeric conversions.
+const (
+	goInts   = " int64 int32 uint uint64 uint32 "
+	goFloats = " float64 float32 "
+)
+
+// numberParsers read a number from a number or a string.
+const numberParsers = " Number parseInt parseFloat Number.parseInt Number.parseFloat Long.parseLong Integer.parseInt " +
+	"Double.parseDouble Long.valueOf Integer.valueOf Double.valueOf long.Parse int.Parse double.Parse Int32.Parse Int64.Parse "
+
+// wordIn reports whether w is one of the words of set, which starts and
+// ends with a space.
+func wordIn(set, w string) bool {
+	for from := 0; w != "" && from < len(set); {
+		i := strings.Index(set[from:], w)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if i > 0 && set[i-1] == ' ' && i+len(w) < len(set) && set[i+len(w)] == ' ' {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+// unitSecs is the seconds of a unit named by a constructor or a
+// keyword: TimeSpan.FromX, Duration.ofX, timedelta's keywords, Go's
+// time.X constants.
+func unitSecs(w string) (float64, bool) {
+	switch w {
+	case "weeks":
+		return 604800, true
+	case "FromDays", "ofDays", "days":
+		return 86400, true
+	case "FromHours", "ofHours", "hours", "time.Hour":
+		return 3600, true
+	case "FromMinutes", "ofMinutes", "minutes", "time.Minute":
+		return 60, true
+	case "FromSeconds", "ofSeconds", "seconds", "time.Second":
+		return 1, true
+	case "FromMilliseconds", "ofMillis", "milliseconds", "time.Millisecond":
+		return 1e-3, true
+	case "FromMicroseconds", "microseconds", "time.Microsecond":
+		return 1e-6, true
+	case "FromTicks":
+		return 1e-7, true
+	case "ofNanos", "time.Nanosecond":
+		return 1e-9, true
+	}
+	return 0, false
 }
 
 // arg evaluates one argument.
@@ -632,7 +764,7 @@ func (e *evaluator) arg(a arg) *value {
 
 // evalArg evaluates one argument of c.
 func (c *code) evalArg(a arg) *value {
-	v := c.eval(a.from, a.to)
+	v := c.eval(a.from, a.to) // its parameter defaults with it
 	if v.line == 0 {
 		v.line = a.line
 	}
@@ -657,8 +789,7 @@ func constant(name string) (*value, bool) {
 	case "TimeSpan.Zero", "Duration.ZERO":
 		return &value{kind: vDur}, true
 	}
-	if s, ok := map[string]float64{"time.Nanosecond": 1e-9, "time.Microsecond": 1e-6, "time.Millisecond": 1e-3,
-		"time.Second": 1, "time.Minute": 60, "time.Hour": 3600}[name]; ok {
+	if s, ok := unitSecs(name); ok && strings.HasPrefix(name, "time.") {
 		return &value{kind: vDur, num: s}, true
 	}
 	return nil, false

@@ -6,7 +6,9 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
-const envoySource = "envoyproxy/envoy source/common/common/backoff_strategy.cc, source/common/router/retry_state_impl.cc, api/envoy/config/route/v3/route_components.proto (main, 2026)"
+// envoySource is Envoy's code: its docs still give the back-off before
+// v1.14.0, U[0, (2^n - 1) * base), where the code doubles the interval.
+const envoySource = "envoyproxy/envoy source/common/common/backoff_strategy.cc (JitteredExponentialBackOffStrategy: U[0, min(base * 2^(n-1), max)) since v1.14.0, not the docs' (2^n - 1) * base), source/common/router/retry_state_impl.cc, api/envoy/config/route/v3/route_components.proto"
 
 const istioSource = "istio/istio pilot/pkg/networking/core/route/retry/retry.go (DefaultPolicy, ConvertPolicy), networking/v1 VirtualService HTTPRetry (1.28); back-off from Envoy's router (25ms base, 250ms max, or retries.backoff and 10 times it)"
 
@@ -38,40 +40,88 @@ func isRetryPolicy(n *node) bool {
 	return false
 }
 
-func envoyRetryPolicy(docs []*node) (rp, parent *node) {
-	return findMap(docs, func(n *node) bool {
-		for _, k := range []string{"retry_policy", "retryPolicy"} {
-			if v, _ := n.get(k, false); v != nil && v.kind == nMap && isRetryPolicy(v) {
-				return true
+// envoyHolder is a map holding a retry_policy (a route's action, a
+// virtual host) and the map around it (the route entry, with its name
+// and match).
+type envoyHolder struct{ n, parent *node }
+
+func envoyHolders(docs []*node) []envoyHolder {
+	var out []envoyHolder
+	var rec func(n, p *node)
+	rec = func(n, p *node) {
+		if n == nil {
+			return
+		}
+		if n.kind == nMap {
+			for _, k := range []string{"retry_policy", "retryPolicy"} {
+				if v, _ := n.get(k, false); v != nil && v.kind == nMap && isRetryPolicy(v) {
+					out = append(out, envoyHolder{n, p})
+					break
+				}
 			}
 		}
-		return false
-	})
-}
-
-func detectEnvoy(in *input) bool {
-	if holder, _ := envoyRetryPolicy(in.documents()); holder != nil {
-		return true
+		for _, v := range n.vals {
+			rec(v, n)
+		}
 	}
-	docs := in.documents()
-	return len(docs) == 1 && docs[0].kind == nMap && isRetryPolicy(docs[0])
+	for _, d := range docs {
+		rec(d, nil)
+	}
+	return out
 }
 
-// readEnvoy reads the first retry_policy and its route's timeout.
-func readEnvoy(in *input, r *reader) error {
+// name is what a list calls a holder: its name, its route entry's, or the
+// route's match.
+func (h envoyHolder) name() string {
+	for _, n := range []*node{h.n, h.parent} {
+		if v, _ := n.get("name", false); v != nil && v.kind == nScalar {
+			return clip(v.text)
+		}
+	}
+	if m, _ := h.parent.get("match", false); m != nil {
+		for _, k := range []string{"prefix", "path", "path_separated_prefix"} {
+			if v, _ := m.get(k, false); v != nil && v.kind == nScalar {
+				return clip(v.text)
+			}
+		}
+	}
+	return ""
+}
+
+func envoyPolicies(in *input) ([]site, string) {
 	docs := in.documents()
-	holder, _ := envoyRetryPolicy(docs)
-	var rp *node
-	if holder != nil {
-		rp, _ = holder.get("retry_policy", false)
+	hs := envoyHolders(docs)
+	if len(hs) == 0 && len(docs) == 1 && docs[0].kind == nMap && isRetryPolicy(docs[0]) {
+		return []site{{line: docs[0].line, at: -1}}, ""
+	}
+	out := make([]site, len(hs))
+	for i, h := range hs {
+		rp, line := h.n.get("retry_policy", false)
 		if rp == nil {
+			_, line = h.n.get("retryPolicy", false)
+		}
+		out[i] = site{name: h.name(), line: line, at: i}
+	}
+	return out, ""
+}
+
+// envoyRouteKeys are the keys of a route's action: a holder with one of
+// them is a route, with its own timeout.
+var envoyRouteKeys = []string{"cluster", "weighted_clusters", "weightedClusters", "cluster_header", "clusterHeader", "timeout"}
+
+// readEnvoy reads a retry_policy and its route's timeout: the route's
+// own, or Envoy's default of 15s when the text holds no route around the
+// policy (said so).
+func readEnvoy(in *input, r *reader, s site) error {
+	docs := in.documents()
+	var holder, rp *node
+	if s.at >= 0 {
+		holder = envoyHolders(docs)[s.at].n
+		if rp, _ = holder.get("retry_policy", false); rp == nil {
 			rp, _ = holder.get("retryPolicy", false)
 		}
-	} else if len(docs) == 1 && isRetryPolicy(docs[0]) {
+	} else {
 		rp = docs[0]
-	}
-	if rp == nil {
-		return noPolicy("no Envoy retry_policy")
 	}
 	p := &r.res.Policy
 	*p = envoyPolicy()
@@ -104,18 +154,27 @@ func readEnvoy(in *input, r *reader) error {
 	}
 	r.def("jitter", "U[0, interval) in whole milliseconds")
 	r.warn(CodeRounding, 0, []string{"1ms"}, "Envoy works in whole milliseconds: it draws whole milliseconds below the interval")
-	if holder != nil && (holder.has("cluster", false) || holder.has("weighted_clusters", false) || holder.has("timeout", false) ||
-		holder.has("cluster_header", false) || holder.has("weightedClusters", false)) {
-		if t, line := holder.get("timeout", false); t != nil {
-			if sec, ok := r.nodeDur("timeout", t, line, protoSeconds, "15s"); ok {
-				r.deadlineTimeout("route timeout", t.source(), sec, line, "Envoy")
-			} else {
-				r.deadlineTimeout("route timeout", "15s", envoyRouteTimeout, line, "Envoy")
-			}
+	route := false
+	for _, k := range envoyRouteKeys {
+		route = route || holder.has(k, false)
+	}
+	switch t, line := holder.get("timeout", false); {
+	case t != nil:
+		if sec, ok := r.nodeDur("timeout", t, line, protoSeconds, "15s"); ok {
+			r.deadlineTimeout("route timeout", t.source(), sec, line, "Envoy")
 		} else {
-			r.def("timeout", "15s (the route's default)")
-			r.deadlineTimeout("route timeout", "15s", envoyRouteTimeout, 0, "Envoy")
+			r.deadlineTimeout("route timeout", "15s", envoyRouteTimeout, line, "Envoy")
 		}
+	case route:
+		r.def("timeout", "15s (the route's default)")
+		r.deadlineTimeout("route timeout", "15s", envoyRouteTimeout, 0, "Envoy")
+	default:
+		// A retry_policy on its own, or a virtual host's: the route it
+		// applies to has a timeout, 15s unless the route sets one.
+		r.def("timeout", "15s (the route's default)")
+		r.warn(CodeNotInText, rp.line, []string{"timeout", "15s"},
+			"the route's own timeout is not in the text: Envoy's default for a route, 15s, is read as the deadline")
+		r.deadlineTimeout("route timeout", "15s", envoyRouteTimeout, 0, "Envoy")
 	}
 	r.capSanity()
 	return nil
@@ -167,48 +226,81 @@ func istioRoutes(docs []*node) []*node {
 	return out
 }
 
-func detectIstio(in *input) bool {
-	for _, d := range in.documents() {
-		if k, _ := d.get("kind", false); k != nil && k.text == "VirtualService" {
-			return true
-		}
-	}
-	for _, rt := range istioRoutes(in.documents()) {
+// istioRetries are the routes that set retries, or else the first route
+// (Istio gives every route 2 retries).
+func istioRetries(docs []*node) (routes []*node, dflt bool) {
+	all := istioRoutes(docs)
+	for _, rt := range all {
 		if rt.has("retries", false) {
-			return true
+			routes = append(routes, rt)
 		}
 	}
-	return false
+	if len(routes) == 0 && len(all) > 0 {
+		return all[:1], true
+	}
+	return routes, false
 }
 
-// readIstio reads the first http route's retries: attempts counts
-// retries; without a retries block Istio gives every route 2 retries.
-// Istio sets no retry_back_off unless retries.backoff gives its base, so
-// Envoy's default back-off applies. A route's timeout is off by default.
-func readIstio(in *input, r *reader) error {
-	routes := istioRoutes(in.documents())
-	p := &r.res.Policy
-	*p = envoyPolicy()
-	p.Attempts = 3
-	var route, retries *node
-	var line, count int
-	for _, rt := range routes {
-		if v, l := rt.get("retries", false); v != nil {
-			if count++; count == 1 {
-				route, retries, line = rt, v, l
+func istioPolicies(in *input) ([]site, string) {
+	docs := in.documents()
+	vs := false
+	for _, d := range docs {
+		if k, _ := d.get("kind", false); k != nil && k.text == "VirtualService" {
+			vs = true
+		}
+	}
+	routes, dflt := istioRetries(docs)
+	switch {
+	case len(routes) == 0 && vs:
+		return nil, "the VirtualService has no http routes"
+	case len(routes) == 0 || dflt && !vs:
+		return nil, ""
+	}
+	// A route without a name goes by its VirtualService's.
+	vsName := map[*node]string{}
+	for _, d := range docs {
+		md, _ := d.get("metadata", false)
+		n, _ := md.get("name", false)
+		spec, _ := d.get("spec", false)
+		http, _ := spec.get("http", false)
+		for _, rt := range http.listItems() {
+			if n != nil && n.kind == nScalar {
+				vsName[rt] = n.text
 			}
 		}
 	}
-	if route == nil {
-		if len(routes) == 0 {
-			return noPolicy("the VirtualService has no http routes")
+	out := make([]site, len(routes))
+	for i, rt := range routes {
+		name := vsName[rt]
+		if v, _ := rt.get("name", false); v != nil && v.kind == nScalar {
+			name = v.text
 		}
-		route = routes[0]
+		name = clip(name)
+		line := rt.line
+		if _, l := rt.get("retries", false); l > 0 {
+			line = l
+		}
+		out[i] = site{name: name, line: line, at: i}
+	}
+	return out, ""
+}
+
+// readIstio reads a route's retries: attempts counts retries; without a
+// retries block Istio gives every route 2 retries. Istio sets no
+// retry_back_off unless retries.backoff gives its base, so Envoy's
+// default back-off applies. A route's timeout is off by default.
+func readIstio(in *input, r *reader, s site) error {
+	routes, dflt := istioRetries(in.documents())
+	route := routes[s.at]
+	var retries *node
+	if dflt {
 		r.def("retries", "attempts 2 (Istio's default retry policy)")
+	} else {
+		retries, _ = route.get("retries", false)
 	}
-	if count > 1 {
-		r.warn(CodeSeveral, line, []string{itoa(count), itoa(line)}, "the VirtualService has %d retry policies: the first, at line %d, is read", count, line)
-	}
+	p := &r.res.Policy
+	*p = envoyPolicy()
+	p.Attempts = 3
 	seen, backoffSet := false, false
 	if retries != nil {
 		for i, k := range retries.keys {

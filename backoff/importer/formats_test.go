@@ -284,7 +284,7 @@ cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryer(func() aws.Retryer 
 	})
 }))
 `, backoff.Policy{Growth: backoff.Exponential, Base: 50 * ms, Factor: 2, Cap: 10 * s, Jitter: backoff.Full, Attempts: 5,
-		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeThrottleBase}},
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeThrottleBase, CodeVersion}},
 	{"AWS SDK legacy back-off without an attempt limit", "aws-sdk-go-v2", `
 r := retry.NewStandard(func(o *retry.StandardOptions) {
 	o.Backoff = retry.NewExponentialJitterBackoff(20 * time.Second)
@@ -396,7 +396,7 @@ await workflow.execute_activity(charge, start_to_close_timeout=timedelta(seconds
       "End": true
     }
   }
-}`, backoff.Policy{Growth: backoff.Exponential, Base: 3 * s, Factor: 1.5, Cap: 5 * s, Jitter: backoff.Full, Attempts: 3}, []string{CodeSeveral, CodeIgnored}},
+}`, backoff.Policy{Growth: backoff.Exponential, Base: 3 * s, Factor: 1.5, Cap: 5 * s, Jitter: backoff.Full, Attempts: 3}, []string{CodeIgnored, CodeSeveral}},
 	{"go-retryablehttp", "retryablehttp", `
 client := retryablehttp.NewClient()
 client.RetryMax = 6
@@ -426,6 +426,171 @@ class BaseTaskWithRetry(Task):
     retry_backoff_max = 700
     retry_jitter = False
 `, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 700 * s, Jitter: backoff.NoJitter, Attempts: 6}, []string{CodeIgnored}},
+	{"urllib3 in a function: its parameters' defaults", "urllib3", `
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+def session(retries=5, backoff=0.3):
+    s = requests.Session()
+    s.mount("https://", HTTPAdapter(max_retries=Retry(total=retries, backoff_factor=backoff)))
+    return s
+`, backoff.Policy{Growth: backoff.Exponential, Base: 300 * ms, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Cap: 120 * s,
+		Jitter: backoff.NoJitter, Attempts: 6, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeParamDefault, CodeParamDefault}},
+	{"urllib3: a parameter without a default is not known, even where a constant has its name", "urllib3", `
+from urllib3.util import Retry
+retries = 3
+def session(retries):
+    return Retry(total=retries, backoff_factor=1)
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Cap: 120 * s,
+		Jitter: backoff.NoJitter, Attempts: 11, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeUnreadable}},
+	{"go-retryablehttp: a field set from another, a constant of the file, an import alias", "retryablehttp", `
+import (
+	"time"
+
+	rhttp "github.com/hashicorp/go-retryablehttp"
+)
+
+const retryDelay = 10
+
+func newClient() *rhttp.Client {
+	client := rhttp.NewClient()
+	client.RetryWaitMin = time.Duration(retryDelay) * time.Second
+	client.RetryWaitMax = client.RetryWaitMin
+	return client
+}
+`, backoff.Policy{Growth: backoff.Exponential, Base: 10 * s, Factor: 2, Cap: 10 * s, Jitter: backoff.NoJitter, Attempts: 5, RetryAfter: backoff.RetryAfterAsIs}, nil},
+	{"go-retryablehttp: a field of the literal bound to the variable, a typed constant", "retryablehttp", `
+const wait time.Duration = 250 * time.Millisecond
+c := &retryablehttp.Client{RetryWaitMin: wait, RetryMax: 2, Backoff: retryablehttp.DefaultBackoff}
+c.RetryWaitMax = c.RetryWaitMin * 8
+`, backoff.Policy{Growth: backoff.Exponential, Base: 250 * ms, Factor: 2, Cap: 2 * s, Jitter: backoff.NoJitter, Attempts: 3, RetryAfter: backoff.RetryAfterAsIs}, nil},
+	{"tenacity imported under another name", "tenacity", `
+import tenacity as t
+
+@t.retry(stop=t.stop_after_attempt(4), wait=t.wait_exponential(multiplier=0.5, max=8))
+def fetch(): ...
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 8 * s, Jitter: backoff.NoJitter, Attempts: 4}, nil},
+	{"urllib3's Retry imported under another name", "urllib3", `
+from urllib3.util import Retry as R
+from datetime import timedelta as td
+retry = R(total=2, backoff_factor=0.5, backoff_max=td(seconds=4).total_seconds())
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Cap: 120 * s,
+		Jitter: backoff.NoJitter, Attempts: 3, RetryAfter: backoff.RetryAfterAsIs}, []string{CodeUnreadable}},
+	{"Temporal Go: the activity's ScheduleToCloseTimeout is the deadline", "temporal", `
+ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+	ScheduleToCloseTimeout: 2 * time.Minute,
+	RetryPolicy: &temporal.RetryPolicy{InitialInterval: time.Second, MaximumAttempts: 20},
+})
+`, backoff.Policy{Growth: backoff.Exponential, Base: s, Factor: 2, Cap: 100 * s, Jitter: backoff.NoJitter, Attempts: 20, Deadline: 2 * time.Minute}, []string{CodeDeadlineTimeout}},
+	{"Temporal TypeScript: scheduleToCloseTimeout beside retry", "temporal", `
+const { charge } = proxyActivities<typeof activities>({
+  scheduleToCloseTimeout: '5 minutes',
+  retry: { initialInterval: 500, maximumAttempts: 6 },
+});
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 2, Cap: 50 * s, Jitter: backoff.NoJitter, Attempts: 6, Deadline: 5 * time.Minute}, []string{CodeDeadlineTimeout}},
+	{"Temporal Python: schedule_to_close_timeout beside retry_policy", "temporal", `
+await workflow.execute_activity(charge, schedule_to_close_timeout=timedelta(seconds=30),
+    retry_policy=RetryPolicy(initial_interval=timedelta(seconds=2), backoff_coefficient=1))
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 1, Cap: 200 * s, Jitter: backoff.NoJitter, Deadline: 30 * time.Second}, []string{CodeDeadlineTimeout}},
+	{"Temporal Java with a static import", "temporal", `
+import static java.time.Duration.ofSeconds;
+
+RetryOptions retry = RetryOptions.newBuilder()
+    .setInitialInterval(ofSeconds(2))
+    .setMaximumInterval(ofSeconds(60))
+    .setBackoffCoefficient(3)
+    .build();
+`, backoff.Policy{Growth: backoff.Exponential, Base: 2 * s, Factor: 3, Cap: time.Minute, Jitter: backoff.NoJitter}, nil},
+	{"Polly with using static TimeSpan", "polly", `
+using static System.TimeSpan;
+var options = new RetryStrategyOptions { MaxRetryAttempts = 2, Delay = FromSeconds(3), BackoffType = DelayBackoffType.Linear };
+`, backoff.Policy{Growth: backoff.Linear, Base: 3 * s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"AWS standard retryer imported under another name", "aws-sdk-go-v2", `
+import awsretry "github.com/aws/aws-sdk-go-v2/aws/retry"
+
+r := awsretry.NewStandard(func(o *awsretry.StandardOptions) { o.MaxAttempts = 4 })
+`, backoff.Policy{Growth: backoff.Exponential, Base: 50 * ms, Factor: 2, Cap: 20 * s, Jitter: backoff.Full, Attempts: 4,
+		RetryAfter: backoff.RetryAfterBounded, RetryAfterSlack: 5 * s}, []string{CodeThrottleBase, CodeVersion}},
+	{"Spring RetryTemplate by its setters", "spring-retry", `
+RetryTemplate retryTemplate = new RetryTemplate();
+ExponentialBackOffPolicy backOffPolicy = new ExponentialBackOffPolicy();
+backOffPolicy.setInitialInterval(500L);
+backOffPolicy.setMultiplier(3.0);
+backOffPolicy.setMaxInterval(10000L);
+retryTemplate.setBackOffPolicy(backOffPolicy);
+retryTemplate.setRetryPolicy(new SimpleRetryPolicy(4));
+`, backoff.Policy{Growth: backoff.Exponential, Base: 500 * ms, Factor: 3, Cap: 10 * s, Jitter: backoff.NoJitter, Attempts: 4}, nil},
+	{"Spring RetryTemplate's setters in Kotlin, a fixed back-off and the default retry policy", "spring-retry", `
+val template = RetryTemplate()
+template.setBackOffPolicy(FixedBackOffPolicy().apply { backOffPeriod = 2000 })
+template.retryPolicy = MaxAttemptsRetryPolicy(5)
+`, backoff.Policy{Growth: backoff.Constant, Base: 2 * s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 5}, nil},
+	{"Spring RetryTemplate with a uniform random back-off and a timeout", "spring-retry", `
+RetryTemplate template = new RetryTemplate();
+UniformRandomBackOffPolicy backOff = new UniformRandomBackOffPolicy();
+backOff.setMinBackOffPeriod(200);
+backOff.setMaxBackOffPeriod(700);
+template.setBackOffPolicy(backOff);
+TimeoutRetryPolicy policy = new TimeoutRetryPolicy();
+policy.setTimeout(5000L);
+template.setRetryPolicy(policy);
+`, backoff.Policy{Growth: backoff.Constant, Base: 200 * ms, Factor: 1, Jitter: backoff.Additive, JitterAdd: 500 * ms, Deadline: 5 * s},
+		[]string{CodeDeadlineTimeout, CodeRounding}},
+	{"Temporal TypeScript: a const passed to proxyActivities, durations in words and milliseconds", "temporal", `
+import { proxyActivities } from '@temporalio/workflow';
+import type * as activities from './activities';
+
+const retryPolicy = {
+  initialInterval: '1 minute',
+  backoffCoefficient: 2,
+  maximumInterval: 1800000,
+  maximumAttempts: 5,
+};
+
+const { charge } = proxyActivities<typeof activities>({
+  startToCloseTimeout: '30s',
+  retry: retryPolicy,
+});
+`, backoff.Policy{Growth: backoff.Exponential, Base: time.Minute, Factor: 2, Cap: 30 * time.Minute, Jitter: backoff.NoJitter, Attempts: 5}, nil},
+	{"Temporal TypeScript: { retry } shorthand and a typed const", "temporal", `
+import * as wf from '@temporalio/workflow';
+const retry: RetryPolicy = { initialInterval: '30s', maximumAttempts: 3 };
+export const { sendEmail } = wf.proxyActivities<typeof activities>({ startToCloseTimeout: '1m', retry });
+`, backoff.Policy{Growth: backoff.Exponential, Base: 30 * s, Factor: 2, Cap: 3000 * s, Jitter: backoff.NoJitter, Attempts: 3}, nil},
+	{"Polly: AddRetry(new() { ... }), the options typed by the target", "polly", `
+ResiliencePipeline pipeline = new ResiliencePipelineBuilder()
+    .AddRetry(new()
+    {
+        Delay = TimeSpan.FromSeconds(2),
+        MaxRetryAttempts = 4,
+        BackoffType = DelayBackoffType.Linear,
+    })
+    .Build();
+`, backoff.Policy{Growth: backoff.Linear, Base: 2 * s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 5}, nil},
+	{"resilience4j configured in Java: RetryConfig.custom() with an exponential random interval", "resilience4j", `
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.retry.RetryConfig;
+
+RetryConfig config = RetryConfig.custom()
+    .maxAttempts(5)
+    .intervalFunction(IntervalFunction.ofExponentialRandomBackoff(Duration.ofMillis(200), 2.0, 0.25, Duration.ofSeconds(2)))
+    .retryExceptions(IOException.class)
+    .build();
+`, backoff.Policy{Growth: backoff.Exponential, Base: 200 * ms, Factor: 2, Cap: 2 * s, CapMode: backoff.CapAfterJitter,
+		Jitter: backoff.Proportional, JitterLo: 0.75, JitterHi: 1.25, Attempts: 5}, []string{CodeIgnored, CodeRounding}},
+	{"resilience4j in Java: RetryConfig.custom() with a fixed wait", "resilience4j", `
+RetryConfig config = RetryConfig.custom().maxAttempts(4).waitDuration(Duration.ofMillis(1000)).build();
+`, backoff.Policy{Growth: backoff.Constant, Base: s, Factor: 1, Jitter: backoff.NoJitter, Attempts: 4}, nil},
+	{"Envoy: a retry_policy on its own gets a route's default timeout, said so", "envoy", `
+retry_policy:
+  retry_on: 5xx,reset
+  num_retries: 2
+`, backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 3, Deadline: 15 * s},
+		[]string{CodeIgnored, CodeRounding, CodeNotInText, CodeDeadlineTimeout}},
+	{"Envoy: a bare retry policy, its keys at the top", "envoy", `{"num_retries": 4, "retry_on": "connect-failure"}`,
+		backoff.Policy{Growth: backoff.Exponential, Base: 25 * ms, Factor: 2, Cap: 250 * ms, Jitter: backoff.Full, Attempts: 5, Deadline: 15 * s},
+		[]string{CodeIgnored, CodeRounding, CodeNotInText, CodeDeadlineTimeout}},
 }
 
 func TestFormats(t *testing.T) {
@@ -614,6 +779,37 @@ func TestAWSLegacyCapDrawn(t *testing.T) {
 			t.Errorf("%s, %s attempts: unexpected %+v", c.max, c.attempts, got)
 		case c.args != nil && (len(got) != 1 || !slices.Equal(got[0].Args, c.args) || got[0].Line != 2):
 			t.Errorf("%s, %s attempts: cap-drawn warnings %+v, want one at line 2 with args %q", c.max, c.attempts, got, c.args)
+		}
+	}
+}
+
+// TestImportsInARow: an import statement right after another is read
+// too (the reader of one went past the next one's first word).
+func TestImportsInARow(t *testing.T) {
+	c := tokenize("from tenacity import before_log\nfrom tenacity import retry as _retry\nimport urllib3 as u\nimport tenacity as t\n")
+	for local, want := range map[string]string{"_retry": "retry", "u": "urllib3", "t": "tenacity"} {
+		if got := c.aliases[local]; got != want {
+			t.Errorf("%s: %q, want %q", local, got, want)
+		}
+	}
+}
+
+// TestNoDefaultForASetKey: a setting the text sets is not also listed as
+// the library's default (the corpus found both: cenkalti's struct literal
+// with MaxElapsedTime, and Spring's @Backoff(delayExpression = ...)).
+func TestNoDefaultForASetKey(t *testing.T) {
+	for _, c := range []struct{ text, key string }{
+		{"import \"github.com/cenkalti/backoff/v4\"\nb := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2, MaxInterval: 10 * time.Second, MaxElapsedTime: 30 * time.Second}\n", "MaxElapsedTime"},
+		{"@Retryable(maxAttempts = 4, backoff = @Backoff(delayExpression = \"1000\"))\npublic void f() {}\n", "@Backoff.delay"},
+	} {
+		res, err := Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range res.Settings {
+			if s.Default && s.Key == c.key {
+				t.Errorf("%s: %s set in the text, and listed as a default (%q)", res.Format, c.key, s.Value)
+			}
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
@@ -60,40 +59,61 @@ func findGRPCConfig(in *input) *node {
 		if !strings.Contains(strings.ToLower(text), "methodconfig") {
 			continue
 		}
-		if n, err := jsonTree(text, t.line-1); err == nil && isConfig(n) {
+		if n, err := jsonTree(text, int(t.line)-1); err == nil && isConfig(n) {
 			return n
 		}
 	}
+	tried := map[int]bool{}
+	// Each config tried is converted once, and all of them together at
+	// most twice the text's tokens: nested objects each holding a
+	// methodConfig key would otherwise cost the square of their depth.
+	budget := 2*len(c.toks) + 1000
 	for k, t := range c.toks {
 		if (t.kind == tStr || t.kind == tIdent) && strings.EqualFold(t.text, "methodConfig") && c.is(k+1, ":") {
-			// The innermost { before it opens the config.
-			for o := k - 1; o >= 0; o-- {
-				if c.is(o, "{") && c.match[o] > k {
-					if n := objectJSON(c, o); isConfig(n) {
-						return n
-					}
-					break
-				}
+			// The innermost { around it opens the config; each is
+			// converted once, however many keys it holds.
+			o := c.parent[k]
+			for depth := 0; o >= 0 && !c.is(o, "{") && depth < 64; depth++ {
+				o = c.parent[o]
+			}
+			if o < 0 || !c.is(o, "{") || tried[o] {
+				continue
+			}
+			tried[o] = true
+			if n := objectJSON(c, o, &budget); isConfig(n) {
+				return n
 			}
 		}
 	}
 	return nil
 }
 
-// objectJSON converts an object literal of code to JSON, keeping lines.
-func objectJSON(c *code, open int) *node {
+// objectJSON converts an object literal of code to JSON, keeping lines;
+// nil for one nested deeper than MaxDepth, which the JSON reader would
+// refuse anyway (so converting the rest would be work for nothing).
+func objectJSON(c *code, open int, budget *int) *node {
 	end := c.match[open]
 	var b strings.Builder
 	line := c.line(open)
+	depth := 0
 	for k := open; k <= end; k++ {
+		if *budget--; *budget < 0 {
+			return nil
+		}
 		t := c.toks[k]
-		for ; line < t.line; line++ {
+		if t.kind == tPunct && (t.text == "{" || t.text == "[") {
+			if depth++; depth > MaxDepth {
+				return nil
+			}
+		} else if t.kind == tPunct && (t.text == "}" || t.text == "]") {
+			depth--
+		}
+		for ; line < int(t.line); line++ {
 			b.WriteByte('\n')
 		}
 		switch t.kind {
 		case tStr:
-			q, _ := json.Marshal(t.text)
-			b.Write(q)
+			jsonString(&b, t.text)
 		case tNum:
 			f, ok := parseNumber(t.text)
 			if !ok {
@@ -112,8 +132,7 @@ func objectJSON(c *code, open int) *node {
 				if !c.is(k+1, ":") {
 					return nil // a variable: not a literal
 				}
-				q, _ := json.Marshal(t.text)
-				b.Write(q)
+				jsonString(&b, t.text)
 			}
 		case tPunct:
 			switch t.text {
@@ -136,18 +155,60 @@ func objectJSON(c *code, open int) *node {
 	return n
 }
 
-func detectGRPC(in *input) bool { return grpcConfig(in) != nil }
+// grpcMethods are the methodConfig entries with a retryPolicy, each
+// named by its names (service/method, service, or "" for all).
+func grpcMethods(cfg *node) (items []*node, names []string) {
+	mcs, _ := cfg.get("methodConfig", true)
+	for _, m := range mcs.listItems() {
+		if v, _ := m.get("retryPolicy", true); v == nil {
+			continue
+		}
+		var ns []string
+		list, _ := m.get("name", true)
+		for _, n := range list.listItems() {
+			svc, _ := n.get("service", true)
+			meth, _ := n.get("method", true)
+			name := ""
+			if svc != nil && svc.kind == nScalar {
+				name = svc.text
+			}
+			if meth != nil && meth.kind == nScalar && meth.text != "" {
+				name += "/" + meth.text
+			}
+			if name != "" {
+				ns = append(ns, name)
+			}
+		}
+		items = append(items, m)
+		names = append(names, clip(strings.Join(ns, ", ")))
+	}
+	return items, names
+}
 
-// readGRPC reads the first methodConfig with a retryPolicy, as grpc-go
+func grpcPolicies(in *input) ([]site, string) {
+	cfg := grpcConfig(in)
+	if cfg == nil {
+		return nil, ""
+	}
+	items, names := grpcMethods(cfg)
+	if len(items) == 0 {
+		return nil, "the gRPC service config has no retryPolicy"
+	}
+	out := make([]site, len(items))
+	for i, m := range items {
+		rp, _ := m.get("retryPolicy", true)
+		out[i] = site{name: names[i], line: rp.line, at: i}
+	}
+	return out, ""
+}
+
+// readGRPC reads a methodConfig with a retryPolicy, as grpc-go
 // converts it: every field is required (maxAttempts above 1, durations
 // and the multiplier above 0, a status code), or grpc-go ignores the
 // policy whole; maxAttempts above 5 is 5 unless the channel raises it.
 // Keys match case-insensitively (encoding/json).
-func readGRPC(in *input, r *reader) error {
+func readGRPC(in *input, r *reader, s site) error {
 	cfg := grpcConfig(in)
-	if cfg == nil {
-		return noPolicy("no gRPC service config")
-	}
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.Exponential, Factor: 1, Jitter: backoff.Proportional, JitterLo: 0.8, JitterHi: 1.2,
 		CapMode: backoff.CapBeforeJitter, RetryAfter: backoff.RetryAfterAsIs}
@@ -173,23 +234,9 @@ func readGRPC(in *input, r *reader) error {
 				"retryThrottling needs maxTokens in (0, 1000] and tokenRatio above 0: grpc-go rejects the whole service config")
 		}
 	}
-	mcs, _ := cfg.get("methodConfig", true)
-	var rp *node
-	var mc *node
-	count := 0
-	for _, m := range mcs.listItems() {
-		if v, _ := m.get("retryPolicy", true); v != nil {
-			if count++; count == 1 {
-				rp, mc = v, m
-			}
-		}
-	}
-	if rp == nil {
-		return noPolicy("the gRPC service config has no retryPolicy")
-	}
-	if count > 1 {
-		r.warn(CodeSeveral, rp.line, []string{itoa(count), itoa(rp.line)}, "the service config has %d retry policies: the first, at line %d, is read", count, rp.line)
-	}
+	items, _ := grpcMethods(cfg)
+	mc := items[s.at]
+	rp, _ := mc.get("retryPolicy", true)
 	for i, k := range mc.keys {
 		switch strings.ToLower(k) {
 		case "retrypolicy", "name":
@@ -260,7 +307,7 @@ func readGRPC(in *input, r *reader) error {
 			r.ignore(k, rp.keyLines[i], ReasonUnknown)
 		}
 	}
-	r.def("jitter", "d*U[0.8,1.2) (gRFC A6 as amended in 2024, grpc-go 1.69 and later)")
+	r.def("jitter", "d*U[0.8,1.2) (grpc-go v1.69 and later, gRFC A6 as amended in 2024; grpc-go v1.68 and older, grpc-js (retrying-call.ts) and A6's first text: U[0, d))")
 	r.def("grpc-retry-pushback-ms", "a server's pushback sets the next delay exactly")
 	if !valid {
 		p.Attempts = 1
@@ -275,4 +322,24 @@ func (n *node) listItems() []*node {
 		return nil
 	}
 	return n.vals
+}
+
+// jsonString writes s as a JSON string.
+func jsonString(b *strings.Builder, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch == '"' || ch == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(ch)
+		case ch < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[ch>>4])
+			b.WriteByte(hex[ch&15])
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	b.WriteByte('"')
 }

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,10 @@ import (
 // MaxInput is the longest text Parse reads, in bytes: a config file, not
 // a code base.
 const MaxInput = 256 << 10
+
+// MaxCandidates is the most policies of one text listed: a file with more
+// is generated, not written.
+const MaxCandidates = 1000
 
 // Setting is one value the source set, or a library default it left
 // unset.
@@ -84,8 +89,9 @@ const (
 	// also cancels a try in flight, where the deadline only stops new
 	// retries. Args: the duration.
 	CodeDeadlineTimeout = "deadline-timeout"
-	// CodeSeveral: the source holds several policies; the first is read.
-	// Args: how many, the line of the one read.
+	// CodeSeveral: the source holds several policies; one is read (the
+	// first, unless another is picked). Args: how many, the line of the
+	// one read.
 	CodeSeveral = "several"
 	// CodeThrottleBase: the library backs off from another base after a
 	// throttling error. Args: that base.
@@ -94,11 +100,24 @@ const (
 	// retry whose nominal delay equals the cap, where the policy waits
 	// exactly the cap. Args: that retry's number, the cap.
 	CodeCapDrawn = "cap-drawn"
+	// CodeParamDefault: a value names a parameter of the function it is
+	// in, and the parameter's default is read; a caller may pass another.
+	// Args: the parameter, the function ("" for an anonymous one), the
+	// default as written.
+	CodeParamDefault = "param-default"
+	// CodeNotInText: a value the library takes from outside the text
+	// (an Envoy route's timeout, around a bare retry_policy) is not in
+	// it: the library's default is read. Args: the key, the default.
+	CodeNotInText = "not-in-text"
+	// CodeVersion: the reading holds for the library from a version on;
+	// before it, the library runs what a preset says. Args: the version,
+	// the preset's name.
+	CodeVersion = "version"
 )
 
 // Codes lists every Warning code, for a page's message catalog.
 var Codes = []string{CodeUnreadable, CodeIgnored, CodeRange, CodeInvalid, CodeBudget, CodeRounding,
-	CodeDeadlineTimeout, CodeSeveral, CodeThrottleBase, CodeCapDrawn}
+	CodeDeadlineTimeout, CodeSeveral, CodeThrottleBase, CodeCapDrawn, CodeParamDefault, CodeNotInText, CodeVersion}
 
 // Reasons a key is ignored (CodeIgnored's second Arg).
 const (
@@ -157,36 +176,51 @@ type Result struct {
 	Warnings []Warning `json:"warnings"`
 	// Budget is the retry budget the source sets, or nil.
 	Budget *Budget `json:"budget,omitempty"`
+	// Candidates are every retry policy the text holds, in its order;
+	// Pick is the index of the one read.
+	Candidates []Candidate `json:"candidates"`
+	Pick       int         `json:"pick"`
 }
 
 // format is one importable format: its name, the library source its
-// reading follows, whether a text is in it, and the reader.
+// reading follows, the policies a text holds in it, and the reader.
 type format struct {
 	name   string
 	source string
-	detect func(in *input) bool
-	read   func(in *input, r *reader) error
+	// policies lists the policies of the text in this format, in the
+	// text's order, or none; a reason when the text is in the format but
+	// holds no policy (a gRPC service config without a retryPolicy).
+	policies func(in *input) ([]site, string)
+	// read reads one of them.
+	read func(in *input, r *reader, s site) error
 }
 
-// formats is in detection order: the first whose detect says yes reads
-// the text. Code formats come last but one: their markers (a constructor,
-// an annotation) are specific; the gRPC config embedded in code is looked
-// for after the code formats, as its string may sit in any of them.
+// site is one policy of a text: its name for a list, its line, and what
+// its format needs to find it again.
+type site struct {
+	name string
+	line int
+	at   int
+}
+
+// formats is in the order a tie on one line is broken: config formats,
+// then code formats, the gRPC config embedded in code among the first as
+// its string may sit in any code.
 var formats = []format{
-	{"step-functions", stepFunctionsSource, detectStepFunctions, readStepFunctions},
-	{"grpc", grpcSource, detectGRPC, readGRPC},
-	{"istio", istioSource, detectIstio, readIstio},
-	{"envoy", envoySource, detectEnvoy, readEnvoy},
-	{"resilience4j", r4jSource, detectResilience4j, readResilience4j},
-	{"tenacity", tenacitySource, detectTenacity, readTenacity},
-	{"urllib3", urllib3Source, detectURLLib3, readURLLib3},
-	{"celery", celerySource, detectCelery, readCelery},
-	{"polly", pollySource, detectPolly, readPolly},
-	{"spring-retry", springSource, detectSpring, readSpring},
-	{"temporal", temporalSource, detectTemporal, readTemporal},
-	{"cenkalti", cenkaltiSource, detectCenkalti, readCenkalti},
-	{"aws-sdk-go-v2", awsSource, detectAWS, readAWS},
-	{"retryablehttp", retryableSource, detectRetryable, readRetryable},
+	{"step-functions", stepFunctionsSource, stepFunctionsPolicies, readStepFunctions},
+	{"grpc", grpcSource, grpcPolicies, readGRPC},
+	{"istio", istioSource, istioPolicies, readIstio},
+	{"envoy", envoySource, envoyPolicies, readEnvoy},
+	{"resilience4j", r4jSource, r4jPolicies, readResilience4j},
+	{"tenacity", tenacitySource, tenacityPolicies, readTenacity},
+	{"urllib3", urllib3Source, urllib3Policies, readURLLib3},
+	{"celery", celerySource, celeryPolicies, readCelery},
+	{"polly", pollySource, pollyPolicies, readPolly},
+	{"spring-retry", springSource, springPolicies, readSpring},
+	{"temporal", temporalSource, temporalPolicies, readTemporal},
+	{"cenkalti", cenkaltiSource, cenkaltiPolicies, readCenkalti},
+	{"aws-sdk-go-v2", awsSource, awsPolicies, readAWS},
+	{"retryablehttp", retryableSource, retryablePolicies, readRetryable},
 }
 
 // FormatNames lists the formats' names, in the order the documentation
@@ -214,50 +248,227 @@ func (e *NoPolicyError) Error() string {
 }
 
 // TooLongError is the error for a text longer than MaxInput.
-type TooLongError struct{ Len int }
+type TooLongError struct {
+	// Len is the text's length in bytes; when AtLeast, the text was read
+	// no further than that (an endless stream).
+	Len     int
+	AtLeast bool
+}
 
 func (e *TooLongError) Error() string {
-	return fmt.Sprintf("the text is %d bytes: at most %d are read", e.Len, MaxInput)
+	more := ""
+	if e.AtLeast {
+		more = "more than "
+	}
+	return fmt.Sprintf("the text is %s%d bytes: at most %d are read", more, e.Len, MaxInput)
 }
 
-// Parse detects the format of text and reads its retry policy. A text in
-// no recognised format, or with no retry policy, is a *NoPolicyError; an
-// imported policy the playground cannot hold is the core's
-// *backoff.FieldError.
-func Parse(text string) (*Result, error) {
-	return parse(text, "")
+// Candidate is one retry policy a text holds: its format, its name (a
+// gRPC method config's service/method, an Istio route's name, a Python
+// function or variable, a resilience4j instance; "" when it has none)
+// and its line.
+type Candidate struct {
+	Format string `json:"format"`
+	Name   string `json:"name,omitempty"`
+	Line   int    `json:"line"`
 }
+
+// Label is the candidate as a list shows it: N. name (format, line L).
+func (c Candidate) Label(n int) string {
+	s := strconv.Itoa(n) + ". "
+	if c.Name != "" {
+		s += c.Name + " "
+	}
+	return s + "(" + c.Format + ", line " + strconv.Itoa(c.Line) + ")"
+}
+
+// Options say how Read reads a text.
+type Options struct {
+	// Format reads the text as this format (one of FormatNames); ""
+	// detects it.
+	Format string
+	// Pick chooses among the policies the text holds: "" the first, a
+	// number from 1, or a candidate's name.
+	Pick string
+}
+
+// Parse detects the format of text and reads its first retry policy. A
+// text in no recognised format, or with no retry policy, is a
+// *NoPolicyError; an imported policy the playground cannot hold is the
+// core's *backoff.FieldError.
+func Parse(text string) (*Result, error) { return Read(text, Options{}) }
 
 // ParseAs reads text as the named format (one of FormatNames).
-func ParseAs(name, text string) (*Result, error) {
-	if !slices.Contains(FormatNames(), name) {
-		names := FormatNames()
-		return nil, &backoff.FieldError{Field: "format", Value: clip(name), Code: backoff.CodeUnknown,
-			Args: names, Allowed: "one of " + strings.Join(names, ", ")}
+func ParseAs(name, text string) (*Result, error) { return Read(text, Options{Format: name}) }
+
+// List lists the retry policies text holds (in format, when not ""), in
+// the text's order.
+func List(text, format string) ([]Candidate, error) {
+	in, cands, _, err := candidates(text, format)
+	if err != nil {
+		return nil, err
 	}
-	return parse(text, name)
+	if len(cands) == 0 {
+		return nil, none(in, format)
+	}
+	return cands, nil
 }
 
-func parse(text, only string) (*Result, error) {
+// Read reads one of the retry policies of text, as o says: a text with
+// none is a *NoPolicyError, or a *RefusedError when its JSON or YAML was
+// too deep or too large to read; a Pick that names none of them is a
+// *backoff.FieldError for the field "pick".
+func Read(text string, o Options) (*Result, error) {
+	in, cands, sites, err := candidates(text, o.Format)
+	if err != nil {
+		return nil, err
+	}
+	if len(cands) == 0 {
+		return nil, none(in, o.Format)
+	}
+	i, err := pick(cands, o.Pick)
+	if err != nil {
+		return nil, err
+	}
+	f := sites[i].f
+	c := in.tokens()
+	r := &reader{res: &Result{Format: f.name, Source: f.source, Candidates: cands, Pick: i}, code: c}
+	if err := f.read(in, r, sites[i].s); err != nil {
+		return nil, err
+	}
+	if len(cands) > 1 {
+		cd := cands[i]
+		r.warn(CodeSeveral, cd.Line, []string{itoa(len(cands)), itoa(cd.Line)},
+			"the text holds %d retry policies: %s is read (backoff import --list lists them, --pick chooses)", len(cands), cd.Label(i+1))
+	}
+	r.res.Policy = normalize(r.res.Policy)
+	if err := r.res.Policy.Validate(); err != nil {
+		return nil, err
+	}
+	return r.res, nil
+}
+
+type foundSite struct {
+	f *format
+	s site
+}
+
+// sortBy sorts n elements through sort.Sort, which the binary has
+// anyway: slices.SortFunc would compile pdqsort again for each element
+// type, about 15 KB of app.wasm apiece.
+func sortBy(n int, less func(i, j int) bool, swap func(i, j int)) {
+	sort.Sort(sorter{n, less, swap})
+}
+
+type sorter struct {
+	n    int
+	less func(i, j int) bool
+	swap func(i, j int)
+}
+
+func (s sorter) Len() int           { return s.n }
+func (s sorter) Less(i, j int) bool { return s.less(i, j) }
+func (s sorter) Swap(i, j int)      { s.swap(i, j) }
+
+// candidates lists the policies of text in the named format, or in any.
+func candidates(text, only string) (*input, []Candidate, []foundSite, error) {
 	if len(text) > MaxInput {
-		return nil, &TooLongError{len(text)}
+		return nil, nil, nil, &TooLongError{Len: len(text)}
+	}
+	if only != "" && !slices.Contains(FormatNames(), only) {
+		names := FormatNames()
+		return nil, nil, nil, &backoff.FieldError{Field: "format", Value: clip(only), Code: backoff.CodeUnknown,
+			Args: names, Allowed: "one of " + strings.Join(names, ", ")}
 	}
 	in := newInput(text)
-	for _, f := range formats {
-		if only != "" && f.name != only || only == "" && !f.detect(in) {
+	var found []foundSite
+	for i := range formats {
+		f := &formats[i]
+		if only != "" && f.name != only {
 			continue
 		}
-		r := &reader{res: &Result{Format: f.name, Source: f.source}, code: in.tokens()}
-		if err := f.read(in, r); err != nil {
-			return nil, err
+		sites, reason := f.policies(in)
+		if reason != "" && in.reason == "" {
+			in.reason = reason
 		}
-		r.res.Policy = normalize(r.res.Policy)
-		if err := r.res.Policy.Validate(); err != nil {
-			return nil, err
+		for _, s := range sites {
+			found = append(found, foundSite{f, s})
 		}
-		return r.res, nil
 	}
-	return nil, &NoPolicyError{Formats: FormatNames()}
+	// The text's order; a tie keeps the formats' order (found is in it).
+	order := make([]int, len(found))
+	for i := range order {
+		order[i] = i
+	}
+	sortBy(len(found), func(i, j int) bool {
+		return found[i].s.line < found[j].s.line || found[i].s.line == found[j].s.line && order[i] < order[j]
+	}, func(i, j int) {
+		found[i], found[j] = found[j], found[i]
+		order[i], order[j] = order[j], order[i]
+	})
+	if len(found) > MaxCandidates {
+		found = found[:MaxCandidates]
+	}
+	cands := make([]Candidate, len(found))
+	seen := map[string]int{}
+	for i, fs := range found {
+		name := fs.s.name
+		if name != "" {
+			if seen[name]++; seen[name] > 1 {
+				name += " #" + itoa(seen[name])
+			}
+		}
+		cands[i] = Candidate{Format: fs.f.name, Name: name, Line: fs.s.line}
+	}
+	return in, cands, found, nil
+}
+
+// none is the error for a text with no policy: why the format it looked
+// like found none, or why its JSON or YAML was not read.
+func none(in *input, only string) error {
+	if in.refused != nil {
+		return in.refused
+	}
+	reason := in.reason
+	if reason == "" && only != "" {
+		reason = "no " + only + " retry policy"
+	}
+	return noPolicy(reason)
+}
+
+// pick is the index of the candidate p names: "" the first, a number
+// from 1, or a name.
+func pick(cands []Candidate, p string) (int, error) {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return 0, nil
+	}
+	if n, err := strconv.Atoi(p); err == nil {
+		if n < 1 || n > len(cands) {
+			return 0, &backoff.FieldError{Field: "pick", Value: clip(p), Code: backoff.CodeInt,
+				Args: []string{"1", itoa(len(cands))}, Allowed: fmt.Sprintf("a number from 1 to %d, or a policy's name", len(cands))}
+		}
+		return n - 1, nil
+	}
+	var names []string
+	for i, c := range cands {
+		if c.Name == p {
+			return i, nil
+		}
+		if c.Name != "" {
+			names = append(names, c.Name)
+		}
+	}
+	for i, c := range cands { // the name in another case
+		if strings.EqualFold(c.Name, p) {
+			return i, nil
+		}
+	}
+	allowed := fmt.Sprintf("a number from 1 to %d", len(cands))
+	if len(names) > 0 {
+		allowed += " or one of the names " + strings.Join(names, ", ")
+	}
+	return 0, &backoff.FieldError{Field: "pick", Value: clip(p), Code: backoff.CodeUnknown, Args: names, Allowed: allowed}
 }
 
 // normalize gives the fields p's kinds do not use the article's values,
@@ -276,8 +487,9 @@ func noPolicy(reason string) error { return &NoPolicyError{Formats: FormatNames(
 
 // reader collects what one format reads.
 type reader struct {
-	res  *Result
-	code *code // the tokens, for the code formats
+	res     *Result
+	code    *code // the tokens, for the code formats
+	saidUse map[paramUse]bool
 }
 
 func (r *reader) set(key, value string, line int) {
@@ -299,13 +511,40 @@ func (r *reader) warn(code string, line int, args []string, msg string, a ...any
 
 // ignore says key was read and left out, and why.
 func (r *reader) ignore(key string, line int, reason string) {
-	why := map[string]string{
-		ReasonClassify:    "it says what to retry, not when (the playground's classifier decides that)",
-		ReasonPerTry:      "a timeout of each try is not part of the delays (the simulator's client timeout models it)",
-		ReasonUnknown:     "the library does not read it",
-		ReasonNotModelled: "it does not change the delays between retries",
-	}[reason]
+	why := ""
+	switch reason {
+	case ReasonClassify:
+		why = "it says what to retry, not when (the playground's classifier decides that)"
+	case ReasonPerTry:
+		why = "a timeout of each try is not part of the delays (the simulator's client timeout models it)"
+	case ReasonUnknown:
+		why = "the library does not read it"
+	case ReasonNotModelled:
+		why = "it does not change the delays between retries"
+	}
 	r.warn(CodeIgnored, line, []string{key, reason}, "%s is ignored: %s", key, why)
+}
+
+// took says which parameter defaults a value taken was read from, once
+// each.
+func (r *reader) took(v *value) {
+	for _, u := range v.uses {
+		if r.saidUse == nil {
+			r.saidUse = map[paramUse]bool{}
+		}
+		if r.saidUse[u] {
+			continue
+		}
+		r.saidUse[u] = true
+		fn := u.Func
+		if fn == "" {
+			fn = "a function"
+		} else {
+			fn += "()"
+		}
+		r.warn(CodeParamDefault, u.Line, []string{u.Name, u.Func, clip(u.Value)},
+			"%s is a parameter of %s: its default, %s, is read, though a caller may pass another", u.Name, fn, clip(u.Value))
+	}
 }
 
 // unreadable says the value of key is not a literal.

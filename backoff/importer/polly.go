@@ -12,32 +12,46 @@ const pollySource = "App-vNext/Polly src/Polly.Core/Retry/RetryHelper.cs, RetryS
 var pollyFields = []string{"MaxRetryAttempts", "Delay", "BackoffType", "UseJitter", "MaxDelay", "ShouldHandle", "DelayGenerator", "OnRetry", "Name", "ShouldRetryAfterHeader", "Randomizer"}
 
 func pollyOptions(c *code) []callSite {
-	return c.calls(func(name string) bool {
-		s := short(name)
-		return s == "RetryStrategyOptions" || s == "HttpRetryStrategyOptions"
-	})
+	out := c.callsShort(" RetryStrategyOptions HttpRetryStrategyOptions ")
+	// C#'s target-typed AddRetry(new() { ... }): the options by their
+	// place (HttpRetryStrategyOptions only by name).
+	for _, cs := range c.callsShort(" AddRetry ") {
+		if k := cs.open + 1; c.is(cs.open, "(") && c.ident(k) == "new" && c.is(k+1, "(") && c.is(k+2, ")") && c.is(k+3, "{") && c.match[k+3] > k {
+			out = append(out, callSite{name: "RetryStrategyOptions", open: k + 3, line: c.line(k), at: k + 1})
+		}
+	}
+	sortBy(len(out), func(i, j int) bool { return out[i].at < out[j].at }, func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
 }
 
-func detectPolly(in *input) bool {
+func pollyPolicies(in *input) ([]site, string) {
 	c := in.tokens()
-	return len(pollyOptions(c)) > 0 || c.hasIdent("AddRetry") && c.hasIdent("MaxRetryAttempts", "BackoffType")
+	if opts := pollyOptions(c); len(opts) > 0 {
+		return codeSites(c, opts), ""
+	}
+	if c.hasIdent("AddRetry") {
+		if as := c.assignments(func(f string) bool { return containsStr(pollyFields, f) }); len(as) > 0 {
+			return []site{{name: as[0].target, line: as[0].line, at: -1}}, ""
+		}
+	}
+	return nil, ""
 }
 
-// readPolly reads the first RetryStrategyOptions (its initializer, and
+// readPolly reads a RetryStrategyOptions (its initializer, and
 // assignments to its fields), and a timeout added before the retry as the
 // deadline. Polly's defaults: 3 retries, a constant 2s, no jitter; the
 // HTTP options': exponential with jitter, honouring Retry-After.
-func readPolly(in *input, r *reader) error {
+func readPolly(in *input, r *reader, s site) error {
 	c := in.tokens()
 	opts := pollyOptions(c)
 	http := false
 	var fs fields
-	if len(opts) > 0 {
-		http = short(opts[0].name) == "HttpRetryStrategyOptions"
-		if len(opts) > 1 {
-			r.warn(CodeSeveral, opts[0].line, []string{itoa(len(opts)), itoa(opts[0].line)}, "the code has %d retry options: the first, at line %d, is read", len(opts), opts[0].line)
-		}
-		if open := opts[0].open; c.is(open, "{") {
+	owner := ""
+	if s.at >= 0 {
+		o := opts[s.at]
+		http = short(o.name) == "HttpRetryStrategyOptions"
+		owner = c.siteVar(o.at)
+		if open := o.open; c.is(open, "{") {
 			for _, a := range c.args(open) {
 				fs.put(a.key, c.evalArg(a))
 			}
@@ -47,10 +61,7 @@ func readPolly(in *input, r *reader) error {
 			}
 		}
 	}
-	fs.assigned(c, pollyFields)
-	if len(opts) == 0 && len(fs.order) == 0 {
-		return noPolicy("no Polly RetryStrategyOptions")
-	}
+	fs.assignedTo(c, pollyFields, len(opts) <= 1, owner)
 	retries, delay, max := 3.0, 2.0, 0.0
 	kind, jitter := "Constant", false
 	if http {
@@ -129,11 +140,11 @@ func readPolly(in *input, r *reader) error {
 	}
 	// A timeout added before the retry bounds the whole call.
 	retryAt := -1
-	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddRetry" }) {
+	for _, cs := range c.callsShort(" AddRetry ") {
 		retryAt = cs.open
 		break
 	}
-	for _, cs := range c.calls(func(n string) bool { return short(n) == "AddTimeout" }) {
+	for _, cs := range c.callsShort(" AddTimeout ") {
 		args := c.args(cs.open)
 		if len(args) != 1 {
 			continue

@@ -12,39 +12,52 @@ const r4jSource = "resilience4j resilience4j-framework-common CommonRetryConfigu
 // r4jLeaves lists the resilience4j.retry settings of YAML documents or a
 // properties file, keys folded (Spring's relaxed binding).
 func r4jLeaves(in *input) []flat {
+	if in.r4jDone {
+		return in.r4j
+	}
+	in.r4jDone = true
 	var all []flat
 	if docs := in.documents(); len(docs) > 0 && docs[0].kind == nMap {
 		for _, d := range docs {
-			all = append(all, flatten(d)...)
+			all = append(all, flatten(d, r4jPath)...)
 		}
-	} else if props, ok := properties(in.text); ok {
+	} else if props, ok := properties(in.text, r4jPath); ok {
 		all = props
 	}
-	var out []flat
 	for _, f := range all {
 		if strings.HasPrefix(normKey(f.path), "resilience4j.retry.") {
-			out = append(out, f)
+			in.r4j = append(in.r4j, f)
 		}
 	}
-	return out
+	return in.r4j
 }
 
-func detectResilience4j(in *input) bool { return len(r4jLeaves(in)) > 0 }
-
-// readResilience4j reads the first instance (or, without instances, the
-// first config) with its base config and the "default" config under it,
-// as the Spring Boot starter merges them.
-func readResilience4j(in *input, r *reader) error {
-	leaves := r4jLeaves(in)
-	// group: "instances.NAME" or "configs.NAME" (backends: the 1.x name).
-	type group struct {
-		kind, name string
-		keys       map[string]flat
-		order      []string
+// r4jPath reports whether a path can lead to a resilience4j.retry
+// setting: resilience4j.retry.(instances|configs|backends).NAME.KEY, a
+// KEY being a few levels deep at most (retry-exceptions[0]).
+func r4jPath(path string) bool {
+	const root = "resilience4j.retry"
+	k := normKey(path)
+	if len(k) <= len(root) {
+		return strings.HasPrefix(root, k)
 	}
-	groups := map[string]*group{}
+	return strings.HasPrefix(k, root+".") && strings.Count(path, ".") <= 8
+}
+
+// r4jGroup is an instance or a config: "instances.NAME" or
+// "configs.NAME" (backends: the 1.x name of instances).
+type r4jGroup struct {
+	kind, name string
+	keys       map[string]flat
+	order      []string
+}
+
+// r4jGroups are the text's instances and configs, by id, and their ids
+// in the text's order.
+func r4jGroups(in *input) (map[string]*r4jGroup, []string) {
+	groups := map[string]*r4jGroup{}
 	var order []string
-	for _, f := range leaves {
+	for _, f := range r4jLeaves(in) {
 		parts := strings.Split(f.path, ".")
 		if len(parts) < 5 {
 			continue
@@ -59,7 +72,7 @@ func readResilience4j(in *input, r *reader) error {
 		id := kind + "." + parts[3]
 		g := groups[id]
 		if g == nil {
-			g = &group{kind: kind, name: parts[3], keys: map[string]flat{}}
+			g = &r4jGroup{kind: kind, name: parts[3], keys: map[string]flat{}}
 			groups[id] = g
 			order = append(order, id)
 		}
@@ -69,40 +82,54 @@ func readResilience4j(in *input, r *reader) error {
 		}
 		g.keys[k] = f
 	}
-	var chosen *group
-	for _, id := range order {
-		if g := groups[id]; g.kind == "instances" {
-			chosen = g
-			break
+	return groups, order
+}
+
+// r4jPolicies are the instances, or, without instances, the configs.
+func r4jPolicies(in *input) ([]site, string) {
+	groups, order := r4jGroups(in)
+	var out []site
+	add := func(i int, id string) {
+		g := groups[id]
+		out = append(out, site{name: g.name, line: g.keys[g.order[0]].line, at: i})
+	}
+	for i, id := range order {
+		if groups[id].kind == "instances" {
+			add(i, id)
 		}
 	}
-	if chosen == nil && len(order) > 0 {
-		chosen = groups[order[0]]
-		if g, ok := groups["configs.default"]; ok {
-			chosen = g
+	if len(out) == 0 {
+		for i, id := range order {
+			add(i, id)
 		}
 	}
-	if chosen == nil {
-		return noPolicy("no resilience4j.retry instance or config")
-	}
-	count := 0
-	for _, id := range order {
-		if groups[id].kind == chosen.kind {
-			count++
+	// RetryConfig.custom() chains in Java: at is -1 - their index.
+	if c := in.tokens(); len(out) == 0 {
+		for i, cs := range r4jBuilders(c) {
+			out = append(out, site{name: c.siteName(cs), line: cs.line, at: -1 - i})
 		}
 	}
-	firstLine := 0
-	if len(chosen.order) > 0 {
-		firstLine = chosen.keys[chosen.order[0]].line
+	if len(out) == 0 && len(r4jLeaves(in)) > 0 {
+		return nil, "no resilience4j.retry instance or config"
 	}
-	if count > 1 {
-		r.warn(CodeSeveral, firstLine, []string{itoa(count), itoa(firstLine)}, "the file has %d retry %s: the first, %s, is read", count, chosen.kind, chosen.name)
+	return out, ""
+}
+
+// readResilience4j reads an instance (or a config) with its base config
+// and the "default" config under it, as the Spring Boot starter merges
+// them.
+func readResilience4j(in *input, r *reader, s site) error {
+	if s.at < 0 {
+		c := in.tokens()
+		return readR4jBuilder(c, r, r4jBuilders(c)[-1-s.at])
 	}
+	groups, order := r4jGroups(in)
+	chosen := groups[order[s.at]]
 	// The settings in force: the instance's, over its base config's, over
 	// the default config's.
 	settings := map[string]flat{}
 	var keys []string
-	merge := func(g *group) {
+	merge := func(g *r4jGroup) {
 		if g == nil {
 			return
 		}

@@ -9,31 +9,45 @@ const retryableSource = "hashicorp/go-retryablehttp client.go (v0.7.8): NewClien
 var retryableFields = []string{"RetryMax", "RetryWaitMin", "RetryWaitMax", "Backoff", "CheckRetry", "HTTPClient", "Logger", "ErrorHandler",
 	"RequestLogHook", "ResponseLogHook", "PrepareRetry"}
 
-func detectRetryable(in *input) bool {
+// retryableSites are the clients made: NewClient() and struct literals
+// (not a *retryablehttp.Client in a signature).
+func retryableSites(c *code) []callSite {
+	var sites []callSite
+	for _, cs := range c.callsNamed(" retryablehttp.NewClient retryablehttp.Client ") {
+		if cs.open >= 0 && !c.is(cs.at-1, "*") {
+			sites = append(sites, cs)
+		}
+	}
+	return sites
+}
+
+func retryablePolicies(in *input) ([]site, string) {
 	c := in.tokens()
-	return len(c.calls(func(n string) bool { return n == "retryablehttp.NewClient" || n == "retryablehttp.Client" })) > 0
+	return codeSites(c, retryableSites(c)), ""
 }
 
 // readRetryable reads a client: NewClient's defaults (RetryWaitMin 1s,
 // RetryWaitMax 30s, RetryMax 4 retries, DefaultBackoff) or a struct
-// literal's fields, and later assignments. DefaultBackoff waits
-// min(RetryWaitMin * 2^(n-1), RetryWaitMax), or a 429's or 503's
-// Retry-After as is; LinearJitterBackoff (RetryWaitMin + U[0, RetryWaitMax
-// - RetryWaitMin)) * n.
-func readRetryable(in *input, r *reader) error {
+// literal's fields, and later assignments (to that client's variable,
+// when the text has several). DefaultBackoff waits min(RetryWaitMin *
+// 2^(n-1), RetryWaitMax), or a 429's or 503's Retry-After as is;
+// LinearJitterBackoff (RetryWaitMin + U[0, RetryWaitMax - RetryWaitMin))
+// * n.
+func readRetryable(in *input, r *reader, s site) error {
 	c := in.tokens()
-	sites := c.calls(func(n string) bool { return n == "retryablehttp.NewClient" || n == "retryablehttp.Client" })
+	sites := retryableSites(c)
+	site := sites[s.at]
 	min, max, retries := 1.0, 30.0, 4.0
 	kind := "DefaultBackoff"
 	var fs fields
-	literal := len(sites) > 0 && sites[0].name == "retryablehttp.Client" && c.is(sites[0].open, "{")
+	literal := site.name == "retryablehttp.Client" && c.is(site.open, "{")
 	if literal {
 		min, max, retries = 0, 0, 0
-		for _, a := range c.args(sites[0].open) {
+		for _, a := range c.args(site.open) {
 			fs.put(a.key, c.evalArg(a))
 		}
 	}
-	fs.assigned(c, retryableFields)
+	fs.assignedTo(c, retryableFields, len(sites) == 1, c.siteVar(site.at))
 	for _, k := range fs.order {
 		v := fs.vals[k]
 		switch k {
@@ -59,7 +73,7 @@ func readRetryable(in *input, r *reader) error {
 	}
 	if _, ok := fs.vals["Backoff"]; literal && !ok {
 		// Client.Do calls c.Backoff with no nil check: NewClient is what sets it.
-		r.warn(CodeInvalid, sites[0].line, []string{"Backoff", "nil"},
+		r.warn(CodeInvalid, site.line, []string{"Backoff", "nil"},
 			"the struct literal leaves Backoff nil, and Client.Do calls it at the first retry without a nil check (a panic): read as DefaultBackoff, which NewClient sets")
 	}
 	if !literal {

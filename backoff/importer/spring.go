@@ -11,42 +11,82 @@ const springSource = "spring-projects/spring-retry AnnotationAwareRetryOperation
 const springDefaultMaxInterval = 30.0
 
 func springRetryable(c *code) []callSite {
-	return c.calls(func(n string) bool {
-		return short(n) == "Retryable" && (n == "Retryable" || n == "org.springframework.retry.annotation.Retryable")
-	})
+	return c.callsNamed(" Retryable org.springframework.retry.annotation.Retryable ")
 }
 
-func detectSpring(in *input) bool {
-	c := in.tokens()
-	if len(c.calls(func(n string) bool { return n == "RetryTemplate.builder" })) > 0 {
-		return true
-	}
-	for k := range c.toks {
-		if c.is(k, "@") && (c.ident(k+1) == "Retryable" || c.ident(k+1) == "Backoff") {
-			return true
+// springSite is one Spring Retry policy: an annotation, a bare @Backoff,
+// a RetryTemplate.builder() chain, or a new RetryTemplate() with setters.
+type springSite struct {
+	kind int
+	cs   callSite
+}
+
+const (
+	springAnnotation = iota
+	springBackoffOnly
+	springBuilder
+	springTemplate
+)
+
+func springSites(c *code) []springSite {
+	var out []springSite
+	for _, cs := range springRetryable(c) {
+		if c.is(cs.at-1, "@") {
+			out = append(out, springSite{springAnnotation, cs})
 		}
 	}
-	return false
+	for _, cs := range c.callsNamed(" RetryTemplate.builder ") {
+		out = append(out, springSite{springBuilder, cs})
+	}
+	for _, cs := range c.callsShort(" RetryTemplate ") {
+		// Java's new RetryTemplate(), Kotlin's = RetryTemplate()
+		if (c.ident(cs.at-1) == "new" || c.is(cs.at-1, "=")) && c.is(cs.open, "(") {
+			out = append(out, springSite{springTemplate, cs})
+		}
+	}
+	if len(out) == 0 {
+		for _, cs := range c.callsNamed(" Backoff ") {
+			if c.is(cs.at-1, "@") {
+				out = append(out, springSite{springBackoffOnly, cs})
+				break
+			}
+		}
+	}
+	sortBy(len(out), func(i, j int) bool { return out[i].cs.at < out[j].cs.at }, func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
 }
 
-// readSpring reads the first @Retryable and its @Backoff as Spring
-// Retry's annotation interceptor builds the policy: a multiplier above 0
-// makes an exponential back-off (random: times U[1, multiplier)) with a
-// maximum of maxDelay when above delay, else 30s; a maxDelay above delay
-// without a multiplier a uniform one in [delay, maxDelay); else a fixed
-// delay. Delays are in milliseconds; maxAttempts counts the first call.
-func readSpring(in *input, r *reader) error {
+func springPolicies(in *input) ([]site, string) {
 	c := in.tokens()
-	rs := springRetryable(c)
+	ss := springSites(c)
+	out := make([]site, len(ss))
+	for i, s := range ss {
+		out[i] = site{name: c.siteName(s.cs), line: s.cs.line, at: i}
+	}
+	return out, ""
+}
+
+// readSpring reads a @Retryable and its @Backoff as Spring Retry's
+// annotation interceptor builds the policy: a multiplier above 0 makes an
+// exponential back-off (random: times U[1, multiplier)) with a maximum of
+// maxDelay when above delay, else 30s; a maxDelay above delay without a
+// multiplier a uniform one in [delay, maxDelay); else a fixed delay.
+// Delays are in milliseconds; maxAttempts counts the first call. A
+// RetryTemplate is read from its builder or its setters.
+func readSpring(in *input, r *reader, s site) error {
+	c := in.tokens()
+	ss := springSites(c)[s.at]
 	attempts := 3.0
 	var bo *value
-	if len(rs) > 0 {
-		if len(rs) > 1 {
-			r.warn(CodeSeveral, rs[0].line, []string{itoa(len(rs)), itoa(rs[0].line)}, "the code has %d @Retryable: the first, at line %d, is read", len(rs), rs[0].line)
-		}
+	switch ss.kind {
+	case springBuilder:
+		return readRetryTemplate(c, r, ss.cs)
+	case springTemplate:
+		return readTemplateSetters(c, r, ss.cs)
+	case springAnnotation:
 		seen := false
-		if rs[0].open >= 0 {
-			for _, a := range c.args(rs[0].open) {
+		if ss.cs.open >= 0 {
+			for _, a := range c.args(ss.cs.open) {
 				v := c.evalArg(a)
 				switch a.key {
 				case "maxAttempts":
@@ -67,16 +107,13 @@ func readSpring(in *input, r *reader) error {
 		if !seen {
 			r.def("maxAttempts", "3")
 		}
-	} else if bs := c.calls(func(n string) bool { return n == "Backoff" }); len(bs) > 0 {
-		bo = &value{kind: vCall, str: "Backoff", open: bs[0].open, line: bs[0].line}
-		if bs[0].open >= 0 {
-			bo.args = c.args(bs[0].open)
+	case springBackoffOnly:
+		bs := ss.cs
+		bo = &value{kind: vCall, str: "Backoff", open: bs.open, line: bs.line}
+		if bs.open >= 0 {
+			bo.args = c.args(bs.open)
 		}
 		r.def("maxAttempts", "3")
-	} else if len(c.calls(func(n string) bool { return n == "RetryTemplate.builder" })) > 0 {
-		return readRetryTemplate(c, r)
-	} else {
-		return noPolicy("no @Retryable")
 	}
 	delay, maxDelay, mult := 1.0, 0.0, 0.0
 	random := false
@@ -123,7 +160,7 @@ func readSpring(in *input, r *reader) error {
 			}
 		}
 	}
-	if !seen["value"] && !seen["delay"] {
+	if !seen["value"] && !seen["delay"] && !seen["delayExpression"] {
 		r.def("@Backoff.delay", "1000 (milliseconds)")
 	}
 	p := &r.res.Policy
@@ -160,22 +197,17 @@ func readSpring(in *input, r *reader) error {
 // overall timeout), infiniteRetry; exponentialBackoff(initial,
 // multiplier, max[, random]), fixedBackoff, uniformRandomBackoff, or no
 // back-off at all when none is set. Numbers are milliseconds.
-func readRetryTemplate(c *code, r *reader) error {
+func readRetryTemplate(c *code, r *reader, site callSite) error {
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.None, Factor: 1, Jitter: backoff.NoJitter, Attempts: 3}
 	seenAttempts, seenBackoff := false, false
 	ms := func(key string, a arg, instead string) (float64, bool) {
 		return r.durValue(key, c.evalArg(a), 1e-3, nil, instead)
 	}
-	for _, cs := range c.calls(func(n string) bool {
-		switch n {
-		case "maxAttempts", "infiniteRetry", "within", "withinMillis", "withinDuration", "exponentialBackoff", "fixedBackoff",
-			"uniformRandomBackoff", "noBackoff", "retryOn", "notRetryOn", "traversingCauses", "customPolicy", "customBackoff":
-			return true
-		}
-		return false
-	}) {
-		if !c.is(cs.at-1, ".") {
+	end := c.chainEnd(site.open)
+	for _, cs := range c.callsNamed(" maxAttempts infiniteRetry within withinMillis withinDuration exponentialBackoff fixedBackoff " +
+		"uniformRandomBackoff noBackoff retryOn notRetryOn traversingCauses customPolicy customBackoff ") {
+		if !c.is(cs.at-1, ".") || cs.at < site.at || cs.at >= end {
 			continue
 		}
 		as := c.args(cs.open)

@@ -6,45 +6,60 @@ import (
 
 const stepFunctionsSource = "Amazon States Language, Retry field (IntervalSeconds 1, MaxAttempts 3, BackoffRate 2.0, MaxDelaySeconds, JitterStrategy NONE|FULL), AWS Step Functions developer guide, 2024"
 
-// retriers lists the ASL retriers: the maps of every "Retry" list.
-func retriers(docs []*node) []*node {
-	var out []*node
-	for _, d := range docs {
-		d.walk(func(n *node) bool {
-			if v, _ := n.get("Retry", false); v != nil {
-				for _, it := range v.listItems() {
-					if it.kind == nMap && it.has("ErrorEquals", false) {
-						out = append(out, it)
-					}
+// retrier is one ASL retrier and the state it belongs to.
+type retrier struct {
+	n     *node
+	state string
+}
+
+// retriers lists the ASL retriers: the maps of every "Retry" list, named
+// by their state (its key in States), and the maps of a bare list.
+func retriers(docs []*node) []retrier {
+	var out []retrier
+	var rec func(n *node, key string)
+	rec = func(n *node, key string) {
+		if n == nil {
+			return
+		}
+		if v, _ := n.get("Retry", false); v != nil {
+			for _, it := range v.listItems() {
+				if it.kind == nMap && it.has("ErrorEquals", false) {
+					out = append(out, retrier{it, key})
 				}
 			}
-			return true
-		})
-		// A bare list of retriers.
-		for _, it := range d.listItems() {
+		}
+		for i, v := range n.vals {
+			k := ""
+			if n.kind == nMap {
+				k = n.keys[i]
+			}
+			rec(v, k)
+		}
+	}
+	for _, d := range docs {
+		rec(d, "")
+		for _, it := range d.listItems() { // a bare list of retriers
 			if it.kind == nMap && it.has("ErrorEquals", false) {
-				out = append(out, it)
+				out = append(out, retrier{it, ""})
 			}
 		}
 	}
 	return out
 }
 
-func detectStepFunctions(in *input) bool { return len(retriers(in.documents())) > 0 }
+func stepFunctionsPolicies(in *input) ([]site, string) {
+	var out []site
+	for i, rt := range retriers(in.documents()) {
+		out = append(out, site{name: rt.state, line: rt.n.line, at: i})
+	}
+	return out, ""
+}
 
 // readStepFunctions reads the first retrier: the delay before retry n is
 // IntervalSeconds * BackoffRate^(n-1), capped at MaxDelaySeconds, drawn
 // from U[0, that) with JitterStrategy FULL; MaxAttempts counts retries.
-func readStepFunctions(in *input, r *reader) error {
-	rs := retriers(in.documents())
-	if len(rs) == 0 {
-		return noPolicy("no Retry field with ErrorEquals")
-	}
-	rt := rs[0]
-	if len(rs) > 1 {
-		r.warn(CodeSeveral, rt.line, []string{itoa(len(rs)), itoa(rt.line)},
-			"the state machine has %d retriers: the first, at line %d, is read (each state's errors pick their own)", len(rs), rt.line)
-	}
+func readStepFunctions(in *input, r *reader, s site) error {
+	rt := retriers(in.documents())[s.at].n
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.Exponential, Base: backoff.Seconds(1), Factor: 2, Jitter: backoff.NoJitter, Attempts: 4}
 	seen := map[string]bool{}

@@ -14,36 +14,33 @@ const tenacitySource = "jd/tenacity tenacity/wait.py, tenacity/stop.py, tenacity
 const tenacityMaxWait = math.MaxInt64 / 2
 
 func tenacityCalls(c *code) []callSite {
-	return c.calls(func(name string) bool {
-		switch name {
-		case "retry", "tenacity.retry", "Retrying", "tenacity.Retrying", "AsyncRetrying", "tenacity.AsyncRetrying":
-			return true
-		}
-		return false
-	})
+	return c.callsNamed(" retry tenacity.retry Retrying tenacity.Retrying AsyncRetrying tenacity.AsyncRetrying ")
 }
 
-func detectTenacity(in *input) bool {
+func tenacityPolicies(in *input) ([]site, string) {
 	c := in.tokens()
 	if !c.hasIdent("tenacity") && !c.hasIdent("wait_exponential", "wait_fixed", "stop_after_attempt", "wait_random_exponential",
 		"wait_exponential_jitter", "stop_never", "wait_incrementing", "stop_after_delay", "stop_before_delay", "Retrying", "AsyncRetrying") {
-		return false
+		return nil, ""
 	}
-	return len(tenacityCalls(c)) > 0
+	return codeSites(c, tenacityCalls(c)), ""
 }
 
-// readTenacity reads the first @retry(...), Retrying(...) or
-// AsyncRetrying(...): its stop and wait, both tenacity's defaults
-// (stop_never, wait_none) when unset.
-func readTenacity(in *input, r *reader) error {
+// codeSites names call sites for a list.
+func codeSites(c *code, cs []callSite) []site {
+	out := make([]site, len(cs))
+	for i, s := range cs {
+		out[i] = site{name: c.siteName(s), line: s.line, at: i}
+	}
+	return out
+}
+
+// readTenacity reads a @retry(...), Retrying(...) or AsyncRetrying(...):
+// its stop and wait, both tenacity's defaults (stop_never, wait_none)
+// when unset.
+func readTenacity(in *input, r *reader, s site) error {
 	c := in.tokens()
-	cs := tenacityCalls(c)
-	if len(cs) == 0 {
-		return noPolicy("no tenacity @retry or Retrying")
-	}
-	if len(cs) > 1 {
-		r.warn(CodeSeveral, cs[0].line, []string{itoa(len(cs)), itoa(cs[0].line)}, "the code has %d tenacity retry policies: the first, at line %d, is read", len(cs), cs[0].line)
-	}
+	cs := tenacityCalls(c)[s.at:]
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.None, Factor: 1, Jitter: backoff.NoJitter}
 	var stop, wait *value
@@ -82,12 +79,22 @@ func orPositional(key string) string {
 	return key
 }
 
-// terms flattens v's operations op (a + b + c) into their operands.
+// terms flattens v's operations op (a + b + c) into their operands, in
+// order. The evaluator builds a + b + c as ((a + b) + c), as deep as the
+// sum is long: the walk keeps its own stack.
 func terms(v *value, op string) []*value {
-	if v.kind == vOp && v.op == op {
-		return append(terms(v.l, op), terms(v.r, op)...)
+	var out []*value
+	stack := []*value{v}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.kind == vOp && n.op == op {
+			stack = append(stack, n.r, n.l)
+			continue
+		}
+		out = append(out, n)
 	}
-	return []*value{v}
+	return out
 }
 
 // callArgs maps a call's arguments to names: keywords as given,

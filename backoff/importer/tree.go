@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -33,10 +34,53 @@ const (
 )
 
 // maxNodes bounds a tree: YAML aliases could otherwise expand a small
-// text into a huge one.
+// text into a huge one. A config of MaxInput bytes holds far fewer.
 const maxNodes = 100_000
 
-var errTooBig = errors.New("too many values")
+// MaxDepth is the deepest nesting of JSON or YAML values read: a config
+// nests a dozen levels; the bound keeps every walk of a tree short (the
+// page's WebAssembly stack is small) and its paths short.
+const MaxDepth = 200
+
+// RefusedError is the error for a JSON or YAML text the readers refuse to
+// read whole, and in which no format found a policy.
+type RefusedError struct {
+	// Syntax is "JSON" or "YAML".
+	Syntax string
+	// Reason is RefusedDepth (Limit is MaxDepth) or RefusedValues (Limit
+	// is the most values read, which a YAML alias bomb passes).
+	Reason string
+	Limit  int
+}
+
+// Refusal reasons (RefusedError.Reason).
+const (
+	RefusedDepth  = "depth"
+	RefusedValues = "values"
+)
+
+func (e *RefusedError) Error() string {
+	if e.Reason == RefusedDepth {
+		return fmt.Sprintf("the %s nests deeper than %d levels: it is not read", e.Syntax, e.Limit)
+	}
+	return fmt.Sprintf("the %s holds more than %d values (YAML aliases can expand a short text into millions): it is not read", e.Syntax, e.Limit)
+}
+
+var (
+	errTooBig  = errors.New("too many values")
+	errTooDeep = errors.New("nested too deep")
+)
+
+// refusal is the RefusedError for a tree reader's error, or nil.
+func refusal(syntax string, err error) *RefusedError {
+	switch {
+	case errors.Is(err, errTooDeep):
+		return &RefusedError{Syntax: syntax, Reason: RefusedDepth, Limit: MaxDepth}
+	case errors.Is(err, errTooBig):
+		return &RefusedError{Syntax: syntax, Reason: RefusedValues, Limit: maxNodes}
+	}
+	return nil
+}
 
 // get returns the value of key in a map, and the key's line. With fold,
 // keys match case-insensitively, as encoding/json matches struct fields
@@ -100,12 +144,17 @@ func jsonTree(text string, lineBase int) (*node, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	lines := newLineIndex(text)
-	count := 0
+	count, depth := 0, 0
 	var value func() (*node, error)
 	value = func() (*node, error) {
 		if count++; count > maxNodes {
 			return nil, errTooBig
 		}
+		if depth > MaxDepth {
+			return nil, errTooDeep
+		}
+		depth++
+		defer func() { depth-- }()
 		tok, err := dec.Token()
 		if err != nil {
 			return nil, err
@@ -195,8 +244,11 @@ func yamlTrees(text string) ([]*node, error) {
 }
 
 func fromYAML(y *yaml.Node, count *int, depth int) (*node, error) {
-	if *count++; *count > maxNodes || depth > 200 {
+	if *count++; *count > maxNodes {
 		return nil, errTooBig
+	}
+	if depth > MaxDepth {
+		return nil, errTooDeep
 	}
 	switch y.Kind {
 	case yaml.DocumentNode:
@@ -254,12 +306,15 @@ type flat struct {
 }
 
 // flatten lists a tree's scalars by dotted path (lists by index), as
-// Spring reads YAML and properties alike.
-func flatten(n *node) []flat {
+// Spring reads YAML and properties alike, leaving out the subtrees whose
+// path keep refuses. Paths take at most maxPathBytes in all, so a deep
+// tree of long keys costs what its text does, not its depth times that.
+func flatten(n *node, keep func(path string) bool) []flat {
 	var out []flat
+	budget := maxPathBytes
 	var rec func(prefix string, n *node, line int)
 	rec = func(prefix string, n *node, line int) {
-		if len(out) > maxNodes || n == nil {
+		if len(out) > maxNodes || n == nil || budget < 0 {
 			return
 		}
 		switch n.kind {
@@ -269,11 +324,18 @@ func flatten(n *node) []flat {
 				if prefix != "" {
 					p = prefix + "." + k
 				}
+				if budget -= len(p); budget < 0 || !keep(p) {
+					continue
+				}
 				rec(p, n.vals[i], n.keyLines[i])
 			}
 		case nList:
 			for i, v := range n.vals {
-				rec(prefix+"["+itoa(i)+"]", v, v.line)
+				p := prefix + "[" + itoa(i) + "]"
+				if budget -= len(p); budget < 0 {
+					return
+				}
+				rec(p, v, v.line)
 			}
 		default:
 			out = append(out, flat{prefix, n, line})
@@ -283,17 +345,34 @@ func flatten(n *node) []flat {
 	return out
 }
 
+// maxPathBytes bounds the paths flatten builds.
+const maxPathBytes = 4 * MaxInput
+
 // properties reads a Java .properties text: key=value, key: value or
-// key value, # and ! comments, a trailing backslash continuing a line.
-// ok is false when a non-comment line has no separator.
-func properties(text string) (out []flat, ok bool) {
-	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		start := i + 1
-		l := strings.TrimSpace(strings.TrimSuffix(lines[i], "\r"))
-		for strings.HasSuffix(l, `\`) && i+1 < len(lines) {
-			i++
-			l = strings.TrimSuffix(l, `\`) + strings.TrimSpace(lines[i])
+// key value, # and ! comments, a trailing backslash continuing a line;
+// the keys keep accepts. ok is false when a non-comment line has no
+// separator.
+func properties(text string, keep func(key string) bool) (out []flat, ok bool) {
+	line := 0
+	for rest := text; rest != ""; {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		line++
+		start := line
+		l = strings.TrimSpace(l)
+		if strings.HasSuffix(l, `\`) {
+			var b strings.Builder
+			b.WriteString(l)
+			for strings.HasSuffix(l, `\`) && rest != "" {
+				l, rest, _ = strings.Cut(rest, "\n")
+				line++
+				l = strings.TrimSpace(l)
+				s := b.String()
+				b.Reset()
+				b.WriteString(strings.TrimSuffix(s, `\`))
+				b.WriteString(l)
+			}
+			l = b.String()
 		}
 		if l == "" || l[0] == '#' || l[0] == '!' {
 			continue
@@ -303,7 +382,9 @@ func properties(text string) (out []flat, ok bool) {
 			return nil, false
 		}
 		k, v := strings.TrimSpace(l[:j]), strings.TrimSpace(strings.TrimLeft(l[j:], "=: \t"))
-		out = append(out, flat{k, &node{line: start, text: v}, start})
+		if keep(k) {
+			out = append(out, flat{k, &node{line: start, text: v}, start})
+		}
 	}
 	return out, true
 }

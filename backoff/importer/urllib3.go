@@ -7,58 +7,82 @@ import (
 const urllib3Source = "urllib3/urllib3 src/urllib3/util/retry.py (2.5.0): get_backoff_time, is_exhausted, sleep_for_retry"
 
 func urllib3Calls(c *code) []callSite {
-	return c.calls(func(name string) bool {
-		switch name {
-		case "Retry", "urllib3.Retry", "urllib3.util.Retry", "urllib3.util.retry.Retry", "retry.Retry", "HTTPAdapter", "requests.adapters.HTTPAdapter", "adapters.HTTPAdapter":
-			return true
-		}
-		return false
-	})
+	return c.callsNamed(" Retry urllib3.Retry urllib3.util.Retry urllib3.util.retry.Retry retry.Retry HTTPAdapter requests.adapters.HTTPAdapter adapters.HTTPAdapter ")
 }
 
-func detectURLLib3(in *input) bool {
-	c := in.tokens()
-	if !c.hasIdent("urllib3", "requests", "HTTPAdapter", "backoff_factor", "status_forcelist", "total") {
-		return false
-	}
+// urllib3Sites are the Retry(...) calls, and the HTTPAdapter(max_retries=
+// N) calls whose N is no Retry (Retry.from_int makes it Retry(N)).
+func urllib3Sites(c *code) []callSite {
+	var out []callSite
 	for _, cs := range urllib3Calls(c) {
-		if cs.open >= 0 && c.is(cs.open, "(") {
+		if cs.open < 0 || !c.is(cs.open, "(") {
+			continue
+		}
+		if short(cs.name) != "HTTPAdapter" {
+			out = append(out, cs)
+			continue
+		}
+		for _, a := range c.args(cs.open) {
+			if a.key != "max_retries" {
+				continue
+			}
+			v := c.evalArg(a)
+			if v.kind == vCall && short(v.str) == "Retry" {
+				continue // the Retry is a site of its own
+			}
+			if v.kind == vName {
+				if span, ok := c.consts[v.str]; ok && span[0] < span[1] {
+					if n, _ := c.name(span[0]); short(n) == "Retry" {
+						continue
+					}
+				}
+				if c.siteOf(v.str, urllib3Calls(c)) {
+					continue
+				}
+			}
+			out = append(out, cs)
+		}
+	}
+	return out
+}
+
+// siteOf reports whether some call site among cs is bound to the
+// variable name.
+func (c *code) siteOf(name string, cs []callSite) bool {
+	for _, s := range cs {
+		if c.siteVar(s.at) == name {
 			return true
 		}
 	}
 	return false
 }
 
-// readURLLib3 reads the first Retry(...) (or an HTTPAdapter's integer
-// max_retries, which Retry.from_int makes Retry(total)). urllib3 2.x
+func urllib3Policies(in *input) ([]site, string) {
+	c := in.tokens()
+	if !c.hasIdent("urllib3", "requests", "HTTPAdapter", "backoff_factor", "status_forcelist", "total") {
+		return nil, ""
+	}
+	return codeSites(c, urllib3Sites(c)), ""
+}
+
+// readURLLib3 reads a Retry(...), or an HTTPAdapter's integer
+// max_retries, which Retry.from_int makes Retry(total). urllib3 2.x
 // waits 0 before the first retry and then backoff_factor * 2^(n-1) (+
 // U[0, backoff_jitter)), clamped to backoff_max; a Retry-After on 413,
 // 429 or 503 is waited as is.
-func readURLLib3(in *input, r *reader) error {
+func readURLLib3(in *input, r *reader, s site) error {
 	c := in.tokens()
+	cs := urllib3Sites(c)[s.at]
 	var retry *callSite
 	var adapterRetries *value
-	for _, cs := range urllib3Calls(c) {
-		if cs.open < 0 || !c.is(cs.open, "(") {
-			continue
-		}
-		if short(cs.name) == "HTTPAdapter" {
-			for _, a := range c.args(cs.open) {
-				if a.key == "max_retries" {
-					if v := c.evalArg(a); v.kind == vNum && adapterRetries == nil {
-						adapterRetries = v
-					}
-				}
+	if short(cs.name) == "HTTPAdapter" {
+		for _, a := range c.args(cs.open) {
+			if a.key == "max_retries" {
+				adapterRetries = c.evalArg(a)
 			}
-			continue
 		}
-		if retry == nil {
-			cs := cs
-			retry = &cs
-		}
-	}
-	if retry == nil && adapterRetries == nil {
-		return noPolicy("no urllib3 Retry(...)")
+	} else {
+		retry = &cs
 	}
 	p := &r.res.Policy
 	*p = backoff.Policy{Growth: backoff.Exponential, Factor: 2, FirstExponent: 1, ImmediateFirst: true, Jitter: backoff.NoJitter,
@@ -66,9 +90,12 @@ func readURLLib3(in *input, r *reader) error {
 	seen := map[string]bool{}
 	factor, jitter := 0.0, 0.0
 	if retry == nil {
-		r.attempts("max_retries", adapterRetries.text, adapterRetries.num+1, adapterRetries.line)
-		r.set("max_retries", adapterRetries.text, adapterRetries.line)
 		seen["total"] = true
+		if n, ok := r.numValue("max_retries", adapterRetries, "0 (HTTPAdapter's DEFAULT_RETRIES)"); ok {
+			r.attempts("max_retries", adapterRetries.text, n+1, adapterRetries.line)
+		} else {
+			p.Attempts = 1
+		}
 	} else {
 		for i, a := range c.args(retry.open) {
 			key := a.key
@@ -107,11 +134,19 @@ func readURLLib3(in *input, r *reader) error {
 				if b, ok := r.boolValue(key, v, "True"); ok && !b {
 					p.RetryAfter = backoff.RetryAfterIgnore
 				}
-			case "connect", "read", "redirect", "status", "other", "status_forcelist", "allowed_methods", "method_whitelist",
+			case "connect", "read", "redirect", "status", "other", "status_forcelist", "allowed_methods",
 				"raise_on_redirect", "raise_on_status", "remove_headers_on_redirect":
 				r.ignore(key, a.line, ReasonClassify)
-			default:
+			case "history":
+				r.ignore(key, a.line, ReasonNotModelled)
+			case "":
 				r.ignore(orPositional(key), a.line, ReasonNotModelled)
+			default:
+				// Retry.__init__ takes its keywords only (method_whitelist
+				// and the class's BACKOFF_MAX went in 2.0): Python raises
+				// TypeError and the Retry is never made.
+				r.warn(CodeInvalid, a.line, []string{key, clip(v.text)},
+					"%s is no argument of urllib3's Retry (2.x): Python raises TypeError when the Retry is made; the rest is read as written", key)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 // unreadable, with what is used instead.
 func (r *reader) numValue(key string, v *value, instead string) (float64, bool) {
 	r.set(key, v.text, v.line)
+	r.took(v)
 	switch v.kind {
 	case vNum, vBool:
 		return v.num, true
@@ -29,6 +30,7 @@ func (r *reader) numValue(key string, v *value, instead string) (float64, bool) 
 // a string (TypeScript's '1s').
 func (r *reader) durValue(key string, v *value, unit float64, parseStr func(string) (float64, bool), instead string) (float64, bool) {
 	r.set(key, v.text, v.line)
+	r.took(v)
 	switch v.kind {
 	case vDur:
 		return v.num, true
@@ -48,6 +50,7 @@ func (r *reader) durValue(key string, v *value, unit float64, parseStr func(stri
 // boolValue reads true or false.
 func (r *reader) boolValue(key string, v *value, instead string) (bool, bool) {
 	r.set(key, v.text, v.line)
+	r.took(v)
 	if v.kind == vBool {
 		return v.num != 0, true
 	}
@@ -243,8 +246,10 @@ func isoSeconds(s string) (float64, bool) {
 // normKey folds a key for matching: lower case, without - and _ (Spring's
 // relaxed binding: max-attempts, maxAttempts, max_attempts).
 func normKey(k string) string {
-	return strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(k))
+	return strings.ToLower(keyFolder.Replace(k))
 }
+
+var keyFolder = strings.NewReplacer("-", "", "_", "")
 
 // readNum sets *dst to v when v is a number (numValue), and leaves it
 // when not.
@@ -281,8 +286,15 @@ func (f *fields) put(name string, v *value) {
 }
 
 // assigned puts the assignments to any of names.
-func (f *fields) assigned(c *code, names []string) {
+func (f *fields) assigned(c *code, names []string) { f.assignedTo(c, names, true, "") }
+
+// assignedTo puts the assignments to any of names of the object owner
+// (all of them, when any): a text with several policies assigns each
+// object its own.
+func (f *fields) assignedTo(c *code, names []string, any bool, owner string) {
 	for _, as := range c.assignments(func(n string) bool { return containsStr(names, n) }) {
-		f.put(as.field, c.eval(as.from, as.to))
+		if any || as.target == owner {
+			f.put(as.field, c.eval(as.from, as.to))
+		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,5 +172,86 @@ func TestSimImport(t *testing.T) {
 	}
 	if !strings.Contains(errOut, "retryThrottling") {
 		t.Errorf("stderr %q", errOut)
+	}
+}
+
+// twoPolicies is a Python module with a tenacity and a urllib3 policy.
+const twoPolicies = `from tenacity import retry, stop_after_attempt, wait_fixed
+from urllib3.util.retry import Retry
+
+@retry(stop=stop_after_attempt(7), wait=wait_fixed(2))
+def fetch():
+    ...
+
+retries = Retry(total=3, backoff_factor=0.5)
+`
+
+// TestImportListPick: --list lists a text's policies, --pick reads one by
+// number or name, a --pick naming none is a bad --pick.
+func TestImportListPick(t *testing.T) {
+	path := writeTemp(t, "clients.py", twoPolicies)
+	code, out, errOut := run(t, "import", "--list", path)
+	if code != 0 || out != "1. fetch (tenacity, line 4)\n2. retries (urllib3, line 8)\n" {
+		t.Errorf("--list: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, _ = run(t, "import", "--list", "--format", "json", path)
+	var cands []importer.Candidate
+	if err := json.Unmarshal([]byte(out), &cands); code != 0 || err != nil || len(cands) != 2 || cands[1] != (importer.Candidate{Format: "urllib3", Name: "retries", Line: 8}) {
+		t.Errorf("--list json: exit %d, %v, %+v", code, err, cands)
+	}
+	for _, pick := range []string{"2", "retries"} {
+		code, out, errOut := run(t, "import", "--pick", pick, path)
+		if code != 0 || !strings.Contains(out, "format: urllib3\n") || !strings.Contains(out, "  1. fetch (tenacity, line 4)\n* 2. retries (urllib3, line 8)\n") ||
+			!strings.Contains(out, "4 attempts = 3 retries") {
+			t.Errorf("--pick %s: exit %d\n%s%s", pick, code, out, errOut)
+		}
+	}
+	code, out, _ = run(t, "import", "--format", "json", path)
+	var got importJSON
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Format != "tenacity" || got.Pick != 1 || len(got.Candidates) != 2 {
+		t.Errorf("json: exit %d, %v, %+v", code, err, got)
+	}
+	for args, want := range map[string]string{
+		"--pick 3":               `backoff: --pick: "3" is not valid: want a number from 1 to 2, or a policy's name`,
+		"--pick other":           `backoff: --pick: "other" is not valid: want a number from 1 to 2 or one of the names fetch, retries`,
+		"--list --pick 1":        `backoff: --pick: "1" is not valid: want no --pick with --list`,
+		"--as grpc --list":       "no retry policy found: no grpc retry policy",
+		"--as tenacity --pick 2": `backoff: --pick: "2" is not valid: want a number from 1 to 1, or a policy's name`,
+	} {
+		code, out, errOut := run(t, append(append([]string{"import"}, strings.Fields(args)...), path)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, %q, %q; want %q", args, code, out, errOut, want)
+		}
+	}
+}
+
+// TestImportTooLong: a text over the cap names the cap and its own size,
+// a file's from its size, standard input's counted.
+func TestImportTooLong(t *testing.T) {
+	big := strings.Repeat("#", importer.MaxInput+1000)
+	path := writeTemp(t, "big.py", big)
+	want := fmt.Sprintf("the text is %d bytes: at most %d are read", importer.MaxInput+1000, importer.MaxInput)
+	if code, _, errOut := run(t, "import", path); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("file: exit %d, %q", code, errOut)
+	}
+	var o, e bytes.Buffer
+	if code := Run([]string{"import"}, strings.NewReader(big), &o, &e); code != 2 || !strings.Contains(e.String(), "standard input: "+want) {
+		t.Errorf("stdin: exit %d, %q", code, e.String())
+	}
+	if code, _, errOut := run(t, "table", "--import", path); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("table --import: exit %d, %q", code, errOut)
+	}
+}
+
+// TestImportRefused: a YAML alias bomb is refused, saying so.
+func TestImportRefused(t *testing.T) {
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x]\n"
+	for i, c := range "bcdefghi" {
+		p := string("abcdefghi"[i])
+		bomb += string(c) + ": &" + string(c) + " [" + strings.Repeat("*"+p+", ", 8) + "*" + p + "]\n"
+	}
+	path := writeTemp(t, "bomb.yaml", bomb)
+	if code, _, errOut := run(t, "import", path); code != 2 || !strings.Contains(errOut, "the YAML holds more than 100000 values") {
+		t.Errorf("exit %d, %q", code, errOut)
 	}
 }
