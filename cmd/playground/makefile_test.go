@@ -170,7 +170,8 @@ func TestMakeWasmInputs(t *testing.T) {
 	}
 	var own []string
 	for _, f := range srcs {
-		if strings.HasPrefix(f, "cmd/playground/") {
+		// The start's helper packages under internal/ are the page's too.
+		if strings.HasPrefix(f, "cmd/playground/") && !strings.HasPrefix(f, "cmd/playground/internal/") {
 			own = append(own, f)
 		}
 	}

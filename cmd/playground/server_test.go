@@ -330,7 +330,11 @@ func TestBasePaths(t *testing.T) {
 			}
 			urls := map[string]string{}
 			for _, m := range regexp.MustCompile(`(?:href|src)="([^"]*)"`).FindAllStringSubmatch(page.body, -1) {
-				urls[m[1]] = "the page"
+				u := m[1]
+				if strings.HasPrefix(u, "?") {
+					u = prefix + "/" + u // a link to the page itself, as the browser resolves it
+				}
+				urls[u] = "the page"
 			}
 			js := do(t, h, "GET", prefix+"/app.js").body
 			for _, want := range []string{`"GOAPP_ROOT_PREFIX":"` + prefix + `/"`, `"GOAPP_STATIC_RESOURCES_URL":"` + prefix + `/web"`} {
