@@ -119,7 +119,7 @@ func importStatus(l i18n.Lang, st importState) (string, bool) {
 	var re *importer.RefusedError
 	switch err := st.err; {
 	case err == nil && st.res == nil:
-		return l.T("import.hint"), true
+		return importHint(l), true
 	case err == nil:
 		return l.F("import.done", st.res.Format, describe(l, st.res.Policy)), true
 	case errors.Is(err, errImportEmpty):
@@ -250,4 +250,16 @@ func (c *importPanel) Render() app.UI {
 		}
 	}
 	return app.Section().ID("import-panel").Class("card import-panel").Aria("label", l.T("import.head")).Body(body...)
+}
+
+// importHint names every format the importer reads, in its documented
+// order, as the catalog words each one.
+func importHint(l i18n.Lang) string {
+	names := importer.FormatNames()
+	words := make([]string, len(names))
+	for i, n := range names {
+		words[i] = l.T("import.format." + n)
+	}
+	last := len(words) - 1
+	return l.F("import.hint", l.F("list.or", strings.Join(words[:last], ", "), words[last]))
 }

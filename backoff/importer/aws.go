@@ -9,6 +9,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "aws-sdk-go-v2", detect: 13, doc: 10, source: awsSource, policies: awsPolicies, read: readAWS})
+}
+
 const awsSource = "aws/aws-sdk-go-v2 aws/retry/standard.go (NewStandard), jitter_backoff.go, retry.go, middleware.go (v1.48.0, where the 2026 retry behaviour became the default)"
 
 var awsFields = []string{"MaxAttempts", "MaxBackoff", "BaseDelay", "Backoff", "RateLimiter", "Retryables", "RetryCost", "RetryTimeoutCost",

@@ -6,6 +6,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "celery", detect: 8, doc: 14, source: celerySource, policies: celeryPolicies, read: readCelery})
+}
+
 const celerySource = "celery/celery celery/app/autoretry.py, celery/utils/time.py get_exponential_backoff_interval, celery/app/task.py (5.6.2)"
 
 var celeryKeys = []string{"autoretry_for", "retry_backoff", "retry_backoff_max", "retry_jitter", "max_retries", "default_retry_delay", "retry_kwargs"}

@@ -6,6 +6,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "cenkalti", detect: 12, doc: 9, source: cenkaltiSource, policies: cenkaltiPolicies, read: readCenkalti})
+}
+
 const cenkaltiSource = "cenkalti/backoff v5 exponential.go, retry.go (v5.0.3); v4 exponential.go, retry.go, tries.go (v4.3.0)"
 
 var cenkaltiFields = []string{"InitialInterval", "RandomizationFactor", "Multiplier", "MaxInterval", "MaxElapsedTime", "Stop", "Clock"}

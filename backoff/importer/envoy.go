@@ -6,6 +6,11 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "istio", detect: 3, doc: 5, source: istioSource, policies: istioPolicies, read: readIstio})
+	register(format{name: "envoy", detect: 4, doc: 4, source: envoySource, policies: envoyPolicies, read: readEnvoy})
+}
+
 // envoySource is Envoy's code: its docs still give the back-off before
 // v1.14.0, U[0, (2^n - 1) * base), where the code doubles the interval.
 const envoySource = "envoyproxy/envoy source/common/common/backoff_strategy.cc (JitteredExponentialBackOffStrategy: U[0, min(base * 2^(n-1), max)) since v1.14.0, not the docs' (2^n - 1) * base), source/common/router/retry_state_impl.cc, api/envoy/config/route/v3/route_components.proto"

@@ -813,3 +813,23 @@ func TestNoDefaultForASetKey(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatsRegistered: each format registers from its own file; the
+// documented order and the order that breaks a tie on one line come
+// from the registry.
+func TestFormatsRegistered(t *testing.T) {
+	doc := []string{"tenacity", "urllib3", "grpc", "envoy", "istio", "polly", "resilience4j", "spring-retry",
+		"cenkalti", "aws-sdk-go-v2", "temporal", "step-functions", "retryablehttp", "celery"}
+	if got := FormatNames(); !slices.Equal(got, doc) {
+		t.Errorf("FormatNames: %q", got)
+	}
+	detect := []string{"step-functions", "grpc", "istio", "envoy", "resilience4j", "tenacity", "urllib3", "celery",
+		"polly", "spring-retry", "temporal", "cenkalti", "aws-sdk-go-v2", "retryablehttp"}
+	var got []string
+	for _, f := range formats {
+		got = append(got, f.name)
+	}
+	if !slices.Equal(got, detect) {
+		t.Errorf("detect order: %q", got)
+	}
+}

@@ -6,6 +6,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "grpc", detect: 2, doc: 3, source: grpcSource, policies: grpcPolicies, read: readGRPC})
+}
+
 const grpcSource = "grpc/grpc-go service_config.go (convertRetryPolicy), internal/serviceconfig/duration.go, stream.go (v1.85.0); gRFC A6"
 
 // grpcMaxAttempts is the attempts grpc-go honours unless the channel

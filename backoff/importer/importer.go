@@ -185,8 +185,12 @@ type Result struct {
 // format is one importable format: its name, the library source its
 // reading follows, the policies a text holds in it, and the reader.
 type format struct {
-	name   string
-	source string
+	name string
+	// detect is its place when formats find policies on the same line:
+	// config formats first, the gRPC config among them as its string may
+	// sit in any code. doc is its place in the documented list.
+	detect, doc int
+	source      string
 	// policies lists the policies of the text in this format, in the
 	// text's order, or none; a reason when the text is in the format but
 	// holds no policy (a gRPC service config without a retryPolicy).
@@ -203,31 +207,35 @@ type site struct {
 	at   int
 }
 
-// formats is in the order a tie on one line is broken: config formats,
-// then code formats, the gRPC config embedded in code among the first as
-// its string may sit in any code.
-var formats = []format{
-	{"step-functions", stepFunctionsSource, stepFunctionsPolicies, readStepFunctions},
-	{"grpc", grpcSource, grpcPolicies, readGRPC},
-	{"istio", istioSource, istioPolicies, readIstio},
-	{"envoy", envoySource, envoyPolicies, readEnvoy},
-	{"resilience4j", r4jSource, r4jPolicies, readResilience4j},
-	{"tenacity", tenacitySource, tenacityPolicies, readTenacity},
-	{"urllib3", urllib3Source, urllib3Policies, readURLLib3},
-	{"celery", celerySource, celeryPolicies, readCelery},
-	{"polly", pollySource, pollyPolicies, readPolly},
-	{"spring-retry", springSource, springPolicies, readSpring},
-	{"temporal", temporalSource, temporalPolicies, readTemporal},
-	{"cenkalti", cenkaltiSource, cenkaltiPolicies, readCenkalti},
-	{"aws-sdk-go-v2", awsSource, awsPolicies, readAWS},
-	{"retryablehttp", retryableSource, retryablePolicies, readRetryable},
+// formats are the registered formats, in their detect order. Each
+// registers from its own file.
+var formats []format
+
+// register adds f in its detect place. Two formats with one name or one
+// place are a programming error, found when the package starts.
+func register(f format) {
+	i := 0
+	for i < len(formats) && formats[i].detect < f.detect {
+		i++
+	}
+	for _, g := range formats {
+		if g.name == f.name || g.detect == f.detect || g.doc == f.doc {
+			panic("importer: format " + f.name + " registered twice, or in " + g.name + "'s place")
+		}
+	}
+	formats = append(formats, format{})
+	copy(formats[i+1:], formats[i:])
+	formats[i] = f
 }
 
 // FormatNames lists the formats' names, in the order the documentation
 // gives them.
 func FormatNames() []string {
-	return []string{"tenacity", "urllib3", "grpc", "envoy", "istio", "polly", "resilience4j", "spring-retry",
-		"cenkalti", "aws-sdk-go-v2", "temporal", "step-functions", "retryablehttp", "celery"}
+	names := make([]string, len(formats))
+	for _, f := range formats {
+		names[f.doc-1] = f.name
+	}
+	return names
 }
 
 // NoPolicyError is the error for a text in which no format finds a retry

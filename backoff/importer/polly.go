@@ -6,6 +6,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "polly", detect: 9, doc: 6, source: pollySource, policies: pollyPolicies, read: readPolly})
+}
+
 const pollySource = "App-vNext/Polly src/Polly.Core/Retry/RetryHelper.cs, RetryStrategyOptions.TResult.cs, RetryConstants.cs (8.7.0); " +
 	"dotnet/extensions Microsoft.Extensions.Http.Resilience HttpRetryStrategyOptions.cs"
 

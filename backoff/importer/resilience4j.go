@@ -7,6 +7,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "resilience4j", detect: 5, doc: 7, source: r4jSource, policies: r4jPolicies, read: readResilience4j})
+}
+
 const r4jSource = "resilience4j resilience4j-framework-common CommonRetryConfigurationProperties.java, resilience4j-core IntervalFunction.java, RetryConfig.java (2.4.0)"
 
 // r4jLeaves lists the resilience4j.retry settings of YAML documents or a

@@ -4,6 +4,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "retryablehttp", detect: 14, doc: 13, source: retryableSource, policies: retryablePolicies, read: readRetryable})
+}
+
 const retryableSource = "hashicorp/go-retryablehttp client.go (v0.7.8): NewClient, DefaultBackoff, LinearJitterBackoff, RateLimitLinearJitterBackoff"
 
 var retryableFields = []string{"RetryMax", "RetryWaitMin", "RetryWaitMax", "Backoff", "CheckRetry", "HTTPClient", "Logger", "ErrorHandler",

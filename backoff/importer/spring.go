@@ -4,6 +4,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "spring-retry", detect: 10, doc: 8, source: springSource, policies: springPolicies, read: readSpring})
+}
+
 const springSource = "spring-projects/spring-retry AnnotationAwareRetryOperationsInterceptor.java, ExponentialBackOffPolicy.java, ExponentialRandomBackOffPolicy.java, UniformRandomBackOffPolicy.java, Retryable.java, Backoff.java (2.0.12)"
 
 // springDefaultMaxInterval is ExponentialBackOffPolicy.DEFAULT_MAX_INTERVAL,

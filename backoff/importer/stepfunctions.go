@@ -4,6 +4,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "step-functions", detect: 1, doc: 12, source: stepFunctionsSource, policies: stepFunctionsPolicies, read: readStepFunctions})
+}
+
 const stepFunctionsSource = "Amazon States Language, Retry field (IntervalSeconds 1, MaxAttempts 3, BackoffRate 2.0, MaxDelaySeconds, JitterStrategy NONE|FULL), AWS Step Functions developer guide, 2024"
 
 // retrier is one ASL retrier and the state it belongs to.

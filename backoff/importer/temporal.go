@@ -6,6 +6,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "temporal", detect: 11, doc: 11, source: temporalSource, policies: temporalPolicies, read: readTemporal})
+}
+
 // temporalSource is the server's code: the SDKs only send the policy, and
 // the history service fills its defaults (EnsureDefaults: initial 1s,
 // coefficient 2, maximum 100 x initial, attempts 0 = no limit) and

@@ -7,6 +7,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "tenacity", detect: 6, doc: 1, source: tenacitySource, policies: tenacityPolicies, read: readTenacity})
+}
+
 const tenacitySource = "jd/tenacity tenacity/wait.py, tenacity/stop.py, tenacity/__init__.py (9.1.4)"
 
 // tenacityMaxWait is tenacity's _utils.MAX_WAIT (sys.maxsize / 2

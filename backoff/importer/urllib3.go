@@ -4,6 +4,10 @@ import (
 	"github.com/backoff-playground/playground/backoff"
 )
 
+func init() {
+	register(format{name: "urllib3", detect: 7, doc: 2, source: urllib3Source, policies: urllib3Policies, read: readURLLib3})
+}
+
 const urllib3Source = "urllib3/urllib3 src/urllib3/util/retry.py (2.5.0): get_backoff_time, is_exhausted, sleep_for_retry"
 
 func urllib3Calls(c *code) []callSite {
