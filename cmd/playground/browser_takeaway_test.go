@@ -181,8 +181,8 @@ func embedWant(l i18n.Lang, base, q, view string) (iframe, md string) {
 		title = l.T("view." + view)
 		src = base + "?" + app.CanonicalQuery(q+"&view="+view)
 	}
-	iframe = `<iframe src="` + html.EscapeString(src) + `" title="` + html.EscapeString(title) +
-		`" width="100%" height="480" loading="lazy" allow="clipboard-write" style="border:0"></iframe>` + "\n" +
+	iframe = `<iframe class="backoff-playground" src="` + html.EscapeString(src) + `" title="` + html.EscapeString(title) +
+		`" width="100%" height="480" loading="lazy" allow="clipboard-write"></iframe>` + "\n" +
 		`<script src="` + base + `web/static/embed.js" defer></script>`
 	if view == "page" || view == "classify" {
 		return iframe, ""
