@@ -113,15 +113,11 @@ SERVE_SRCS := $(shell find app backoff sim cmd/playground static web -name '*.go
 # go-app and the UI (app and its packages: chart, i18n) compile without
 # inlining: about 20 KB less over the wire (brotli), room in app.wasm's
 # 1.75 MB budget, while the core (backoff, sim), whose hot loops need
-# inlining, keeps it. So do the config readers of the Import panel and
-# their YAML module, which read a paste once: 35 KB less; and the standard
-# packages the page calls a few times a render or less (JSON for the
-# Export panel, fmt for an SVG's header and error texts, regexp, net/url,
-# text): 36 KB less (1,741,370 to 1,705,012 bytes on the same code).
+# inlining, keeps it. So do the standard packages the page calls a few
+# times a render or less (JSON for the Export panel, fmt for an SVG's
+# header and error texts, regexp, net/url, text): 36 KB less.
 WASM_GCFLAGS := -gcflags='github.com/maxence-charriere/go-app/v10/...=-l' \
                 -gcflags='github.com/backoff-playground/playground/app/...=-l' \
-                -gcflags='github.com/backoff-playground/playground/backoff/importer=-l' \
-                -gcflags='go.yaml.in/yaml/v3=-l' \
                 -gcflags='encoding/...=-l' -gcflags='fmt=-l' -gcflags='regexp/...=-l' \
                 -gcflags='net/url=-l' -gcflags='text/...=-l'
 
@@ -147,7 +143,15 @@ $(WASM_MOD): go.mod go.sum $(OVERLAY)/resource.go $(OVERLAY)/wasm.go
 	cp go.sum tmp/wasm-mod/go.sum && cp go.mod $@.tmp && \
 	printf '\nreplace $(GOAPP_MOD) => %s\n' "$(CURDIR)/tmp/wasm-mod/go-app" >> $@.tmp && mv $@.tmp $@
 
-wasm: $(WASM) $(WASM).br $(WASM).gz
+IMPORT_WASM    := web/import.wasm
+IMPORT_STAMP   := tmp/import.wasm.stamp
+IMPORT_PKG     := ./cmd/playground/importer
+IMPORT_SRCS     = $(or $(shell GOOS=js GOARCH=wasm $(GO) list -e -deps -f '$(WASM_LIST)' $(IMPORT_PKG) 2>/dev/null), \
+                       $(shell find backoff cmd/playground/importer -name '*.go' -not -name '*_test.go' -not -path '*/testdata/*' 2>/dev/null)) go.mod go.sum
+IMPORT_GCFLAGS := -gcflags='github.com/backoff-playground/playground/backoff/...=-l' -gcflags='go.yaml.in/yaml/v3=-l' \
+                  -gcflags='encoding/...=-l' -gcflags='fmt=-l' -gcflags='regexp/...=-l' -gcflags='net/url=-l' -gcflags='text/...=-l'
+
+wasm: $(WASM) $(WASM).br $(WASM).gz $(IMPORT_WASM) $(IMPORT_WASM).br $(IMPORT_WASM).gz
 
 # The stamp is remade when an input changed or app.wasm is missing.
 .SECONDEXPANSION:
@@ -169,7 +173,23 @@ $(WASM).br: $(WASM) | brotli-dep
 $(WASM).gz: $(WASM)
 	t=web/.tmp.$$$$.app.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@
 
-$(BIN)/playground: $(WASM) $(WASM).br $(WASM).gz $(SERVE_SRCS)
+# The page's config reader, a program of its own that the page loads when
+# its Import panel is first used (cmd/playground/importer): the readers and
+# their YAML parser stay out of app.wasm. Built and kept as app.wasm is.
+$(IMPORT_STAMP): $$(IMPORT_SRCS) $$(if $$(wildcard $(IMPORT_WASM)),,FORCE)
+	@mkdir -p $(@D)
+	t=web/.tmp.$$$$.import.wasm; GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(IMPORT_GCFLAGS) -o $$t $(IMPORT_PKG) && \
+	if cmp -s $$t $(IMPORT_WASM); then rm $$t; echo "$(IMPORT_WASM): the same bytes, kept"; else mv $$t $(IMPORT_WASM); fi && touch $@
+
+$(IMPORT_WASM): $(IMPORT_STAMP) ;
+
+$(IMPORT_WASM).br: $(IMPORT_WASM) | brotli-dep
+	t=web/.tmp.$$$$.import.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && touch $$t && mv $$t $@
+
+$(IMPORT_WASM).gz: $(IMPORT_WASM)
+	t=web/.tmp.$$$$.import.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@
+
+$(BIN)/playground: $(WASM) $(WASM).br $(WASM).gz $(IMPORT_WASM) $(IMPORT_WASM).br $(IMPORT_WASM).gz $(SERVE_SRCS)
 	@mkdir -p $(BIN)
 	$(GO) build -trimpath -o $@ ./cmd/playground
 

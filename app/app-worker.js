@@ -37,6 +37,14 @@ self.addEventListener("fetch", (event) => {
     if (cached) {
       return cached;
     }
-    return fetch(request);
+    const response = await fetch(request);
+    // The Import panel's readers are fetched when it is first used, not
+    // on install (a megabyte most visitors never need), and kept from
+    // then on, so that they read offline too.
+    if (response.ok && new URL(request.url).pathname.endsWith("/web/import.wasm")) {
+      const cache = await caches.open(cacheName);
+      await cache.put(request, response.clone());
+    }
+    return response;
   })());
 });

@@ -79,7 +79,7 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 		CacheableResources:    offlineResources(),
 		Version:               version,
 		Resources:             resources,
-		Env:                   map[string]string{envExportTargets: strings.Join(export.TargetNames(), ",")},
+		Env:                   map[string]string{envExportTargets: strings.Join(export.TargetNames(), ","), envImportFormats: strings.Join(importFormats, ",")},
 	}
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)

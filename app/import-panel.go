@@ -7,26 +7,28 @@ import (
 	"strings"
 
 	"github.com/backoff-playground/playground/app/i18n"
-	"github.com/backoff-playground/playground/backoff/importer"
+	"github.com/backoff-playground/playground/backoff/importer/wire"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // The import panel: a pasted retry config (a tenacity decorator, a gRPC
-// service config, an Envoy route...) read by backoff/importer in the
-// page itself, what was read shown line by line, and the policy loaded.
-// The link then holds the policy's parameters, never the pasted text.
-// Reading in the page costs app.wasm about 200 KB over the wire (brotli:
-// 1,497,767 to 1,700,355 bytes; the YAML parser about 80 KB of it, the
-// readers the rest); a server round trip, as the export panel makes,
-// would cost next to nothing but leave a static copy without the panel.
+// service config, an Envoy route...) read in the page itself, what was
+// read shown line by line, and the policy loaded. The link then holds the
+// policy's parameters, never the pasted text. The readers (and their YAML
+// parser) are a program of their own, web/import.wasm, loaded the first
+// time a text is read (readImport): in app.wasm they cost every visitor
+// about 110 KB over the wire; a server round trip, as the export panel
+// makes, would leave a static copy without the panel.
 
 // importState is the panel's last reading, or why there is none, and
 // the text read (the pick select reads another policy of it).
 type importState struct {
-	res  *importer.Result
+	res  *wire.Result
 	err  error
 	text string
+	// loading: the readers' program is being fetched for text.
+	loading bool
 }
 
 // importPanel is the import panel, a component: it reads what is pasted
@@ -41,7 +43,7 @@ type importPanel struct {
 }
 
 // actImport carries a reading with a policy to the page: an
-// *importer.Result.
+// *wire.Result.
 const actImport = "import"
 
 // onImport opens or closes the Import panel, as a history entry: the link
@@ -67,11 +69,16 @@ func (c *importPanel) onApply(ctx app.Context, e app.Event) {
 // read reads the policy pick of text (the first for "") and, when there
 // is one, sends it to the page.
 func (c *importPanel) read(ctx app.Context, text, pick string) {
-	res, err := importer.Read(text, importer.Options{Pick: pick})
-	c.st = importState{res: res, err: err, text: text}
-	if err == nil {
-		ctx.NewActionWithValue(actImport, res)
-	}
+	c.st = importState{text: text, loading: true}
+	readImport(ctx, text, pick, func(res *wire.Result, err error) {
+		if c.st.text != text || !c.st.loading {
+			return // another reading came since
+		}
+		c.st = importState{res: res, err: err, text: text}
+		if err == nil {
+			ctx.NewActionWithValue(actImport, res)
+		}
+	})
 }
 
 // onPick reads the policy chosen in the select, of the text last read.
@@ -84,7 +91,7 @@ func (c *importPanel) onPick(ctx app.Context, e app.Event) {
 // onImported loads a policy read as an edit of the page (a history entry,
 // so Back undoes it).
 func (p *playground) onImported(ctx app.Context, a app.Action) {
-	res, ok := a.Value.(*importer.Result)
+	res, ok := a.Value.(*wire.Result)
 	if !ok {
 		return
 	}
@@ -99,7 +106,7 @@ var errImportEmpty = errors.New("nothing pasted")
 // importBudget makes a read retry budget (gRPC's retryThrottling) the
 // herd's, when the simulator has that kind of budget; else the herd
 // keeps its own and the reading's note says the table does not draw it.
-func importBudget(h *herdState, res *importer.Result) bool {
+func importBudget(h *herdState, res *wire.Result) bool {
 	b := res.BudgetFlag()
 	if b == "" {
 		return false
@@ -114,10 +121,14 @@ func importBudget(h *herdState, res *importer.Result) bool {
 
 // importStatus words the reading, or why there is none, in l.
 func importStatus(l i18n.Lang, st importState) (string, bool) {
-	var np *importer.NoPolicyError
-	var tl *importer.TooLongError
-	var re *importer.RefusedError
+	var np *wire.NoPolicyError
+	var tl *wire.TooLongError
+	var re *wire.RefusedError
 	switch err := st.err; {
+	case st.loading:
+		return l.T("import.loading"), true
+	case errors.As(err, new(importLoadError)):
+		return l.F("import.load-failed", errText(l, errors.Unwrap(err), "")), false
 	case err == nil && st.res == nil:
 		return importHint(l), true
 	case err == nil:
@@ -127,7 +138,7 @@ func importStatus(l i18n.Lang, st importState) (string, bool) {
 	case errors.As(err, &np):
 		return l.F("import.none", strings.Join(np.Formats, ", ")), false
 	case errors.As(err, &tl):
-		return l.F("import.too-long", l.Int(int64(tl.Len)), kilobytes(l, tl.Len), l.Int(importer.MaxInput), kilobytes(l, importer.MaxInput)), false
+		return l.F("import.too-long", l.Int(int64(tl.Len)), kilobytes(l, tl.Len), l.Int(wire.MaxInput), kilobytes(l, wire.MaxInput)), false
 	case errors.As(err, &re):
 		return l.F("import.refused."+re.Reason, re.Syntax, l.Int(int64(re.Limit))), false
 	}
@@ -140,26 +151,26 @@ func kilobytes(l i18n.Lang, n int) string {
 }
 
 // importNote words an import warning in l.
-func importNote(l i18n.Lang, w importer.Warning) string {
+func importNote(l i18n.Lang, w wire.Warning) string {
 	args := append([]string(nil), w.Args...)
 	switch w.Code {
-	case importer.CodeIgnored:
+	case wire.CodeIgnored:
 		if len(args) == 2 {
 			args[1] = l.T("import.reason." + args[1])
 		}
-	case importer.CodeRange:
+	case wire.CodeRange:
 		if len(args) == 3 {
 			args[2] = valueArg(l, args[2])
 		}
-	case importer.CodeRounding, importer.CodeDeadlineTimeout, importer.CodeThrottleBase, importer.CodeCapDrawn:
+	case wire.CodeRounding, wire.CodeDeadlineTimeout, wire.CodeThrottleBase, wire.CodeCapDrawn:
 		for i := range args {
 			args[i] = valueArg(l, args[i])
 		}
-	case importer.CodeNotInText:
+	case wire.CodeNotInText:
 		if len(args) == 2 {
 			args[1] = valueArg(l, args[1])
 		}
-	case importer.CodeParamDefault:
+	case wire.CodeParamDefault:
 		if len(args) == 3 {
 			args[1] = importFunc(l, args[1])
 		}
@@ -181,7 +192,7 @@ func importFunc(l i18n.Lang, name string) string {
 
 // pickSelect is the choice among the policies of a text that holds
 // several: shown only then.
-func (c *importPanel) pickSelect(l i18n.Lang, r *importer.Result) app.UI {
+func (c *importPanel) pickSelect(l i18n.Lang, r *wire.Result) app.UI {
 	opts := make([]app.UI, len(r.Candidates))
 	for i, cd := range r.Candidates {
 		n := strconv.Itoa(i + 1)
@@ -255,7 +266,7 @@ func (c *importPanel) Render() app.UI {
 // importHint names every format the importer reads, in its documented
 // order, as the catalog words each one.
 func importHint(l i18n.Lang) string {
-	names := importer.FormatNames()
+	names := importFormats
 	words := make([]string, len(names))
 	for i, n := range names {
 		words[i] = l.T("import.format." + n)

@@ -220,7 +220,7 @@ func TestImportNewNotes(t *testing.T) {
 func TestImportHintNamesEveryFormat(t *testing.T) {
 	for l, want := range map[i18n.Lang]string{
 		i18n.En: "Paste the retry config your code runs: tenacity, urllib3, a gRPC service config, an Envoy route, an Istio VirtualService, Polly, resilience4j, Spring Retry, cenkalti/backoff, the AWS SDK for Go, Temporal, Step Functions, go-retryablehttp or Celery. The link keeps the policy, not the text.",
-		i18n.Ru: "Вставьте конфигурацию повторов, которую выполняет ваш код: tenacity, urllib3, конфигурацию сервиса gRPC, маршрут Envoy, VirtualService Istio, Polly, resilience4j, Spring Retry, cenkalti/backoff, AWS SDK для Go, Temporal, Step Functions, go-retryablehttp или Celery. Ссылка сохранит политику, а не текст.",
+		i18n.Ru: "Вставьте конфигурацию повторов, которую выполняет ваш код: tenacity, urllib3, конфигурацию сервиса gRPC, маршрут Envoy, ресурс VirtualService в Istio, Polly, resilience4j, Spring Retry, cenkalti/backoff, AWS SDK для Go, Temporal, Step Functions, go-retryablehttp или Celery. Ссылка сохранит политику, а не текст.",
 	} {
 		if got := importHint(l); got != want {
 			t.Errorf("%s: %q", l.Code(), got)

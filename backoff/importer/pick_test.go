@@ -31,7 +31,7 @@ var pickCases = []struct {
     {"name": [{"service": "helloworld.Greeter"}, {"service": "helloworld.Farewell"}],
      "retryPolicy": {"maxAttempts": 5, "initialBackoff": "0.5s", "maxBackoff": "5s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}
   ]
-}`, []Candidate{{"grpc", "echo.Echo/UnaryEcho", 4}, {"grpc", "helloworld.Greeter, helloworld.Farewell", 6}},
+}`, []Candidate{{Format: "grpc", Name: "echo.Echo/UnaryEcho", Line: 4}, {Format: "grpc", Name: "helloworld.Greeter, helloworld.Farewell", Line: 6}},
 		[]struct {
 			pick     string
 			index    int
@@ -52,7 +52,7 @@ spec:
   - name: reviews-v1
     route: [{destination: {host: reviews, subset: v1}}]
     retries: {attempts: 1, backoff: 100ms}
-`, []Candidate{{"istio", "reviews-v2", 11}, {"istio", "reviews-v1", 14}},
+`, []Candidate{{Format: "istio", Name: "reviews-v2", Line: 11}, {Format: "istio", Name: "reviews-v1", Line: 14}},
 		[]struct {
 			pick     string
 			index    int
@@ -71,7 +71,7 @@ def fetch():
 
 retries = Retry(total=3, backoff_factor=0.5)
 session.mount("https://", HTTPAdapter(max_retries=retries))
-`, []Candidate{{"tenacity", "fetch", 7}, {"urllib3", "retries", 11}},
+`, []Candidate{{Format: "tenacity", Name: "fetch", Line: 7}, {Format: "urllib3", Name: "retries", Line: 11}},
 		[]struct {
 			pick     string
 			index    int
@@ -87,7 +87,7 @@ resilience4j.retry:
     backendB:
       maxAttempts: 6
       waitDuration: 1s
-`, []Candidate{{"resilience4j", "backendA", 5}, {"resilience4j", "backendB", 8}},
+`, []Candidate{{Format: "resilience4j", Name: "backendA", Line: 5}, {Format: "resilience4j", Name: "backendB", Line: 8}},
 		[]struct {
 			pick     string
 			index    int
@@ -100,7 +100,7 @@ fast.RetryMax = 2
 fast.RetryWaitMin = 10 * time.Millisecond
 slow := retryablehttp.NewClient()
 slow.RetryMax = 8
-`, []Candidate{{"retryablehttp", "fast", 2}, {"retryablehttp", "slow", 5}},
+`, []Candidate{{Format: "retryablehttp", Name: "fast", Line: 2}, {Format: "retryablehttp", Name: "slow", Line: 5}},
 		[]struct {
 			pick     string
 			index    int
@@ -110,7 +110,7 @@ slow.RetryMax = 8
 	{"two AWS retryers, each with its options", `
 a := retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = 5 })
 b := retry.AddWithMaxAttempts(retry.NewStandard(func(o *retry.StandardOptions) { o.BaseDelay = 200 * time.Millisecond }), 7)
-`, []Candidate{{"aws-sdk-go-v2", "a", 2}, {"aws-sdk-go-v2", "b", 3}},
+`, []Candidate{{Format: "aws-sdk-go-v2", Name: "a", Line: 2}, {Format: "aws-sdk-go-v2", Name: "b", Line: 3}},
 		[]struct {
 			pick     string
 			index    int
@@ -125,7 +125,7 @@ public class Client {
     @Retryable(maxAttempts = 6, backoff = @Backoff(delay = 250))
     public String second() { return ""; }
 }
-`, []Candidate{{"spring-retry", "first", 3}, {"spring-retry", "second", 6}},
+`, []Candidate{{Format: "spring-retry", Name: "first", Line: 3}, {Format: "spring-retry", Name: "second", Line: 6}},
 		[]struct {
 			pick     string
 			index    int
@@ -135,7 +135,7 @@ public class Client {
 	{"two Step Functions states", `{"States": {
   "Charge": {"Type": "Task", "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": 5}]},
   "Notify": {"Type": "Task", "Retry": [{"ErrorEquals": ["States.Timeout"], "IntervalSeconds": 3, "MaxAttempts": 1}]}
-}}`, []Candidate{{"step-functions", "Charge", 2}, {"step-functions", "Notify", 3}},
+}}`, []Candidate{{Format: "step-functions", Name: "Charge", Line: 2}, {Format: "step-functions", Name: "Notify", Line: 3}},
 		[]struct {
 			pick     string
 			index    int

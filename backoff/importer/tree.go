@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
@@ -41,30 +40,6 @@ const maxNodes = 100_000
 // nests a dozen levels; the bound keeps every walk of a tree short (the
 // page's WebAssembly stack is small) and its paths short.
 const MaxDepth = 200
-
-// RefusedError is the error for a JSON or YAML text the readers refuse to
-// read whole, and in which no format found a policy.
-type RefusedError struct {
-	// Syntax is "JSON" or "YAML".
-	Syntax string
-	// Reason is RefusedDepth (Limit is MaxDepth) or RefusedValues (Limit
-	// is the most values read, which a YAML alias bomb passes).
-	Reason string
-	Limit  int
-}
-
-// Refusal reasons (RefusedError.Reason).
-const (
-	RefusedDepth  = "depth"
-	RefusedValues = "values"
-)
-
-func (e *RefusedError) Error() string {
-	if e.Reason == RefusedDepth {
-		return fmt.Sprintf("the %s nests deeper than %d levels: it is not read", e.Syntax, e.Limit)
-	}
-	return fmt.Sprintf("the %s holds more than %d values (YAML aliases can expand a short text into millions): it is not read", e.Syntax, e.Limit)
-}
 
 var (
 	errTooBig  = errors.New("too many values")

@@ -47,11 +47,20 @@ func TestBrowserImport(t *testing.T) {
 	// The link keeps the panel open (a history entry of its own): Back
 	// below returns to it, with the policy before the import.
 	exPollParam(t, tb, "import", "1")
+	// The readers are a program of their own, fetched only when a text
+	// is first read: the page's start does not carry them.
+	const fetchedJS = `performance.getEntriesByType('resource').filter(e => e.name.endsWith('/web/import.wasm')).length`
+	if n := eval[int](t, tb, fetchedJS); n != 0 {
+		t.Errorf("import.wasm fetched %d times before a text was read", n)
+	}
 	eval[bool](t, tb, applyJS(importGRPC))
 	status := poll[string](t, tb, "the reading", `(() => { const s = document.getElementById('import-status').textContent;
 	  return s.startsWith('Read as') ? s : ''; })()`)
 	if !strings.HasPrefix(status, "Read as grpc; the policy is loaded: ") || !strings.Contains(status, "200") {
 		t.Errorf("status %q", status)
+	}
+	if n := eval[int](t, tb, fetchedJS); n != 1 {
+		t.Errorf("import.wasm fetched %d times for a reading, want 1", n)
 	}
 	poll[bool](t, tb, "3 rows", `document.querySelectorAll('#delay-table tbody tr').length === 3`)
 	got := column(tb.table(t), "nominal")

@@ -203,8 +203,8 @@ func startPhase(names map[string]bool, afterRender bool) string {
 	add(names["wasm.SyncInstantiate"], "instantiate")
 	add(names["backoff:run"] || names["backoff:init"], "runtime's start")
 	add(names["backoff:init"], "first packages' init")
-	add(names["backoff:init-yaml"], "standard library's init")
-	add(names["backoff:main"], "YAML's and the app's init")
+	add(names["backoff:init-more"], "standard library's init")
+	add(names["backoff:main"], "go-app's and the app's init")
 	add(names["backoff:render"], "main")
 	add(len(parts) == 0 && afterRender, "go-app: mount, a frame or a slice")
 	if len(parts) == 0 {

@@ -413,6 +413,18 @@ func TestBrowserWasmBudget(t *testing.T) {
 	if n > wireLimit {
 		t.Errorf("app.wasm is %d bytes over the wire, %d over the %d byte budget", n, n-wireLimit, wireLimit)
 	}
+	// The Import panel's readers come when it is first used, in brotli too.
+	req, _ = http.NewRequest("GET", srv.URL+"/web/import.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+	if res, err = http.DefaultTransport.RoundTrip(req); err != nil {
+		t.Fatal(err)
+	}
+	n, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "br" {
+		t.Errorf("import.wasm: %d, Content-Encoding %q, want 200 and br", res.StatusCode, res.Header.Get("Content-Encoding"))
+	}
+	t.Logf("import.wasm over the wire, on the Import panel's first reading: %d bytes", n)
 }
 
 // TestBrowserCSPIsEnforced checks the detector the other tests rely on: an

@@ -9,9 +9,9 @@ import (
 
 	playground "github.com/backoff-playground/playground/app"
 	"github.com/backoff-playground/playground/cmd/playground/internal/starttask"
-	// The program's start waits for the browser before YAML's package
-	// initialises (and after the runtime's start: starttask).
-	_ "github.com/backoff-playground/playground/cmd/playground/internal/starttask/beforeyaml"
+	// The program's start waits for the browser in the middle of the
+	// packages' init (and after the runtime's start: starttask).
+	_ "github.com/backoff-playground/playground/cmd/playground/internal/starttask/midinit"
 )
 
 // main is the WebAssembly entry point: only the UI, no server code (the

@@ -33,15 +33,22 @@ func init() { app.Register() } // the go-app handler serves only routed pages
 // smaller and kept.
 var fakeWasm = bytes.Repeat([]byte("\x00asm raw wasm bytes, uncompressed; "), 64)
 
+// fakeImportWasm stands for web/import.wasm, the Import panel's readers.
+var fakeImportWasm = bytes.Repeat([]byte("\x00asm the readers, uncompressed; "), 48)
+
 // fakeWeb is a built web/ directory with real br and gzip copies.
 func fakeWeb() fstest.MapFS {
 	br, gz := compress(fakeWasm)
+	ibr, igz := compress(fakeImportWasm)
 	return fstest.MapFS{
-		"README.md":   {Data: []byte("readme")},
-		"app.wasm":    {Data: fakeWasm},
-		"app.wasm.br": {Data: br},
-		"app.wasm.gz": {Data: gz},
-		"web.go":      {Data: []byte("package web")},
+		"README.md":      {Data: []byte("readme")},
+		"app.wasm":       {Data: fakeWasm},
+		"app.wasm.br":    {Data: br},
+		"app.wasm.gz":    {Data: gz},
+		"import.wasm":    {Data: fakeImportWasm},
+		"import.wasm.br": {Data: ibr},
+		"import.wasm.gz": {Data: igz},
+		"web.go":         {Data: []byte("package web")},
 	}
 }
 
@@ -241,6 +248,12 @@ func TestWasmEncoding(t *testing.T) {
 	r := do(t, h, "HEAD", "/web/app.wasm", "Accept-Encoding", "br")
 	if r.code != 200 || r.body != "" || r.hdr.Get("Content-Length") != strconv.Itoa(len(br)) {
 		t.Errorf("HEAD: %d body %q length %q", r.code, r.body, r.hdr.Get("Content-Length"))
+	} // The Import panel's readers, a program of their own, as app.wasm.
+	for accept, want := range map[string]string{"br": string(web["import.wasm.br"].Data), "gzip": string(web["import.wasm.gz"].Data), "": string(fakeImportWasm)} {
+		r := do(t, h, "GET", "/web/import.wasm", "Accept-Encoding", accept)
+		if r.code != 200 || r.body != want || r.hdr.Get("Content-Type") != "application/wasm" {
+			t.Errorf("/web/import.wasm Accept-Encoding %q: %d %d bytes %q", accept, r.code, len(r.body), r.hdr.Get("Content-Type"))
+		}
 	}
 }
 

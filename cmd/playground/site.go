@@ -184,26 +184,40 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 		return nil, fmt.Errorf("static files: %w", err)
 	}
 
-	wasm, wasmMod, err := readFile(webFS, "app.wasm")
-	if err != nil || len(wasm) == 0 {
+	// wasmFile adds web/NAME and its .br and .gz copies (those that
+	// decode to it), and gives its bytes.
+	wasmFile := func(name string) []byte {
+		wasm, wasmMod, err := readFile(webFS, name)
+		if err != nil || len(wasm) == 0 {
+			return nil
+		}
+		var encoded []rep
+		for _, enc := range []struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}} {
+			body, _, err := readFile(webFS, name+enc.suffix)
+			if err != nil {
+				continue
+			}
+			if err := sameContent(enc.coding, body, wasm); err != nil {
+				s.warnings = append(s.warnings, fmt.Sprintf("web/%s%s is not %s compressed (%v): not served; rebuild it with `make wasm`", name, enc.suffix, name, err))
+				continue
+			}
+			encoded = append(encoded, newRep(enc.coding, body))
+		}
+		add("/web/"+name, "application/wasm", wasm, wasmMod, encoded...)
+		return wasm
+	}
+	wasm := wasmFile("app.wasm")
+	if wasm == nil {
 		return s, nil // pages answer 503 until it is built
 	}
 	s.hasWasm, s.wasmSize = true, int64(len(wasm))
-	var encoded []rep
-	for _, enc := range []struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		body, _, err := readFile(webFS, "app.wasm"+enc.suffix)
-		if err != nil {
-			continue
-		}
-		if err := sameContent(enc.coding, body, wasm); err != nil {
-			s.warnings = append(s.warnings, fmt.Sprintf("web/app.wasm%s is not app.wasm compressed (%v): not served; rebuild it with `make wasm`", enc.suffix, err))
-			continue
-		}
-		encoded = append(encoded, newRep(enc.coding, body))
-	}
-	add("/web/app.wasm", "application/wasm", wasm, wasmMod, encoded...)
 	s.files[prefix+"/app.wasm"] = s.files[prefix+"/web/app.wasm"] // go-app's short name
 	s.aliases[prefix+"/app.wasm"] = true
+	// The Import panel's readers; without them the panel says it could
+	// not load them, and the rest of the page works.
+	if wasmFile("import.wasm") == nil {
+		s.warnings = append(s.warnings, "web/import.wasm is not built into this binary: the Import panel cannot read; build it with `make wasm`")
+	}
 
 	h := app.NewHandler(placeholderVersion, s.wasmSize, resolver(prefix))
 	for _, p := range pages {

@@ -5,9 +5,9 @@
 // main in the task that starts it: on a loaded 2-core machine 140-180 ms of
 // CPU in one task, the start's longest but for the first render. The
 // program waits for the browser between them instead: after the runtime's
-// start and the first packages (this package's init), before YAML's
-// package, which compiles its regular expressions as it initialises
-// (package beforeyaml), and before the first render (main calls Yield).
+// start and the first packages (this package's init), in the middle of
+// the packages' init (package midinit), and before the first render (main
+// calls Yield).
 //
 // Go initialises a package once all it imports are, and of those ready
 // first the one whose import path sorts first: this package imports

@@ -1,4 +1,4 @@
-package importer
+package wire
 
 import (
 	"net/url"
