@@ -102,6 +102,9 @@ func Decode(b []byte) (*Result, error) {
 			}
 		}
 	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
 	a.Result.Policy = p
 	return a.Result, nil
 }
