@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/backoff-playground/playground/backoff"
 )
 
 var update = flag.Bool("update", false, "rewrite the help blocks of docs/cli.md from the commands' -h output")
@@ -64,5 +66,26 @@ func TestDocsCLIHelp(t *testing.T) {
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestDocsPresets: docs/presets.md names every preset, and no other.
+func TestDocsPresets(t *testing.T) {
+	b, err := os.ReadFile("../../docs/presets.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^- \\*\\*`([a-z0-9-]+)`\\*\\*").FindAllStringSubmatch(string(b), -1) {
+		listed[m[1]] = true
+	}
+	for _, name := range backoff.PresetNames() {
+		if !listed[name] {
+			t.Errorf("docs/presets.md does not list the preset %q", name)
+		}
+		delete(listed, name)
+	}
+	for name := range listed {
+		t.Errorf("docs/presets.md lists %q, which is no preset", name)
 	}
 }
