@@ -94,8 +94,8 @@ run: $(BIN)/playground
 # The WebAssembly app, from the wasm-tagged main (no server code inside).
 # Its inputs are the files its build compiles, as go list names them for
 # GOOS=js GOARCH=wasm (the UI, the core and main_wasm.go, not the server's
-# files: touching server.go rebuilt and recompressed the same app.wasm for
-# 29 s), listed only when make looks at app.wasm. A build takes about 40 s
+# files, whose change would rebuild and recompress the same app.wasm: 29 s),
+# listed only when make looks at app.wasm. A build takes about 40 s
 # on 2 cores. A build whose bytes equal app.wasm's keeps the old file and
 # its time, and a stamp records the build: the .br and .gz (26 s of
 # brotli) are remade only for a new app.wasm. Outputs go to web/, which the
@@ -165,8 +165,8 @@ $(WASM): $(WASM_STAMP) ;
 FORCE:
 
 # brotli gives its output the input's modification time cut to whole
-# seconds, older than app.wasm's: make then saw the .br as stale and spent
-# 13-26 s compressing it again on every make run. touch dates it now.
+# seconds, older than app.wasm's: make would see the .br as stale and spend
+# 13-26 s compressing it again on every make run, so touch dates it.
 $(WASM).br: $(WASM) | brotli-dep
 	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && touch $$t && mv $$t $@
 

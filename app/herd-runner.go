@@ -71,9 +71,9 @@ type herdRunner struct {
 	a, b *herdOut // the first policy's runs and the second's (nil: none)
 	// rev counts the runs added to a and b. The charts and cards get it
 	// with them: a run added to an output already shown leaves the
-	// pointer as it was, and go-app updates a child only when one of its
-	// fields changes (the second policy's run, finishing after the first
-	// was drawn, stayed "—" in the cards).
+	// pointer as it is, and go-app updates a child only when one of its
+	// fields changes (without rev, the second policy's run, finishing
+	// after the first is drawn, would leave "—" in the cards).
 	rev      uint64
 	err      error
 	running  bool

@@ -88,11 +88,11 @@ func newPlayground() *playground {
 		p.recompute()
 		return p
 	}
-	// go-app renders and mounts the component before OnNav: with the
-	// default state here, the start drew the default page and then the
-	// linked one (a lesson, a view) in its one long task, and showed the
-	// wrong page between them. Read the address now instead, and draw the
-	// first screen first.
+	// go-app renders and mounts the component before OnNav: starting from
+	// the default state would draw the default page and then the linked
+	// one (a lesson, a view) in one long task, showing the wrong page
+	// between them. So the address is read here, and the first screen is
+	// drawn first.
 	p.stage = stageFirst
 	p.tableFirst = inSight("main .card.delays")
 	p.browserLang = i18n.Detect(browserLanguages())
@@ -415,9 +415,9 @@ func (p *playground) own(ctx app.Context) app.Context {
 //
 // It runs in the task that mounted the first render (go-app runs the
 // mount's OnMount calls right after it), and first hands the thread back
-// to the browser: the mount and what follows it (the components' OnMount
-// and OnNav, go-app's first frame) were one task, the start's longest
-// (go-app's first mount replaces the server's page with its own DOM).
+// to the browser: otherwise the mount and what follows it (the components'
+// OnMount and OnNav, go-app's first frame) would be one task, the start's
+// longest (go-app's first mount replaces the server's page with its own DOM).
 // Nothing it does changes what the page shows: go-app's render after it
 // is skipped.
 func (p *playground) OnMount(ctx app.Context) {

@@ -10,15 +10,15 @@ import (
 	"time"
 )
 
-// A write deadline per 64 KB written did not bound what the client
-// received: the kernel's send buffer grows to megabytes (tcp_wmem), a write
+// A write deadline per 64 KB written does not bound what the client
+// receives: the kernel's send buffer grows to megabytes (tcp_wmem), a write
 // returns as soon as its bytes fit in it, and once it is full a write waits
-// for a third of it to drain. Readers at 1 to 32 KB/s were cut after 20 s
-// with 2.8-3.9 MB of 8 MB sent, each 64 KB having reached them well within
-// its 20 s (on loopback here: a 32 KB/s reader cut after one deadline with
-// 260 KB read, the write blocked since 3.9 MB). A delivery watch asks the
-// kernel what the client acknowledged and extends the deadline each time
-// another chunk got there.
+// for a third of it to drain. With such deadlines alone, readers at 1 to
+// 32 KB/s are cut after 20 s with 2.8-3.9 MB of 8 MB sent, each 64 KB having
+// reached them well within its 20 s (on loopback: a 32 KB/s reader is cut
+// after one deadline with 260 KB read, the write blocked since 3.9 MB). So a
+// delivery watch asks the kernel what the client acknowledged and extends
+// the deadline each time another chunk gets there.
 
 // connKey is the context key of a request's connection (see withConn).
 type connKey struct{}

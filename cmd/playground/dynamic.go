@@ -287,9 +287,9 @@ func (d *dynamic) turn(ctx context.Context, f *flight, key, kind, to, raw string
 	defer leave()
 	if mem >= dynamicMemory/4 {
 		// Free its memory before the next drawing is admitted: left to the
-		// collector's pace, the next one's tens of MB could come
-		// before this one's were reclaimed, and peak RSS varied from 133 to
-		// 197 MB between runs of the same benchmark. A collection of the
+		// collector's pace, the next one's tens of MB can come before this
+		// one's are reclaimed, and peak RSS then varies from 133 to 197 MB
+		// between runs of the same benchmark. A collection of the
 		// server's 12 MB heap takes about 4 ms; such a drawing 0.1 to 1 s.
 		defer runtime.GC()
 	}

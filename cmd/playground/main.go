@@ -164,8 +164,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, webFS, st
 
 // limitMemory tells the garbage collector what the server may hold: what
 // it holds now (the site), the answers it keeps and the drawings' budget.
-// With the default GOGC alone a finished drawing's 90 MB stayed in the heap
-// while the next allocated its own, and peak RSS reached 224 MB for one
+// With the default GOGC alone a finished drawing's 90 MB stays in the heap
+// while the next allocates its own, and peak RSS reaches 224 MB for one
 // drawing at a time; the limit makes the collector reclaim it first. A
 // drawing estimated above the budget (it runs alone) may still take the
 // heap past the limit: it is a soft one. GOMEMLIMIT, when set, wins.
@@ -183,8 +183,8 @@ func limitMemory() {
 // in 10 s, an idle connection 2 min. WriteTimeout is perWrite, and it does
 // not bound a whole download: net/http sets it when a request arrives, which
 // covers a small response, and writeBody extends it for each 64 KB of a
-// large one the client receives. A fixed 30 s cut app.wasm for anyone under
-// 55 KB/s. Each request's context holds its connection (withConn): the
+// large one the client receives: a fixed 30 s would cut app.wasm for anyone
+// under 55 KB/s. Each request's context holds its connection (withConn): the
 // deadline follows what the kernel says the client acknowledged.
 func newHTTPServer(h http.Handler, perWrite time.Duration) *http.Server {
 	return &http.Server{

@@ -30,8 +30,8 @@ import (
 // pages are the routes app.Register gives the go-app router. Each is
 // rendered once, when the server starts, with an empty query: the page's
 // state comes from location.search in the browser (OnNav), so the bytes do
-// not depend on the query. Rendering per request cost about 110 ms of CPU and
-// 1.25 MB for one hostile link, and 200 of them at once took 1.8 GB. A
+// not depend on the query. Rendering per request would cost about 110 ms of
+// CPU and 1.25 MB for one hostile link, and 1.8 GB for 200 of them at once. A
 // lesson's or a view's link gets that page instead (variantPages): a
 // bounded set, each rendered once.
 var pages = []string{"/"}
@@ -284,18 +284,18 @@ var wasmFetch = regexp.MustCompile(`instantiateStreaming\(\s*fetchWithProgress\(
 // streamWasm rewrites go-app's loader in app.js in three ways.
 //
 // It gives app.wasm's response to the browser's streaming compiler without
-// go-app's progress count: go-app read it through a JavaScript stream that
-// set a progress label on every chunk, which held the main thread for
-// 80-160 ms of CPU while the page was already shown (the handler's loading
+// go-app's progress count: go-app reads it through a JavaScript stream that
+// sets a progress label on every chunk, which holds the main thread for
+// 80-160 ms of CPU while the page is already shown (the handler's loading
 // label has no percentage).
 //
 // It compiles app.wasm once for the frames of one page: a docs page with
 // several embeds holds several frames of this origin in one renderer, and
-// each fetched, streamed and compiled the 9.6 MB module on the same two
+// each would fetch, stream and compile the 9.6 MB module on the same two
 // cores as the others' starts (sharedWasm).
 //
 // It starts the Go program in a task of its own: go-app's loader runs it
-// in the promise callback of the compile's end, and that task held the
+// in the promise callback of the compile's end, a task that would hold the
 // compile's last steps and the runtime's start together (120-155 ms).
 // The instantiation has a task of its own too (sharedWasm), and the start's
 // steps are marked on the page's performance timeline.
@@ -488,8 +488,8 @@ func langQuery(l i18n.Lang) string { return "lang=" + l.Code() }
 
 // booleanAttrs are HTML's boolean attributes that go-app writes as
 // name="false" when false: a browser reads any value as true, so with
-// scripts off every <option selected="false"> was selected (the last one
-// shown) and every checkbox checked="false" was checked.
+// scripts off every <option selected="false"> would be selected (the last
+// one shown) and every checkbox checked="false" checked.
 var booleanAttrs = map[string]bool{
 	"allowfullscreen": true, "async": true, "autofocus": true, "autoplay": true, "checked": true,
 	"controls": true, "default": true, "defer": true, "disabled": true, "formnovalidate": true,

@@ -12,7 +12,7 @@ import (
 )
 
 // spoolMin is the smallest representation served from a file: app.wasm
-// and its copies (1.5 to 8 MB). Sent from memory, each byte was copied
+// and its copies (1.5 to 8 MB). Sent from memory, each byte would be copied
 // from the heap into the socket by a write per 64 KB; from a file the
 // kernel sends it (sendfile) as nginx does, and the heap does not hold it.
 const spoolMin = 1 << 20

@@ -3,8 +3,8 @@
 // file without the server's resolvers (LocalDir, RemoteBucket,
 // PrefixedLocation, GitHubPages), LocalDir being go-app's one use of
 // net/http outside its server files. With it, and with http.go and
-// static.go left out of that build, app.wasm no longer links net/http,
-// whose crypto/tls alone brought ECDSA, RSA, ML-KEM and math/big: 340 KB
+// static.go left out of that build, app.wasm does not link net/http,
+// whose crypto/tls alone brings ECDSA, RSA, ML-KEM and math/big: 340 KB
 // less over the wire (brotli).
 
 package app
