@@ -25,6 +25,7 @@ var kindFamilies = map[string]func() []string{
 	"fault-word":   sim.FaultNames,
 	"channel":      sim.ChannelNames,
 	"retry-at":     sim.RetryAtNames,
+	"discipline":   sim.DisciplineNames,
 }
 
 // kindOptions are the entries of a select of one family's kinds.

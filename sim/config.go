@@ -86,6 +86,10 @@ type ServerSide struct {
 	Service     time.Duration
 	ServiceDist ServiceDist
 	QueueLimit  int
+	// Discipline orders and refuses the calls waiting in the queue
+	// (discipline.go): which one a free worker takes, which finds no
+	// room, which has waited too long. The zero value is fifo.
+	Discipline Discipline
 	// DropExpired: the server skips calls whose caller has stopped
 	// waiting (Safeguards.Timeout).
 	DropExpired bool

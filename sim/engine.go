@@ -97,7 +97,7 @@ type reqSim struct {
 	requests, calls, tries, succeeded, gaveUp   int
 	blocked, throttled, timeouts, hedges        int
 	served, refused, errs, outageFails, dropped int
-	cancelled, lost                             int
+	cancelled, lost, shed                       int
 	wasted, waitSum                             float64
 	waits                                       int
 
@@ -112,6 +112,7 @@ type reqSim struct {
 	touched         uint32 // touch's loads go somewhere
 
 	race  *raceStats // tests: the capture effect on an ethernet channel
+	watch queueWatch // tests: the queue server's moves, for its discipline's laws
 	fair  fairness   // fairness.go
 	spare *buffers   // see Sim.spare
 }

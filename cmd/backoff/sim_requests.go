@@ -181,6 +181,9 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 			fails = append(fails, x.name+" "+count(x.v))
 		}
 	}
+	if m.Shed > 0 && len(fails) > 0 && fails[0] == "refused "+count(m.Refused) {
+		fails[0] += " (" + count(m.Shed) + " shed by the queue)"
+	}
 	if len(fails) > 0 {
 		line("calls failed", strings.Join(fails, ", "), "")
 	}
