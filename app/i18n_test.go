@@ -52,6 +52,21 @@ func TestEveryKindHasALabel(t *testing.T) {
 			}
 		}
 	}
+	// Each admission rule's sentence, its arguments as {1}, {2}.
+	for _, a := range sim.AdmissionRules() {
+		key := "admission." + a.Name() + "-hint"
+		for _, l := range i18n.Langs {
+			text := l.T(key)
+			if text == key {
+				t.Errorf("%s: no %s sentence for the admission rule %q", key, l.Code(), a.Name())
+			}
+			for i := range a.Args() {
+				if p := "{" + strconv.Itoa(i+1) + "}"; !strings.Contains(text, p) {
+					t.Errorf("%s: the %s sentence has no %s for the argument %s", key, l.Code(), p, a.Args()[i].Name)
+				}
+			}
+		}
+	}
 	// Each model's own parameter, labelled as the herd's form reads it.
 	for _, n := range sim.ParamNames {
 		if sim.ParamOwn(n) == nil {

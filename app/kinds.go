@@ -26,6 +26,7 @@ var kindFamilies = map[string]func() []string{
 	"channel":      sim.ChannelNames,
 	"retry-at":     sim.RetryAtNames,
 	"discipline":   sim.DisciplineNames,
+	"admission":    sim.AdmissionNames,
 }
 
 // kindOptions are the entries of a select of one family's kinds.

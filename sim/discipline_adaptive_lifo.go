@@ -11,8 +11,8 @@ func init() { registerDiscipline(4, &adaptiveLIFODisc{}) }
 
 func (*adaptiveLIFODisc) Name() string { return "adaptive-lifo" }
 
-func (*adaptiveLIFODisc) Args() []DisciplineArg {
-	return []DisciplineArg{{Name: "N", Kind: DurationParam, Min: 0, Max: MaxLatency.Seconds(), Default: 0.1, Optional: true}}
+func (*adaptiveLIFODisc) Args() []PartArg {
+	return []PartArg{{Name: "N", Kind: DurationParam, Min: 0, Max: MaxLatency.Seconds(), Default: 0.1, Optional: true}}
 }
 
 func (*adaptiveLIFODisc) Help() string {

@@ -10,8 +10,8 @@ func init() { registerDiscipline(2, &boundedDisc{}) }
 
 func (*boundedDisc) Name() string { return "bounded" }
 
-func (*boundedDisc) Args() []DisciplineArg {
-	return []DisciplineArg{{Name: "N", Kind: IntParam, Min: 1, Max: MaxQueueLimit, Default: 100}}
+func (*boundedDisc) Args() []PartArg {
+	return []PartArg{{Name: "N", Kind: IntParam, Min: 1, Max: MaxQueueLimit, Default: 100}}
 }
 
 func (*boundedDisc) Help() string {

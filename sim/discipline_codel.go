@@ -23,8 +23,8 @@ const (
 
 func (*codelDisc) Name() string { return "codel" }
 
-func (*codelDisc) Args() []DisciplineArg {
-	return []DisciplineArg{
+func (*codelDisc) Args() []PartArg {
+	return []PartArg{
 		{Name: "N", Kind: DurationParam, Min: 1e-6, Max: MaxLatency.Seconds(), Default: 0.1, Optional: true},
 		{Name: "M", Kind: DurationParam, Min: 0, Max: MaxLatency.Seconds(), Default: 0.005, Optional: true},
 	}

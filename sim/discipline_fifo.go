@@ -9,9 +9,9 @@ type fifoDisc struct{}
 
 func init() { registerDiscipline(0, &fifoDisc{}) }
 
-func (*fifoDisc) Name() string          { return "fifo" }
-func (*fifoDisc) Args() []DisciplineArg { return nil }
-func (*fifoDisc) Help() string          { return "first in, first out" }
+func (*fifoDisc) Name() string    { return "fifo" }
+func (*fifoDisc) Args() []PartArg { return nil }
+func (*fifoDisc) Help() string    { return "first in, first out" }
 
 func (d *fifoDisc) start(*Discipline) queueDisc { return d }
 

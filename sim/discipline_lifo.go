@@ -9,9 +9,9 @@ type lifoDisc struct{}
 
 func init() { registerDiscipline(1, &lifoDisc{}) }
 
-func (*lifoDisc) Name() string          { return "lifo" }
-func (*lifoDisc) Args() []DisciplineArg { return nil }
-func (*lifoDisc) Help() string          { return "last in, first out: the newest call first" }
+func (*lifoDisc) Name() string    { return "lifo" }
+func (*lifoDisc) Args() []PartArg { return nil }
+func (*lifoDisc) Help() string    { return "last in, first out: the newest call first" }
 
 func (d *lifoDisc) start(*Discipline) queueDisc { return d }
 

@@ -24,24 +24,24 @@ func TestDisciplineText(t *testing.T) {
 	for _, tc := range []struct {
 		in, get string
 		kind    string
-		args    [MaxDisciplineArgs]float64
+		args    PartArgs
 		code    string
 		part    string
 		errArgs []string
 	}{
 		{in: "fifo", get: "fifo", kind: "fifo"},
 		{in: "LIFO", get: "lifo", kind: "lifo"},
-		{in: "bounded:50", get: "bounded:50", kind: "bounded", args: [2]float64{50}},
-		{in: "bounded: 7", get: "bounded:7", kind: "bounded", args: [2]float64{7}},
-		{in: "bounded:1000000000", get: "bounded:1000000000", kind: "bounded", args: [2]float64{1e9}},
-		{in: "codel", get: "codel", kind: "codel", args: [2]float64{ms(100), ms(5)}},
-		{in: "codel:200ms", get: "codel:200ms", kind: "codel", args: [2]float64{ms(200), ms(5)}},
-		{in: "codel:100ms:10ms", get: "codel:100ms:10ms", kind: "codel", args: [2]float64{ms(100), ms(10)}},
-		{in: "codel:0.1s:5ms", get: "codel", kind: "codel", args: [2]float64{ms(100), ms(5)}},
-		{in: "codel:1s:0s", get: "codel:1s:0s", kind: "codel", args: [2]float64{ms(1000), 0}},
-		{in: "adaptive-lifo", get: "adaptive-lifo", kind: "adaptive-lifo", args: [2]float64{ms(100)}},
-		{in: "adaptive-lifo:0s", get: "adaptive-lifo:0s", kind: "adaptive-lifo", args: [2]float64{0}},
-		{in: "adaptive-lifo:1h", get: "adaptive-lifo:1h", kind: "adaptive-lifo", args: [2]float64{3600e9}},
+		{in: "bounded:50", get: "bounded:50", kind: "bounded", args: PartArgs{50}},
+		{in: "bounded: 7", get: "bounded:7", kind: "bounded", args: PartArgs{7}},
+		{in: "bounded:1000000000", get: "bounded:1000000000", kind: "bounded", args: PartArgs{1e9}},
+		{in: "codel", get: "codel", kind: "codel", args: PartArgs{ms(100), ms(5)}},
+		{in: "codel:200ms", get: "codel:200ms", kind: "codel", args: PartArgs{ms(200), ms(5)}},
+		{in: "codel:100ms:10ms", get: "codel:100ms:10ms", kind: "codel", args: PartArgs{ms(100), ms(10)}},
+		{in: "codel:0.1s:5ms", get: "codel", kind: "codel", args: PartArgs{ms(100), ms(5)}},
+		{in: "codel:1s:0s", get: "codel:1s:0s", kind: "codel", args: PartArgs{ms(1000), 0}},
+		{in: "adaptive-lifo", get: "adaptive-lifo", kind: "adaptive-lifo", args: PartArgs{ms(100)}},
+		{in: "adaptive-lifo:0s", get: "adaptive-lifo:0s", kind: "adaptive-lifo", args: PartArgs{0}},
+		{in: "adaptive-lifo:1h", get: "adaptive-lifo:1h", kind: "adaptive-lifo", args: PartArgs{3600e9}},
 
 		{in: "", code: backoff.CodeFormat, errArgs: forms},
 		{in: "random", code: backoff.CodeFormat, errArgs: forms},
@@ -144,7 +144,7 @@ func TestDisciplineNeedsQueue(t *testing.T) {
 	// A config built in code is checked as Set would have.
 	c := DefaultConfig()
 	c.Server = Queue
-	c.Discipline = Discipline{Kind: 2, Args: [2]float64{0}}
+	c.Discipline = Discipline{Kind: 2, Args: PartArgs{0}}
 	if fe, ok := c.Validate().(*backoff.FieldError); !ok || fe.Field != ParamDiscipline || fe.Part != "N" || fe.Code != backoff.CodeInt {
 		t.Errorf("bounded:0 built in code: %v", c.Validate())
 	}
@@ -194,6 +194,62 @@ type lawWatch struct {
 	newest int               // of them, taken while an older one waited
 	shed   int               // calls refused as overdue
 	err    error
+
+	a       Admission
+	let     map[uint8][]float64 // each server's admission times
+	limited int                 // 429s seen
+}
+
+func (w *lawWatch) admitted(sv *rserver, t float64, ok bool, ra float64) {
+	rule := w.a.Rule().Name()
+	if !ok {
+		w.limited++
+		if ra < 0 || (ra > 0) != (rule != "concurrency") {
+			w.fail("%s refused a call at %g s with Retry-After %g s", rule, t, ra)
+		}
+		return
+	}
+	w.let[sv.k] = append(w.let[sv.k], t)
+	if inside := sv.live + sv.busy; rule == "concurrency" && inside >= int(w.a.Arg(0)) {
+		w.fail("concurrency:%g let a call in at %g s with %d inside", w.a.Arg(0), t, inside)
+	}
+}
+
+// admissionLaws: each server's admissions keep the rule's law, stated
+// from its arguments: a token bucket lets in at most RATE x span + BURST
+// over any span, a fixed window at most N in each aligned window of W, a
+// sliding window at most N in any window of W.
+func (w *lawWatch) admissionLaws() error {
+	x, y := w.a.Arg(0), w.a.Arg(1)
+	for k, ts := range w.let {
+		switch w.a.Rule().Name() {
+		case "token-bucket":
+			// i..j let in (j - i + 1) over ts[j] - ts[i]: with
+			// f(i) = i - RATE ts[i], f(j) - f(i) <= BURST - 1 for all i <= j.
+			least := math.Inf(1)
+			for j, tj := range ts {
+				f := float64(j) - x*tj
+				least = math.Min(least, f)
+				if f-least > y-1+1e-9*(1+x*tj) {
+					return fmt.Errorf("token-bucket:%g:%g: server %d let in more than RATE x span + BURST by %g s", x, y, k, tj)
+				}
+			}
+		case "fixed-window":
+			n := map[float64]int{}
+			for _, t := range ts {
+				if n[math.Floor(t/y)]++; n[math.Floor(t/y)] > int(x) {
+					return fmt.Errorf("fixed-window:%g:%gs: server %d let in %d in the window of %g s", x, y, k, n[math.Floor(t/y)], t)
+				}
+			}
+		case "sliding-window":
+			for j := int(x); j < len(ts); j++ {
+				if ts[j]-ts[j-int(x)] < y*(1-1e-12) {
+					return fmt.Errorf("sliding-window:%g:%gs: server %d let in %g calls within %g s at %g s", x, y, k, x+1, ts[j]-ts[j-int(x)], ts[j])
+				}
+			}
+		}
+	}
+	return nil
 }
 
 type qkey struct {
@@ -316,6 +372,10 @@ func randomDisciplineConfig(rng *rand.Rand) Config {
 	if rng.IntN(4) == 0 {
 		set("queue-limit", strconv.Itoa(1+rng.IntN(60)))
 	}
+	set("admission", pick("none", "none", "token-bucket:"+strconv.Itoa(5+rng.IntN(200))+":"+strconv.Itoa(1+rng.IntN(30)),
+		"fixed-window:"+strconv.Itoa(1+rng.IntN(50))+":"+ms(10, 1000), "sliding-window:"+strconv.Itoa(1+rng.IntN(50))+":"+ms(10, 1000),
+		"concurrency:"+strconv.Itoa(1+rng.IntN(40))))
+	set("honor-retry-after", pick("true", "false"))
 	set("latency", ms(0, 50))
 	set("attempts", strconv.Itoa(1+rng.IntN(4)))
 	if rng.IntN(2) == 0 {
@@ -362,12 +422,16 @@ func TestDisciplineLaws(t *testing.T) {
 		if err != nil {
 			t.Fatalf("config %d (discipline %s): %v", i, c.Get(ParamDiscipline), err)
 		}
-		w := &lawWatch{d: c.Discipline, since: map[uint8]float64{}, limit: c.QueueLimit, allow: map[qkey]float64{}}
+		w := &lawWatch{d: c.Discipline, since: map[uint8]float64{}, limit: c.QueueLimit, allow: map[qkey]float64{},
+			a: c.Admission, let: map[uint8][]float64{}}
 		s.req.watch = w
 		for !s.Advance(1 << 16) {
 		}
 		r := s.Result()
 		desc := fmt.Sprintf("config %d (%s, seed %d)", i, describeForTest(c), seed)
+		if w.err == nil {
+			w.err = w.admissionLaws()
+		}
 		if w.err != nil {
 			t.Errorf("%s: %v", desc, w.err)
 			continue
@@ -377,8 +441,8 @@ func TestDisciplineLaws(t *testing.T) {
 			continue
 		}
 		tt := r.Totals
-		if tt.Shed > tt.Refused || tt.Shed < w.shed {
-			t.Errorf("%s: shed %d of %d refused, %d overdue", desc, tt.Shed, tt.Refused, w.shed)
+		if tt.Shed+tt.Limited > tt.Refused || tt.Shed < w.shed || tt.Limited != w.limited {
+			t.Errorf("%s: shed %d and limited %d of %d refused; %d overdue, %d 429s seen", desc, tt.Shed, tt.Limited, tt.Refused, w.shed, w.limited)
 		}
 		if c.QueueLimit == 0 && w.name() != "bounded" && w.name() != "codel" && tt.Shed != 0 {
 			t.Errorf("%s: %s with no limit shed %d", desc, w.name(), tt.Shed)
@@ -399,6 +463,8 @@ func TestDisciplineLaws(t *testing.T) {
 		}
 		x := seen[w.name()]
 		seen[w.name()] = [3]int{x[0] + 1, x[1] + w.newest, x[2] + tt.Shed}
+		x = seen[w.a.Rule().Name()]
+		seen[w.a.Rule().Name()] = [3]int{x[0] + 1, 0, x[2] + tt.Limited}
 	}
 	// The draws reached what the laws are about: every discipline, queues
 	// that reordered calls and queues that shed them.
@@ -407,6 +473,13 @@ func TestDisciplineLaws(t *testing.T) {
 		t.Logf("%s: %d runs, %d calls taken before older ones, %d shed", name, x[0], x[1], x[2])
 		if x[0] < n/20 || (name == "lifo" || name == "adaptive-lifo") && x[1] == 0 || (name == "bounded" || name == "codel") && x[2] == 0 {
 			t.Errorf("%s: %d runs, %d reordered, %d shed: the draws miss its laws", name, x[0], x[1], x[2])
+		}
+	}
+	for _, name := range AdmissionNames() {
+		x := seen[name]
+		t.Logf("admission %s: %d runs, %d refused", name, x[0], x[2])
+		if x[0] < n/20 || name != "none" && x[2] == 0 {
+			t.Errorf("admission %s: %d runs, %d refused: the draws miss its law", name, x[0], x[2])
 		}
 	}
 }

@@ -115,7 +115,7 @@ func TestRegistry(t *testing.T) {
 func TestFields(t *testing.T) {
 	want := []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd, ParamCollapseFactor,
 		ParamCollapseWindow, ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline,
-		ParamDropExpired, ParamChannel, ParamFrame, ParamSlot, "gate-open"}
+		ParamAdmission, ParamDropExpired, ParamChannel, ParamFrame, ParamSlot, "gate-open"}
 	if got := ServerFields(); !slices.Equal(got, want) {
 		t.Errorf("ServerFields() = %v, want %v", got, want)
 	}
@@ -128,9 +128,9 @@ func TestFields(t *testing.T) {
 		{Outage, nil, []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd}},
 		{Collapse, nil, []string{ParamCapacity, ParamCapacityWindow, ParamCollapseFactor, ParamCollapseWindow}},
 		{OCC, nil, nil},
-		{Queue, nil, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline}},
+		{Queue, nil, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline, ParamAdmission}},
 		{Queue, func(c *Config) { c.Timeout = time.Second }, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit,
-			ParamDiscipline, ParamDropExpired}},
+			ParamDiscipline, ParamAdmission, ParamDropExpired}},
 		{Channel, nil, []string{ParamChannel, ParamFrame}},
 		{Channel, func(c *Config) { c.Channel = Ethernet }, []string{ParamChannel, ParamFrame, ParamSlot}},
 		{gateServer, nil, []string{ParamCapacity, ParamCapacityWindow, "gate-open"}},

@@ -41,6 +41,7 @@ const (
 	ParamServiceDist     = "service-dist"
 	ParamQueueLimit      = "queue-limit"
 	ParamDiscipline      = "discipline"
+	ParamAdmission       = "admission"
 	ParamTimeout         = "timeout"
 	ParamDropExpired     = "drop-expired"
 	ParamErrorRate       = "error-rate"
@@ -65,7 +66,7 @@ var ParamNames = []string{
 	ParamHonorRetryAfter, ParamRetryAfterS, ParamBudget, ParamBreaker,
 	ParamBucket, ParamHorizon, ParamMaxCalls,
 	ParamTraffic, ParamDuration, ParamDrain, ParamConcurrency, ParamService, ParamServiceDist,
-	ParamQueueLimit, ParamDiscipline, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
+	ParamQueueLimit, ParamDiscipline, ParamAdmission, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
 	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout,
 	ParamChannel, ParamFrame, ParamSlot,
@@ -130,6 +131,8 @@ func (c *Config) Set(name, value string) error {
 		n.QueueLimit, err = backoff.ParseInt(name, v, 0, MaxQueueLimit, backoff.ZeroNoLimit)
 	case ParamDiscipline:
 		n.Discipline, err = parseDiscipline(v)
+	case ParamAdmission:
+		n.Admission, err = parseAdmission(v)
 	case ParamDropExpired:
 		n.DropExpired, err = backoff.ParseBool(name, v)
 	case ParamDrain:
@@ -281,6 +284,8 @@ func (c *Config) Get(name string) string {
 		return strconv.Itoa(c.QueueLimit)
 	case ParamDiscipline:
 		return c.Discipline.text()
+	case ParamAdmission:
+		return c.Admission.text()
 	case ParamTimeout:
 		return d(c.Timeout)
 	case ParamDropExpired:
@@ -387,6 +392,9 @@ func (c *Config) validateRequests() error {
 		return err
 	}
 	if err := c.Discipline.validate(c); err != nil {
+		return err
+	}
+	if err := c.Admission.validate(c); err != nil {
 		return err
 	}
 	if err := backoff.CheckFloat(ParamErrorRate, c.ErrorRate, 0, 1); err != nil {

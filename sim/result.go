@@ -149,7 +149,8 @@ type RequestTotals struct {
 	// removed from the queue (HedgeCancel). Shed are the refusals that
 	// were the queue server's queue's (a part of Refused): calls that
 	// found it full (QueueLimit, or its Discipline's bound) or waited
-	// longer than its Discipline allows.
+	// longer than its Discipline allows; Limited those of its Admission
+	// rule (429s), a part of Refused too.
 	Served      int `json:"served"`
 	Refused     int `json:"refused"`
 	Errors      int `json:"errors"`
@@ -159,6 +160,7 @@ type RequestTotals struct {
 	Dropped     int `json:"dropped"`
 	Cancelled   int `json:"cancelled"`
 	Shed        int `json:"shed"`
+	Limited     int `json:"limited"`
 	// WastedWork is seconds of server work on calls whose caller had
 	// stopped waiting for them (timed out, or a sibling hedge won); a
 	// rate-limited server's call costs 1/Capacity seconds.
@@ -395,6 +397,7 @@ type MeanRequestTotals struct {
 	Dropped        float64          `json:"dropped"`
 	Cancelled      float64          `json:"cancelled"`
 	Shed           float64          `json:"shed"`
+	Limited        float64          `json:"limited"`
 	WastedWork     float64          `json:"wasted_work_s"`
 	Latency        LatencyQuantiles `json:"latency_s"`
 	QueueWait      float64          `json:"queue_wait_s"`

@@ -210,6 +210,9 @@ type queueWatch interface {
 	// taken: a worker of sv takes e from the queue at t, or refuses it
 	// (overdue); sv's ring no longer holds it.
 	taken(sv *rserver, t float64, e *qentry, overdue bool)
+	// admitted: sv's admission rule let a call in at t (ok), or refused
+	// it with Retry-After ra.
+	admitted(sv *rserver, t float64, ok bool, ra float64)
 }
 
 // popNewest removes the newest entry; the ring must not be empty.
@@ -242,6 +245,7 @@ type rserver struct {
 	service float64
 	dist    ServiceDist
 	disc    queueDisc // Config.Discipline, resolved for the run
+	adm     admitter  // Config.Admission, resolved for the run
 	since   float64   // when the queue last went from no live call to one
 
 	ch channel // the Channel server
@@ -267,7 +271,7 @@ func newRServer(c *Config, k int) rserver {
 		bucket:   tokenBucket{burst: burst},
 		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
 		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
-		disc: c.Discipline.start(), ch: newChannel(c), taker: takerOf(c)}
+		disc: c.Discipline.start(), adm: c.Admission.start(), ch: newChannel(c), taker: takerOf(c)}
 }
 
 // room is how many workers may be busy in the condition seg.
@@ -305,13 +309,28 @@ func (sv *rserver) backlog(t float64) float64 {
 // A free worker takes it at once; else it waits, unless the queue is full
 // or its discipline refuses it.
 func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
+	ok, ra := sv.adm.admit(t, sv.live+sv.busy)
+	if r.watch != nil {
+		r.watch.admitted(sv, t, ok, ra)
+	}
+	if !ok {
+		// A 429: with the rule's Retry-After where it knows one.
+		r.limited++
+		out := rFail
+		if ra > 0 {
+			out = rRetryAfter
+		}
+		sv.refuse(r, t, id, stamp, cp, out, ra)
+		return
+	}
 	if sv.live == 0 && sv.busy < sv.room(sv.sched.at()) {
 		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
 		return
 	}
 	full, class := sv.disc.arrive(sv.live, sv.backlog(t))
 	if full || sv.limit > 0 && sv.live >= sv.limit {
-		sv.shed(r, t, id, stamp, cp)
+		r.shed++
+		sv.refuse(r, t, id, stamp, cp, r.refusal(), 0)
 		return
 	}
 	r.fill(t)
@@ -332,18 +351,19 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 	}
 }
 
-// shed: the queue refuses copy cp of caller id's try stamp at t with a
-// 503: it found no room, or waited longer than its discipline allows.
-func (sv *rserver) shed(r *reqSim, t float64, id, stamp uint32, cp int) {
+// refuse: the server refuses copy cp of caller id's try stamp at t, with
+// outcome out and Retry-After ra (answerAfter): its admission rule (a
+// 429), or its queue (a 503: no room, or waited longer than its
+// discipline allows).
+func (sv *rserver) refuse(r *reqSim, t float64, id, stamp uint32, cp int, out uint8, ra float64) {
 	r.refused++
-	r.shed++
 	sv.refused++
 	b, x := r.tl.atx(t)
 	b.rejected++
 	x.refused++
 	r.tl.server(t, sv.k).failed++
 	r.settle(sv.k)
-	r.answer(t, id, stamp, cp, r.refusal())
+	r.answerAfter(t, id, stamp, cp, out, ra)
 }
 
 // start: a worker takes call e at t.
@@ -397,7 +417,8 @@ func (sv *rserver) pull(r *reqSim, t float64) {
 			if r.waiting(e.id, e.stamp) {
 				r.callers[e.id].cq[e.copy] = cqNone // its place may be given again
 			}
-			sv.shed(r, t, e.id, e.stamp, int(e.copy))
+			r.shed++
+			sv.refuse(r, t, e.id, e.stamp, int(e.copy), r.refusal(), 0)
 			continue
 		}
 		sv.start(r, t, e)
@@ -496,11 +517,12 @@ func (*queueModel) Fields(c *Config) []string {
 	if c == nil || c.Timeout > 0 {
 		return queueFields
 	}
-	return queueFields[:5:5] // capped: an append copies
+	return queueFields[:6:6] // capped: an append copies
 }
 
 // queueFields end with the one that needs a timeout.
-var queueFields = []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline, ParamDropExpired}
+var queueFields = []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline, ParamAdmission,
+	ParamDropExpired}
 
 func (*queueModel) Validate(c *Config) error {
 	if err := backoff.CheckInt(ParamConcurrency, c.Concurrency, 1, MaxConcurrency); err != nil {
@@ -522,6 +544,9 @@ func (*queueModel) Describe(c *Config) string {
 	}
 	if c.Discipline.Kind != 0 {
 		s += ", " + c.Discipline.text()
+	}
+	if c.Admission.Kind != 0 {
+		s += ", admission " + c.Admission.text()
 	}
 	return s + ")"
 }
