@@ -22,7 +22,7 @@ type AdmissionKind uint8
 
 // Admission is the queue server's admission rule with its arguments.
 // Text form (Set/Get "admission"): none, token-bucket:RATE:BURST,
-// fixed-window:N:W, sliding-window:N:W, concurrency:N. A plain value,
+// fixed-window:N:W, sliding-window:N:W, concurrency:N, aimd[:TARGET]. A plain value,
 // compared with ==; the zero value lets every call in.
 type Admission struct {
 	Kind AdmissionKind
@@ -55,6 +55,10 @@ type admitter interface {
 	// retryAfter seconds when above 0: the rule knows that a call then
 	// would be let in.
 	admit(t float64, inside int) (ok bool, retryAfter float64)
+	// taken: a worker takes a call that waited seconds in the queue,
+	// with inside calls in the server (it among them): an adaptive
+	// limit's signal.
+	taken(waited float64, inside int)
 }
 
 // comeBack is the Retry-After for a call refused at t that would be let

@@ -20,3 +20,5 @@ func (*concurrencyRule) Help() string {
 func (*concurrencyRule) start(a *Admission) admitter { return &concurrencyRule{most: int(a.Args[0])} }
 
 func (c *concurrencyRule) admit(_ float64, inside int) (bool, float64) { return inside < c.most, 0 }
+
+func (*concurrencyRule) taken(float64, int) {}

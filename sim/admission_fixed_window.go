@@ -42,3 +42,5 @@ func (f *fixedWindowRule) admit(t float64, _ int) (bool, float64) {
 	}
 	return false, comeBack(t, (f.window+1)*f.width)
 }
+
+func (*fixedWindowRule) taken(float64, int) {}

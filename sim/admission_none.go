@@ -12,3 +12,5 @@ func (*noAdmission) Help() string    { return "every call is let in" }
 func (n *noAdmission) start(*Admission) admitter { return n }
 
 func (*noAdmission) admit(float64, int) (bool, float64) { return true, 0 }
+
+func (*noAdmission) taken(float64, int) {}

@@ -11,7 +11,7 @@ import (
 // Every rule's text form, and the errors naming the field, the whole
 // value, the argument at fault and its range.
 func TestAdmissionText(t *testing.T) {
-	forms := []string{"none", "token-bucket:RATE:BURST", "fixed-window:N:W", "sliding-window:N:W", "concurrency:N"}
+	forms := []string{"none", "token-bucket:RATE:BURST", "fixed-window:N:W", "sliding-window:N:W", "concurrency:N", "aimd[:TARGET]"}
 	for _, tc := range []struct {
 		in, get, kind string
 		args          PartArgs
@@ -24,6 +24,9 @@ func TestAdmissionText(t *testing.T) {
 		{in: "fixed-window:100:1s", get: "fixed-window:100:1s", kind: "fixed-window", args: PartArgs{100, 1e9}},
 		{in: "sliding-window:5:250ms", get: "sliding-window:5:250ms", kind: "sliding-window", args: PartArgs{5, 250e6}},
 		{in: "Concurrency:8", get: "concurrency:8", kind: "concurrency", args: PartArgs{8}},
+		{in: "aimd", get: "aimd", kind: "aimd", args: PartArgs{50e6}},
+		{in: "aimd:0s", get: "aimd:0s", kind: "aimd", args: PartArgs{0}},
+		{in: "aimd:2h", code: backoff.CodeDuration, part: "TARGET", errArgs: []string{"0s", "1h"}},
 
 		{in: "", code: backoff.CodeFormat, errArgs: forms},
 		{in: "leaky", code: backoff.CodeFormat, errArgs: forms},
@@ -144,6 +147,7 @@ func TestAdmissionSteps(t *testing.T) {
 			{1.9, 0, true, 0},
 		}},
 		{"concurrency:3", []step{{0, 0, true, 0}, {0, 2, true, 0}, {0, 3, false, 0}, {0, 50, false, 0}}},
+		{"aimd", []step{{0, 19, true, 0}, {0, 20, false, 0}}}, // from 20
 	} {
 		a, err := parseAdmission(tc.rule)
 		if err != nil {
@@ -188,5 +192,46 @@ func TestHonorAdmissionRetryAfter(t *testing.T) {
 		if !honor && tt.Limited < 900*20 {
 			t.Errorf("ignoring Retry-After: %d refusals in 20 s, want about 1000 a second", tt.Limited)
 		}
+	}
+}
+
+// The AIMD limit step by step: from 20, +1 for a call taken without
+// waiting past TARGET while the server is half full, x0.9 (floored, at
+// least 1) for one that waited past it; calls are let in below the
+// limit's whole part.
+func TestAIMDLimit(t *testing.T) {
+	a, err := parseAdmission("aimd:10ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := a.start().(*aimdRule)
+	for i, s := range []struct {
+		waited float64
+		inside int
+		limit  float64
+	}{
+		{0, 10, 21},     // half full: +1
+		{0.01, 11, 22},  // at TARGET is not past it
+		{0, 5, 22},      // under half full: unchanged
+		{0.011, 30, 19}, // 22 x 0.9 = 19.8, floored
+		{1, 30, 17},     // 17.1
+		{0, 9, 18},
+	} {
+		m.taken(s.waited, s.inside)
+		if m.limit != s.limit {
+			t.Fatalf("sample %d (waited %g s, %d inside): limit %g, want %g", i, s.waited, s.inside, m.limit, s.limit)
+		}
+	}
+	if ok, _ := m.admit(0, 17); !ok {
+		t.Error("17 inside, limit 18: refused")
+	}
+	if ok, ra := m.admit(0, 18); ok || ra != 0 {
+		t.Errorf("18 inside, limit 18: %v, Retry-After %g", ok, ra)
+	}
+	for range 100 {
+		m.taken(1, 0)
+	}
+	if m.limit != 1 {
+		t.Errorf("after 100 cuts: limit %g, want 1", m.limit)
 	}
 }

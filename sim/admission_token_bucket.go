@@ -39,3 +39,5 @@ func (b *tokenBucketRule) admit(t float64, _ int) (bool, float64) {
 	}
 	return false, comeBack(t, t+(1-b.tokens)/b.rate)
 }
+
+func (*tokenBucketRule) taken(float64, int) {}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -204,7 +205,9 @@ func (w *lawWatch) admitted(sv *rserver, t float64, ok bool, ra float64) {
 	rule := w.a.Rule().Name()
 	if !ok {
 		w.limited++
-		if ra < 0 || (ra > 0) != (rule != "concurrency") {
+		// The rate limits know when a call would be let in; the
+		// concurrency limits cannot.
+		if ra < 0 || (ra > 0) != (rule != "concurrency" && rule != "aimd") {
 			w.fail("%s refused a call at %g s with Retry-After %g s", rule, t, ra)
 		}
 		return
@@ -374,7 +377,7 @@ func randomDisciplineConfig(rng *rand.Rand) Config {
 	}
 	set("admission", pick("none", "none", "token-bucket:"+strconv.Itoa(5+rng.IntN(200))+":"+strconv.Itoa(1+rng.IntN(30)),
 		"fixed-window:"+strconv.Itoa(1+rng.IntN(50))+":"+ms(10, 1000), "sliding-window:"+strconv.Itoa(1+rng.IntN(50))+":"+ms(10, 1000),
-		"concurrency:"+strconv.Itoa(1+rng.IntN(40))))
+		"concurrency:"+strconv.Itoa(1+rng.IntN(40)), "aimd", "aimd:"+ms(0, 300)))
 	set("honor-retry-after", pick("true", "false"))
 	set("latency", ms(0, 50))
 	set("attempts", strconv.Itoa(1+rng.IntN(4)))
@@ -478,7 +481,7 @@ func TestDisciplineLaws(t *testing.T) {
 	for _, name := range AdmissionNames() {
 		x := seen[name]
 		t.Logf("admission %s: %d runs, %d refused", name, x[0], x[2])
-		if x[0] < n/20 || name != "none" && x[2] == 0 {
+		if x[0] < n/25 || name != "none" && x[2] == 0 {
 			t.Errorf("admission %s: %d runs, %d refused: the draws miss its law", name, x[0], x[2])
 		}
 	}
@@ -517,42 +520,48 @@ func describeForTest(c Config) string {
 // (whose longest wait, 20 calls over 10 workers of 100 ms, is 0.3 s with
 // its service, under the timeout). CoDel's 5 ms allowance under a
 // standing queue leaves workers idle when no call came in the last 5 ms
-// (0.75 calls expected): at least 85%.
+// (0.75 calls expected): at least 85%. FIFO behind the AIMD limit
+// (target 50 ms) keeps the queue near its target, so the calls it serves
+// are in time, but each cut can take the limit below the ten workers and
+// idle some: at least 70%.
 func TestOverloadedQueueDisciplines(t *testing.T) {
 	const capacity = 100.0
 	for _, tc := range []struct {
 		discipline string
 		lo, hi     float64 // goodput per second
 		shed       bool
-		busy       bool // no worker idles while calls wait
+		busy       bool   // no worker idles while calls wait
+		admission  string // "": none
 	}{
-		{"fifo", 0, 8, false, true},
-		{"lifo", 0.9 * capacity, capacity, false, true},
-		{"adaptive-lifo", 0.9 * capacity, capacity, false, true},
-		{"bounded:20", 0.9 * capacity, capacity, true, true},
-		{"codel", 0.85 * capacity, capacity, true, false},
+		{"fifo", 0, 8, false, true, ""},
+		{"lifo", 0.9 * capacity, capacity, false, true, ""},
+		{"adaptive-lifo", 0.9 * capacity, capacity, false, true, ""},
+		{"bounded:20", 0.9 * capacity, capacity, true, true, ""},
+		{"codel", 0.85 * capacity, capacity, true, false, ""},
+		{"fifo", 0.7 * capacity, capacity, false, false, "aimd"},
 	} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			c := DefaultConfig()
 			for _, kv := range [][2]string{{"server", "queue"}, {"concurrency", "10"}, {"service", "100ms"}, {"traffic", "open:150"},
-				{"duration", "60s"}, {"timeout", "1s"}, {"attempts", "1"}, {"latency", "0s"}, {"discipline", tc.discipline}} {
+				{"duration", "60s"}, {"timeout", "1s"}, {"attempts", "1"}, {"latency", "0s"}, {"discipline", tc.discipline}, {"admission", cmp.Or(tc.admission, "none")}} {
 				if err := c.Set(kv[0], kv[1]); err != nil {
 					t.Fatal(err)
 				}
 			}
 			r := run(t, c, seed)
 			tt := r.Totals
-			t.Logf("%s seed %d: goodput %.1f/s, throughput %.1f/s, shed %d, timeouts %d", tc.discipline, seed, tt.GoodputPerS,
-				tt.ThroughputPerS, tt.Shed, tt.Timeouts)
+			name := tc.discipline + " " + tc.admission
+			t.Logf("%s seed %d: goodput %.1f/s, throughput %.1f/s, shed %d, limited %d, timeouts %d", name, seed, tt.GoodputPerS,
+				tt.ThroughputPerS, tt.Shed, tt.Limited, tt.Timeouts)
 			if tt.GoodputPerS < tc.lo || tt.GoodputPerS > tc.hi {
-				t.Errorf("%s seed %d: goodput %.1f/s, want %.0f to %.0f", tc.discipline, seed, tt.GoodputPerS, tc.lo, tc.hi)
+				t.Errorf("%s seed %d: goodput %.1f/s, want %.0f to %.0f", name, seed, tt.GoodputPerS, tc.lo, tc.hi)
 			}
 			sd := math.Sqrt(capacity*60) / 60
 			if tc.busy && tt.ThroughputPerS < capacity-4*sd || tt.ThroughputPerS > capacity+4*sd {
-				t.Errorf("%s seed %d: throughput %.1f/s, want about %g", tc.discipline, seed, tt.ThroughputPerS, capacity)
+				t.Errorf("%s seed %d: throughput %.1f/s, want about %g", name, seed, tt.ThroughputPerS, capacity)
 			}
-			if (tt.Shed > 0) != tc.shed {
-				t.Errorf("%s seed %d: shed %d", tc.discipline, seed, tt.Shed)
+			if (tt.Shed > 0) != tc.shed || (tt.Limited > 0) != (tc.admission != "") {
+				t.Errorf("%s seed %d: shed %d, limited %d", name, seed, tt.Shed, tt.Limited)
 			}
 		}
 	}

@@ -373,6 +373,7 @@ func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	x.dbusy++
 	r.tl.server(t, sv.k).dbusy++
 	d := sv.draw(r) * sv.sched.at().slow
+	sv.adm.taken(t-e.t, sv.live+sv.busy)
 	r.waitSum += t - e.t
 	r.waits++
 	if r.waiting(e.id, e.stamp) {

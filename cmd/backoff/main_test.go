@@ -299,7 +299,7 @@ var flagCases = map[string][]flagCase{
 		{"discipline", "random", "fifo, lifo, bounded:N, codel[:N[:M]] or adaptive-lifo[:N]"},
 		{"discipline", "bounded:0", "bounded:N with N from 1 to 1000000000"},
 		{"discipline", "codel:100ms:2h", "codel[:N[:M]] with N from 1µs to 1h (default 100ms), M from 0s to 1h (default 5ms)"},
-		{"admission", "leaky", "none, token-bucket:RATE:BURST, fixed-window:N:W, sliding-window:N:W or concurrency:N"},
+		{"admission", "leaky", "none, token-bucket:RATE:BURST, fixed-window:N:W, sliding-window:N:W, concurrency:N or aimd[:TARGET]"},
 		{"admission", "token-bucket:0:5", "token-bucket:RATE:BURST with RATE from 0.001 to 1e+09, BURST from 1 to 1000000000"},
 		{"timeout", "-1s", "from 0s to 8760h"},
 		{"drop-expired", "maybe", "true or false"},
