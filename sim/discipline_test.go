@@ -566,3 +566,55 @@ func TestOverloadedQueueDisciplines(t *testing.T) {
 		}
 	}
 }
+
+// The metastable failure of Bronson et al. (HotOS 2021), which the
+// disciplines of Maurer's "Fail at Scale" end: open traffic of 280
+// requests/s for 120 s into a queue server of 30 workers of 100 ms (300
+// calls/s), callers timing out after 1 s and trying twice; the server
+// stalls from 20 s to 30 s.
+//
+// FIFO: the stall leaves a queue longer than the timeout; every call
+// served after it waited past its caller's timeout, whose retry keeps
+// the load near twice capacity, so the queue never drains and goodput
+// after 30 s is nothing: at most the 280 x 20 s of before the stall over
+// 120 s, 46.7/s (and 2% of noise), never recovered.
+//
+// LIFO, adaptive LIFO, bounded:30 and CoDel serve calls whose callers
+// still wait, so the backlog stops feeding retries and every request
+// offered outside the stall succeeds: 280 x 110 / 120 = 256.7/s, within
+// 3% (requests of the stall's last second that retry after it may
+// succeed too), recovered as the stall ends (30 s).
+func TestMetastableDisciplines(t *testing.T) {
+	seeds := uint64(3)
+	if runtime.GOARCH == "wasm" {
+		seeds = 1
+	}
+	const rate, total = 280.0, 120.0
+	for _, d := range []string{"fifo", "lifo", "adaptive-lifo", "bounded:30", "codel"} {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			c := DefaultConfig()
+			for _, kv := range [][2]string{{"server", "queue"}, {"concurrency", "30"}, {"service", "100ms"}, {"traffic", "open:280"},
+				{"duration", "2m"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@20s-30s"}, {"discipline", d}} {
+				if err := c.Set(kv[0], kv[1]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tt := run(t, c, seed).Totals
+			at := "never"
+			if tt.RecoveredAt != nil {
+				at = strconv.FormatFloat(*tt.RecoveredAt, 'g', -1, 64) + " s"
+			}
+			t.Logf("%s seed %d: goodput %.1f/s, %s, recovered at %s", d, seed, tt.GoodputPerS, tt.Recovery, at)
+			if d == "fifo" {
+				if most := rate * 20 / total * 1.02; tt.GoodputPerS > most || tt.Recovery != NotRecovered {
+					t.Errorf("fifo seed %d: goodput %.1f/s (want at most %.1f), %s: want no recovery", seed, tt.GoodputPerS, most, tt.Recovery)
+				}
+				continue
+			}
+			want := rate * 110 / total
+			if math.Abs(tt.GoodputPerS-want) > 0.03*want || tt.Recovery != Recovered || tt.RecoveredAt == nil || *tt.RecoveredAt > 31 {
+				t.Errorf("%s seed %d: goodput %.1f/s (want %.1f ± 3%%), %s at %s: want recovered by 31 s", d, seed, tt.GoodputPerS, want, tt.Recovery, at)
+			}
+		}
+	}
+}
