@@ -50,6 +50,7 @@ var fieldLabels = map[string]string{
 	"outage-end": "herd.outage-end", "collapse-factor": "herd.collapse", "arrival": "herd.arrival",
 	"budget": "herd.budget", "breaker": "herd.breaker", "retry-after-s": "herd.retry-after",
 	"latency": "herd.latency", "runs": "herd.runs", "servers": "herd.servers", "balance": "herd.balance",
+	"discipline": "herd.discipline", "admission": "herd.admission",
 }
 
 // ruleText words the rule a value broke.

@@ -3,6 +3,7 @@ package app
 import (
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -31,6 +32,37 @@ func TestEveryKindHasALabel(t *testing.T) {
 			for _, l := range i18n.Langs {
 				if l.T(key) == key {
 					t.Errorf("%s: no %s label for the server model %q", key, l.Code(), m.Name())
+				}
+			}
+		}
+	}
+	// Each queue discipline's sentence, its arguments in the registry's
+	// order as {1}, {2}.
+	for _, d := range sim.Disciplines() {
+		key := "discipline." + d.Name() + "-hint"
+		for _, l := range i18n.Langs {
+			text := l.T(key)
+			if text == key {
+				t.Errorf("%s: no %s sentence for the queue discipline %q", key, l.Code(), d.Name())
+			}
+			for i := range d.Args() {
+				if p := "{" + strconv.Itoa(i+1) + "}"; !strings.Contains(text, p) {
+					t.Errorf("%s: the %s sentence has no %s for the argument %s", key, l.Code(), p, d.Args()[i].Name)
+				}
+			}
+		}
+	}
+	// Each admission rule's sentence, its arguments as {1}, {2}.
+	for _, a := range sim.AdmissionRules() {
+		key := "admission." + a.Name() + "-hint"
+		for _, l := range i18n.Langs {
+			text := l.T(key)
+			if text == key {
+				t.Errorf("%s: no %s sentence for the admission rule %q", key, l.Code(), a.Name())
+			}
+			for i := range a.Args() {
+				if p := "{" + strconv.Itoa(i+1) + "}"; !strings.Contains(text, p) {
+					t.Errorf("%s: the %s sentence has no %s for the argument %s", key, l.Code(), p, a.Args()[i].Name)
 				}
 			}
 		}

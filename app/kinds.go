@@ -25,6 +25,8 @@ var kindFamilies = map[string]func() []string{
 	"fault-word":   sim.FaultNames,
 	"channel":      sim.ChannelNames,
 	"retry-at":     sim.RetryAtNames,
+	"discipline":   sim.DisciplineNames,
+	"admission":    sim.AdmissionNames,
 }
 
 // kindOptions are the entries of a select of one family's kinds.

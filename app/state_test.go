@@ -122,6 +122,8 @@ func FuzzParseQuery(f *testing.F) {
 		"c.body=" + strings.Repeat("%D0%B6", 1900) + "&c.headers=" + strings.Repeat("a", 2100) + "&attempts=4",
 		strings.Repeat("c.key=", 2) + strings.Repeat("k", 9000) + "&seed=5",
 		"export=grpc-json&embed=herd", "export=nope&embed=page&embed=table", "import=1&import=0", "import=yes",
+		"server=queue&traffic=open:100&discipline=codel:50ms&admission=token-bucket:50:5&honor-retry-after=true",
+		"discipline=lifo&admission=aimd", "server=queue&discipline=bounded:0&admission=sliding-window:1:0s",
 	} {
 		f.Add(s)
 	}

@@ -86,6 +86,14 @@ type ServerSide struct {
 	Service     time.Duration
 	ServiceDist ServiceDist
 	QueueLimit  int
+	// Discipline orders and refuses the calls waiting in the queue
+	// (discipline.go): which one a free worker takes, which finds no
+	// room, which has waited too long. The zero value is fifo.
+	Discipline Discipline
+	// Admission decides, as a call reaches the queue server, whether it
+	// is let in at all (admission.go): a rate or concurrency limit whose
+	// refusals are 429s. The zero value lets every call in.
+	Admission Admission
 	// DropExpired: the server skips calls whose caller has stopped
 	// waiting (Safeguards.Timeout).
 	DropExpired bool

@@ -97,7 +97,8 @@ type reqSim struct {
 	requests, calls, tries, succeeded, gaveUp   int
 	blocked, throttled, timeouts, hedges        int
 	served, refused, errs, outageFails, dropped int
-	cancelled, lost                             int
+	cancelled, lost, shed, limited              int
+	ra                                          float64 // the Retry-After of the reply being decided (reply)
 	wasted, waitSum                             float64
 	waits                                       int
 
@@ -112,6 +113,7 @@ type reqSim struct {
 	touched         uint32 // touch's loads go somewhere
 
 	race  *raceStats // tests: the capture effect on an ethernet channel
+	watch queueWatch // tests: the queue server's moves, for its discipline's laws
 	fair  fairness   // fairness.go
 	spare *buffers   // see Sim.spare
 }
@@ -446,7 +448,7 @@ func (r *reqSim) handle(e *rev) {
 	case evDone:
 		r.done1(e.t, k, e.id, e.stamp, cp, e.x)
 	case evReply:
-		r.reply(e.t, e.id, e.stamp, cp, meta>>evOutShift&3)
+		r.reply(e.t, e.id, e.stamp, cp, meta>>evOutShift&3, e.x)
 	case evTimeout:
 		r.expire(e.t, e.id, e.stamp)
 	case evHedge:
@@ -705,8 +707,12 @@ func (r *reqSim) decide(id uint32, t float64, out outcome) (next float64, again 
 	}
 	d := r.delays.Next(n, &c.prev, r.src.float64())
 	if ra && r.c.HonorRetryAfter {
+		wait := r.c.RetryAfter.Seconds()
+		if r.ra > 0 { // an admission rule's own
+			wait = r.ra
+		}
 		var keep bool
-		if d, keep = r.policy.WithRetryAfter(d, r.c.RetryAfter.Seconds()); !keep {
+		if d, keep = r.policy.WithRetryAfter(d, wait); !keep {
 			r.end(id, t, false)
 			return 0, false
 		}
@@ -835,8 +841,8 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 }
 
 // reply: the server's answer to copy cp of caller id's try stamp reaches
-// it at t.
-func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
+// it at t, with the Retry-After it carries (answerAfter).
+func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8, ra float64) {
 	if !r.waiting(id, stamp) {
 		return // a late answer: the caller timed out, or another copy won
 	}
@@ -879,6 +885,7 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8) {
 		if out == rRetryAfter {
 			o = outRetryAfter
 		}
+		r.ra = ra
 		r.failed(id, t, o)
 	}
 }
@@ -908,6 +915,12 @@ func (r *reqSim) censored() {
 // answer sends the server's answer to copy cp of caller id's try stamp,
 // given at t, back to it, if it still waits (otherwise it would drop it).
 func (r *reqSim) answer(t float64, id, stamp uint32, cp int, out uint8) {
+	r.answerAfter(t, id, stamp, cp, out, 0)
+}
+
+// answerAfter is answer with the Retry-After a refusal carries, seconds
+// (0: Config.RetryAfter's, where the outcome says it carries one).
+func (r *reqSim) answerAfter(t float64, id, stamp uint32, cp int, out uint8, ra float64) {
 	if !r.waiting(id, stamp) {
 		return
 	}
@@ -930,14 +943,14 @@ func (r *reqSim) answer(t float64, id, stamp uint32, cp int, out uint8) {
 			}
 			return
 		}
-		r.reply(tr, id, stamp, cp, out)
+		r.reply(tr, id, stamp, cp, out, ra)
 		return
 	}
 	meta := uint8(evReply) | out<<evOutShift
 	if cp == 1 {
 		meta |= evCopy
 	}
-	r.push(tr, meta, id, stamp, 0)
+	r.push(tr, meta, id, stamp, ra)
 }
 
 // refusal is the outcome of a 503.
@@ -1142,7 +1155,7 @@ func (r *reqSim) endCall(id uint32, t float64, ok bool) {
 		if ok {
 			out = rOK
 		}
-		r.reply(t, parent, pstamp, 0, out)
+		r.reply(t, parent, pstamp, 0, out, 0)
 	}
 }
 

@@ -172,6 +172,10 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 	if !c.RequestLevel() {
 		set("timeout", "2s") // the herd's engine has laws of its own (sim_test.go)
 	}
+	if server == "queue" && rng.IntN(2) == 0 {
+		set("discipline", pick("lifo", "bounded:10", "codel", "codel:50ms:10ms", "adaptive-lifo"))
+		set("admission", pick("none", "token-bucket:50:5", "fixed-window:20:500ms", "sliding-window:20:500ms", "concurrency:15", "aimd"))
+	}
 	return c, desc
 }
 

@@ -114,8 +114,8 @@ func TestRegistry(t *testing.T) {
 // own, and every field that is no model's for all.
 func TestFields(t *testing.T) {
 	want := []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd, ParamCollapseFactor,
-		ParamCollapseWindow, ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDropExpired,
-		ParamChannel, ParamFrame, ParamSlot, "gate-open"}
+		ParamCollapseWindow, ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline,
+		ParamAdmission, ParamDropExpired, ParamChannel, ParamFrame, ParamSlot, "gate-open"}
 	if got := ServerFields(); !slices.Equal(got, want) {
 		t.Errorf("ServerFields() = %v, want %v", got, want)
 	}
@@ -128,8 +128,9 @@ func TestFields(t *testing.T) {
 		{Outage, nil, []string{ParamCapacity, ParamCapacityWindow, ParamOutageStart, ParamOutageEnd}},
 		{Collapse, nil, []string{ParamCapacity, ParamCapacityWindow, ParamCollapseFactor, ParamCollapseWindow}},
 		{OCC, nil, nil},
-		{Queue, nil, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit}},
-		{Queue, func(c *Config) { c.Timeout = time.Second }, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDropExpired}},
+		{Queue, nil, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline, ParamAdmission}},
+		{Queue, func(c *Config) { c.Timeout = time.Second }, []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit,
+			ParamDiscipline, ParamAdmission, ParamDropExpired}},
 		{Channel, nil, []string{ParamChannel, ParamFrame}},
 		{Channel, func(c *Config) { c.Channel = Ethernet }, []string{ParamChannel, ParamFrame, ParamSlot}},
 		{gateServer, nil, []string{ParamCapacity, ParamCapacityWindow, "gate-open"}},

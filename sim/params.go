@@ -40,6 +40,8 @@ const (
 	ParamService         = "service"
 	ParamServiceDist     = "service-dist"
 	ParamQueueLimit      = "queue-limit"
+	ParamDiscipline      = "discipline"
+	ParamAdmission       = "admission"
 	ParamTimeout         = "timeout"
 	ParamDropExpired     = "drop-expired"
 	ParamErrorRate       = "error-rate"
@@ -64,7 +66,7 @@ var ParamNames = []string{
 	ParamHonorRetryAfter, ParamRetryAfterS, ParamBudget, ParamBreaker,
 	ParamBucket, ParamHorizon, ParamMaxCalls,
 	ParamTraffic, ParamDuration, ParamDrain, ParamConcurrency, ParamService, ParamServiceDist,
-	ParamQueueLimit, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
+	ParamQueueLimit, ParamDiscipline, ParamAdmission, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
 	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout,
 	ParamChannel, ParamFrame, ParamSlot,
@@ -127,6 +129,10 @@ func (c *Config) Set(name, value string) error {
 		n.ServiceDist, err = parseServiceDist(v)
 	case ParamQueueLimit:
 		n.QueueLimit, err = backoff.ParseInt(name, v, 0, MaxQueueLimit, backoff.ZeroNoLimit)
+	case ParamDiscipline:
+		n.Discipline, err = parseDiscipline(v)
+	case ParamAdmission:
+		n.Admission, err = parseAdmission(v)
 	case ParamDropExpired:
 		n.DropExpired, err = backoff.ParseBool(name, v)
 	case ParamDrain:
@@ -276,6 +282,10 @@ func (c *Config) Get(name string) string {
 		return c.ServiceDist.text()
 	case ParamQueueLimit:
 		return strconv.Itoa(c.QueueLimit)
+	case ParamDiscipline:
+		return c.Discipline.text()
+	case ParamAdmission:
+		return c.Admission.text()
 	case ParamTimeout:
 		return d(c.Timeout)
 	case ParamDropExpired:
@@ -379,6 +389,12 @@ func (c *Config) validateRequests() error {
 		return err
 	}
 	if err := backoff.CheckInt(ParamQueueLimit, c.QueueLimit, 0, MaxQueueLimit, backoff.ZeroNoLimit); err != nil {
+		return err
+	}
+	if err := c.Discipline.validate(c); err != nil {
+		return err
+	}
+	if err := c.Admission.validate(c); err != nil {
 		return err
 	}
 	if err := backoff.CheckFloat(ParamErrorRate, c.ErrorRate, 0, 1); err != nil {

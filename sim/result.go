@@ -146,7 +146,11 @@ type RequestTotals struct {
 	// calls callers stopped waiting for; Throttled the calls an adaptive
 	// throttle refused locally; Dropped the calls the server skipped
 	// because their caller had gone (DropExpired) and Cancelled the hedges
-	// removed from the queue (HedgeCancel).
+	// removed from the queue (HedgeCancel). Shed are the refusals that
+	// were the queue server's queue's (a part of Refused): calls that
+	// found it full (QueueLimit, or its Discipline's bound) or waited
+	// longer than its Discipline allows; Limited those of its Admission
+	// rule (429s), a part of Refused too.
 	Served      int `json:"served"`
 	Refused     int `json:"refused"`
 	Errors      int `json:"errors"`
@@ -155,6 +159,8 @@ type RequestTotals struct {
 	Throttled   int `json:"throttled"`
 	Dropped     int `json:"dropped"`
 	Cancelled   int `json:"cancelled"`
+	Shed        int `json:"shed"`
+	Limited     int `json:"limited"`
 	// WastedWork is seconds of server work on calls whose caller had
 	// stopped waiting for them (timed out, or a sibling hedge won); a
 	// rate-limited server's call costs 1/Capacity seconds.
@@ -390,6 +396,8 @@ type MeanRequestTotals struct {
 	Throttled      float64          `json:"throttled"`
 	Dropped        float64          `json:"dropped"`
 	Cancelled      float64          `json:"cancelled"`
+	Shed           float64          `json:"shed"`
+	Limited        float64          `json:"limited"`
 	WastedWork     float64          `json:"wasted_work_s"`
 	Latency        LatencyQuantiles `json:"latency_s"`
 	QueueWait      float64          `json:"queue_wait_s"`

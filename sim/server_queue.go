@@ -160,11 +160,14 @@ type qentry struct {
 	stamp uint32  // its try
 	copy  uint8   // 0, or 1 for a hedge
 	dead  bool    // cancelled by its caller (a hedge's sibling won)
+	class uint8   // what its discipline said on arrival (queueDisc.arrive)
 }
 
-// ring is the queue server's FIFO of waiting calls. Positions are
-// absolute (head and tail only grow), so a caller can name the place of
-// its queued call to cancel it; entry p is buf[p&mask]. Invariant:
+// ring is the queue server's queue of waiting calls, taken from either
+// end. Positions are absolute, so a caller can name the place of its
+// queued call to cancel it; entry p is buf[p&mask]. A position taken from
+// the newest end is given again to the next call queued: its caller no
+// longer holds it (cqService or cqNone once taken). Invariant:
 // head <= tail <= head+len(buf); len(buf) is a power of two. Memory is
 // 24 bytes per waiting call, at most twice the longest queue.
 type ring struct {
@@ -199,6 +202,25 @@ func (r *ring) pop() qentry {
 	return e
 }
 
+// queueWatch sees a queue server's moves in a run: a test's, nil in
+// every other run (one comparison per queued call).
+type queueWatch interface {
+	// queued: e has joined sv's queue at t.
+	queued(sv *rserver, t float64, e *qentry)
+	// taken: a worker of sv takes e from the queue at t, or refuses it
+	// (overdue); sv's ring no longer holds it.
+	taken(sv *rserver, t float64, e *qentry, overdue bool)
+	// admitted: sv's admission rule let a call in at t (ok), or refused
+	// it with Retry-After ra.
+	admitted(sv *rserver, t float64, ok bool, ra float64)
+}
+
+// popNewest removes the newest entry; the ring must not be empty.
+func (r *ring) popNewest() qentry {
+	r.tail--
+	return r.buf[r.tail&uint64(len(r.buf)-1)]
+}
+
 // at is the entry at absolute position p, which must be queued.
 func (r *ring) at(p uint64) *qentry { return &r.buf[p&uint64(len(r.buf)-1)] }
 
@@ -222,6 +244,9 @@ type rserver struct {
 	limit   int // 0 = none
 	service float64
 	dist    ServiceDist
+	disc    queueDisc // Config.Discipline, resolved for the run
+	adm     admitter  // Config.Admission, resolved for the run
+	since   float64   // when the queue last went from no live call to one
 
 	ch channel // the Channel server
 
@@ -246,7 +271,7 @@ func newRServer(c *Config, k int) rserver {
 		bucket:   tokenBucket{burst: burst},
 		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
 		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
-		ch: newChannel(c), taker: takerOf(c)}
+		disc: c.Discipline.start(), adm: c.Admission.start(), ch: newChannel(c), taker: takerOf(c)}
 }
 
 // room is how many workers may be busy in the condition seg.
@@ -271,27 +296,52 @@ func (sv *rserver) draw(r *reqSim) float64 {
 	return serviceTime(&sv.dist, sv.service, r.src.float64(), 0)
 }
 
+// backlog is how long the queue has held a live call at t, seconds: 0
+// while it holds none.
+func (sv *rserver) backlog(t float64) float64 {
+	if sv.live == 0 {
+		return 0
+	}
+	return t - sv.since
+}
+
 // enqueue: copy cp of caller id's try stamp reaches the queue server at t.
-// A free worker takes it at once; else it waits, unless the queue is full.
+// A free worker takes it at once; else it waits, unless the queue is full
+// or its discipline refuses it.
 func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
+	ok, ra := sv.adm.admit(t, sv.live+sv.busy)
+	if r.watch != nil {
+		r.watch.admitted(sv, t, ok, ra)
+	}
+	if !ok {
+		// A 429: with the rule's Retry-After where it knows one.
+		r.limited++
+		out := rFail
+		if ra > 0 {
+			out = rRetryAfter
+		}
+		sv.refuse(r, t, id, stamp, cp, out, ra)
+		return
+	}
 	if sv.live == 0 && sv.busy < sv.room(sv.sched.at()) {
 		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
 		return
 	}
-	if sv.limit > 0 && sv.live >= sv.limit {
-		r.refused++
-		sv.refused++
-		b, x := r.tl.atx(t)
-		b.rejected++
-		x.refused++
-		r.tl.server(t, sv.k).failed++
-		r.settle(sv.k)
-		r.answer(t, id, stamp, cp, r.refusal())
+	full, class := sv.disc.arrive(sv.live, sv.backlog(t))
+	if full || sv.limit > 0 && sv.live >= sv.limit {
+		r.shed++
+		sv.refuse(r, t, id, stamp, cp, r.refusal(), 0)
 		return
 	}
 	r.fill(t)
-	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
+	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), class: class})
+	if sv.live == 0 {
+		sv.since = t
+	}
 	sv.live++
+	if r.watch != nil {
+		r.watch.queued(sv, t, sv.q.at(p))
+	}
 	_, x := r.tl.atx(t)
 	x.dq++
 	r.tl.server(t, sv.k).dq++
@@ -301,6 +351,21 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 	}
 }
 
+// refuse: the server refuses copy cp of caller id's try stamp at t, with
+// outcome out and Retry-After ra (answerAfter): its admission rule (a
+// 429), or its queue (a 503: no room, or waited longer than its
+// discipline allows).
+func (sv *rserver) refuse(r *reqSim, t float64, id, stamp uint32, cp int, out uint8, ra float64) {
+	r.refused++
+	sv.refused++
+	b, x := r.tl.atx(t)
+	b.rejected++
+	x.refused++
+	r.tl.server(t, sv.k).failed++
+	r.settle(sv.k)
+	r.answerAfter(t, id, stamp, cp, out, ra)
+}
+
 // start: a worker takes call e at t.
 func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	sv.busy++
@@ -308,6 +373,7 @@ func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	x.dbusy++
 	r.tl.server(t, sv.k).dbusy++
 	d := sv.draw(r) * sv.sched.at().slow
+	sv.adm.taken(t-e.t, sv.live+sv.busy)
 	r.waitSum += t - e.t
 	r.waits++
 	if r.waiting(e.id, e.stamp) {
@@ -320,12 +386,18 @@ func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	r.pushAt(t+d, meta, sv.k, e.id, e.stamp, d)
 }
 
-// pull: free workers take waiting calls at t, skipping cancelled ones and,
-// with DropExpired, those whose caller has gone.
+// pull: free workers take waiting calls at t, from the end the discipline
+// says, skipping cancelled ones, with DropExpired those whose caller has
+// gone, and refusing those the discipline finds overdue.
 func (sv *rserver) pull(r *reqSim, t float64) {
 	room := sv.room(sv.sched.at())
 	for sv.busy < room && sv.q.len() > 0 {
-		e := sv.q.pop()
+		var e qentry
+		if sv.disc.newest(sv.backlog(t)) {
+			e = sv.q.popNewest()
+		} else {
+			e = sv.q.pop()
+		}
 		if e.dead {
 			continue
 		}
@@ -336,6 +408,18 @@ func (sv *rserver) pull(r *reqSim, t float64) {
 		if r.c.DropExpired && !r.waiting(e.id, e.stamp) {
 			r.dropped++
 			r.settle(sv.k)
+			continue
+		}
+		over := sv.disc.overdue(e.class, t-e.t)
+		if r.watch != nil {
+			r.watch.taken(sv, t, &e, over)
+		}
+		if over {
+			if r.waiting(e.id, e.stamp) {
+				r.callers[e.id].cq[e.copy] = cqNone // its place may be given again
+			}
+			r.shed++
+			sv.refuse(r, t, e.id, e.stamp, int(e.copy), r.refusal(), 0)
 			continue
 		}
 		sv.start(r, t, e)
@@ -434,11 +518,12 @@ func (*queueModel) Fields(c *Config) []string {
 	if c == nil || c.Timeout > 0 {
 		return queueFields
 	}
-	return queueFields[:4:4] // capped: an append copies
+	return queueFields[:6:6] // capped: an append copies
 }
 
 // queueFields end with the one that needs a timeout.
-var queueFields = []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDropExpired}
+var queueFields = []string{ParamConcurrency, ParamService, ParamServiceDist, ParamQueueLimit, ParamDiscipline, ParamAdmission,
+	ParamDropExpired}
 
 func (*queueModel) Validate(c *Config) error {
 	if err := backoff.CheckInt(ParamConcurrency, c.Concurrency, 1, MaxConcurrency); err != nil {
@@ -457,6 +542,12 @@ func (*queueModel) Describe(c *Config) string {
 	s := "server queue (" + strconv.Itoa(c.Concurrency) + " workers, " + c.Get(ParamService) + " " + c.Get(ParamServiceDist)
 	if c.QueueLimit > 0 {
 		s += ", at most " + strconv.Itoa(c.QueueLimit) + " waiting"
+	}
+	if c.Discipline.Kind != 0 {
+		s += ", " + c.Discipline.text()
+	}
+	if c.Admission.Kind != 0 {
+		s += ", admission " + c.Admission.text()
 	}
 	return s + ")"
 }

@@ -495,6 +495,10 @@ func FuzzConfigSet(f *testing.F) {
 	f.Add("slot", "1ns", "frame", "1ns")
 	f.Add("channel", "slotted", "traffic", "open:1e6")
 	f.Add("gate-open", "0.01", "server", "gate")
+	f.Add("discipline", "adaptive-lifo:0s", "server", "queue")
+	f.Add("discipline", "codel:1µs:0s", "traffic", "open:1000")
+	f.Add("admission", "fixed-window:1:1µs", "server", "queue")
+	f.Add("admission", "token-bucket:0.001:1", "honor-retry-after", "true")
 	f.Add("gate-open", "1", "traffic", "open:100")
 	f.Fuzz(func(t *testing.T, n1, v1, n2, v2 string) {
 		c := DefaultConfig()

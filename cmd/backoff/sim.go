@@ -102,6 +102,8 @@ var simHelp = map[string]string{
 	sim.ParamServiceDist: "queue server: service times " + strings.Join(serviceForms, " | ") +
 		" (bimodal: D2 with probability P, else --service)",
 	sim.ParamQueueLimit:  "queue server: most calls waiting; a call over it is refused at once with a 503 (0 = no limit)",
+	sim.ParamDiscipline:  "queue server: its queue discipline, " + disciplineHelp(),
+	sim.ParamAdmission:   "queue server: its admission rule, " + admissionHelp() + "; clients with --honor-retry-after wait a 429's Retry-After",
 	sim.ParamTimeout:     "a caller stops waiting for a call after this and retries as its policy says; the server still does the work (0 = no timeout)",
 	sim.ParamDropExpired: "the server skips calls whose caller has stopped waiting",
 	sim.ParamErrorRate:   "each call the server serves fails with this probability",
@@ -133,6 +135,33 @@ func modelFields() string {
 		parts = append(parts, m.Name()+": --"+strings.Join(f, " --"))
 	}
 	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+// disciplineHelp lists the queue disciplines, from the registry: each
+// one's syntax, help and ranges.
+func disciplineHelp() string {
+	var parts []string
+	for _, d := range sim.Disciplines() {
+		s := sim.DisciplineSyntax(d) + " (" + d.Help()
+		if r := sim.DisciplineRanges(d); r != "" {
+			s += "; " + r
+		}
+		parts = append(parts, s+")")
+	}
+	return strings.Join(parts, " | ")
+}
+
+// admissionHelp lists the admission rules, from the registry.
+func admissionHelp() string {
+	var parts []string
+	for _, a := range sim.AdmissionRules() {
+		s := sim.AdmissionSyntax(a) + " (" + a.Help()
+		if r := sim.AdmissionRanges(a); r != "" {
+			s += "; " + r
+		}
+		parts = append(parts, s+")")
+	}
+	return strings.Join(parts, " | ")
 }
 
 // faultKinds are the fault kinds as --fault writes them.
@@ -219,7 +248,8 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        [--capacity N] [--outage-start D --outage-end D] [--arrival %s]
        [--latency D --latency-sd D] [--budget ...] [--breaker ...] [--honor-retry-after]
        [--traffic closed|open:RATE|loop:N[:THINK] --duration D] [--concurrency N --service D
-       --service-dist ... --queue-limit N] [--timeout D [--drop-expired]] [--error-rate F]
+       --service-dist ... --queue-limit N --discipline fifo|lifo|bounded:N|...
+       --admission none|token-bucket:RATE:BURST|...] [--timeout D [--drop-expired]] [--error-rate F]
        [--fault KIND[:ARG]@START-END[/SERVERS]]... [--hedge D|pNN [--hedge-cancel]]
        [--servers N --balance round-robin|random|least|p2c --retry-other] [--drain]
        [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D]

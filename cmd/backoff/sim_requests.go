@@ -181,6 +181,18 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 			fails = append(fails, x.name+" "+count(x.v))
 		}
 	}
+	if len(fails) > 0 && fails[0] == "refused "+count(m.Refused) {
+		var by []string
+		if m.Limited > 0 {
+			by = append(by, count(m.Limited)+" 429s of the admission rule")
+		}
+		if m.Shed > 0 {
+			by = append(by, count(m.Shed)+" shed by the queue")
+		}
+		if len(by) > 0 {
+			fails[0] += " (" + strings.Join(by, ", ") + ")"
+		}
+	}
 	if len(fails) > 0 {
 		line("calls failed", strings.Join(fails, ", "), "")
 	}

@@ -327,6 +327,9 @@ func FuzzSimArgs(f *testing.F) {
 	f.Add("--sweep", "rate=100:300:100", "--timeout", "1s")
 	f.Add("--hedge", "p90", "--budget", "adaptive")
 	f.Add("--traffic", "open:10000000", "--duration", "1s")
+	f.Add("--discipline=codel:1µs:0s", "--server=queue", "--traffic", "open:1000")
+	f.Add("--admission", "sliding-window:100000:24h", "--server", "queue")
+	f.Add("--admission=token-bucket:0.001:1", "--server=queue", "--honor-retry-after", "--traffic=loop:5:0s")
 	// Input once taken silently, or refused naming another flag or late.
 	f.Add("--drain", "--max-calls", "0", "")
 	f.Add("--bucket", "1us", "--format", "json")
