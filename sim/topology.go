@@ -644,7 +644,7 @@ func splitList(v string) []string {
 func (t *Topology) SetKey(node, key, value string) error {
 	n := t.Node(node)
 	if n == nil {
-		return &backoff.FieldError{Field: "set", Value: clip(node + "." + key), Code: backoff.CodeChoice, Args: t.names(),
+		return &backoff.FieldError{Field: "set", Value: clip(node + "." + key + "=" + value), Code: backoff.CodeChoice, Args: t.names(),
 			Allowed: "NODE.KEY=VALUE with NODE one of " + strings.Join(t.names(), ", ")}
 	}
 	if key == keyKind {

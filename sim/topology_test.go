@@ -153,7 +153,7 @@ func TestTopologySetKey(t *testing.T) {
 	}
 	for _, tc := range []struct{ node, key, value, msg string }{
 		{"a", "workers", "0", `nodes.a.workers: "0" is not valid: want a whole number from 1 to 1000000`},
-		{"z", "workers", "1", `set: "z.workers" is not valid: want NODE.KEY=VALUE with NODE one of lb, a, b, c`},
+		{"z", "workers", "1", `set: "z.workers=1" is not valid: want NODE.KEY=VALUE with NODE one of lb, a, b, c`},
 		{"lb", "rule", "best", `nodes.lb.rule: "best" is not valid: want one of round-robin, random, least, p2c`},
 		{"lb", "kind", "server", `nodes.lb.kind: "server" is not valid: want a key of its kind (the kind itself is the document's)`},
 	} {
