@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,20 +208,37 @@ func docErr(field, value string, line int, forms []string, allowed string) error
 		Allowed: allowed, Line: max(line, 1)}
 }
 
-var nameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+// isNodeName: a letter, then letters, digits, - or _ (ASCII).
+func isNodeName(s string) bool {
+	for i, r := range s {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || !(r >= '0' && r <= '9' || r == '-' || r == '_')) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // checkName refuses a node name that a fault's "/" or --set's "." could
 // not name.
 func checkNodeName(name string, line int) error {
-	if len(name) > maxNodeName || !nameRE.MatchString(name) {
+	if len(name) > maxNodeName || !isNodeName(name) {
 		return &backoff.FieldError{Field: "nodes", Value: clip(name), Code: backoff.CodeFormat, Args: []string{"NAME"},
 			Allowed: "a node name: a letter, then letters, digits, - or _, at most " + strconv.Itoa(maxNodeName) + " in all", Line: max(line, 1)}
 	}
 	return nil
 }
 
-// yamlLine finds the line in a YAML parser's message.
-var yamlLine = regexp.MustCompile(`line (\d+)`)
+// yamlLine finds the line in a YAML parser's message ("yaml: line 3:
+// ..."), 1 if it names none.
+func yamlLine(msg string) int {
+	_, rest, ok := strings.Cut(msg, "line ")
+	n := 0
+	for i := 0; ok && i < len(rest) && i < 9 && rest[i] >= '0' && rest[i] <= '9'; i++ {
+		n = 10*n + int(rest[i]-'0')
+	}
+	return max(n, 1)
+}
 
 // ParseTopology reads a topology document (YAML or JSON). Every value is
 // checked alone (a key the node's kind does not take, a value out of its
@@ -239,10 +255,7 @@ func ParseTopology(text string) (*Topology, error) {
 		if err == io.EOF {
 			return nil, docErr("topology", "", 1, []string{"YAML"}, "a YAML or JSON map with nodes:")
 		}
-		line := 1
-		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-			line, _ = strconv.Atoi(m[1])
-		}
+		line := yamlLine(err.Error())
 		return nil, docErr("topology", strings.TrimPrefix(err.Error(), "yaml: "), line, []string{"YAML"}, "YAML or JSON")
 	}
 	var more yaml.Node
@@ -788,12 +801,24 @@ func (n *Node) flow() string {
 	return "{" + strings.Join(parts, ", ") + "}"
 }
 
-// plainRE is what YAML reads as the same text unquoted, in a block or a
-// flow; a value with ":" is quoted in a flow.
-var plainRE = regexp.MustCompile(`^[A-Za-z0-9_.µ][A-Za-z0-9_.:+µ@/,;-]*$`)
+// plain reports whether YAML reads v unquoted as the same text, in a
+// block or (flow) in a flow map or list, where ":" and "," end a value.
+func plain(v string, flow bool) bool {
+	if v == "" || slices.Contains([]string{"null", "Null", "NULL", "~"}, v) {
+		return false
+	}
+	for i, r := range v {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.µ", r) ||
+			i > 0 && strings.ContainsRune("+@/;-", r) || i > 0 && !flow && strings.ContainsRune(":,", r)
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
 
 func yamlValue(v string, flow bool) string {
-	if plainRE.MatchString(v) && !(flow && strings.ContainsAny(v, ":,")) && !slices.Contains([]string{"null", "Null", "NULL", "~"}, v) {
+	if plain(v, flow) {
 		return v
 	}
 	return strconv.Quote(v)
