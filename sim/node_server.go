@@ -1,9 +1,6 @@
 package sim
 
-import (
-	"slices"
-	"sync"
-)
+import "slices"
 
 // A server node is one server of a model (model.go): its keys are model,
 // the model's own fields (every model's, Model.Fields(nil); workers is
@@ -24,9 +21,11 @@ func (serverKind) Name() string { return kindServer }
 
 func (serverKind) Keys() []NodeKey { return serverKeys() }
 
-// serverKeys are read once the models have registered (files initialise
-// in name order, the models' after this one).
-var serverKeys = sync.OnceValue(func() []NodeKey {
+// serverKeys are read when asked, after the models have registered
+// (files initialise in name order, the models' after this one); a
+// function, not a package variable, so that a program that never reads a
+// topology (app.wasm) links none of it.
+func serverKeys() []NodeKey {
 	keys := []NodeKey{{Name: keyModel, Help: "the server's model"}, {Name: keyWorkers, Help: "queue server: workers (concurrency)"}}
 	for _, f := range append(serverFields(), commonServerKeys...) {
 		if f != ParamConcurrency && !slices.ContainsFunc(keys, func(k NodeKey) bool { return k.Name == f }) {
@@ -34,7 +33,7 @@ var serverKeys = sync.OnceValue(func() []NodeKey {
 		}
 	}
 	return keys
-})
+}
 
 // commonServerKeys are what any server does whatever its model: skip the
 // calls whose caller stopped waiting, fail at random, send Retry-After.

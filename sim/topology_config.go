@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -22,7 +21,7 @@ import (
 
 // nodeParams are the parameters a topology gives in its nodes (the
 // server's, the fleet's, the chain's) or in faults:, never at its top.
-var nodeParams = sync.OnceValue(func() []string {
+func nodeParams() []string {
 	out := []string{ParamServer, ParamServers, ParamBalance, ParamRetryOther, ParamErrorRate, ParamRetryAfterS,
 		ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout, ParamFault}
 	for _, f := range serverFields() {
@@ -31,7 +30,7 @@ var nodeParams = sync.OnceValue(func() []string {
 		}
 	}
 	return out
-})
+}
 
 // Default node names of the shorthand's shapes.
 const (
