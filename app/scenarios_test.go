@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -28,6 +29,24 @@ func TestScenarioRowsOneLabelEach(t *testing.T) {
 		}
 		if rows := strings.Count(html, `class="take-away"`); rows != len(seen) {
 			t.Errorf("%s: %d rows for %d groups", l.Code(), rows, len(seen))
+		}
+	}
+}
+
+// The page runs a scenario as the CLI's --scenario does: the state its
+// query gives runs the config sim.Scenario.Config gives, field for field.
+func TestScenarioConfigsMatchCLI(t *testing.T) {
+	for _, sc := range sim.Scenarios() {
+		st, notes := parseQuery(sc.Query)
+		if len(notes) > 0 {
+			t.Errorf("%s: notices %v", sc.Name, notes)
+		}
+		want, err := sc.Config()
+		if err != nil {
+			t.Fatalf("%s: %v", sc.Name, err)
+		}
+		if got := st.Herd.config(st.Policy); got != want {
+			t.Errorf("%s: the page runs\n%+v\nthe CLI\n%+v", sc.Name, got, want)
 		}
 	}
 }

@@ -27,10 +27,28 @@ type FieldError struct {
 	// tokens:500:5:1), the part at fault as the syntax names it (TOKENS,
 	// COST, ...); "" when the whole value is at fault.
 	Part string
+	// Line is, for a value read from a document (a simulator topology),
+	// the line it stands on; 0 for a flag or a URL key. Such a Field is
+	// the value's path in the document: "nodes.b.workers".
+	Line int
 }
 
 func (e *FieldError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("topology: line %d: %s: %q is not valid: want %s", e.Line, docField(e.Field), e.Value, e.Allowed)
+	}
 	return fmt.Sprintf("%s: %q is not valid: want %s", e.Field, e.Value, e.Allowed)
+}
+
+// docField is a document's path as a person reads it: "node b: workers"
+// for "nodes.b.workers".
+func docField(f string) string {
+	if rest, ok := strings.CutPrefix(f, "nodes."); ok {
+		if name, key, ok := strings.Cut(rest, "."); ok {
+			return "node " + name + ": " + key
+		}
+	}
+	return f
 }
 
 // Error codes: the rule a FieldError's value breaks.

@@ -166,6 +166,11 @@ type Output struct {
 	// Bucket is the timeline's bucket width; 0 picks one that gives about
 	// 200 buckets.
 	Bucket time.Duration
+	// Names are the names a topology gave its nodes, for labels, in the
+	// order Config.Topology lists the nodes, separated by commas; "" for
+	// the names Topology gives them (server; lb, s1..sN;
+	// layer1..layerK).
+	Names string
 }
 
 // Bounds are the run's limits.

@@ -248,8 +248,8 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 // has a flag of that name (the core names fields as the flags are named).
 func flagged(fs *flag.FlagSet, err error) error {
 	var fe *backoff.FieldError
-	if !errors.As(err, &fe) || fs.Lookup(fe.Field) == nil {
-		return err
+	if !errors.As(err, &fe) || fs.Lookup(fe.Field) == nil || fe.Line > 0 {
+		return err // a document's value is named by its path and line
 	}
 	c := *fe
 	c.Field = "--" + fe.Field

@@ -322,6 +322,12 @@ var flagCases = map[string][]flagCase{
 		{"channel", "wifi", "one of aloha, slotted, ethernet"},
 		{"frame", "2m", "from 0s to 1m"},
 		{"slot", "-1s", "from 0s to 1m"},
+		{"topology", "", "the name of a topology file"},
+		{"scenario", "nope", "one of metastable, metastable-budget"},
+		{"scenario", "", "a scenario's name, or list"},
+		{"set", "s1.workers", "NODE.KEY=VALUE, such as db.workers=60"},
+		{"set", "s9.workers=2", "NODE.KEY=VALUE with NODE one of server"},
+		{"print-topology", "maybe", "true or false"},
 	}, policyFlagCases...),
 }
 

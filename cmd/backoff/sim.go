@@ -187,6 +187,9 @@ type simJob struct {
 	calls float64
 	// budget is each run's memory (runBudget).
 	budget int64
+	// printTopology: print cfg's topology instead of running it;
+	// listScenarios: list the named scenarios.
+	printTopology, listScenarios bool
 }
 
 // maxJobCalls bounds a command's work, in calls as sim.EstimateCalls
@@ -243,6 +246,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
 	runs := newIntFlag(fs, "runs", 1, 1, sim.MaxRuns, fmt.Sprintf("runs with seeds seed..seed+runs-1, 1 to %d; totals are their means", sim.MaxRuns))
 	sweep := fs.String("sweep", "", fmt.Sprintf("run a range of one parameter: NAME=FROM:TO:STEP or NAME=V1,V2,... (e.g. clients=10:190:10), at most %d values", maxSweepPoints))
 	format := fs.String("format", "text", "output: text|csv|json|svg (svg: the first run's timeline as an image; no --sweep)")
+	tf := addTopoFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `usage: backoff sim [--preset NAME] [policy flags] [--clients N] [--server %s]
        [--capacity N] [--outage-start D --outage-end D] [--arrival %s]
@@ -254,6 +258,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        [--servers N --balance round-robin|random|least|p2c --retry-other] [--drain]
        [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D]
        [--channel aloha|slotted|ethernet --frame D --slot D]
+       [--topology FILE | --scenario NAME|list] [--set NODE.KEY=VALUE]... [--print-topology]
        [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
 
 Many clients retrying against one server, in simulated time. The default: 1000
@@ -283,6 +288,28 @@ through peaks at 1/(2e) = 18.4%% when 0.5 frames are sent per frame time:
   backoff sim --server channel --channel aloha --frame 1ms --attempts 1 \
     --traffic open:100 --duration 60s --sweep rate=100:1000:100
 
+A topology document names the nodes and who calls whom; the flags above are
+a shorthand for one (--print-topology prints it). A p2c balancer over three
+queue servers, b crashing from 10 s to 15 s:
+
+  traffic: open:150
+  duration: 30s
+  timeout: 1s
+  nodes:
+    lb: {kind: balancer, rule: p2c, to: [a, b, c]}
+    a: {kind: server, model: queue, workers: 5, service: 100ms}
+    b: {kind: server, model: queue, workers: 5, service: 100ms}
+    c: {kind: server, model: queue, workers: 5, service: 100ms}
+  faults:
+    - crash@10s-15s/b
+
+  backoff sim --topology fleet.yaml --attempts 3 --set b.workers=5
+
+The engine runs one server, or a balancer over alike servers, under an
+optional chain of service nodes ({kind: service, to: NEXT, retry: {attempts:
+N}, timeout: D}). --scenario NAME runs one of the page's scenarios (--scenario
+list names them); flags given with it override its values.
+
 A job estimated to take more than about two minutes (%s calls) is refused
 before it starts.
 
@@ -310,8 +337,38 @@ before it starts.
 	if err != nil {
 		return nil, err
 	}
+	if tf.scenario.v == "list" {
+		return &simJob{listScenarios: true}, nil
+	}
 	j.cfg = sim.DefaultConfig()
 	j.cfg.Policy = p
+	topo, scenario, err := tf.topology()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case topo != nil:
+		if err := tf.applySets(topo); err != nil {
+			return nil, err
+		}
+		if j.cfg, err = topo.Config(j.cfg); err != nil {
+			return nil, fmt.Errorf("%s: %w", clip(tf.file.v), err)
+		}
+	case scenario != nil:
+		j.cfg = *scenario
+		if pf.preset != "" || pf.presetGiven || pf.importFile != "" {
+			j.cfg.Policy = p
+		}
+	}
+	if topo != nil || scenario != nil {
+		// The policy flags given override the document's retry: and the
+		// scenario's policy.
+		for _, s := range pf.set {
+			if err := j.cfg.Policy.Set(s.name, s.value); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if b := pf.imported.BudgetFlag(); b != "" && !slices.ContainsFunc(simSet, func(s kv) bool { return s.name == sim.ParamBudget }) {
 		if err := j.cfg.Set(sim.ParamBudget, b); err != nil {
 			fmt.Fprintf(stderr, "backoff: the imported retryThrottling (--budget %s) is not simulated: %v\n", b, err)
@@ -326,7 +383,22 @@ before it starts.
 			return nil, err
 		}
 	}
+	if len(tf.sets) > 0 && topo == nil {
+		// --set on the flags' own topology (or the scenario's).
+		t := j.cfg.Topology()
+		if err := tf.applySets(t); err != nil {
+			return nil, err
+		}
+		base := sim.DefaultConfig()
+		base.Policy = j.cfg.Policy
+		if j.cfg, err = t.Config(base); err != nil {
+			return nil, err
+		}
+	}
 	if err := j.cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if j.printTopology, err = tf.printing(); err != nil {
 		return nil, err
 	}
 	if err := checkTyped(j.cfg, simSet); err != nil {
@@ -536,6 +608,13 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 
 func (j *simJob) run(stdout, stderr io.Writer) error {
 	c := j.cfg
+	if j.listScenarios {
+		return listScenarios(stdout)
+	}
+	if j.printTopology {
+		_, err := io.WriteString(stdout, c.Topology().String())
+		return err
+	}
 	if j.sweep != nil {
 		rows, err := runSweep(c, j.sweep, j.jitters, j.seed, j.runs, j.budget)
 		if err != nil {

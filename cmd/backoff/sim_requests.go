@@ -211,10 +211,20 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 		line("collisions", pm(m.Collisions, sd.Collisions, count), "transmissions lost")
 	}
 	if ps := s.First.Totals.PerServer; ps != nil {
-		line("servers", fmt.Sprintf("%-3s%7s %7s %8s %7s %5s %10s %5s %12s", "#", "served", "/s", "refused", "errors", "down",
+		// A topology's names label its servers; else their numbers.
+		names, w := c.ServerNodeNames(), 3
+		if c.Names == "" {
+			for k := range names {
+				names[k] = strconv.Itoa(k + 1)
+			}
+		}
+		for _, n := range names {
+			w = max(w, len(n)+1)
+		}
+		line("servers", fmt.Sprintf("%-*s%7s %7s %8s %7s %5s %10s %5s %12s", w, "#", "served", "/s", "refused", "errors", "down",
 			"timed out", "lost", "utilization"), "(first run)")
 		for k, v := range ps {
-			line("", fmt.Sprintf("%-3d%7d %7.1f %8d %7d %5d %10d %5d %11.1f%%", k+1, v.Served, v.ThroughputPerS,
+			line("", fmt.Sprintf("%-*s%7d %7.1f %8d %7d %5d %10d %5d %11.1f%%", w, names[k], v.Served, v.ThroughputPerS,
 				v.Refused, v.Errors, v.Outage, v.Timeouts, v.Lost, 100*v.Utilization), "")
 		}
 	}

@@ -1,0 +1,61 @@
+package sim
+
+import "slices"
+
+// A server node is one server of a model (model.go): its keys are model,
+// the model's own fields (every model's, Model.Fields(nil); workers is
+// concurrency's name in a topology), and commonServerKeys. A key its
+// model does not read is refused when the document is lowered
+// (Topology.Config).
+type serverKind struct{}
+
+func init() { registerNodeKind(serverKind{}) }
+
+const (
+	kindServer = "server"
+	keyModel   = "model"
+	keyWorkers = "workers"
+)
+
+func (serverKind) Name() string { return kindServer }
+
+func (serverKind) Keys() []NodeKey { return serverKeys() }
+
+// serverKeys are read when asked, after the models have registered
+// (files initialise in name order, the models' after this one); a
+// function, not a package variable, so that a program that never reads a
+// topology (app.wasm) links none of it.
+func serverKeys() []NodeKey {
+	keys := []NodeKey{{Name: keyModel, Help: "the server's model"}, {Name: keyWorkers, Help: "queue server: workers (concurrency)"}}
+	for _, f := range append(serverFields(), commonServerKeys...) {
+		if f != ParamConcurrency && !slices.ContainsFunc(keys, func(k NodeKey) bool { return k.Name == f }) {
+			keys = append(keys, NodeKey{Name: f})
+		}
+	}
+	return keys
+}
+
+// commonServerKeys are what any server does whatever its model: skip the
+// calls whose caller stopped waiting, fail at random, send Retry-After.
+var commonServerKeys = []string{ParamDropExpired, ParamErrorRate, ParamRetryAfterS}
+
+// serverParam is the Config parameter a server node's key sets.
+func serverParam(key string) string {
+	if key == keyWorkers {
+		return ParamConcurrency
+	}
+	if key == keyModel {
+		return ParamServer
+	}
+	return key
+}
+
+func (serverKind) canon(key string, s Setting) (Setting, error) {
+	c := DefaultConfig()
+	p := serverParam(key)
+	if err := c.Set(p, s.Value); err != nil {
+		return s, err
+	}
+	s.Value = c.Get(p)
+	return s, nil
+}

@@ -1,0 +1,45 @@
+package sim
+
+import "github.com/backoff-playground/playground/backoff"
+
+// A service node is a layer of a call chain (chain.go): it calls the node
+// to: names, trying it retry.attempts times (omitted: as many as the
+// clients' policy) with the clients' policy's delays, and waits timeout
+// for each try (0 or omitted: for ever). Its budget is of the clients'
+// budget's kind, its own.
+type serviceKind struct{}
+
+func init() { registerNodeKind(serviceKind{}) }
+
+const (
+	kindService     = "service"
+	keyRetryAttempt = "retry.attempts"
+	keyTimeout      = "timeout"
+)
+
+var serviceKeys = []NodeKey{
+	{Name: keyTo, List: true, Help: "the node it calls"},
+	{Name: keyRetryAttempt, Help: "its attempts at the node below (omitted: the clients' policy's)"},
+	{Name: keyTimeout, Help: "how long it waits for a try below (0: for ever)"},
+}
+
+func (serviceKind) Name() string    { return kindService }
+func (serviceKind) Keys() []NodeKey { return serviceKeys }
+
+func (serviceKind) canon(key string, s Setting) (Setting, error) {
+	c := DefaultConfig()
+	switch key {
+	case keyRetryAttempt:
+		n, err := backoff.ParseInt("retry.attempts", s.Value, 1, MaxLayerAttempts)
+		if err != nil {
+			return s, err
+		}
+		s.Value = formatFloat(float64(n))
+	case keyTimeout:
+		if err := c.Set(ParamLayerTimeout, s.Value); err != nil {
+			return s, err
+		}
+		s.Value = c.Get(ParamLayerTimeout)
+	}
+	return s, nil
+}

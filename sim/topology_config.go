@@ -1,0 +1,572 @@
+package sim
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// The shorthand's shapes as topologies. A Config's fields describe one of
+// four shapes, which Config.Topology writes as nodes: one server
+// ("server"); a fleet, a balancer "lb" over servers "s1".."sN"; a chain's
+// layers above either, services "layer1".."layerK" (Config.Layers = K+1:
+// the clients are the top layer); a channel is a server of the channel
+// model. Topology.Config lowers a document whose graph is one of those
+// shapes back to the shorthand fields, so that both run the same code
+// and give the same bytes; a graph of another shape is refused, naming
+// the node and saying what runs.
+
+// nodeParams are the parameters a topology gives in its nodes (the
+// server's, the fleet's, the chain's) or in faults:, never at its top.
+func nodeParams() []string {
+	out := []string{ParamServer, ParamServers, ParamBalance, ParamRetryOther, ParamErrorRate, ParamRetryAfterS,
+		ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout, ParamFault}
+	for _, f := range serverFields() {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Default node names of the shorthand's shapes.
+const (
+	nameServer   = "server"
+	nameBalancer = "lb"
+	prefixServer = "s"
+	prefixLayer  = "layer"
+)
+
+// defaultNames are the shape's node names in Topology's order: the
+// chain's layers top first, the balancer, the servers.
+func defaultNames(layers, servers int) []string {
+	var out []string
+	for k := 1; k < layers; k++ {
+		out = append(out, prefixLayer+strconv.Itoa(k))
+	}
+	if servers <= 1 {
+		return append(out, nameServer)
+	}
+	out = append(out, nameBalancer)
+	for k := 1; k <= servers; k++ {
+		out = append(out, prefixServer+strconv.Itoa(k))
+	}
+	return out
+}
+
+// NodeNames are c's nodes' names in Topology's order (Output.Names, or
+// the default names when it does not fit c's shape).
+func (c *Config) NodeNames() []string {
+	def := defaultNames(c.Layers, c.Servers)
+	if c.Names != "" {
+		if n := strings.Split(c.Names, ","); len(n) == len(def) {
+			return n
+		}
+	}
+	return def
+}
+
+// ServerNames are the names of c's servers, a fleet's in order.
+func (c *Config) ServerNodeNames() []string {
+	n := c.NodeNames()
+	return n[len(n)-max(1, c.Servers):]
+}
+
+// Topology is the document c describes: its simulator parameters that
+// differ from DefaultConfig's at the top, its policy's that differ from
+// backoff.Default's under retry:, and its shape as nodes (the keys its
+// server model reads, others only when they differ from the default).
+// Topology.Config(DefaultConfig()) of it runs as c does.
+func (c *Config) Topology() *Topology {
+	t := &Topology{}
+	def := DefaultConfig()
+	// Set reads some values in the light of those set before (a latency
+	// of 0 clears the spread, a jitter kind sets its bounds): the values
+	// are compared with what the ones written so far give, in the order
+	// Topology.Config sets them.
+	got := def
+	for _, n := range topParams() {
+		if v := c.Get(n); v != got.Get(n) {
+			_ = got.Set(n, v)
+			t.Settings = append(t.Settings, Setting{Key: n, Value: v})
+		}
+	}
+	pol := c.Policy
+	layers := max(1, c.Layers)
+	if layers > 1 {
+		pol.Attempts = c.LayerAttemptsAt(0)
+	}
+	dp := backoff.Default()
+	for _, n := range backoff.ParamNames {
+		if v := pol.Get(n); v != dp.Get(n) {
+			_ = dp.Set(n, v)
+			t.Retry = append(t.Retry, Setting{Key: n, Value: v})
+		}
+	}
+	names := c.NodeNames()
+	for k := 1; k < layers; k++ {
+		n := Node{Name: names[k-1], Kind: kindService, Keys: []Setting{{Key: keyTo, List: []string{names[k]}}}}
+		if a := c.LayerAttemptsAt(k); a != pol.Attempts {
+			n.Keys = append(n.Keys, Setting{Key: keyRetryAttempt, Value: strconv.Itoa(a)})
+		}
+		if c.LayerTimeout > 0 {
+			n.Keys = append(n.Keys, Setting{Key: keyTimeout, Value: c.Get(ParamLayerTimeout)})
+		}
+		t.Nodes = append(t.Nodes, n)
+	}
+	servers := c.ServerNodeNames()
+	if c.Servers > 1 {
+		lb := Node{Name: names[layers-1], Kind: kindBalancer, Keys: []Setting{
+			{Key: keyRule, Value: c.Balance.String()}, {Key: keyTo, List: slices.Clone(servers)}}}
+		if c.RetryOther {
+			lb.Keys = append(lb.Keys, Setting{Key: ParamRetryOther, Value: "true"})
+		}
+		t.Nodes = append(t.Nodes, lb)
+	}
+	for _, name := range servers {
+		t.Nodes = append(t.Nodes, c.serverNode(name, &def))
+	}
+	for _, f := range c.Faults.List() {
+		g := f
+		g.Servers = 0
+		text := g.text()
+		var on []string
+		for s := f.Servers; s != 0; s &= s - 1 {
+			if k := trailingZeros(s); k < len(servers) {
+				on = append(on, servers[k])
+			}
+		}
+		if len(on) > 0 {
+			text += "/" + strings.Join(on, ",")
+		}
+		t.Faults = append(t.Faults, Setting{Key: ParamFault, Value: text})
+	}
+	return t
+}
+
+// serverNode is c's server as a node called name: its model and the
+// keys it reads in c whose values differ from def's.
+func (c *Config) serverNode(name string, def *Config) Node {
+	n := Node{Name: name, Kind: kindServer, Keys: []Setting{{Key: keyModel, Value: c.Server.String()}}}
+	var fields []string
+	if m := c.Server.Model(); m != nil {
+		fields = m.Fields(c)
+	}
+	for _, k := range serverKeys()[1:] {
+		p := serverParam(k.Name)
+		if (slices.Contains(fields, p) || slices.Contains(commonServerKeys, p)) && c.Get(p) != def.Get(p) {
+			n.Keys = append(n.Keys, Setting{Key: k.Name, Value: c.Get(p)})
+		}
+	}
+	return n
+}
+
+func trailingZeros(s uint64) int {
+	k := 0
+	for s&1 == 0 {
+		s >>= 1
+		k++
+	}
+	return k
+}
+
+// shapeForms say what graphs the engine runs, for errors.
+var shapeForms = []string{"server", "balancer -> servers", "service -> ... -> server", "service -> ... -> balancer -> servers"}
+
+const shapeHelp = "a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, " +
+	"optionally through a chain of services (each calling the next), every node called once"
+
+func shapeErr(n *Node, key, value string, why string) error {
+	return &backoff.FieldError{Field: "nodes." + n.Name + "." + key, Value: clip(value), Code: backoff.CodeFormat,
+		Args: slices.Clone(shapeForms), Allowed: shapeHelp + " (" + why + ")", Line: max(n.Line, 1)}
+}
+
+// entry is the node the clients call: Entry, or the one node nobody
+// calls.
+func (t *Topology) entry() (*Node, error) {
+	if t.Entry != "" {
+		if n := t.Node(t.Entry); n != nil {
+			return n, nil
+		}
+	}
+	called := map[string]bool{}
+	for _, n := range t.Nodes {
+		if to := n.Get(keyTo); to != nil {
+			for _, v := range to.List {
+				called[v] = true
+			}
+		}
+	}
+	var roots []string
+	for _, n := range t.Nodes {
+		if !called[n.Name] {
+			roots = append(roots, n.Name)
+		}
+	}
+	if len(roots) == 1 {
+		return t.Node(roots[0]), nil
+	}
+	if len(roots) == 0 {
+		roots = t.names()
+	}
+	return nil, &backoff.FieldError{Field: topEntry, Value: "", Code: backoff.CodeChoice, Args: roots, Line: 1,
+		Allowed: "the node the clients call (entry:), one of " + strings.Join(roots, ", ")}
+}
+
+// Config lowers t onto base: base's fields with t's settings, policy and
+// graph, which must be one of the shorthand's shapes (see Config.Topology);
+// node names other than the default ones are kept in Names. The config is
+// validated; errors name the node, the key, the value and what is
+// allowed, with the line.
+func (t *Topology) Config(base Config) (Config, error) {
+	c := base
+	c.Names = ""
+	for _, name := range ParamNames {
+		for _, s := range t.Settings {
+			if s.Key == name {
+				if err := c.Set(name, s.Value); err != nil {
+					return base, lineErr(err, name, s.Line)
+				}
+			}
+		}
+	}
+	for _, name := range backoff.ParamNames {
+		for _, s := range t.Retry {
+			if s.Key == name {
+				if err := c.Policy.Set(name, s.Value); err != nil {
+					return base, lineErr(err, topRetry+"."+name, s.Line)
+				}
+			}
+		}
+	}
+	if len(t.Nodes) == 0 {
+		return base, docErr(topNodes, "", 1, slices.Clone(shapeForms), "at least one node: "+shapeHelp)
+	}
+	n, err := t.entry()
+	if err != nil {
+		return base, err
+	}
+	seen := map[string]bool{}
+	var chain []*Node
+	for n.Kind == kindService {
+		seen[n.Name] = true
+		chain = append(chain, n)
+		to := n.Get(keyTo)
+		if to == nil || len(to.List) != 1 {
+			v := ""
+			if to != nil {
+				v = strings.Join(to.List, ",")
+			}
+			return base, shapeErr(n, keyTo, v, "a service calls exactly one node")
+		}
+		next := t.Node(to.List[0])
+		if next == nil {
+			return base, unknownNode(n, keyTo, to.List[0], t)
+		}
+		if seen[next.Name] {
+			return base, shapeErr(n, keyTo, next.Name, "the calls go round in a circle")
+		}
+		if len(chain) >= MaxLayers {
+			return base, shapeErr(n, keyTo, next.Name, "at most "+strconv.Itoa(MaxLayers-1)+" services in a chain")
+		}
+		n = next
+	}
+	seen[n.Name] = true
+	var lb *Node
+	var servers []*Node
+	switch n.Kind {
+	case kindServer:
+		servers = []*Node{n}
+	case kindBalancer:
+		lb = n
+		to := n.Get(keyTo)
+		if to == nil || len(to.List) == 0 || len(to.List) > MaxServers {
+			v := ""
+			if to != nil {
+				v = strings.Join(to.List, ",")
+			}
+			return base, shapeErr(n, keyTo, v, "a balancer calls 1 to "+strconv.Itoa(MaxServers)+" servers")
+		}
+		for _, name := range to.List {
+			s := t.Node(name)
+			if s == nil {
+				return base, unknownNode(n, keyTo, name, t)
+			}
+			if s.Kind != kindServer || seen[name] {
+				return base, shapeErr(n, keyTo, name, "a balancer's nodes are servers, each once; node "+name+" is a "+s.Kind)
+			}
+			seen[name] = true
+			servers = append(servers, s)
+		}
+	default:
+		return base, shapeErr(n, keyKind, n.Kind, "a "+n.Kind+" node does not run yet")
+	}
+	for i := range t.Nodes {
+		if !seen[t.Nodes[i].Name] {
+			return base, shapeErr(&t.Nodes[i], keyKind, t.Nodes[i].Kind, "nothing calls node "+t.Nodes[i].Name)
+		}
+	}
+	if err := c.lowerServers(servers); err != nil {
+		return base, err
+	}
+	c.Servers = len(servers)
+	if lb != nil {
+		c.Balance, c.RetryOther = RoundRobin, false
+		for _, s := range lb.Keys {
+			if s.Key == keyTo {
+				continue
+			}
+			p := s.Key
+			if p == keyRule {
+				p = ParamBalance
+			}
+			if err := c.Set(p, s.Value); err != nil {
+				return base, nodeErr(err, lb.Name, s.Key, s.Line)
+			}
+		}
+	}
+	if err := c.lowerChain(chain); err != nil {
+		return base, err
+	}
+	if err := c.lowerFaults(t, servers); err != nil {
+		return base, err
+	}
+	names := make([]string, 0, len(t.Nodes))
+	for _, s := range chain {
+		names = append(names, s.Name)
+	}
+	if lb != nil {
+		names = append(names, lb.Name)
+	}
+	for _, s := range servers {
+		names = append(names, s.Name)
+	}
+	if !slices.Equal(names, defaultNames(c.Layers, c.Servers)) {
+		c.Names = strings.Join(names, ",")
+	}
+	if err := c.Validate(); err != nil {
+		return base, t.placeErr(err, chain, lb, servers)
+	}
+	return c, nil
+}
+
+func unknownNode(n *Node, key, name string, t *Topology) error {
+	return &backoff.FieldError{Field: "nodes." + n.Name + "." + key, Value: clip(name), Code: backoff.CodeChoice,
+		Args: t.names(), Allowed: "one of the nodes: " + strings.Join(t.names(), ", "), Line: max(n.Line, 1)}
+}
+
+// lowerServers sets c's server from the first server node, after
+// checking that every server node reads as the same server.
+func (c *Config) lowerServers(servers []*Node) error {
+	first := servers[0]
+	def := DefaultConfig()
+	value := func(n *Node, key string) string {
+		if s := n.Get(key); s != nil {
+			return s.Value
+		}
+		return def.Get(serverParam(key))
+	}
+	model := value(first, keyModel)
+	m := def.Server
+	if s := first.Get(keyModel); s != nil {
+		if err := c.Set(ParamServer, s.Value); err != nil {
+			return nodeErr(err, first.Name, keyModel, s.Line)
+		}
+		m = c.Server
+	} else {
+		c.Server = def.Server
+	}
+	reads := m.Model().Fields(nil)
+	for _, n := range servers {
+		for _, s := range n.Keys {
+			p := serverParam(s.Key)
+			if s.Key != keyModel && !slices.Contains(commonServerKeys, p) && !slices.Contains(reads, p) {
+				keys := []string{keyModel}
+				for _, r := range reads {
+					keys = append(keys, strings.Replace(r, ParamConcurrency, keyWorkers, 1))
+				}
+				for _, k := range commonServerKeys {
+					if !slices.Contains(keys, k) {
+						keys = append(keys, k)
+					}
+				}
+				return &backoff.FieldError{Field: "nodes." + n.Name + "." + s.Key, Value: clip(s.Value), Code: backoff.CodeUnknown,
+					Args: keys, Line: max(s.Line, n.Line),
+					Allowed: "a key the " + model + " model reads: " + strings.Join(keys, ", ")}
+			}
+		}
+		if n == first {
+			continue
+		}
+		for _, k := range serverKeys() {
+			if a, b := value(first, k.Name), value(n, k.Name); a != b {
+				line := n.Line
+				if s := n.Get(k.Name); s != nil {
+					line = max(s.Line, line)
+				}
+				return &backoff.FieldError{Field: "nodes." + n.Name + "." + k.Name, Value: clip(b), Code: backoff.CodeNeeds,
+					Other: "nodes." + first.Name + "." + k.Name, Args: []string{a, a, a}, Line: max(line, 1),
+					Allowed: a + " as node " + first.Name + " has: a balancer's servers are alike (servers that differ do not run yet)"}
+			}
+		}
+	}
+	// The model's fields: the node's values over the defaults, so that a
+	// key left out means its default whatever base says.
+	for _, k := range serverKeys()[1:] {
+		p := serverParam(k.Name)
+		if !slices.Contains(reads, p) && !slices.Contains(commonServerKeys, p) {
+			continue
+		}
+		s := first.Get(k.Name)
+		v := def.Get(p)
+		if s != nil {
+			v = s.Value
+		}
+		if err := c.Set(p, v); err != nil {
+			line := first.Line
+			if s != nil {
+				line = s.Line
+			}
+			return nodeErr(err, first.Name, k.Name, line)
+		}
+	}
+	return nil
+}
+
+// lowerChain sets c's chain from its services, top first.
+func (c *Config) lowerChain(chain []*Node) error {
+	c.Layers, c.LayerAttempts, c.RetryAt, c.LayerTimeout = len(chain)+1, LayerAttempts{}, RetryAll, 0
+	if len(chain) == 0 {
+		return nil
+	}
+	a0 := c.Policy.Attempts
+	each := make([]int, len(chain))
+	same, ones := true, true
+	for i, n := range chain {
+		each[i] = a0
+		if s := n.Get(keyRetryAttempt); s != nil {
+			each[i], _ = strconv.Atoi(s.Value)
+		}
+		same = same && each[i] == a0
+		ones = ones && each[i] == 1
+	}
+	switch {
+	case same:
+	case ones:
+		c.RetryAt = RetryTop
+	case a0 < 1 || a0 > MaxLayerAttempts:
+		n := chain[0]
+		return &backoff.FieldError{Field: "nodes." + n.Name + "." + keyRetryAttempt, Value: clip(n.Get(keyRetryAttempt).Value),
+			Code: backoff.CodeNeeds, Other: topRetry + "." + backoff.ParamAttempts, Args: []string{strconv.Itoa(a0), "1", "1"}, Line: max(n.Line, 1),
+			Allowed: "1 (or left out) while the clients' attempts are " + strconv.Itoa(a0) + " (a chain's attempts differ per layer only from 1 to " +
+				strconv.Itoa(MaxLayerAttempts) + ")"}
+	default:
+		c.LayerAttempts.List = uint8(len(chain) + 1)
+		c.LayerAttempts.Each[0] = uint16(a0)
+		for i, a := range each {
+			c.LayerAttempts.Each[i+1] = uint16(a)
+		}
+	}
+	timeout := func(n *Node) string {
+		if s := n.Get(keyTimeout); s != nil {
+			return s.Value
+		}
+		return "0s"
+	}
+	for _, n := range chain[1:] {
+		if a, b := timeout(chain[0]), timeout(n); a != b {
+			return &backoff.FieldError{Field: "nodes." + n.Name + "." + keyTimeout, Value: clip(b), Code: backoff.CodeNeeds,
+				Other: "nodes." + chain[0].Name + "." + keyTimeout, Args: []string{a, a, a}, Line: max(n.Line, 1),
+				Allowed: a + " as node " + chain[0].Name + " has (services with different timeouts do not run yet)"}
+		}
+	}
+	return c.Set(ParamLayerTimeout, timeout(chain[0]))
+}
+
+// lowerFaults sets c's faults from t's, the nodes after "/" as the
+// servers' numbers.
+func (c *Config) lowerFaults(t *Topology, servers []*Node) error {
+	c.Faults = Faults{}
+	var texts []string
+	for _, f := range t.Faults {
+		text, on, aimed := strings.Cut(f.Value, "/")
+		if aimed {
+			var nums []string
+			for _, name := range strings.Split(on, ",") {
+				name = strings.TrimSpace(name)
+				k := slices.IndexFunc(servers, func(n *Node) bool { return n.Name == name })
+				if k < 0 {
+					var names []string
+					for _, s := range servers {
+						names = append(names, s.Name)
+					}
+					return &backoff.FieldError{Field: topFaults, Value: clip(f.Value), Code: backoff.CodeChoice, Part: "NODE",
+						Args: names, Line: max(f.Line, 1), Allowed: "KIND[:ARG]@START-END[/NODE,...] with each NODE a server: " + strings.Join(names, ", ")}
+				}
+				nums = append(nums, strconv.Itoa(k+1))
+			}
+			text += "/" + strings.Join(nums, ",")
+		}
+		texts = append(texts, text)
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	fs, err := parseFaults(strings.Join(texts, ";"))
+	if err != nil {
+		return lineErr(err, topFaults, t.Faults[0].Line)
+	}
+	c.Faults = fs
+	return nil
+}
+
+// placeErr restates a Validate error about a parameter a node gives as an
+// error about that node's key.
+func (t *Topology) placeErr(err error, chain []*Node, lb *Node, servers []*Node) error {
+	var fe *backoff.FieldError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	for _, s := range t.Settings {
+		if s.Key == fe.Field {
+			return lineErr(err, fe.Field, s.Line)
+		}
+	}
+	for _, s := range t.Retry {
+		if s.Key == fe.Field {
+			return lineErr(err, topRetry+"."+fe.Field, s.Line)
+		}
+	}
+	var n *Node
+	key := fe.Field
+	switch {
+	case fe.Field == ParamFault && len(t.Faults) > 0:
+		return lineErr(err, topFaults, t.Faults[0].Line)
+	case fe.Field == ParamBalance || fe.Field == ParamRetryOther:
+		n = lb
+		if key == ParamBalance {
+			key = keyRule
+		}
+	case fe.Field == ParamLayerTimeout || fe.Field == ParamLayers || fe.Field == ParamLayerAttempts:
+		if len(chain) > 0 {
+			n = chain[0]
+		}
+	case fe.Field == ParamServers || slices.Contains(nodeParams(), fe.Field):
+		n = servers[0]
+		key = strings.Replace(key, ParamConcurrency, keyWorkers, 1)
+		if key == ParamServer || key == ParamServers {
+			key = keyModel
+		}
+	}
+	if n == nil {
+		return err
+	}
+	line := n.Line
+	if s := n.Get(key); s != nil {
+		line = max(line, s.Line)
+	}
+	return nodeErr(err, n.Name, key, line)
+}
