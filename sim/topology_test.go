@@ -1,3 +1,7 @@
+//go:build !wasm
+
+// The document reader is not in the WebAssembly build (topology_yaml.go).
+
 package sim
 
 import (
