@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -281,8 +282,18 @@ func TestBrowserEmbedSnippet(t *testing.T) {
 	if err := chromedp.Do(tb.ctx, chromedp.Navigate(docs.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
+	// The frame is lazy: the docs page's load does not wait for it, and a
+	// world made in its first, empty document ends when the playground's
+	// replaces it ("Cannot find context"). Wait for the playground's.
 	tree, err := chromedp.Call(tb.ctx, page.GetFrameTree, cdp.Empty{})
-	if err != nil || tree.FrameTree == nil || len(tree.FrameTree.ChildFrames) != 1 {
+	for end := time.Now().Add(20 * time.Second); err == nil && time.Now().Before(end); {
+		if tree.FrameTree != nil && len(tree.FrameTree.ChildFrames) == 1 && strings.HasPrefix(tree.FrameTree.ChildFrames[0].Frame.URL, pg) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+		tree, err = chromedp.Call(tb.ctx, page.GetFrameTree, cdp.Empty{})
+	}
+	if err != nil || tree.FrameTree == nil || len(tree.FrameTree.ChildFrames) != 1 || !strings.HasPrefix(tree.FrameTree.ChildFrames[0].Frame.URL, pg) {
 		t.Fatalf("frame tree: %v", err)
 	}
 	world, err := chromedp.Call(tb.ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: tree.FrameTree.ChildFrames[0].Frame.ID, WorldName: "embed"})

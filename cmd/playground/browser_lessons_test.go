@@ -27,8 +27,11 @@ func TestBrowserLessonLanguages(t *testing.T) {
 		}
 		poll[bool](t, tb, "lesson 1's table", `document.querySelectorAll('#delay-table tbody tr').length === 5 &&
 		  document.getElementById('total-max').dataset.seconds === '31'`)
-		if !eval[bool](t, tb, `!!document.querySelector('#lesson .lesson-try') && !!document.querySelector('#lesson .lesson-question')`) {
-			t.Errorf("lang=%s: no prompt or question", c.lang)
+		// The lesson's text is a file of its own, fetched beside the
+		// widget's setup: either may come first.
+		if _, err := pollIn[bool](tb.ctx, `!!document.querySelector('#lesson .lesson-try') && !!document.querySelector('#lesson .lesson-question')`,
+			10*time.Millisecond, 10*time.Second); err != nil {
+			t.Errorf("lang=%s: no prompt or question: %v", c.lang, err)
 		}
 	}
 }
