@@ -167,11 +167,12 @@ FORCE:
 # brotli gives its output the input's modification time cut to whole
 # seconds, older than app.wasm's: make would see the .br as stale and spend
 # 13-26 s compressing it again on every make run, so touch dates it.
-$(WASM).br: $(WASM) | brotli-dep
-	t=web/.tmp.$$$$.app.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && touch $$t && mv $$t $@
+# The same for each program of web/ (app.wasm, import.wasm).
+web/%.wasm.br: web/%.wasm | brotli-dep
+	t=web/.tmp.$$$$.$*.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && touch $$t && mv $$t $@
 
-$(WASM).gz: $(WASM)
-	t=web/.tmp.$$$$.app.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@
+web/%.wasm.gz: web/%.wasm
+	t=web/.tmp.$$$$.$*.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@
 
 # The page's config reader, a program of its own that the page loads when
 # its Import panel is first used (cmd/playground/importer): the readers and
@@ -182,12 +183,6 @@ $(IMPORT_STAMP): $$(IMPORT_SRCS) $$(if $$(wildcard $(IMPORT_WASM)),,FORCE)
 	if cmp -s $$t $(IMPORT_WASM); then rm $$t; echo "$(IMPORT_WASM): the same bytes, kept"; else mv $$t $(IMPORT_WASM); fi && touch $@
 
 $(IMPORT_WASM): $(IMPORT_STAMP) ;
-
-$(IMPORT_WASM).br: $(IMPORT_WASM) | brotli-dep
-	t=web/.tmp.$$$$.import.wasm.br; brotli -q 11 --lgwin=22 -f -o $$t $< && touch $$t && mv $$t $@
-
-$(IMPORT_WASM).gz: $(IMPORT_WASM)
-	t=web/.tmp.$$$$.import.wasm.gz; gzip -9 -n -c $< > $$t && mv $$t $@
 
 $(BIN)/playground: $(WASM) $(WASM).br $(WASM).gz $(IMPORT_WASM) $(IMPORT_WASM).br $(IMPORT_WASM).gz $(SERVE_SRCS)
 	@mkdir -p $(BIN)
