@@ -140,28 +140,25 @@ func modelFields() string {
 // disciplineHelp lists the queue disciplines, from the registry: each
 // one's syntax, help and ranges.
 func disciplineHelp() string {
-	var parts []string
-	for _, d := range sim.Disciplines() {
-		s := sim.DisciplineSyntax(d) + " (" + d.Help()
-		if r := sim.DisciplineRanges(d); r != "" {
-			s += "; " + r
-		}
-		parts = append(parts, s+")")
-	}
-	return strings.Join(parts, " | ")
+	return partsHelp(sim.Disciplines(), sim.DisciplineSyntax, sim.DisciplineRanges)
 }
 
 // admissionHelp lists the admission rules, from the registry.
 func admissionHelp() string {
-	var parts []string
-	for _, a := range sim.AdmissionRules() {
-		s := sim.AdmissionSyntax(a) + " (" + a.Help()
-		if r := sim.AdmissionRanges(a); r != "" {
+	return partsHelp(sim.AdmissionRules(), sim.AdmissionSyntax, sim.AdmissionRanges)
+}
+
+// partsHelp lists registered parts as "SYNTAX (help; ranges) | ...".
+func partsHelp[P interface{ Help() string }](parts []P, syntax, ranges func(P) string) string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		s := syntax(p) + " (" + p.Help()
+		if r := ranges(p); r != "" {
 			s += "; " + r
 		}
-		parts = append(parts, s+")")
+		out[i] = s + ")"
 	}
-	return strings.Join(parts, " | ")
+	return strings.Join(out, " | ")
 }
 
 // faultKinds are the fault kinds as --fault writes them.
