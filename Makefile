@@ -19,8 +19,12 @@ all: build
 ## short fuzz runs, and the real-browser tests.
 test: vet fmt-check test-native test-wasm fuzz test-browser
 
+# The benchmarks' and browser tests' files are vetted too: built only under
+# their tags, they would otherwise rot unseen until someone runs make bench.
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags browser ./...
+	$(GO) vet -tags benchserver ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

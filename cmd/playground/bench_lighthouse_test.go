@@ -279,7 +279,7 @@ func startFloorSlim(b *testing.B, dir string) string {
 		b.Fatal(err)
 	}
 	srv := newHTTPServer(h, defaultPerWrite)
-	go srv.Serve(limitHeaders(ln, "", nil))
+	go srv.Serve(limitHeaders(ln, "", nil, nil))
 	b.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String() + "/"
 }
