@@ -216,7 +216,7 @@ func newSite(prefix string, webFS, staticFS fs.FS, builtAt time.Time) (*site, er
 	// The Import panel's readers; without them the panel says it could
 	// not load them, and the rest of the page works.
 	if wasmFile("import.wasm") == nil {
-		s.warnings = append(s.warnings, "web/import.wasm is not built into this binary: the Import panel cannot read; build it with `make wasm`")
+		s.warnings = append(s.warnings, warnNoImport)
 	}
 
 	h := app.NewHandler(placeholderVersion, s.wasmSize, resolver(prefix))
@@ -613,3 +613,6 @@ func (s *site) variant(urlPath, rawQuery, lang string) *asset {
 	}
 	return s.variants.page(v, lang)
 }
+
+// warnNoImport is the warning of a binary built without web/import.wasm.
+const warnNoImport = "web/import.wasm is not built into this binary: the Import panel cannot read; build it with `make wasm`"
