@@ -226,7 +226,7 @@ func (k *herdKnobs) herdSelect(name, label string, values []string, custom bool)
 	if showBox {
 		in = app.Div().Class("sub-field").Body(k.herdInput(name, label))
 	}
-	long := herdLabel(l, name, cur, "-long")
+	long := herdLabel(l, name, k.h.Config.FullValue(name), "-long")
 	return app.Div().Class("field").Body(
 		app.Label().For(name).Text(label),
 		app.Select().ID(name).OnChange(k.onInput).Body(items...),

@@ -34,9 +34,13 @@ var (
 	hedgeValues   = []string{"none", "p95", "p99"}
 	layerValues   = []string{"1", "2", "3", "5"}
 	serversValues = []string{"1", "2", "3", "4", "8"}
-	balanceValues = sim.BalanceNames
-	channelValues = sim.ChannelNames
-	retryAtValues = sim.RetryAtNames
+	// A queue server's defences: its discipline and its admission rule,
+	// with arguments a 30-worker server of the scenarios would use.
+	disciplineValues = []string{"fifo", "lifo", "bounded:30", "codel", "adaptive-lifo"}
+	admissionValues  = []string{"none", "token-bucket:100:10", "concurrency:60", "aimd"}
+	balanceValues    = sim.BalanceNames
+	channelValues    = sim.ChannelNames
+	retryAtValues    = sim.RetryAtNames
 )
 
 // Which configs a herd field applies to: the others hide it. A server
@@ -76,6 +80,8 @@ var herdFields = []struct {
 	{sim.ParamService, "herd.service", "herd.service-hint", 't', nil, false, nil},
 	{sim.ParamServiceDist, "herd.service-dist", "", 's', func() []string { return distValues }, true, nil},
 	{sim.ParamQueueLimit, "herd.queue-limit", "herd.queue-limit-hint", 't', nil, false, nil},
+	{sim.ParamDiscipline, "herd.discipline", "", 's', func() []string { return disciplineValues }, true, nil},
+	{sim.ParamAdmission, "herd.admission", "", 's', func() []string { return admissionValues }, true, nil},
 	{sim.ParamChannel, "herd.channel", "", 's', channelValues, false, nil},
 	{sim.ParamFrame, "herd.frame", "herd.frame-hint", 't', nil, false, nil},
 	{sim.ParamSlot, "herd.slot", "herd.slot-hint", 't', nil, false, nil},

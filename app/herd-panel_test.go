@@ -150,3 +150,33 @@ func TestHerdSelectCustomBox(t *testing.T) {
 		t.Error(`"custom…" chosen but not the selected entry`)
 	}
 }
+
+// A queue server offers its defences: the discipline and the admission
+// rule are selects, each with the sentence of the chosen one under it,
+// its arguments written even where the link leaves them at their
+// defaults; a server that has no queue offers neither.
+func TestHerdDefencesSelects(t *testing.T) {
+	for _, c := range []struct{ lang, query, id, want string }{
+		{"en", "server=queue&discipline=codel", "discipline", "If the queue has not been empty in the last 100ms, a call may wait at most 5ms, else at most 100ms"},
+		{"ru", "server=queue&discipline=codel", "discipline", "Если очередь не пустела последние 100\u00a0мс, вызов может ждать не больше 5\u00a0мс"},
+		{"en", "server=queue&discipline=bounded:30", "discipline", "a call that finds 30 waiting is refused"},
+		{"en", "server=queue&admission=aimd", "admission", "each call that waited longer than 50ms cuts it"},
+		{"ru", "server=queue&admission=token-bucket:100:10", "admission", "Корзина на 10 токенов пополняется на 100 в секунду"},
+	} {
+		html := render(t, "lang="+c.lang+"&"+c.query)
+		if !regexp.MustCompile(`<select[^>]*id="` + c.id + `"`).MatchString(html) {
+			t.Errorf("%s %s: no #%s select", c.lang, c.query, c.id)
+			continue
+		}
+		hint := regexp.MustCompile(`<p[^>]*id="` + c.id + `-hint"[^>]*>([^<]*)<`).FindStringSubmatch(html)
+		if hint == nil || !strings.Contains(hint[1], c.want) {
+			t.Errorf("%s %s: the sentence under #%s is %v, want it to hold %q", c.lang, c.query, c.id, hint, c.want)
+		}
+	}
+	html := render(t, "server=outage")
+	for _, id := range []string{"discipline", "admission"} {
+		if strings.Contains(html, `id="`+id+`"`) {
+			t.Errorf("an outage server (no queue) offers #%s", id)
+		}
+	}
+}

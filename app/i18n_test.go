@@ -39,7 +39,7 @@ func TestEveryKindHasALabel(t *testing.T) {
 	// Each queue discipline's sentence, its arguments in the registry's
 	// order as {1}, {2}.
 	for _, d := range sim.Disciplines() {
-		key := "discipline." + d.Name() + "-hint"
+		key := "discipline." + d.Name() + "-long"
 		for _, l := range i18n.Langs {
 			text := l.T(key)
 			if text == key {
@@ -54,7 +54,7 @@ func TestEveryKindHasALabel(t *testing.T) {
 	}
 	// Each admission rule's sentence, its arguments as {1}, {2}.
 	for _, a := range sim.AdmissionRules() {
-		key := "admission." + a.Name() + "-hint"
+		key := "admission." + a.Name() + "-long"
 		for _, l := range i18n.Langs {
 			text := l.T(key)
 			if text == key {

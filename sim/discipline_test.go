@@ -618,3 +618,28 @@ func TestMetastableDisciplines(t *testing.T) {
 		}
 	}
 }
+
+// FullValue writes every argument of a part, the defaults too, where Get
+// leaves trailing defaults out.
+func TestFullValueWritesDefaults(t *testing.T) {
+	for _, c := range []struct{ param, set, get, full string }{
+		{ParamDiscipline, "codel", "codel", "codel:100ms:5ms"},
+		{ParamDiscipline, "codel:50ms", "codel:50ms", "codel:50ms:5ms"},
+		{ParamDiscipline, "adaptive-lifo", "adaptive-lifo", "adaptive-lifo:100ms"},
+		{ParamDiscipline, "fifo", "fifo", "fifo"},
+		{ParamAdmission, "aimd", "aimd", "aimd:50ms"},
+		{ParamAdmission, "token-bucket:100:10", "token-bucket:100:10", "token-bucket:100:10"},
+		{ParamServer, "queue", "queue", "queue"},
+	} {
+		cfg := DefaultConfig()
+		if err := cfg.Set(c.param, c.set); err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.Get(c.param); got != c.get {
+			t.Errorf("Get(%s) after %q = %q, want %q", c.param, c.set, got, c.get)
+		}
+		if got := cfg.FullValue(c.param); got != c.full {
+			t.Errorf("FullValue(%s) after %q = %q, want %q", c.param, c.set, got, c.full)
+		}
+	}
+}

@@ -218,6 +218,23 @@ func (c *Config) duration(name string) (*time.Duration, time.Duration) {
 	return nil, 0
 }
 
+// FullValue is Get(name) with every argument of a part written, the
+// optional ones at their defaults too ("codel" is "codel:100ms:5ms"):
+// what a sentence about the value reads its arguments from.
+func (c *Config) FullValue(name string) string {
+	switch name {
+	case ParamDiscipline:
+		if q := c.Discipline.QueueDiscipline(); q != nil {
+			return partFullText(q.Name(), q.Args(), &c.Discipline.Args)
+		}
+	case ParamAdmission:
+		if q := c.Admission.Rule(); q != nil {
+			return partFullText(q.Name(), q.Args(), &c.Admission.Args)
+		}
+	}
+	return c.Get(name)
+}
+
 // Get returns the text form of one field, the inverse of Set.
 func (c *Config) Get(name string) string {
 	if isPolicyParam(name) {

@@ -110,6 +110,16 @@ func partDefaults(args []PartArg) PartArgs {
 	return v
 }
 
+// partFullText writes name and every one of v's arguments, the optional
+// ones at their defaults too: the form a sentence about the part fills
+// its {1}, {2} from.
+func partFullText(name string, args []PartArg, v *PartArgs) string {
+	for i := range args {
+		name += ":" + args[i].format(v[i])
+	}
+	return name
+}
+
 // partText writes name and v, trailing optional arguments at their
 // defaults left out.
 func partText(name string, args []PartArg, v *PartArgs) string {
