@@ -38,6 +38,9 @@ type playground struct {
 	// the parts below the screen when the reader wants them. The server
 	// draws everything at once.
 	stage int
+	// warmed is the last part of the start rendered off the page before
+	// its own task mounts it (nextSlice).
+	warmed int
 	// restWanted: the reader has asked for the parts below the first
 	// screen (listenForReader); restWaits: the start waits for that.
 	restWanted, restWaits bool
@@ -123,9 +126,22 @@ const (
 	stageAll          = stageClassify
 )
 
-// sliceGap is the pause between two parts of the start: a timer, so the
-// browser runs input, paint and its own tasks between them.
-const sliceGap = time.Millisecond
+// inNextTask runs fn on the UI goroutine in a task of the browser's own,
+// a setTimeout's callback, so that the browser runs input, paint and its
+// own tasks between two parts of the start. A Go timer (ctx.After) does
+// not do it: on a slow or busy machine the timer is due before the
+// program pauses, the runtime runs it at once, and two parts of the start
+// are one long task.
+func (p *playground) inNextTask(ctx app.Context, fn func(app.Context)) {
+	c := p.own(ctx)
+	var f app.Func
+	f = app.FuncOf(func(app.Value, []app.Value) any {
+		f.Release()
+		c.Dispatch(fn)
+		return nil
+	})
+	app.Window().Call("setTimeout", f, 0)
+}
 
 // restIdle is how long the parts below the screen wait, after the first
 // screen, for a reason to be drawn sooner (the reader scrolls towards
@@ -168,7 +184,7 @@ func (p *playground) nextSlice(ctx app.Context) {
 		p.stage = stageAll
 		return
 	}
-	p.own(ctx).After(sliceGap, func(ctx app.Context) {
+	p.inNextTask(ctx, func(ctx app.Context) {
 		// Asked here, a task after the part's render, not in it: the
 		// answer needs the page laid out, and asked in the render's task
 		// (the first mount's, the start's longest) it forced that layout
@@ -182,11 +198,24 @@ func (p *playground) nextSlice(ctx app.Context) {
 		if next == stageTable && p.tableFirst {
 			next++ // drawn with the first screen
 		}
-		if next == stageHerd && p.herd.gen.Load() == 0 {
+		perf := app.Window().Get("performance")
+		switch {
+		case next == stageHerd && p.herd.gen.Load() == 0:
+			perf.Call("mark", "backoff:herd-run")
 			// The herd's first run (up to syncBudget), in a task of its
 			// own before its card's.
 			p.herd.start(ctx, p)
-		} else {
+		case p.warmed < next:
+			// The part rendered once off the page, in a task of its own
+			// before the one that mounts it (see WarmFirstScreen).
+			p.warmed = next
+			perf.Call("mark", "backoff:warm-part")
+			warm(p.part(next, p.lang()))
+			ctx.PreventUpdate()
+			p.nextSlice(ctx)
+			return
+		default:
+			perf.Call("mark", "backoff:part")
 			p.stage = next
 		}
 		ctx.Defer(p.nextSlice)
@@ -239,14 +268,31 @@ func (p *playground) tableStage() int {
 	return stageTable
 }
 
-// later is part s of the page, drawn by draw once the start has reached
-// it; until then an empty card of the same class holds its place (below
-// the first screen: nothing visible moves when it fills).
-func (p *playground) later(s int, id, class string, draw func() app.UI) app.UI {
+// later is part s of the page, drawn once the start has reached it;
+// until then an empty card of the same class holds its place (below the
+// first screen: nothing visible moves when it fills).
+func (p *playground) later(s int, id, class string, l i18n.Lang) app.UI {
 	if p.stage >= s {
-		return draw()
+		return p.part(s, l)
 	}
 	return app.Section().ID(id).Class(class).Aria("busy", "true")
+}
+
+// part is the card that stage s of the start adds to the page (the herd's
+// card gains its controls at stageHerdControls).
+func (p *playground) part(s int, l i18n.Lang) app.UI {
+	switch s {
+	case stageFirst, stageTable:
+		return p.renderDelays(l)
+	case stageHerd, stageHerdControls:
+		return p.renderHerd(l, p.stage >= stageHerdControls || s == stageHerdControls)
+	case stageCharts:
+		return p.renderDelayCharts(l)
+	case stageCompare:
+		return p.renderCompare(l)
+	default:
+		return p.renderClassify(l)
+	}
 }
 
 // lang is the page's language: the link's, else the browser's.
@@ -288,7 +334,7 @@ func (p *playground) OnNav(ctx app.Context) {
 	case p.preloaded:
 		// The herd's first run (up to syncBudget) and its chart are a part
 		// of the start of their own, after the first screen's.
-		p.own(ctx).After(sliceGap, func(ctx app.Context) { p.herd.start(ctx, p) })
+		p.inNextTask(ctx, func(ctx app.Context) { p.herd.start(ctx, p) })
 	default:
 		p.herd.start(ctx, p)
 	}
@@ -718,11 +764,11 @@ func (p *playground) Render() app.UI {
 			// the herd, then the delay charts; the style sheet places them
 			// side by side on wide screens.
 			app.Div().ID("results").Class("results").TabIndex(-1).Body(
-				p.later(p.tableStage(), "", "card delays", func() app.UI { return p.renderDelays(l) }),
-				p.later(stageHerd, "", "card herd", func() app.UI { return p.renderHerd(l, p.stage >= stageHerdControls) }),
-				p.later(stageCharts, "", "card delay-charts", func() app.UI { return p.renderDelayCharts(l) }),
-				p.later(stageCompare, "", "card compare", func() app.UI { return p.renderCompare(l) }),
-				p.later(stageClassify, "classify", "card classify", func() app.UI { return p.renderClassify(l) }),
+				p.later(p.tableStage(), "", "card delays", l),
+				p.later(stageHerd, "", "card herd", l),
+				p.later(stageCharts, "", "card delay-charts", l),
+				p.later(stageCompare, "", "card compare", l),
+				p.later(stageClassify, "classify", "card classify", l),
 			),
 		),
 		app.Footer().Class("foot").Body(
