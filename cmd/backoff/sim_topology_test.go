@@ -86,19 +86,19 @@ func TestSimTopologyFile(t *testing.T) {
 // Bad documents and flags are refused naming the node, the key, the
 // value, what is allowed and the line.
 func TestSimTopologyErrors(t *testing.T) {
-	bad := writeFile(t, "bad.yaml", "nodes:\n  db: {kind: server, model: queue}\n  app: {kind: cache, miss: db}\n")
+	bad := writeFile(t, "bad.yaml", "nodes:\n  db: {kind: server, model: queue}\n  app: {kind: cache, miss: db, ttl: -1s}\n")
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--topology", bad}, "backoff: " + bad + `: topology: line 3: node app: kind: "cache" is not valid: want one of balancer, server, service`},
+		{[]string{"--topology", bad}, "backoff: " + bad + `: topology: line 3: node app: ttl: "-1s" is not valid: want a duration such as 250ms, 1.5s or 2m, from 0s to 8760h`},
 		{[]string{"--topology", dir}, "backoff: " + dir + ": not a regular file"},
 		{[]string{"--topology", filepath.Join(dir, "none.yaml")}, "backoff: open " + filepath.Join(dir, "none.yaml") + ": no such file or directory"},
 		{[]string{"--set", "server.workers"}, `backoff: --set: "server.workers" is not valid: want NODE.KEY=VALUE, such as db.workers=60 or layer1.retry.attempts=2`},
 		{[]string{"--set", "s9.workers=3"}, `backoff: --set: "s9.workers=3" is not valid: want NODE.KEY=VALUE with NODE one of server`},
 		{[]string{"--server", "queue", "--set", "server.workers=0"}, `backoff: nodes.server.workers: "0" is not valid: want a whole number from 1 to 1000000`},
-		{[]string{"--scenario", "nope"}, `backoff: --scenario: "nope" is not valid: want one of metastable, metastable-budget, hedge, open, closed, chain, chain-top, aloha, slotted, ethernet, fleet-crash, fleet-least, two-clients`},
+		{[]string{"--scenario", "nope"}, `backoff: --scenario: "nope" is not valid: want one of metastable, metastable-budget, hedge, open, closed, chain, chain-top, aloha, slotted, ethernet, fleet-crash, fleet-least, two-clients, cache-flush`},
 		{[]string{"--scenario", "chain", "--topology", bad}, `backoff: --scenario: "chain" is not valid: want --scenario or --topology, not both`},
 	} {
 		code, _, errs := simRun(t, tc.args...)
