@@ -209,6 +209,9 @@ func TestTopologyRunsAsShorthand(t *testing.T) {
 		}
 		valid++
 		shapes[topoShape(&c)]++
+		if c.CacheKeys > 0 {
+			shapes["cache"]++
+		}
 		doc := c.Topology().String()
 		tp, err := ParseTopology(doc)
 		if err != nil {
@@ -239,7 +242,7 @@ func TestTopologyRunsAsShorthand(t *testing.T) {
 	if valid < n {
 		t.Fatalf("%d valid configs", valid)
 	}
-	for _, s := range []string{"server", "fleet", "chain", "channel"} {
+	for _, s := range []string{"server", "fleet", "chain", "channel", "cache"} {
 		if shapes[s] < n/20 {
 			t.Errorf("%d configs of shape %s in %d: %v", shapes[s], s, n, shapes)
 		}
@@ -269,6 +272,7 @@ func FuzzParseTopology(f *testing.F) {
 	f.Add("nodes:\n  a: &s {kind: server}\n  b: *s\n  lb: {kind: balancer, to: [a, b]}\nentry: lb\n")
 	f.Add("a: &a [x, x]\nb: [*a, *a]\n")
 	f.Add(`{"nodes": {"a": {"kind": "server", "workers": "3"}}}`)
+	f.Add("nodes:\n  app: {kind: cache, miss: [db], keys: 10000, ttl: 1m, start: warm, zipf: 0.9}\n  db: {kind: server, model: queue, workers: 30}\nfaults:\n  - flush@30s-30s/app\n")
 	f.Fuzz(func(t *testing.T, doc string) {
 		tp, err := ParseTopology(doc)
 		if err != nil {
