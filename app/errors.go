@@ -51,6 +51,7 @@ var fieldLabels = map[string]string{
 	"budget": "herd.budget", "breaker": "herd.breaker", "retry-after-s": "herd.retry-after",
 	"latency": "herd.latency", "runs": "herd.runs", "servers": "herd.servers", "balance": "herd.balance",
 	"discipline": "herd.discipline", "admission": "herd.admission",
+	"cache-keys": "herd.cache-keys", "cache-ttl": "herd.cache-ttl", "cache-start": "herd.cache-start", "cache-zipf": "herd.cache-zipf",
 }
 
 // ruleText words the rule a value broke.

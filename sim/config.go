@@ -24,6 +24,7 @@ type Config struct {
 	Network
 	Safeguards
 	Chain
+	CacheSide
 	Bounds
 	Output
 }
@@ -237,9 +238,10 @@ func DefaultConfig() Config {
 			Slot:           51200 * time.Nanosecond,
 			Own:            ownDefaults(),
 		},
-		Network: Network{Latency: 50 * time.Millisecond, LatencySD: 10 * time.Millisecond},
-		Chain:   Chain{Layers: 1},
-		Bounds:  Bounds{MaxCalls: DefaultMaxCalls},
+		Network:   Network{Latency: 50 * time.Millisecond, LatencySD: 10 * time.Millisecond},
+		Chain:     Chain{Layers: 1},
+		CacheSide: CacheSide{CacheTTL: DefaultCacheTTL},
+		Bounds:    Bounds{MaxCalls: DefaultMaxCalls},
 	}
 }
 
@@ -252,5 +254,5 @@ func DefaultConfig() Config {
 func (c *Config) RequestLevel() bool {
 	return c.Traffic != Closed || !c.Server.Traits().Herd || c.Servers > 1 || c.Timeout > 0 || c.ErrorRate > 0 ||
 		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
-		c.Hedge.On() || c.Layers > 1
+		c.Hedge.On() || c.Layers > 1 || c.CacheKeys > 0
 }

@@ -85,6 +85,9 @@ type reqSim struct {
 	layerTimeout  float64
 	layerTimeouts int
 
+	// cache is the look-aside cache in front of the servers (nil: none).
+	cache *rcache
+
 	tl       timeline
 	latency  hist // requests' latencies (success)
 	answers  hist // a chain's top-level answers, success or failure
@@ -126,9 +129,7 @@ type caller struct {
 	prev  float64    // backoff.State.Prev or PrevV2 (history-dependent jitter)
 	pos   [2]uint64  // each queued copy's place in its server's ring
 	at    [2]uint8   // each copy's server in the fleet (at[0]: the last try's, for RetryOther)
-	stamp uint32     // the current try's stamp: r.tries when it was made
-	tries uint32
-	state uint8 // csIdle, csWaiting, csBackoff
+	state uint8      // csIdle, csWaiting, csBackoff
 	// copies sent in the current try, and not yet answered
 	copies, out uint8
 	cq          [2]uint8 // each copy at the queue server: cqNone, cqQueued, cqService
@@ -137,10 +138,16 @@ type caller struct {
 	// A call chain's layer (0: the top, whose calls are the requests) and,
 	// below the top, the caller above and the stamp of its try this call
 	// answers (chain.go).
-	layer  uint8
+	layer uint8
+	coll  bool   // the channel: the frame in flight collided
+	stamp uint32 // the current try's stamp: r.tries when it was made
+	tries uint32
+	// parent and pstamp: see layer.
 	parent uint32
 	pstamp uint32
-	coll   bool // the channel: the frame in flight collided
+	// key is the request's key at the cache (node_cache.go), its calls'
+	// below a chain's top alike.
+	key uint32
 }
 
 // Caller states.
@@ -171,6 +178,7 @@ const (
 	evFault               // the server's condition changes (a fault starts or ends)
 	evTxEnd               // the channel: caller id's frame, try stamp, ends
 	evChanFree            // the ethernet channel's jam ends
+	evFlush               // the cache is flushed (x: when it stores again)
 
 	evKindMask = 0xf
 	evCopy     = 1 << 4
@@ -221,7 +229,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	// A chain's calls between layers take no time, so a layer's answer is
 	// handled with its bottom's, unless a layer's timeout may come first.
 	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On() &&
-		(c.Layers == 1 || c.LayerTimeout == 0)
+		(c.Layers == 1 || c.LayerTimeout == 0) && c.CacheKeys == 0
 	r.srvs = make([]rserver, max(1, c.Servers))
 	for k := range r.srvs {
 		r.srvs[k] = newRServer(&c, k)
@@ -241,6 +249,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	}
 	r.tl = newTimeline(c.Bucket, reqTimeScale(&c), maxBins(&c))
 	r.tl.req = true
+	r.tl.cache = c.CacheKeys > 0
 	if n := len(r.srvs); n > 1 {
 		r.tl.nsrv = n
 	}
@@ -249,6 +258,9 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 		r.answers = newHist(fineSub, fineMin, fineOctaves)
 	}
 	r.callLat = newHist(coarseSub, coarseMin, coarseOctaves)
+	if r.cache = newCache(&c, &r.src); r.cache != nil {
+		r.cacheFlushes()
+	}
 	for k := range r.srvs {
 		for i := 1; i < len(r.srvs[k].sched.segs); i++ {
 			r.pushAt(r.srvs[k].sched.segs[i].start, evFault, uint8(k), 0, 0, 0)
@@ -460,6 +472,9 @@ func (r *reqSim) handle(e *rev) {
 		r.txEnd(e.t, e.id, e.stamp)
 	case evChanFree:
 		r.chanFree(e.t)
+	case evFlush:
+		r.faults--
+		r.cache.flush(e.x)
 	}
 }
 
@@ -562,6 +577,9 @@ func (r *reqSim) next(t float64) {
 func (r *reqSim) start(id uint32, t float64) {
 	c := &r.callers[id]
 	*c = caller{first: t, stamp: c.stamp}
+	if r.cache != nil {
+		c.key = r.cache.draw(&r.src)
+	}
 	if r.cbudget != nil && (r.c.Traffic != Loop || r.cbudget[id].kind == NoBudget) {
 		r.cbudget[id] = newRBudget(r.c.Budget)
 	}
@@ -615,6 +633,9 @@ func (r *reqSim) try(id uint32, t float64) {
 	c.state, c.copies, c.out, c.cq, c.primary = csWaiting, 1, 1, [2]uint8{}, true
 	if c.layer < r.bottom {
 		r.callBelow(id, t)
+		return
+	}
+	if r.cache != nil && r.cacheHit(id, t) {
 		return
 	}
 	if r.br.kind != NoBreaker {
@@ -828,6 +849,9 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 	r.seen(t)
 	c.copies, c.out = 2, 2
 	c.sent[1] = t
+	if r.cache != nil {
+		r.cacheMiss(t) // a second call on the try's miss
+	}
 	r.calls++
 	r.hedges++
 	r.layerCalls[r.bottom]++
@@ -869,6 +893,9 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8, ra float6
 	}
 	switch out {
 	case rOK:
+		if r.cache != nil {
+			r.cache.store(c.key, t)
+		}
 		if o := 1 - cp; c.copies == 2 && c.cq[o] == cqQueued && r.c.HedgeCancel {
 			r.srvs[c.at[o]].cancel(r, c.pos[o], t)
 			c.cq[o] = cqNone
@@ -1135,7 +1162,7 @@ func (r *reqSim) callBelow(id uint32, t float64) {
 		r.push(t+r.layerTimeout, evTimeout, id, stamp, 0)
 	}
 	k := r.alloc() // may move r.callers: c is stale from here
-	r.callers[k] = caller{first: t, stamp: r.callers[k].stamp, layer: layer + 1, parent: id, pstamp: stamp}
+	r.callers[k] = caller{first: t, stamp: r.callers[k].stamp, layer: layer + 1, parent: id, pstamp: stamp, key: r.callers[id].key}
 	r.lactive[layer+1]++
 	r.try(k, t)
 }

@@ -81,6 +81,9 @@ func (r *reqSim) finish() {
 		t.ChannelThroughput = float64(ch.good) * ch.frame / span
 		t.Collisions = ch.collisions
 	}
+	if r.cache != nil {
+		t.CacheTotals = r.cache.totals()
+	}
 	if c.Layers > 1 {
 		ch := &t.ChainTotals
 		ch.CallsPerRequestByLayer = make([]float64, c.Layers)

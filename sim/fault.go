@@ -34,9 +34,13 @@ const (
 	// as outage) and, as it goes down, loses its queue and the calls in
 	// service, whose callers learn it only by their timeout (fleet.go).
 	FaultCrash
+	// FaultFlush: the cache (node_cache.go) is emptied at Start and
+	// stores nothing before End; End may equal Start (an instant). It is
+	// the cache's, never a server's.
+	FaultFlush
 )
 
-var faultNames = []string{"none", "outage", "stall", "errors", "slow", "capacity", "crash"}
+var faultNames = []string{"none", "outage", "stall", "errors", "slow", "capacity", "crash", "flush"}
 
 func (k FaultKind) String() string { return nameOf(faultNames, int(k)) }
 
@@ -50,7 +54,7 @@ func FaultNames() []string { return slices.Clone(faultNames) }
 
 // faultForms are the forms of one fault, as CodeFormat's Args list them.
 var faultForms = []string{"none", "outage@START-END", "stall@START-END", "errors:F@START-END", "slow:X@START-END", "capacity:X@START-END",
-	"crash@START-END", "KIND[:ARG]@START-END/S1,S2,..."}
+	"crash@START-END", "flush@START-END", "KIND[:ARG]@START-END/S1,S2,..."}
 
 // Fault is one fault over [Start, End) of simulated time, at the servers
 // of the set Servers (bit k: server k+1 of a fleet; 0: every server).
@@ -112,11 +116,11 @@ func (f *Faults) text() string {
 	return strings.Join(parts, ";")
 }
 
-const faultSyntax = "KIND[:ARG]@START-END[/SERVERS], faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000), capacity:X (X from 0 to 1000) or crash, START < END <= 8760h, and SERVERS a fleet's servers numbered from 1, each once, separated by commas (1,3; none: all)"
+const faultSyntax = "KIND[:ARG]@START-END[/SERVERS], faults separated by ;, with KIND outage, stall, errors:F (F in (0, 1]), slow:X (X from 1 to 1000), capacity:X (X from 0 to 1000), crash or flush (the cache's: emptied at START, storing nothing before END), START < END <= 8760h (flush: START <= END), and SERVERS a fleet's servers numbered from 1, each once, separated by commas (1,3; none: all)"
 
 func (f *Fault) validate(v string) error {
 	switch f.Kind {
-	case FaultOutage, FaultStall, FaultCrash:
+	case FaultOutage, FaultStall, FaultCrash, FaultFlush:
 	case FaultErrors:
 		if !(f.Arg > 0 && f.Arg <= 1) {
 			return positiveErr(ParamFault, v, "1", "F", faultSyntax)
@@ -135,7 +139,7 @@ func (f *Fault) validate(v string) error {
 	if err := backoff.CheckDuration(ParamFault, f.Start, 0, MaxTime); err != nil {
 		return partErr(err, v, "START", faultSyntax)
 	}
-	if !(f.End > f.Start && f.End <= MaxTime) {
+	if !(f.End > f.Start || f.Kind == FaultFlush && f.End == f.Start) || f.End > MaxTime {
 		return &backoff.FieldError{Field: ParamFault, Value: clip(v), Code: backoff.CodeDuration, Part: "END",
 			Args: []string{backoff.FormatDuration(f.Start + time.Nanosecond), backoff.FormatDuration(MaxTime)}, Allowed: faultSyntax}
 	}
@@ -238,7 +242,7 @@ func newSchedule(c *Config, k int) schedule {
 	var sc schedule
 	var fs []Fault
 	for _, f := range all {
-		if f.aims(k) {
+		if f.aims(k) && f.Kind != FaultFlush {
 			fs = append(fs, f)
 		}
 	}

@@ -8,7 +8,8 @@ import (
 )
 
 // jsonShape is which groups of keys beyond the engine's own a run's
-// totals carry in JSON: a fleet's, a call chain's, the shared channel's.
+// totals carry in JSON: a fleet's, a call chain's, the shared channel's,
+// a cache's.
 // A group's keys are all there or none is, whatever their values, so that
 // a model's JSON has one set of keys (cmd/backoff/sim.schema.json).
 type jsonShape uint8
@@ -17,6 +18,7 @@ const (
 	shapeFleet jsonShape = 1 << iota
 	shapeChain
 	shapeChannel
+	shapeCache
 )
 
 // shapeOf is c's groups.
@@ -31,6 +33,9 @@ func shapeOf(c *Config) jsonShape {
 	if c.Server == Channel {
 		s |= shapeChannel
 	}
+	if c.CacheKeys > 0 {
+		s |= shapeCache
+	}
 	return s
 }
 
@@ -39,6 +44,7 @@ var (
 	requestKeys = tagNames(RequestTotals{}, MeanRequestTotals{})
 	chainKeys   = tagNames(ChainTotals{}, MeanChainTotals{})
 	channelKeys = tagNames(ChannelTotals{}, MeanChannelTotals{})
+	cacheKeys   = tagNames(CacheTotals{}, MeanCacheTotals{})
 )
 
 // fleetKey is the fleet's group: its servers' totals.
@@ -70,6 +76,8 @@ func (s jsonShape) keep(b []byte, requestLevel bool) ([]byte, error) {
 			return !requestLevel || s&shapeChain == 0
 		case channelKeys[k]:
 			return !requestLevel || s&shapeChannel == 0
+		case cacheKeys[k]:
+			return !requestLevel || s&shapeCache == 0
 		case requestKeys[k]:
 			return !requestLevel
 		}

@@ -27,6 +27,10 @@ import (
 //     0 <= S <= 1, wasted work <= the server's time over the span;
 //   - latency percentiles in order, no NaN or Inf (the JSON would refuse
 //     them), no negative count;
+//   - a cache's laws (checkCache): every miss goes below or is refused
+//     by the clients' own safeguards, so the servers never see more
+//     calls than misses; a key is stored only from an answer OK that
+//     reached a caller still waiting;
 //   - the same seed gives the same bytes.
 func TestLaws(t *testing.T) {
 	n := 400
@@ -34,7 +38,7 @@ func TestLaws(t *testing.T) {
 		n = 60 // the same laws, fewer configs, under Node
 	}
 	rng := rand.New(rand.NewPCG(15, 2026))
-	valid, fleets := 0, 0
+	valid, fleets, caches := 0, 0, 0
 	for i := 0; valid < n; i++ {
 		if i > 20*n {
 			t.Fatalf("only %d valid configs of %d", valid, i)
@@ -46,6 +50,9 @@ func TestLaws(t *testing.T) {
 		valid++
 		if c.Servers > 1 {
 			fleets++
+		}
+		if c.CacheKeys > 0 {
+			caches++
 		}
 		seed := rng.Uint64()
 		r := run(t, c, seed)
@@ -61,10 +68,10 @@ func TestLaws(t *testing.T) {
 			}
 		}
 	}
-	if fleets < n/10 {
-		t.Errorf("%d fleets in %d configs", fleets, n)
+	if fleets < n/10 || caches < n/10 {
+		t.Errorf("%d fleets, %d caches in %d configs", fleets, caches, n)
 	}
-	t.Logf("%d configs, %d of them fleets", n, fleets)
+	t.Logf("%d configs, %d of them fleets, %d with a cache", n, fleets, caches)
 }
 
 // randomConfig is a random request-level config of bounded size, and its
@@ -176,6 +183,20 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 		set("discipline", pick("lifo", "bounded:10", "codel", "codel:50ms:10ms", "adaptive-lifo"))
 		set("admission", pick("none", "token-bucket:50:5", "fixed-window:20:500ms", "sliding-window:20:500ms", "concurrency:15", "aimd"))
 	}
+	if server != "channel" && rng.IntN(4) == 0 {
+		set("cache-keys", strconv.Itoa(1+rng.IntN(300)))
+		set("cache-ttl", ms(100, 5000))
+		set("cache-start", pick("cold", "warm"))
+		set("cache-zipf", pick("0", "0", "0.8", "1.2"))
+		if rng.IntN(2) == 0 {
+			from := rng.IntN(15)
+			f := fmt.Sprintf("flush@%ds-%ds", from, from+rng.IntN(3))
+			if c.Faults[0].Kind != NoFault {
+				f = c.Get("fault") + ";" + f
+			}
+			set("fault", f)
+		}
+	}
 	return c, desc
 }
 
@@ -241,8 +262,9 @@ func checkLaws(c Config, r *Result) error {
 			return fmt.Errorf("throughput %g/s is not %d served over %g s", tt.ThroughputPerS, tt.Served, span)
 		}
 	}
-	if tt.GoodputPerS > tt.ThroughputPerS*(1+1e-12) || tt.Succeeded > tt.Served {
-		return fmt.Errorf("goodput %g/s (%d) above throughput %g/s (%d)", tt.GoodputPerS, tt.Succeeded, tt.ThroughputPerS, tt.Served)
+	// A cache's hits succeed with no server's work.
+	if tt.Succeeded > tt.Served+tt.Hits || tt.Hits == 0 && tt.GoodputPerS > tt.ThroughputPerS*(1+1e-12) {
+		return fmt.Errorf("goodput %g/s (%d) above throughput %g/s (%d) and %d hits", tt.GoodputPerS, tt.Succeeded, tt.ThroughputPerS, tt.Served, tt.Hits)
 	}
 	most, work := 0.0, 0.0
 	for k := range max(1, c.Servers) {
@@ -258,6 +280,9 @@ func checkLaws(c Config, r *Result) error {
 		return fmt.Errorf("wasted %g s of work in %g s, over the server's %g s", tt.WastedWork, span, work)
 	}
 	if err := checkFleet(c, r); err != nil {
+		return err
+	}
+	if err := checkCache(c, r); err != nil {
 		return err
 	}
 	if s := tt.ChannelThroughput; s < 0 || s > 1 || tt.OfferedLoad < 0 {
@@ -308,6 +333,55 @@ func capacityOver(c Config, k int, span float64) (calls, work float64) {
 	}
 	calls = c.Capacity*integral + 1e-6
 	return calls, calls / c.Capacity
+}
+
+// checkCache holds a run with a cache to its laws: hits and misses add
+// up over the buckets, each bucket's hit ratio is its hits' share; every
+// miss is a call below or one the clients' breaker or throttle refused
+// (so the servers see no more calls than misses); and without a chain,
+// where a success at the cache is the request's, each success is a hit
+// or a miss answered OK in time, which stored its key (fewer stores while
+// a flush refuses them). A run without a cache has no cache figures.
+func checkCache(c Config, r *Result) error {
+	tt := r.Totals
+	if c.CacheKeys == 0 {
+		if tt.CacheTotals != (CacheTotals{}) {
+			return fmt.Errorf("no cache, cache totals %+v", tt.CacheTotals)
+		}
+		return nil
+	}
+	var hits, misses int
+	for _, b := range r.Timeline {
+		hits += b.Hits
+		misses += b.Misses
+		want := 0.0
+		if b.Hits+b.Misses > 0 {
+			want = float64(b.Hits) / float64(b.Hits+b.Misses)
+		}
+		if b.HitRatio != want {
+			return fmt.Errorf("bucket at %g s: hits %d misses %d, hit ratio %g", b.Start, b.Hits, b.Misses, b.HitRatio)
+		}
+	}
+	if hits != tt.Hits || misses != tt.Misses {
+		return fmt.Errorf("timeline hits %d misses %d, totals %d, %d", hits, misses, tt.Hits, tt.Misses)
+	}
+	if tt.Misses != tt.Calls+tt.Blocked+tt.Throttled {
+		return fmt.Errorf("misses %d != calls %d + blocked %d + throttled %d", tt.Misses, tt.Calls, tt.Blocked, tt.Throttled)
+	}
+	if n := tt.Hits + tt.Misses; n > 0 && tt.HitRatio != float64(tt.Hits)/float64(n) || n == 0 && tt.HitRatio != 0 {
+		return fmt.Errorf("hit ratio %g of %d hits, %d misses", tt.HitRatio, tt.Hits, tt.Misses)
+	}
+	if c.Layers > 1 {
+		return nil
+	}
+	refusing := false // a flush that refuses stores for a while
+	for _, f := range c.Faults.List() {
+		refusing = refusing || f.Kind == FaultFlush && f.End > f.Start
+	}
+	if tt.Hits+tt.Stored > tt.Succeeded || !refusing && tt.Hits+tt.Stored != tt.Succeeded {
+		return fmt.Errorf("hits %d + stored %d, succeeded %d", tt.Hits, tt.Stored, tt.Succeeded)
+	}
+	return nil
 }
 
 // sumTimeline adds up a timeline's counters, bucket by bucket.

@@ -78,6 +78,7 @@ func memoryModel(c Config) (fixed int64, per, n float64) {
 		return fixed, per, float64(clients)
 	}
 	fixed += int64(reqFixedBytes + float64(max(1, c.Servers))*serverBytes)
+	fixed += cacheBytes(&c)
 	layers := chainCallers(&c)
 	switch c.Traffic {
 	case Loop:

@@ -70,6 +70,7 @@ var ParamNames = []string{
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
 	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout,
 	ParamChannel, ParamFrame, ParamSlot,
+	ParamCacheKeys, ParamCacheTTL, ParamCacheStart, ParamCacheZipf,
 }
 
 // BoolParams are the names whose values are true or false (a CLI flag
@@ -158,6 +159,10 @@ func (c *Config) Set(name, value string) error {
 	default:
 		if p := ParamOwn(name); p != nil {
 			err = p.set(&n, v)
+			break
+		}
+		if ok, cerr := n.setCache(name, v); ok {
+			err = cerr
 			break
 		}
 		dst, max := n.duration(name)
@@ -337,6 +342,9 @@ func (c *Config) Get(name string) string {
 	if p := ParamOwn(name); p != nil {
 		return p.get(c)
 	}
+	if v, ok := c.getCache(name); ok {
+		return v
+	}
 	return ""
 }
 
@@ -435,6 +443,9 @@ func (c *Config) validateRequests() error {
 	if err := c.validateFleet(); err != nil {
 		return err
 	}
+	if err := c.validateCache(); err != nil {
+		return err
+	}
 	tr := c.Server.Traits()
 	if !tr.Requests && c.RequestLevel() {
 		// occ's reads and writes have no request-level model (yet).
@@ -444,7 +455,7 @@ func (c *Config) validateRequests() error {
 			Allowed: want + " with the " + c.Server.String() + " server (it has no request-level model)"}
 	}
 	for _, f := range c.Faults.List() {
-		if !tr.Honours(f.Kind) {
+		if f.Kind != FaultFlush && !tr.Honours(f.Kind) {
 			var forms []string
 			for k := FaultOutage; int(k) < len(faultNames); k++ {
 				if tr.Honours(k) {
@@ -482,6 +493,8 @@ func (c *Config) requestField() (field, value, want string) {
 		return ParamLayers, c.Get(ParamLayers), "1"
 	case c.Servers > 1:
 		return ParamServers, c.Get(ParamServers), "1"
+	case c.CacheKeys > 0:
+		return ParamCacheKeys, c.Get(ParamCacheKeys), "0"
 	}
 	return ParamServer, c.Server.String(), Capacity.String()
 }

@@ -89,6 +89,7 @@ type Totals struct {
 	RequestTotals
 	ChainTotals
 	ChannelTotals
+	CacheTotals
 	// shape is which of the model's groups of keys the JSON carries:
 	// every key of each, zero or not (jsonShape).
 	shape jsonShape
@@ -106,6 +107,18 @@ type ChannelTotals struct {
 	ChannelThroughput float64 `json:"channel_throughput"`
 	// Collisions counts transmissions lost to a collision.
 	Collisions int `json:"collisions"`
+}
+
+// CacheTotals are the cache's totals (Config.CacheKeys > 0; zero, and
+// left out of the JSON, otherwise): the calls into it that it answered
+// (Hits) and passed below (Misses: the tries that missed, and hedges'
+// copies), the hits' share of them, and the keys it stored (answers OK
+// that came back to a caller still waiting).
+type CacheTotals struct {
+	Hits     int     `json:"hits"`
+	Misses   int     `json:"misses"`
+	HitRatio float64 `json:"hit_ratio"`
+	Stored   int     `json:"stored"`
 }
 
 // ChainTotals are a call chain's totals (Config.Layers > 1; zero, and left
@@ -276,7 +289,13 @@ type Bucket struct {
 	// Servers is each server of a fleet in the bucket (Config.Servers >
 	// 1; else nil, and left out of the JSON).
 	Servers []ServerBucket `json:"servers"`
-	req     bool
+	// Hits and Misses at the cache (Config.CacheKeys > 0; else left out
+	// of the JSON), and the hits' share of them (0 when none).
+	Hits     int     `json:"hits"`
+	Misses   int     `json:"misses"`
+	HitRatio float64 `json:"hit_ratio"`
+	req      bool
+	cache    bool
 }
 
 // ServerBucket is one server of a fleet in one bucket: the calls it
@@ -311,16 +330,35 @@ type ServerTotals struct {
 }
 
 // MarshalJSON writes the request-level keys only for a request-level
-// run's buckets, and a fleet's servers only for a fleet's.
+// run's buckets, a fleet's servers only for a fleet's, and the cache's
+// columns only for a run with a cache.
 func (b Bucket) MarshalJSON() ([]byte, error) {
 	type plain Bucket
+	// Fields of the outer struct hide the embedded ones of the same JSON
+	// name: nil and omitempty, they leave their keys out.
+	type none = *struct{}
 	switch {
 	case !b.req:
 		return json.Marshal(herdBucket{b.Start, b.Calls, b.Retries, b.OK, b.Rejected, b.Blocked, b.Waiting})
+	case b.Servers == nil && !b.cache:
+		return json.Marshal(struct {
+			plain
+			Servers  none `json:"servers,omitempty"`
+			Hits     none `json:"hits,omitempty"`
+			Misses   none `json:"misses,omitempty"`
+			HitRatio none `json:"hit_ratio,omitempty"`
+		}{plain: plain(b)})
 	case b.Servers == nil:
 		return json.Marshal(struct {
 			plain
-			Servers *struct{} `json:"servers,omitempty"`
+			Servers none `json:"servers,omitempty"`
+		}{plain: plain(b)})
+	case !b.cache:
+		return json.Marshal(struct {
+			plain
+			Hits     none `json:"hits,omitempty"`
+			Misses   none `json:"misses,omitempty"`
+			HitRatio none `json:"hit_ratio,omitempty"`
 		}{plain: plain(b)})
 	}
 	return json.Marshal(plain(b))
@@ -359,6 +397,7 @@ type MeanTotals struct {
 	MeanRequestTotals
 	MeanChainTotals
 	MeanChannelTotals
+	MeanCacheTotals
 	shape jsonShape // as Totals'
 }
 
@@ -367,6 +406,14 @@ type MeanChannelTotals struct {
 	OfferedLoad       float64 `json:"offered_load"`
 	ChannelThroughput float64 `json:"channel_throughput"`
 	Collisions        float64 `json:"collisions"`
+}
+
+// MeanCacheTotals are CacheTotals averaged over runs (or their spread).
+type MeanCacheTotals struct {
+	Hits     float64 `json:"hits"`
+	Misses   float64 `json:"misses"`
+	HitRatio float64 `json:"hit_ratio"`
+	Stored   float64 `json:"stored"`
 }
 
 // MeanChainTotals are ChainTotals averaged over runs (or their spread).

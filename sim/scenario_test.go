@@ -36,7 +36,7 @@ func TestScenarios(t *testing.T) {
 		c.Faults[0].Kind != FaultCrash || c.Faults[0].Servers != 1 || c.Rate != 70 {
 		t.Errorf("fleet-crash: %+v, %v", c, err)
 	}
-	if _, err := LookupScenario("nope"); err == nil || err.Error() != `scenario: "nope" is not valid: want one of metastable, metastable-budget, hedge, open, closed, chain, chain-top, aloha, slotted, ethernet, fleet-crash, fleet-least, two-clients` {
+	if _, err := LookupScenario("nope"); err == nil || err.Error() != `scenario: "nope" is not valid: want one of metastable, metastable-budget, hedge, open, closed, chain, chain-top, aloha, slotted, ethernet, fleet-crash, fleet-least, two-clients, cache-flush` {
 		t.Errorf("unknown scenario: %v", err)
 	}
 }

@@ -95,6 +95,7 @@ func asMean(t Totals) MeanTotals {
 	ch.BottomLoadRatio, ch.OrphanCalls, ch.LayerTimeouts = t.BottomLoadRatio, float64(t.OrphanCalls), float64(t.LayerTimeouts)
 	copy(ch.byLayer[:], t.CallsPerRequestByLayer)
 	m.MeanChannelTotals = MeanChannelTotals{t.OfferedLoad, t.ChannelThroughput, float64(t.Collisions)}
+	m.MeanCacheTotals = MeanCacheTotals{float64(t.Hits), float64(t.Misses), t.HitRatio, float64(t.Stored)}
 	m.RequestLevel, m.shape = true, t.shape
 	m.MeanRequestTotals = MeanRequestTotals{
 		Requests: float64(t.Requests), GoodputPerS: t.GoodputPerS, ThroughputPerS: t.ThroughputPerS,
@@ -109,7 +110,7 @@ func asMean(t Totals) MeanTotals {
 }
 
 // nFields is how many numbers MeanTotals has (but a fleet's servers').
-const nFields = 47 + MaxLayers
+const nFields = 51 + MaxLayers
 
 // fields lists MeanTotals' numbers, so meanSD need not name each twice.
 // An array, not a slice: it stays off the heap.
@@ -125,7 +126,8 @@ func (m *MeanTotals) fields() [nFields]*float64 {
 		&m.BottomLoadRatio, &m.OrphanCalls, &m.LayerTimeouts,
 		&m.byLayer[0], &m.byLayer[1], &m.byLayer[2], &m.byLayer[3],
 		&m.byLayer[4], &m.byLayer[5], &m.byLayer[6], &m.byLayer[7],
-		&m.OfferedLoad, &m.ChannelThroughput, &m.Collisions}
+		&m.OfferedLoad, &m.ChannelThroughput, &m.Collisions,
+		&m.MeanCacheTotals.Hits, &m.MeanCacheTotals.Misses, &m.MeanCacheTotals.HitRatio, &m.MeanCacheTotals.Stored}
 }
 
 // setLayers fills CallsPerRequestByLayer from the fixed fields, for a

@@ -17,6 +17,8 @@ type bin struct {
 // histogram.
 type xbin struct {
 	goodput, served, refused, errors, timeouts, outage, throttled, hedges int32
+	// hits and misses at the cache (node_cache.go).
+	hits, misses int32
 	// dq and dbusy are the changes in the queue's length and in the busy
 	// workers; their running sums are the levels at each bucket's end.
 	dq, dbusy int32
@@ -36,6 +38,8 @@ func (x *xbin) add(o *xbin) {
 	x.outage += o.outage
 	x.throttled += o.throttled
 	x.hedges += o.hedges
+	x.hits += o.hits
+	x.misses += o.misses
 	x.dq += o.dq
 	x.dbusy += o.dbusy
 	x.wasted += o.wasted
@@ -79,6 +83,8 @@ type timeline struct {
 	// the herd's engine): grow and merge keep len(ext) == len(bins).
 	ext []xbin
 	req bool
+	// cache: the buckets carry the cache's columns.
+	cache bool
 	// srv is a fleet's counts per server, bin for bin (nsrv of them a
 	// bin; nil for one server): grow and merge keep it in step too.
 	srv  []sbin
@@ -433,6 +439,12 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 				o.Requests, o.Goodput, o.Served = int(b.started), int(x.goodput), int(x.served)
 				o.Refused, o.Errors, o.Timeouts, o.Outage = int(x.refused), int(x.errors), int(x.timeouts), int(x.outage)
 				o.Throttled, o.Hedges, o.Queue, o.Busy, o.WastedWork = int(x.throttled), int(x.hedges), queue, busy, float64(x.wasted)/1e9
+				if tl.cache {
+					o.cache, o.Hits, o.Misses = true, int(x.hits), int(x.misses)
+					if n := x.hits + x.misses; n > 0 {
+						o.HitRatio = float64(x.hits) / float64(n)
+					}
+				}
 				o.LatencyP50 = histQuantile(x.lat[:], 0.5, n, coarseSub, coarseMin, math.Inf(1))
 				o.LatencyP99 = histQuantile(x.lat[:], 0.99, n, coarseSub, coarseMin, math.Inf(1))
 				if tl.nsrv > 1 {

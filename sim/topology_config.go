@@ -24,6 +24,7 @@ import (
 func nodeParams() []string {
 	out := []string{ParamServer, ParamServers, ParamBalance, ParamRetryOther, ParamErrorRate, ParamRetryAfterS,
 		ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout, ParamFault}
+	out = append(out, cacheParams...)
 	for _, f := range serverFields() {
 		if !slices.Contains(out, f) {
 			out = append(out, f)
@@ -41,11 +42,14 @@ const (
 )
 
 // defaultNames are the shape's node names in Topology's order: the
-// chain's layers top first, the balancer, the servers.
-func defaultNames(layers, servers int) []string {
+// chain's layers top first, the cache, the balancer, the servers.
+func defaultNames(layers, servers int, cache bool) []string {
 	var out []string
 	for k := 1; k < layers; k++ {
 		out = append(out, prefixLayer+strconv.Itoa(k))
+	}
+	if cache {
+		out = append(out, nameCache)
 	}
 	if servers <= 1 {
 		return append(out, nameServer)
@@ -60,7 +64,7 @@ func defaultNames(layers, servers int) []string {
 // NodeNames are c's nodes' names in Topology's order (Output.Names, or
 // the default names when it does not fit c's shape).
 func (c *Config) NodeNames() []string {
-	def := defaultNames(c.Layers, c.Servers)
+	def := defaultNames(c.Layers, c.Servers, c.CacheKeys > 0)
 	if c.Names != "" {
 		if n := strings.Split(c.Names, ","); len(n) == len(def) {
 			return n
@@ -118,8 +122,13 @@ func (c *Config) Topology() *Topology {
 		t.Nodes = append(t.Nodes, n)
 	}
 	servers := c.ServerNodeNames()
+	below := layers - 1 // the node below the chain's services
+	if c.CacheKeys > 0 {
+		t.Nodes = append(t.Nodes, c.cacheNode(names[below], names[below+1]))
+		below++
+	}
 	if c.Servers > 1 {
-		lb := Node{Name: names[layers-1], Kind: kindBalancer, Keys: []Setting{
+		lb := Node{Name: names[below], Kind: kindBalancer, Keys: []Setting{
 			{Key: keyRule, Value: c.Balance.String()}, {Key: keyTo, List: slices.Clone(servers)}}}
 		if c.RetryOther {
 			lb.Keys = append(lb.Keys, Setting{Key: ParamRetryOther, Value: "true"})
@@ -138,6 +147,9 @@ func (c *Config) Topology() *Topology {
 			if k := trailingZeros(s); k < len(servers) {
 				on = append(on, servers[k])
 			}
+		}
+		if f.Kind == FaultFlush {
+			on = []string{names[layers-1]}
 		}
 		if len(on) > 0 {
 			text += "/" + strings.Join(on, ",")
@@ -174,10 +186,11 @@ func trailingZeros(s uint64) int {
 }
 
 // shapeForms say what graphs the engine runs, for errors.
-var shapeForms = []string{"server", "balancer -> servers", "service -> ... -> server", "service -> ... -> balancer -> servers"}
+var shapeForms = []string{"server", "balancer -> servers", "cache -> server", "cache -> balancer -> servers",
+	"service -> ... -> [cache ->] server", "service -> ... -> [cache ->] balancer -> servers"}
 
 const shapeHelp = "a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, " +
-	"optionally through a chain of services (each calling the next), every node called once"
+	"optionally through a cache in front of them and a chain of services above (each calling the next), every node called once"
 
 func shapeErr(n *Node, key, value string, why string) error {
 	return &backoff.FieldError{Field: "nodes." + n.Name + "." + key, Value: clip(value), Code: backoff.CodeFormat,
@@ -194,8 +207,10 @@ func (t *Topology) entry() (*Node, error) {
 	}
 	called := map[string]bool{}
 	for _, n := range t.Nodes {
-		if to := n.Get(keyTo); to != nil {
-			for _, v := range to.List {
+		for _, s := range n.Keys {
+			// A key that takes a list names the nodes this one calls
+			// (to:, a cache's miss:).
+			for _, v := range s.List {
 				called[v] = true
 			}
 		}
@@ -275,6 +290,27 @@ func (t *Topology) Config(base Config) (Config, error) {
 		n = next
 	}
 	seen[n.Name] = true
+	var cache *Node
+	if n.Kind == kindCache {
+		cache = n
+		miss := n.Get(keyMiss)
+		if miss == nil || len(miss.List) != 1 {
+			v := ""
+			if miss != nil {
+				v = strings.Join(miss.List, ",")
+			}
+			return base, shapeErr(n, keyMiss, v, "a cache calls exactly one node on a miss")
+		}
+		next := t.Node(miss.List[0])
+		if next == nil {
+			return base, unknownNode(n, keyMiss, miss.List[0], t)
+		}
+		if seen[next.Name] || next.Kind != kindServer && next.Kind != kindBalancer {
+			return base, shapeErr(n, keyMiss, next.Name, "a cache calls a server or a balancer; node "+next.Name+" is a "+next.Kind)
+		}
+		n = next
+		seen[n.Name] = true
+	}
 	var lb *Node
 	var servers []*Node
 	switch n.Kind {
@@ -331,12 +367,18 @@ func (t *Topology) Config(base Config) (Config, error) {
 	if err := c.lowerChain(chain); err != nil {
 		return base, err
 	}
-	if err := c.lowerFaults(t, servers); err != nil {
+	if err := c.lowerCache(cache); err != nil {
+		return base, err
+	}
+	if err := c.lowerFaults(t, cache, servers); err != nil {
 		return base, err
 	}
 	names := make([]string, 0, len(t.Nodes))
 	for _, s := range chain {
 		names = append(names, s.Name)
+	}
+	if cache != nil {
+		names = append(names, cache.Name)
 	}
 	if lb != nil {
 		names = append(names, lb.Name)
@@ -344,11 +386,11 @@ func (t *Topology) Config(base Config) (Config, error) {
 	for _, s := range servers {
 		names = append(names, s.Name)
 	}
-	if !slices.Equal(names, defaultNames(c.Layers, c.Servers)) {
+	if !slices.Equal(names, defaultNames(c.Layers, c.Servers, cache != nil)) {
 		c.Names = strings.Join(names, ",")
 	}
 	if err := c.Validate(); err != nil {
-		return base, t.placeErr(err, chain, lb, servers)
+		return base, t.placeErr(err, chain, cache, lb, servers)
 	}
 	return c, nil
 }
@@ -487,12 +529,18 @@ func (c *Config) lowerChain(chain []*Node) error {
 }
 
 // lowerFaults sets c's faults from t's, the nodes after "/" as the
-// servers' numbers.
-func (c *Config) lowerFaults(t *Topology, servers []*Node) error {
+// servers' numbers; a flush is the cache's and names it or nothing.
+func (c *Config) lowerFaults(t *Topology, cache *Node, servers []*Node) error {
 	c.Faults = Faults{}
 	var texts []string
 	for _, f := range t.Faults {
 		text, on, aimed := strings.Cut(f.Value, "/")
+		if err := checkFlushAim(f, text, on, aimed, cache); err != nil {
+			return err
+		}
+		if aimed && strings.HasPrefix(text, FaultFlush.String()+"@") {
+			aimed = false // at the cache, the one there is
+		}
 		if aimed {
 			var nums []string
 			for _, name := range strings.Split(on, ",") {
@@ -525,7 +573,7 @@ func (c *Config) lowerFaults(t *Topology, servers []*Node) error {
 
 // placeErr restates a Validate error about a parameter a node gives as an
 // error about that node's key.
-func (t *Topology) placeErr(err error, chain []*Node, lb *Node, servers []*Node) error {
+func (t *Topology) placeErr(err error, chain []*Node, cache, lb *Node, servers []*Node) error {
 	var fe *backoff.FieldError
 	if !errors.As(err, &fe) {
 		return err
@@ -545,6 +593,9 @@ func (t *Topology) placeErr(err error, chain []*Node, lb *Node, servers []*Node)
 	switch {
 	case fe.Field == ParamFault && len(t.Faults) > 0:
 		return lineErr(err, topFaults, t.Faults[0].Line)
+	case slices.Contains(cacheParams, fe.Field) && cache != nil:
+		n = cache
+		key = strings.TrimPrefix(key, "cache-")
 	case fe.Field == ParamBalance || fe.Field == ParamRetryOther:
 		n = lb
 		if key == ParamBalance {

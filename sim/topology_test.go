@@ -78,8 +78,22 @@ func TestTopologyErrors(t *testing.T) {
 			`topology: line 2: node a: workers: "0" is not valid: want a whole number from 1 to 1000000`},
 		{"nodes:\n  a:\n    kind: server\n    model: queue\n    service: -1s\n", "nodes.a.service", 5,
 			`topology: line 5: node a: service: "-1s" is not valid: want a duration such as 250ms, 1.5s or 2m, from 0s to 1h`},
-		{node("  a: {kind: cache}"), "nodes.a.kind", 2,
-			`topology: line 2: node a: kind: "cache" is not valid: want one of balancer, server, service`},
+		{node("  a: {kind: queue}"), "nodes.a.kind", 2,
+			`topology: line 2: node a: kind: "queue" is not valid: want one of balancer, cache, server, service`},
+		{node("  app: {kind: cache, miss: db, keys: 0}", "  db: {kind: server}"), "nodes.app.keys", 2,
+			`topology: line 2: node app: keys: "0" is not valid: want a whole number from 1 to 1000000`},
+		{node("  app: {kind: cache, miss: db, ttl: 0s}", "  db: {kind: server}"), "nodes.app.ttl", 2,
+			`topology: line 2: node app: ttl: "0s" is not valid: want a duration above 0s and at most 8760h`},
+		{node("  app: {kind: cache, miss: db, start: hot}", "  db: {kind: server}"), "nodes.app.start", 2,
+			`topology: line 2: node app: start: "hot" is not valid: want one of cold, warm`},
+		{node("  app: {kind: cache, miss: db, zipf: 11}", "  db: {kind: server}"), "nodes.app.zipf", 2,
+			`topology: line 2: node app: zipf: "11" is not valid: want a number from 0 to 10`},
+		{node("  app: {kind: cache, miss: [a, b]}", "  a: {kind: server}", "  b: {kind: server}"), "nodes.app.miss", 2, ""},
+		{node("  app: {kind: cache, miss: nope}", "  db: {kind: server}") + "entry: app\n", "nodes.app.miss", 2, ""},
+		{node("  app: {kind: cache, miss: app2}", "  app2: {kind: cache, miss: db}", "  db: {kind: server}"), "nodes.app.miss", 2, ""},
+		{node("  db: {kind: server}") + "faults:\n  - flush@30s-30s/db\n", "faults", 4, ""},
+		{node("  app: {kind: cache, miss: db}", "  db: {kind: server}") + "faults:\n  - flush@30s-30s/db\n", "faults", 5, ""},
+		{node("  app: {kind: cache, miss: db}", "  db: {kind: server}") + "faults:\n  - stall@30s-40s/app\n", "faults", 5, ""},
 		{node("  a: {kind: server, model: queue, capacity: 5}"), "nodes.a.capacity", 2,
 			`topology: line 2: node a: capacity: "5" is not valid: want a key the queue model reads: model, workers, service, service-dist, queue-limit, discipline, admission, drop-expired, error-rate, retry-after-s`},
 		{node("  a: {kind: server, size: 5}"), "nodes.a.size", 2,
@@ -89,7 +103,7 @@ func TestTopologyErrors(t *testing.T) {
 		{node("  lb: {kind: balancer, to: [a, x]}", "  a: {kind: server}"), "nodes.lb.to", 2,
 			`topology: line 2: node lb: to: "x" is not valid: want one of the nodes: lb, a`},
 		{node("  up: {kind: service, to: lb}", "  lb: {kind: balancer, to: [a, up]}", "  a: {kind: server}") + "entry: up\n", "nodes.lb.to", 3,
-			`topology: line 3: node lb: to: "up" is not valid: want a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, optionally through a chain of services (each calling the next), every node called once (a balancer's nodes are servers, each once; node up is a service)`},
+			`topology: line 3: node lb: to: "up" is not valid: want a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, optionally through a cache in front of them and a chain of services above (each calling the next), every node called once (a balancer's nodes are servers, each once; node up is a service)`},
 		{node("  a: {kind: server}", "  b: {kind: server}"), "entry", 1,
 			`topology: line 1: entry: "" is not valid: want the node the clients call (entry:), one of a, b`},
 		{node("  a: {kind: server}") + "faults: [crash@1s-2s/z]\n", "faults", 3,
@@ -195,6 +209,9 @@ func TestTopologyRunsAsShorthand(t *testing.T) {
 		}
 		valid++
 		shapes[topoShape(&c)]++
+		if c.CacheKeys > 0 {
+			shapes["cache"]++
+		}
 		doc := c.Topology().String()
 		tp, err := ParseTopology(doc)
 		if err != nil {
@@ -225,7 +242,7 @@ func TestTopologyRunsAsShorthand(t *testing.T) {
 	if valid < n {
 		t.Fatalf("%d valid configs", valid)
 	}
-	for _, s := range []string{"server", "fleet", "chain", "channel"} {
+	for _, s := range []string{"server", "fleet", "chain", "channel", "cache"} {
 		if shapes[s] < n/20 {
 			t.Errorf("%d configs of shape %s in %d: %v", shapes[s], s, n, shapes)
 		}
@@ -255,6 +272,7 @@ func FuzzParseTopology(f *testing.F) {
 	f.Add("nodes:\n  a: &s {kind: server}\n  b: *s\n  lb: {kind: balancer, to: [a, b]}\nentry: lb\n")
 	f.Add("a: &a [x, x]\nb: [*a, *a]\n")
 	f.Add(`{"nodes": {"a": {"kind": "server", "workers": "3"}}}`)
+	f.Add("nodes:\n  app: {kind: cache, miss: [db], keys: 10000, ttl: 1m, start: warm, zipf: 0.9}\n  db: {kind: server, model: queue, workers: 30}\nfaults:\n  - flush@30s-30s/app\n")
 	f.Fuzz(func(t *testing.T, doc string) {
 		tp, err := ParseTopology(doc)
 		if err != nil {

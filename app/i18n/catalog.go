@@ -822,4 +822,18 @@ var messages = map[string][2]string{
 	"numbers.p50":          {"Latency p50", "Задержка p50"},
 	"numbers.p99":          {"Latency p99", "Задержка p99"},
 	"numbers.fault":        {"Fault", "Сбой"},
+	// The look-aside cache (sim/node_cache.go): its scenario, its fault,
+	// its parameters' labels for errors, its timeline's columns.
+	"scenario.group-cache":      {"Caches:", "Кэши:"},
+	"scenario.cache-flush":      {"A cache that cannot warm", "Кэш, который не может прогреться"},
+	"scenario.cache-flush-long": {"1000 requests/s through a warm look-aside cache of 10,000 keys kept 60 s, in front of a database of 300 calls/s that sees about 143 misses/s. At 30 s the cache is flushed: every request goes to the database, its queue outgrows the 1 s timeout, each answer comes back too late to be stored, and the cache never warms again (Bronson et al., HotOS 2021). Set the database's queue discipline to LIFO, bounded, CoDel or adaptive LIFO: it recovers within about 20 s.", "1000 запросов/с через прогретый кэш на 10 000 ключей, хранимых 60 с, перед базой данных на 300 вызовов/с, до которой доходит около 143 промахов/с. В момент 30 с кэш сбрасывается: все запросы идут в базу, её очередь перерастает таймаут 1 с, каждый ответ приходит слишком поздно, чтобы попасть в кэш, и кэш больше не прогревается (Бронсон и др., HotOS 2021). Поставьте базе дисциплину очереди LIFO, ограниченную, CoDel или адаптивную LIFO: она восстанавливается примерно за 20 с."},
+	"fault.flush":               {"cache flush", "сброс кэша"},
+	"fault-word.flush":          {"the flush", "сброса кэша"},
+	"herd.cache-keys":           {"Cache keys", "Ключи кэша"},
+	"herd.cache-ttl":            {"Cache TTL", "Время жизни в кэше"},
+	"herd.cache-start":          {"Cache start", "Начальный кэш"},
+	"herd.cache-zipf":           {"Zipf exponent of the keys", "Показатель Ципфа для ключей"},
+	"numbers.hits":              {"Cache hits", "Попадания в кэш"},
+	"numbers.misses":            {"Cache misses", "Промахи кэша"},
+	"numbers.hit-ratio":         {"Hit ratio", "Доля попаданий"},
 }

@@ -120,6 +120,10 @@ var simHelp = map[string]string{
 	sim.ParamChannel:       "the shared channel's rule (--server channel): " + choices(sim.ChannelNames()),
 	sim.ParamFrame:         "the channel: one frame's transmission time",
 	sim.ParamSlot:          "the ethernet channel: the slot, within which two transmissions collide (802.3: 51.2µs)",
+	sim.ParamCacheKeys:     fmt.Sprintf("a look-aside cache in front of the server: the keys the requests ask for, 0 to %d (0 = no cache); a hit answers at once, a miss calls the server and stores the key when its answer comes back OK within the timeout", sim.MaxCacheKeys),
+	sim.ParamCacheTTL:      "the cache: how long a stored key stays",
+	sim.ParamCacheStart:    "the cache: " + choices(sim.CacheStartNames()) + " (warm: every key stored, expiring uniformly over one --cache-ttl)",
+	sim.ParamCacheZipf:     fmt.Sprintf("the cache: 0 = keys drawn uniformly; S (up to %g) = Zipf's law, the k-th key with weight 1/k^S", sim.MaxCacheZipf),
 }
 
 // modelFields lists each server model's own flags, from the registry:
@@ -255,6 +259,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        [--servers N --balance round-robin|random|least|p2c --retry-other] [--drain]
        [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D]
        [--channel aloha|slotted|ethernet --frame D --slot D]
+       [--cache-keys N --cache-ttl D --cache-start cold|warm --cache-zipf S]
        [--topology FILE | --scenario NAME|list] [--set NODE.KEY=VALUE]... [--print-topology]
        [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
 
@@ -302,10 +307,15 @@ queue servers, b crashing from 10 s to 15 s:
 
   backoff sim --topology fleet.yaml --attempts 3 --set b.workers=5
 
-The engine runs one server, or a balancer over alike servers, under an
+The engine runs one server, or a balancer over alike servers, behind an
+optional look-aside cache ({kind: cache, miss: NEXT, keys: N, ttl: D, start:
+cold|warm, zipf: S}; the fault flush@START-END/CACHE empties it) under an
 optional chain of service nodes ({kind: service, to: NEXT, retry: {attempts:
 N}, timeout: D}). --scenario NAME runs one of the page's scenarios (--scenario
-list names them); flags given with it override its values.
+list names them); flags given with it override its values. Bronson et al.'s
+cache that cannot warm again after a flush, and a LIFO database that ends it:
+
+  backoff sim --scenario cache-flush --set db.discipline=lifo
 
 A job estimated to take more than about two minutes (%s calls) is refused
 before it starts.
@@ -449,7 +459,7 @@ func sortParams(set []kv) []kv {
 // faultForms are the forms of one --fault value.
 var faultForms = append([]string{sim.NoFault.String()}, forms(sim.FaultNames()[1:], map[string]string{
 	"outage": "outage@START-END", "stall": "stall@START-END", "errors": "errors:F@START-END",
-	"slow": "slow:X@START-END", "capacity": "capacity:X@START-END", "crash": "crash@START-END"})...)
+	"slow": "slow:X@START-END", "capacity": "capacity:X@START-END", "crash": "crash@START-END", "flush": "flush@START-END"})...)
 
 // joinFaults makes the repeated --fault flags one value, the list the
 // core's "fault" parameter takes (faults separated by ";"), where the
@@ -649,7 +659,7 @@ func (j *simJob) run(stdout, stderr io.Writer) error {
 		return writeSimJSON(stdout, c, j.seed, s)
 	case "csv":
 		if s.First.Totals.RequestLevel {
-			return writeRequestTimelineCSV(stdout, s.First)
+			return writeRequestTimelineCSV(stdout, c, s.First)
 		}
 		return writeTimelineCSV(stdout, s.First)
 	case "svg":

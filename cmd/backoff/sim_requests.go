@@ -63,6 +63,14 @@ func describeServer(c sim.Config) string {
 			s += ", retries to another server"
 		}
 	}
+	if c.CacheKeys > 0 {
+		keys := "uniform"
+		if c.CacheZipf > 0 {
+			keys = "Zipf " + num(c.CacheZipf)
+		}
+		s = fmt.Sprintf("a %s cache of %d keys (%s), ttl %s, in front of %s", c.Get(sim.ParamCacheStart), c.CacheKeys, keys,
+			c.Get(sim.ParamCacheTTL), s)
+	}
 	return s
 }
 
@@ -112,6 +120,7 @@ func describeRequests(c sim.Config) string {
 var faultWords = map[sim.FaultKind]string{
 	sim.FaultOutage: "the outage", sim.FaultStall: "the stall", sim.FaultErrors: "the errors",
 	sim.FaultSlow: "the slowdown", sim.FaultCapacity: "the loss of capacity", sim.FaultCrash: "the crash",
+	sim.FaultFlush: "the flush",
 }
 
 // verdict words sim.VerdictOf: whether the run recovered from its last
@@ -228,6 +237,10 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 				v.Refused, v.Errors, v.Outage, v.Timeouts, v.Lost, 100*v.Utilization), "")
 		}
 	}
+	if c.CacheKeys > 0 {
+		line("cache", fmt.Sprintf("hits %s  misses %s  hit ratio %s", pm(m.Hits, sd.Hits, count), pm(m.Misses, sd.Misses, count),
+			pm(m.HitRatio, sd.HitRatio, pct)), "stored "+pm(m.Stored, sd.Stored, count)+" (answers OK within the caller's timeout)")
+	}
 	if c.Layers > 1 {
 		per := make([]string, len(m.CallsPerRequestByLayer))
 		for k, v := range m.CallsPerRequestByLayer {
@@ -328,13 +341,25 @@ func faultsJSON(fs []sim.Fault) []faultJSON {
 	return out
 }
 
-// writeRequestTimelineCSV is writeTimelineCSV with the request-level columns.
-func writeRequestTimelineCSV(w io.Writer, r *sim.Result) error {
+// cacheColumns are the timeline CSV's columns of a run with a cache.
+var cacheColumns = []string{"hits", "misses", "hit_ratio"}
+
+// writeRequestTimelineCSV is writeTimelineCSV with the request-level
+// columns, and the cache's when c has one.
+func writeRequestTimelineCSV(w io.Writer, c sim.Config, r *sim.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write(append([]string{"start_s", "calls", "retries", "ok", "rejected", "blocked", "waiting"}, requestColumns...))
+	head := append([]string{"start_s", "calls", "retries", "ok", "rejected", "blocked", "waiting"}, requestColumns...)
+	if c.CacheKeys > 0 {
+		head = append(head, cacheColumns...)
+	}
+	cw.Write(head)
 	for _, b := range r.Timeline {
-		cw.Write(append([]string{num(b.Start), strconv.Itoa(b.Calls), strconv.Itoa(b.Retries), strconv.Itoa(b.OK),
-			strconv.Itoa(b.Rejected), strconv.Itoa(b.Blocked), strconv.Itoa(b.Waiting)}, requestCells(b)...))
+		row := append([]string{num(b.Start), strconv.Itoa(b.Calls), strconv.Itoa(b.Retries), strconv.Itoa(b.OK),
+			strconv.Itoa(b.Rejected), strconv.Itoa(b.Blocked), strconv.Itoa(b.Waiting)}, requestCells(b)...)
+		if c.CacheKeys > 0 {
+			row = append(row, strconv.Itoa(b.Hits), strconv.Itoa(b.Misses), num(b.HitRatio))
+		}
+		cw.Write(row)
 	}
 	cw.Flush()
 	return cw.Error()

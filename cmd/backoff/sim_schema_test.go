@@ -16,7 +16,7 @@ import (
 // sim.schema.json: herds (one run and several, a budget and a breaker,
 // occ, more clients than per_client lists, an outage over before the
 // last give-up), request-level runs (closed, open, loop, cut short),
-// fleets, chains and channels (one run and several, and together), and
+// fleets, chains, channels and caches (one run and several, and together), and
 // sweeps. The schema holds each model to one set of keys, every one
 // there whatever its value.
 func TestSimJSONSchema(t *testing.T) {
@@ -42,6 +42,9 @@ func TestSimJSONSchema(t *testing.T) {
 		{"--server", "channel", "--traffic", "open:100", "--duration", "5s", "--attempts", "3"},
 		{"--server", "channel", "--traffic", "open:100", "--duration", "5s", "--attempts", "3", "--runs", "2"},
 		{"--server", "channel", "--clients", "30", "--layers", "2"},
+		{"--traffic", "open:100", "--duration", "5s", "--server", "queue", "--cache-keys", "100", "--cache-start", "warm", "--fault", "flush@2s-2s"},
+		{"--traffic", "open:100", "--duration", "5s", "--server", "queue", "--cache-keys", "100", "--cache-zipf", "1.1", "--runs", "2"},
+		{"--clients", "30", "--layers", "2", "--servers", "2", "--server", "queue", "--cache-keys", "10", "--hedge", "p50"},
 		{"--sweep", "clients=10,20"},
 		{"--jitter", "none,full", "--clients", "20", "--runs", "2"},
 		{"--traffic", "open:10", "--duration", "5s", "--server", "queue", "--sweep", "rate=10,20"},
@@ -84,7 +87,12 @@ func TestSimJSONSchemaCatches(t *testing.T) {
 		"chain half there":       {[]string{"--layers", "2", "--clients", "20"}, func(d map[string]any) { delete(totals(d), "orphan_calls") }},
 		"verdict in requests":    {[]string{"--server", "queue", "--clients", "20"}, func(d map[string]any) { d["verdict"] = map[string]any{} }},
 		"seed a number":          {[]string{"--clients", "20"}, func(d map[string]any) { d["seed"] = json.Number("1") }},
-		"unknown key":            {[]string{"--clients", "20"}, func(d map[string]any) { d["extra"] = true }},
+		"cache without hits":     {[]string{"--clients", "20", "--cache-keys", "5"}, func(d map[string]any) { delete(totals(d), "hits") }},
+		"bucket without hits": {[]string{"--clients", "20", "--cache-keys", "5"}, func(d map[string]any) {
+			delete(d["timeline"].([]any)[0].(map[string]any), "hit_ratio")
+		}},
+		"hits with no cache": {[]string{"--server", "queue", "--clients", "20"}, func(d map[string]any) { totals(d)["hits"] = json.Number("1") }},
+		"unknown key":        {[]string{"--clients", "20"}, func(d map[string]any) { d["extra"] = true }},
 	} {
 		d := doc(c.args...)
 		if errs := validate(root, root, d, "$"); len(errs) > 0 {

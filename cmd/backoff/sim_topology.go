@@ -112,6 +112,7 @@ func (tf *topoFlags) topology() (*sim.Topology, *sim.Config, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		c.Names = sc.Names
 		return nil, &c, nil
 	}
 	return nil, nil, nil

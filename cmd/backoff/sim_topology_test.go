@@ -86,19 +86,19 @@ func TestSimTopologyFile(t *testing.T) {
 // Bad documents and flags are refused naming the node, the key, the
 // value, what is allowed and the line.
 func TestSimTopologyErrors(t *testing.T) {
-	bad := writeFile(t, "bad.yaml", "nodes:\n  db: {kind: server, model: queue}\n  app: {kind: cache, miss: db}\n")
+	bad := writeFile(t, "bad.yaml", "nodes:\n  db: {kind: server, model: queue}\n  app: {kind: cache, miss: db, ttl: -1s}\n")
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--topology", bad}, "backoff: " + bad + `: topology: line 3: node app: kind: "cache" is not valid: want one of balancer, server, service`},
+		{[]string{"--topology", bad}, "backoff: " + bad + `: topology: line 3: node app: ttl: "-1s" is not valid: want a duration such as 250ms, 1.5s or 2m, from 0s to 8760h`},
 		{[]string{"--topology", dir}, "backoff: " + dir + ": not a regular file"},
 		{[]string{"--topology", filepath.Join(dir, "none.yaml")}, "backoff: open " + filepath.Join(dir, "none.yaml") + ": no such file or directory"},
 		{[]string{"--set", "server.workers"}, `backoff: --set: "server.workers" is not valid: want NODE.KEY=VALUE, such as db.workers=60 or layer1.retry.attempts=2`},
 		{[]string{"--set", "s9.workers=3"}, `backoff: --set: "s9.workers=3" is not valid: want NODE.KEY=VALUE with NODE one of server`},
 		{[]string{"--server", "queue", "--set", "server.workers=0"}, `backoff: nodes.server.workers: "0" is not valid: want a whole number from 1 to 1000000`},
-		{[]string{"--scenario", "nope"}, `backoff: --scenario: "nope" is not valid: want one of metastable, metastable-budget, hedge, open, closed, chain, chain-top, aloha, slotted, ethernet, fleet-crash, fleet-least, two-clients`},
+		{[]string{"--scenario", "nope"}, `backoff: --scenario: "nope" is not valid: want one of metastable, metastable-budget, hedge, open, closed, chain, chain-top, aloha, slotted, ethernet, fleet-crash, fleet-least, two-clients, cache-flush`},
 		{[]string{"--scenario", "chain", "--topology", bad}, `backoff: --scenario: "chain" is not valid: want --scenario or --topology, not both`},
 	} {
 		code, _, errs := simRun(t, tc.args...)
@@ -123,7 +123,7 @@ func TestSimScenario(t *testing.T) {
 	if code != 0 || strings.Count(out, "\n") != len(sim.Scenarios()) || !strings.HasPrefix(out, "metastable         traffic  attempts=2&") {
 		t.Errorf("list: exit %d\n%s", code, out)
 	}
-	for _, name := range []string{"fleet-crash", "fleet-least", "chain-top"} {
+	for _, name := range []string{"fleet-crash", "fleet-least", "chain-top", "cache-flush"} {
 		sc, _ := sim.LookupScenario(name)
 		q, _ := url.ParseQuery(sc.Query)
 		args := []string{"--format", "json"}
@@ -137,6 +137,29 @@ func TestSimScenario(t *testing.T) {
 		if code != 0 || got != want {
 			t.Errorf("%s: exit %d %s: differs from %v", name, code, errs, args)
 		}
+	}
+	// cache-flush's nodes are app (the cache) and db: its printed
+	// topology says so and runs back the same, and --set db.KEY is the
+	// database's flag.
+	code, doc, errs := simRun(t, "--scenario", "cache-flush", "--print-topology")
+	if code != 0 || !strings.Contains(doc, "  app: {kind: cache, miss: [db], keys: 10000, ttl: 1m, start: warm}\n") ||
+		!strings.Contains(doc, "  db: {kind: server, model: queue, workers: 30}\n") || !strings.Contains(doc, "  - flush@30s-30s/app\n") {
+		t.Errorf("cache-flush --print-topology: exit %d %s\n%s", code, errs, doc)
+	}
+	f := writeFile(t, "cache-flush.yaml", doc)
+	_, want, _ := simRun(t, "--scenario", "cache-flush", "--format", "json")
+	_, got, _ := simRun(t, "--topology", f, "--format", "json")
+	if withoutConfig(t, got) != withoutConfig(t, want) || !strings.Contains(got, `"hit_ratio"`) {
+		t.Error("cache-flush's printed topology runs otherwise")
+	}
+	_, lifo, _ := simRun(t, "--scenario", "cache-flush", "--set", "db.discipline=lifo", "--format", "json")
+	_, flag, _ := simRun(t, "--scenario", "cache-flush", "--discipline", "lifo", "--format", "json")
+	if lifo != flag || lifo == want {
+		t.Error("--set db.discipline=lifo is not --discipline lifo")
+	}
+	code, _, errs = simRun(t, "--scenario", "cache-flush", "--set", "app.keys=0")
+	if code != 2 || errs != `backoff: nodes.app.keys: "0" is not valid: want a whole number from 1 to 1000000`+"\n" {
+		t.Errorf("--set app.keys=0: exit %d %q", code, errs)
 	}
 	// Flags given override the scenario's values.
 	_, a, _ := simRun(t, "--scenario", "fleet-crash", "--balance", "least", "--format", "json")
@@ -178,9 +201,13 @@ func TestSimPrintTopologyRunsBack(t *testing.T) {
 		if withoutConfig(t, got) != withoutConfig(t, want) {
 			t.Fatalf("%v as\n%s: the results differ", args, doc)
 		}
+		shape, cache := strings.CutSuffix(shape, "+cache")
 		shapes[shape]++
+		if cache {
+			shapes["cache"]++
+		}
 	}
-	for _, s := range []string{"server", "fleet", "chain", "channel"} {
+	for _, s := range []string{"server", "fleet", "chain", "channel", "cache"} {
 		if shapes[s] == 0 {
 			t.Errorf("no %s in %v", s, shapes)
 		}
@@ -231,6 +258,11 @@ func randomSimArgs(rng *rand.Rand) ([]string, string) {
 	}
 	if rng.IntN(3) == 0 {
 		args = append(args, "--error-rate", "0.1", "--drop-expired")
+	}
+	if rng.IntN(3) == 0 {
+		args = append(args, "--cache-keys", strconv.Itoa(1+rng.IntN(500)), "--cache-ttl", ms(100, 3000),
+			"--cache-start", pick("cold", "warm"), "--cache-zipf", pick("0", "1.1"), "--fault", "flush@"+pick("1s-1s", "2s-3s"))
+		shape += "+cache"
 	}
 	return args, shape
 }
