@@ -36,6 +36,7 @@ var (
 	serversValues = []string{"1", "2", "3", "4", "8"}
 	// A queue server's defences: its discipline and its admission rule,
 	// with arguments a 30-worker server of the scenarios would use.
+	cacheStartValues = []string{"cold", "warm"}
 	disciplineValues = []string{"fifo", "lifo", "bounded:30", "codel", "adaptive-lifo"}
 	admissionValues  = []string{"none", "token-bucket:100:10", "concurrency:60", "aimd"}
 	balanceValues    = sim.BalanceNames
@@ -54,6 +55,7 @@ func chained(c *sim.Config) bool       { return c.Layers > 1 }
 func fleet(c *sim.Config) bool         { return c.Servers > 1 }
 func fleetable(c *sim.Config) bool     { return c.Server.Traits().Fleet }
 func withHops(c *sim.Config) bool      { return c.Server.Traits().Hops }
+func withCache(c *sim.Config) bool     { return c.CacheKeys > 0 }
 
 // herdFields are the herd's controls in order: a typed box ('t'), a select
 // of values ('s', with custom a last "custom…" entry revealing a typed box)
@@ -99,6 +101,10 @@ var herdFields = []struct {
 	{sim.ParamHedge, "herd.hedge", "", 's', func() []string { return hedgeValues }, true, nil},
 	{sim.ParamRetryAfterS, "herd.retry-after", "herd.retry-after-hint", 't', nil, false, nil},
 	{sim.ParamLatency, "herd.latency", "herd.latency-hint", 't', nil, false, withHops},
+	{sim.ParamCacheKeys, "herd.cache-keys", "herd.cache-keys-hint", 't', nil, false, withHops},
+	{sim.ParamCacheTTL, "herd.cache-ttl", "herd.cache-ttl-hint", 't', nil, false, withCache},
+	{sim.ParamCacheStart, "herd.cache-start", "", 's', func() []string { return cacheStartValues }, false, withCache},
+	{sim.ParamCacheZipf, "herd.cache-zipf", "herd.cache-zipf-hint", 't', nil, false, withCache},
 	{sim.ParamHonorRetryAfter, "herd.honor", "", 'c', nil, false, nil},
 	{sim.ParamDrain, "herd.drain", "herd.drain-hint", 'c', nil, false, steadyTraffic},
 	{sim.ParamRetryOther, "herd.retry-other", "herd.retry-other-hint", 'c', nil, false, fleet},

@@ -180,3 +180,18 @@ func TestHerdDefencesSelects(t *testing.T) {
 		}
 	}
 }
+
+// cache-flush is one click away, with what it teaches beside it: the
+// cache's knobs, the database's queue discipline, and the hit ratio among
+// the results.
+func TestCacheFlushInThePage(t *testing.T) {
+	html := render(t, "scenario=cache-flush")
+	for _, id := range []string{"cache-keys-value", "cache-ttl-value", "cache-start", "cache-zipf-value", "discipline", "admission", "metric-hit-ratio", "metric-misses"} {
+		if !strings.Contains(html, `id="`+id+`"`) {
+			t.Errorf("scenario=cache-flush: no #%s", id)
+		}
+	}
+	if html := render(t, "server=queue&traffic=open:100"); strings.Contains(html, `id="metric-hit-ratio"`) || strings.Contains(html, `id="cache-ttl-value"`) {
+		t.Error("a run without a cache shows the cache's ttl or hit ratio")
+	}
+}

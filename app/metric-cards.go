@@ -71,6 +71,10 @@ var (
 		{"metric-bottom-load", "metric.bottom-load", func(t sim.Totals) float64 { return t.BottomLoadRatio }, nil, 'r'},
 		{"metric-orphans", "metric.orphans", func(t sim.Totals) float64 { return float64(t.OrphanCalls) }, nil, 'c'},
 	}
+	cacheDefs = []metricDef{
+		{"metric-hit-ratio", "metric.hit-ratio", func(t sim.Totals) float64 { return t.HitRatio }, nil, 'p'},
+		{"metric-misses", "metric.misses", func(t sim.Totals) float64 { return float64(t.Misses) }, nil, 'c'},
+	}
 	channelDefs = []metricDef{
 		{"metric-offered-load", "metric.offered-load", func(t sim.Totals) float64 { return t.OfferedLoad }, nil, 'j'},
 		{"metric-channel-throughput", "metric.channel-throughput", func(t sim.Totals) float64 { return t.ChannelThroughput }, nil, 'p'},
@@ -89,6 +93,9 @@ func (c *metricCards) defs() []metricDef {
 	}
 	if cfg.Server == sim.Channel {
 		d = append(d, channelDefs...)
+	}
+	if cfg.CacheKeys > 0 {
+		d = append(d, cacheDefs...)
 	}
 	return append(d, jainDef)
 }

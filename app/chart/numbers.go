@@ -109,7 +109,8 @@ func HerdTable(l i18n.Lang, h Series, id, caption string) string {
 // requests offered, the calls sent and the goodput (per second, as the
 // chart draws them), the queue and the busy workers at the bucket's end
 // (a queue server's), the latency's p50 and p99 (— when no call was
-// answered), and whether a fault was on.
+// answered), the cache's hit ratio (— when no request reached it), and
+// whether a fault was on.
 func RequestTable(l i18n.Lang, s RequestSeries, id, caption string) string {
 	heads := []string{l.T("numbers.time"), l.T("numbers.offered"), l.T("numbers.sent"), l.T("numbers.goodput")}
 	queue := s.Workers > 0
@@ -117,6 +118,10 @@ func RequestTable(l i18n.Lang, s RequestSeries, id, caption string) string {
 		heads = append(heads, l.T("numbers.queue"), l.T("numbers.busy"))
 	}
 	heads = append(heads, l.T("numbers.p50"), l.T("numbers.p99"))
+	cache := s.Hits != nil
+	if cache {
+		heads = append(heads, l.T("numbers.hit-ratio"))
+	}
 	faults := len(s.Faults) > 0
 	if faults {
 		heads = append(heads, l.T("numbers.fault"))
@@ -143,6 +148,13 @@ func RequestTable(l i18n.Lang, s RequestSeries, id, caption string) string {
 		for _, v := range []float64{s.P50[i], s.P99[i]} {
 			t, x := latency(v)
 			texts, values = append(texts, t), append(values, x)
+		}
+		if cache {
+			if n := s.Hits[i] + s.Misses[i]; n > 0 {
+				texts, values = append(texts, l.Percent(s.Hits[i]/n, 1)), append(values, s.Hits[i]/n)
+			} else {
+				texts, values = append(texts, "—"), append(values, math.NaN())
+			}
 		}
 		if faults {
 			t0, t1 := float64(i)*s.Width, float64(i+1)*s.Width

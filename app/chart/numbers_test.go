@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/sim"
 )
 
 // The herd's table: a row per bucket with the chart's numbers, the load
@@ -56,5 +57,51 @@ func TestRequestTable(t *testing.T) {
 	s.Workers, s.Faults = 0, nil
 	if got := RequestTable(i18n.En, s, "t", "c"); strings.Contains(got, "Calls waiting") || strings.Contains(got, "Fault") {
 		t.Errorf("a server without a queue or faults has their columns: %s", got)
+	}
+}
+
+// A run with a cache shows its hit ratio per bucket: cache-flush's warm
+// cache answers about 84% before the flush at 30 s and, with its FIFO
+// database never catching up, under 10% at the end; a run without a cache
+// has no such column.
+func TestRequestTableHitRatio(t *testing.T) {
+	sc, err := sim.LookupScenario("cache-flush")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sc.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sim.Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := RequestSeriesOf(c, r)
+	if s.Hits == nil {
+		t.Fatal("a run with a cache: no hits per bucket")
+	}
+	ratio := func(at float64) float64 {
+		k := int(at / s.Width)
+		return s.Hits[k] / (s.Hits[k] + s.Misses[k])
+	}
+	if v := ratio(20); v < 0.8 || v > 0.9 {
+		t.Errorf("hit ratio at 20 s %.3f, want the warm cache's 0.8-0.9", v)
+	}
+	if v := ratio(110); v > 0.1 {
+		t.Errorf("hit ratio at 110 s %.3f, want under 0.1 (FIFO never recovers)", v)
+	}
+	html := RequestTable(i18n.Ru, s, "t", "c")
+	if !strings.Contains(html, "Доля попаданий") {
+		t.Error("the Russian table has no hit ratio column")
+	}
+	c.CacheKeys = 0
+	c.Faults = sim.Faults{}
+	r, err = sim.Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := RequestSeriesOf(c, r); s.Hits != nil || strings.Contains(RequestTable(i18n.En, s, "t", "c"), "Hit ratio") {
+		t.Error("a run without a cache has a hit ratio")
 	}
 }

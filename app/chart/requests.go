@@ -26,6 +26,8 @@ type RequestSeries struct {
 	// Timeout is the callers' timeout, seconds (0: none).
 	Timeout float64
 	Faults  []Band
+	// Hits and Misses are the cache's per bucket (nil: no cache).
+	Hits, Misses []float64
 }
 
 // Band is a span of time to shade, with the kind that names it
@@ -57,6 +59,9 @@ func RequestSeriesOf(c sim.Config, r *sim.Result) RequestSeries {
 	if c.Server == sim.Queue {
 		s.Workers = float64(c.Concurrency)
 	}
+	if c.CacheKeys > 0 {
+		s.Hits, s.Misses = make([]float64, n), make([]float64, n)
+	}
 	for i, b := range r.Timeline {
 		k := i / m
 		s.Offered[k] += float64(b.Requests)
@@ -65,6 +70,10 @@ func RequestSeriesOf(c sim.Config, r *sim.Result) RequestSeries {
 		s.Queue[k], s.Busy[k] = float64(b.Queue), float64(b.Busy)
 		s.P50[k] = math.Max(s.P50[k], b.LatencyP50)
 		s.P99[k] = math.Max(s.P99[k], b.LatencyP99)
+		if s.Hits != nil {
+			s.Hits[k] += float64(b.Hits)
+			s.Misses[k] += float64(b.Misses)
+		}
 	}
 	for _, f := range r.Faults {
 		s.Faults = append(s.Faults, Band{Kind: f.Kind.String(), Start: f.Start.Seconds(), End: f.End.Seconds()})
