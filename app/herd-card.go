@@ -95,6 +95,8 @@ func (hc *herdCard) Render() app.UI {
 			head, lesson = "req.head-channel", "req.lesson-channel"
 		case c.Layers > 1:
 			head, lesson = "req.head-chain", "req.lesson-chain"
+		case c.CacheKeys > 0:
+			head, lesson = "req.head-cache", "req.lesson-cache"
 		}
 		plot = &requestCharts{A: h.A, B: h.B, Rev: h.Rev, Config: c, Lang: l, Present: hc.Present}
 		under = hc.verdict()

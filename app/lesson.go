@@ -24,7 +24,7 @@ import (
 //	label | query
 
 // lessonCount is how many lessons there are, in both languages.
-const lessonCount = 15
+const lessonCount = 16
 
 // lessonList is state.Lesson for the lessons' index, ?lesson=list.
 const (

@@ -13,7 +13,8 @@ func TestPageVariant(t *testing.T) {
 		{"lesson=3", "lesson=3"},
 		{"lesson=3&base=2s&lang=ru", "lesson=3"},
 		{"lesson=15&present=1", "lesson=15&present=1"},
-		{"lesson=16", ""}, // not a lesson: the whole page, as the app shows it
+		{"lesson=16", "lesson=16"},
+		{"lesson=17", ""}, // not a lesson: the whole page, as the app shows it
 		{"lesson=0", ""},
 		{"view=herd", "view=herd"},
 		{"view=herd&clients=5000", "view=herd"},

@@ -267,7 +267,7 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 		level("cap", s.Timeout, l.F("chart.timeout", l.Seconds(s.Timeout)))
 		axisKey = "chart.latency-axis"
 	}
-	for _, v := range xa.timeTicks(8) {
+	for _, v := range xa.fitTimeTicks(8, l.Seconds) {
 		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Seconds(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis-requests"))

@@ -1,6 +1,8 @@
 package chart
 
 import (
+	"html"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -145,4 +147,31 @@ func atof(t *testing.T, s string) float64 {
 		t.Fatalf("%q: %v", s, err)
 	}
 	return v
+}
+
+// The time axis's labels never run into each other, even at a phone's
+// type size (phoneCharW a character): a two-minute run in Russian labels
+// its ticks "1 мин 30 с", and eight of them (every 15 s) overlapped.
+func TestRequestChartTicksApart(t *testing.T) {
+	for _, secs := range []int{10, 60, 120, 300, 3600} {
+		n := secs
+		s := RequestSeries{Width: 1, Offered: make([]float64, n), Calls: make([]float64, n), Goodput: make([]float64, n),
+			Queue: make([]float64, n), Busy: make([]float64, n), P50: make([]float64, n), P99: make([]float64, n)}
+		for _, l := range i18n.Langs {
+			svg := RequestChart(l, ChartGoodput, s, 0, 0, "x")
+			ticks := regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="[0-9.]+" text-anchor="middle">([^<]*)</text>`).FindAllStringSubmatch(svg, -1)
+			if len(ticks) < 3 {
+				t.Errorf("%s, %d s: %d ticks, want at least 3", l.Code(), secs, len(ticks))
+			}
+			for i := 1; i < len(ticks); i++ {
+				x0, _ := strconv.ParseFloat(ticks[i-1][1], 64)
+				x1, _ := strconv.ParseFloat(ticks[i][1], 64)
+				w0 := phoneCharW * float64(len([]rune(html.UnescapeString(ticks[i-1][2]))))
+				w1 := phoneCharW * float64(len([]rune(html.UnescapeString(ticks[i][2]))))
+				if x1-x0 < (w0+w1)/2 {
+					t.Errorf("%s, %d s: ticks %q at %.0f and %q at %.0f overlap at a phone's type size", l.Code(), secs, ticks[i-1][2], x0, ticks[i][2], x1)
+				}
+			}
+		}
+	}
 }

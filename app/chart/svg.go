@@ -143,6 +143,30 @@ func (a axis) timeTicks(n int) []float64 {
 	return out
 }
 
+// phoneCharW is the width of a tick label's character in a wide chart's
+// units on a phone, where its text is set at 21 units (playground.css)
+// and a character takes about 0.58 of that: the widest a label is drawn.
+const phoneCharW = 12.2
+
+// fitTimeTicks are at most n round times along a whose labels (label's
+// text, at phoneCharW a character) do not run into each other: fewer
+// when long labels ("1 min 15 s") would.
+func (a axis) fitTimeTicks(n int, label func(float64) string) []float64 {
+	for ; ; n-- {
+		t := a.timeTicks(n)
+		if n <= 2 || len(t) < 2 {
+			return t
+		}
+		widest := 0.0
+		for _, v := range t {
+			widest = math.Max(widest, phoneCharW*float64(len([]rune(label(v)))))
+		}
+		if widest+8 <= math.Abs(a.at(t[1])-a.at(t[0])) {
+			return t
+		}
+	}
+}
+
 // timeStep rounds a raw step of seconds up to a round time: 1, 2 or 5
 // times a power of ten below a second, then timeSteps, then whole days.
 func timeStep(raw float64) float64 {

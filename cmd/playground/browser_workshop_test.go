@@ -339,7 +339,7 @@ func TestBrowserWorkshopClassifyCases(t *testing.T) {
 }
 
 // wsLessons is how many lessons there are (app.lessonCount).
-const wsLessons = 15
+const wsLessons = 16
 
 // wsReadyJS is true once the open lesson's widget shows its result: the
 // table's rows, the herd's finished run (and the second policy's, when the
