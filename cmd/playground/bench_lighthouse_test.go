@@ -28,18 +28,12 @@ import (
 	"github.com/backoff-playground/playground/static"
 )
 
-// Goals of a first load: desktop performance >= 95 with total blocking
-// time <= 200 ms; on Lighthouse's mobile settings performance >= 80 and
-// layout shift <= 0.02. These figures move with the machine (a loaded
-// 2-core host scores the playground and go-app's smallest program alike in
-// the 70s): the goals against the floor, measured in the same run, are
-// the ones a change answers for.
-const (
-	goalDesktopScore = 95
-	goalDesktopTBTms = 200
-	goalMobileScore  = 80
-	goalMobileCLS    = 0.02
-)
+// A first load's layout shift on Lighthouse's mobile settings, a goal of
+// its own: it does not move with the machine. Scores and blocking times
+// do (a loaded 2-core host scores the playground and go-app's smallest
+// program alike in the 70s, a quiet one in the 90s), so they are held
+// only against the floor measured in the same run.
+const goalMobileCLS = 0.02
 
 // Goals against the slim floor (go-app's smallest program built and served
 // the playground's way), desktop and mobile alike: a page's total blocking
@@ -169,10 +163,8 @@ func BenchmarkLighthouse(b *testing.B) {
 			if !page.floor {
 				goal = verdict(ratio <= goalFloorTBT && more <= goalFloorLongestMs,
 					fmt.Sprintf("TBT <= %.1fx floor, longest <= floor + %d ms", goalFloorTBT, goalFloorLongestMs))
-				if preset == "desktop" {
-					goal += "; " + verdict(m.score >= goalDesktopScore && m.tbt <= goalDesktopTBTms, fmt.Sprintf("score >= %d, TBT <= %d ms", goalDesktopScore, goalDesktopTBTms))
-				} else {
-					goal += "; " + verdict(m.score >= goalMobileScore && m.cls <= goalMobileCLS, fmt.Sprintf("score >= %d, CLS <= %.2f", goalMobileScore, goalMobileCLS))
+				if preset != "desktop" {
+					goal += "; " + verdict(m.cls <= goalMobileCLS, fmt.Sprintf("CLS <= %.2f", goalMobileCLS))
 				}
 			}
 			fmt.Printf("%-12s %-8s %5.0f %8.0f %9.0f %6.3f %11.0f %8s %+9.0f  %s\n", page.name, preset, m.score, m.tbt, m.lcp, m.cls, m.long, fmtRatio(ratio), more, goal)
