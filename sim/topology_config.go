@@ -269,17 +269,9 @@ func (t *Topology) Config(base Config) (Config, error) {
 	for n.Kind == kindService {
 		seen[n.Name] = true
 		chain = append(chain, n)
-		to := n.Get(keyTo)
-		if to == nil || len(to.List) != 1 {
-			v := ""
-			if to != nil {
-				v = strings.Join(to.List, ",")
-			}
-			return base, shapeErr(n, keyTo, v, "a service calls exactly one node")
-		}
-		next := t.Node(to.List[0])
-		if next == nil {
-			return base, unknownNode(n, keyTo, to.List[0], t)
+		next, err := soleTarget(t, n, keyTo, "a service calls exactly one node")
+		if err != nil {
+			return base, err
 		}
 		if seen[next.Name] {
 			return base, shapeErr(n, keyTo, next.Name, "the calls go round in a circle")
@@ -293,17 +285,9 @@ func (t *Topology) Config(base Config) (Config, error) {
 	var cache *Node
 	if n.Kind == kindCache {
 		cache = n
-		miss := n.Get(keyMiss)
-		if miss == nil || len(miss.List) != 1 {
-			v := ""
-			if miss != nil {
-				v = strings.Join(miss.List, ",")
-			}
-			return base, shapeErr(n, keyMiss, v, "a cache calls exactly one node on a miss")
-		}
-		next := t.Node(miss.List[0])
-		if next == nil {
-			return base, unknownNode(n, keyMiss, miss.List[0], t)
+		next, err := soleTarget(t, n, keyMiss, "a cache calls exactly one node on a miss")
+		if err != nil {
+			return base, err
 		}
 		if seen[next.Name] || next.Kind != kindServer && next.Kind != kindBalancer {
 			return base, shapeErr(n, keyMiss, next.Name, "a cache calls a server or a balancer; node "+next.Name+" is a "+next.Kind)
@@ -620,4 +604,23 @@ func (t *Topology) placeErr(err error, chain []*Node, cache, lb *Node, servers [
 		line = max(line, s.Line)
 	}
 	return nodeErr(err, n.Name, key, line)
+}
+
+// soleTarget is the one node n's key names (a service's to:, a cache's
+// miss:); the error says why there must be one, or that there is no such
+// node.
+func soleTarget(t *Topology, n *Node, key, why string) (*Node, error) {
+	to := n.Get(key)
+	if to == nil || len(to.List) != 1 {
+		v := ""
+		if to != nil {
+			v = strings.Join(to.List, ",")
+		}
+		return nil, shapeErr(n, key, v, why)
+	}
+	next := t.Node(to.List[0])
+	if next == nil {
+		return nil, unknownNode(n, key, to.List[0], t)
+	}
+	return next, nil
 }
