@@ -38,9 +38,6 @@ type playground struct {
 	// the parts below the screen when the reader wants them. The server
 	// draws everything at once.
 	stage int
-	// warmed is the last part of the start rendered off the page before
-	// its own task mounts it (nextSlice).
-	warmed int
 	// restWanted: the reader has asked for the parts below the first
 	// screen (listenForReader); restWaits: the start waits for that.
 	restWanted, restWaits bool
@@ -205,15 +202,6 @@ func (p *playground) nextSlice(ctx app.Context) {
 			// The herd's first run (up to syncBudget), in a task of its
 			// own before its card's.
 			p.herd.start(ctx, p)
-		case p.warmed < next:
-			// The part rendered once off the page, in a task of its own
-			// before the one that mounts it (see WarmFirstScreen).
-			p.warmed = next
-			perf.Call("mark", "backoff:warm-part")
-			warm(p.part(next, p.lang()))
-			ctx.PreventUpdate()
-			p.nextSlice(ctx)
-			return
 		default:
 			perf.Call("mark", "backoff:part")
 			p.stage = next

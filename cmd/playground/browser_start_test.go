@@ -134,7 +134,7 @@ func TestBrowserStartSlices(t *testing.T) {
 }
 
 // On a slow CPU (Chromium's throttling, 6x) each part of the start still
-// comes in a task of its own: the herd's run, each part's warm-up and each
+// comes in a task of its own: the herd's run and each
 // part's mount. (Chained by a Go timer instead, a part's timer was due
 // before the program paused, and the runtime ran the next part in the same
 // task.)
@@ -156,10 +156,10 @@ func TestBrowserStartPartsApart(t *testing.T) {
 		}
 	}
 	// The table is a part of the first screen here; the herd's run, then
-	// four parts (the herd's card, its controls, the charts, the compare
-	// panel, the classify panel: five), each warmed and mounted.
-	if marks < 11 {
-		t.Errorf("%d marks of the start's parts, want the herd's run and five parts warmed and mounted (11)", marks)
+	// five parts (the herd's card, its controls, the charts, the compare
+	// panel, the classify panel).
+	if marks < 6 {
+		t.Errorf("%d marks of the start's parts, want the herd's run and five parts (6)", marks)
 	}
 }
 
@@ -227,9 +227,8 @@ type startTask struct {
 }
 
 // startPartMarks are the marks each of the page's parts after its first
-// screen sets when its task begins: the herd's run, a part rendered off the
-// page, a part mounted.
-var startPartMarks = map[string]bool{"backoff:herd-run": true, "backoff:warm-part": true, "backoff:part": true}
+// screen sets when its task begins: the herd's run, a part mounted.
+var startPartMarks = map[string]bool{"backoff:herd-run": true, "backoff:part": true}
 
 // startPhase names what a task of the start held, from the events and the
 // marks (app.js's and the wasm main's, each set as a step ends) inside it.
@@ -247,10 +246,8 @@ func startPhase(names map[string]bool, afterRender bool) string {
 	add(names["backoff:init"], "first packages' init")
 	add(names["backoff:init-more"], "standard library's init")
 	add(names["backoff:main"], "go-app's and the app's init")
-	add(names["backoff:warm"], "main")
-	add(names["backoff:warm-more"] || names["backoff:render"], "the first screen's warm-up")
+	add(names["backoff:render"], "main")
 	add(names["backoff:herd-run"], "the herd's first run")
-	add(names["backoff:warm-part"], "a part's warm-up")
 	add(names["backoff:part"], "a part's mount")
 	add(len(parts) == 0 && afterRender, "go-app: mount, a frame or a slice")
 	if len(parts) == 0 {

@@ -18,15 +18,12 @@ import (
 // server files are //go:build !wasm), which keeps app.wasm small.
 //
 // The Go runtime's start and the packages' init run in tasks of their own
-// (starttask); main hands the thread back to the browser twice more before
-// the first render: the last packages' init, the first screen's warm-up
-// (its functions compiled, see WarmFirstScreen) and the first render are
-// three tasks, not one long one.
+// (starttask); main hands the thread back to the browser once more before
+// the first render, so the last packages' init and the first render are
+// two tasks, not one long one.
 func main() {
 	js.Global().Get("performance").Call("mark", "backoff:main")
 	playground.Register()
-	starttask.Yield("backoff:warm")
-	playground.WarmFirstScreen(func() { starttask.Yield("backoff:warm-more") })
 	starttask.Yield("backoff:render")
 	app.RunWhenOnBrowser()
 }
