@@ -256,31 +256,14 @@ func (p *playground) tableStage() int {
 	return stageTable
 }
 
-// later is part s of the page, drawn once the start has reached it;
-// until then an empty card of the same class holds its place (below the
-// first screen: nothing visible moves when it fills).
-func (p *playground) later(s int, id, class string, l i18n.Lang) app.UI {
+// later is part s of the page, drawn by draw once the start has reached
+// it; until then an empty card of the same class holds its place (below
+// the first screen: nothing visible moves when it fills).
+func (p *playground) later(s int, id, class string, draw func() app.UI) app.UI {
 	if p.stage >= s {
-		return p.part(s, l)
+		return draw()
 	}
 	return app.Section().ID(id).Class(class).Aria("busy", "true")
-}
-
-// part is the card that stage s of the start adds to the page (the herd's
-// card gains its controls at stageHerdControls).
-func (p *playground) part(s int, l i18n.Lang) app.UI {
-	switch s {
-	case stageFirst, stageTable:
-		return p.renderDelays(l)
-	case stageHerd, stageHerdControls:
-		return p.renderHerd(l, p.stage >= stageHerdControls || s == stageHerdControls)
-	case stageCharts:
-		return p.renderDelayCharts(l)
-	case stageCompare:
-		return p.renderCompare(l)
-	default:
-		return p.renderClassify(l)
-	}
 }
 
 // lang is the page's language: the link's, else the browser's.
@@ -752,11 +735,11 @@ func (p *playground) Render() app.UI {
 			// the herd, then the delay charts; the style sheet places them
 			// side by side on wide screens.
 			app.Div().ID("results").Class("results").TabIndex(-1).Body(
-				p.later(p.tableStage(), "", "card delays", l),
-				p.later(stageHerd, "", "card herd", l),
-				p.later(stageCharts, "", "card delay-charts", l),
-				p.later(stageCompare, "", "card compare", l),
-				p.later(stageClassify, "classify", "card classify", l),
+				p.later(p.tableStage(), "", "card delays", func() app.UI { return p.renderDelays(l) }),
+				p.later(stageHerd, "", "card herd", func() app.UI { return p.renderHerd(l, p.stage >= stageHerdControls) }),
+				p.later(stageCharts, "", "card delay-charts", func() app.UI { return p.renderDelayCharts(l) }),
+				p.later(stageCompare, "", "card compare", func() app.UI { return p.renderCompare(l) }),
+				p.later(stageClassify, "classify", "card classify", func() app.UI { return p.renderClassify(l) }),
 			),
 		),
 		app.Footer().Class("foot").Body(
