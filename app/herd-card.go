@@ -137,8 +137,18 @@ func (hc *herdCard) Render() app.UI {
 			return &herdKnobs{Lang: l, Link: hc.Herd, LinkGen: hc.LinkGen, Policy: hc.Policy}
 		}),
 		app.If(hc.Controls, func() app.UI { return &scenarioButtons{Lang: l, Current: hc.Scenario} }),
+		app.If(hc.Controls, func() app.UI { return &topologyPanel{Lang: l, Config: c, Totals: hc.firstTotals(), Rev: h.Rev} }),
 		takeAway(l, onDownload, "download-herd", "take.svg"),
 	)
+}
+
+// firstTotals are the totals of the first policy's first run, nil while
+// it runs or before.
+func (hc *herdCard) firstTotals() *sim.Totals {
+	if h := hc.Runs; h.Running || h.A == nil || h.A.first == nil {
+		return nil
+	}
+	return &hc.Runs.A.first.Totals
 }
 
 // verdict says whether the run recovered after its last fault

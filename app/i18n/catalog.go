@@ -845,4 +845,28 @@ var messages = map[string][2]string{
 	"metric.misses":             {"misses", "промахов"},
 	"metric.misses-t":           {"requests the cache passed to the server", "запросов, переданных кэшем серверу"},
 	"numbers.hit-ratio":         {"Hit ratio", "Доля попаданий"},
+	// The topology panel (app/topology-*.go): the run's request path drawn
+	// as nodes, its text and its controls. node.KIND is a node kind's
+	// name (sim.NodeKindNames), node.fig.KEY a node's figure.
+	"topo.head":            {"The request path", "Путь запроса"},
+	"topo.hint":            {"Each box is a node of this run, with its knobs; under it, its figures from the run.", "Каждый блок — узел этого прогона с его настройками; под ним — его показатели из прогона."},
+	"topo.aria":            {"The run's request path: its nodes and their figures", "Путь запроса прогона: узлы и их показатели"},
+	"node.clients":         {"clients", "клиенты"},
+	"node.title":           {"{1} · {2}", "{1} · {2}"},
+	"node.figure":          {"{1}: {2}", "{1}: {2}"},
+	"node.server":          {"server", "сервер"},
+	"node.balancer":        {"balancer", "балансировщик"},
+	"node.service":         {"service", "сервис"},
+	"node.cache":           {"cache", "кэш"},
+	"node.fig.calls":       {"calls", "вызовы"},
+	"node.fig.served":      {"served", "обслужено"},
+	"node.fig.refused":     {"refused", "отказы"},
+	"node.fig.errors":      {"errors", "ошибки"},
+	"node.fig.outage":      {"outage", "при сбое"},
+	"node.fig.timeouts":    {"timed out", "таймауты"},
+	"node.fig.lost":        {"lost", "потеряно"},
+	"node.fig.utilization": {"utilization", "загрузка"},
+	"node.fig.hits":        {"hits", "попадания"},
+	"node.fig.misses":      {"misses", "промахи"},
+	"node.fig.hit_ratio":   {"hit ratio", "доля попаданий"},
 }

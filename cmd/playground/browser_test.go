@@ -235,7 +235,24 @@ func TestBrowserScreenshots(t *testing.T) {
 		// The longest select entries, for the clipping check.
 		{"knobs-en", 1280, 800, "lang=en&preset=ethernet&arrival=clock:1m&budget=tokens:500:5:1&breaker=ratio:0.5:20:10s:5s&server=collapse&jitter=decorrelated-v2&growth=exp-minus-one&cap-mode=exact&runs=20"},
 		{"knobs-ru", 390, 844, "lang=ru&preset=retryablehttp&arrival=clock:1m&budget=ratio:0.2:3&breaker=consecutive:5:5s&server=occ&jitter=proportional&growth=polynomial&cap-mode=after&runs=3"},
+		// The request path: a fleet on a desktop, the cache in front of
+		// its database on a phone in the dark (their -first shot is the
+		// drawing).
+		{"topology-en", 1350, 900, "scenario=fleet-crash&lang=en"},
+		{"topology-ru", 412, 915, "scenario=cache-flush&lang=ru&theme=dark"},
 	} {
+		t.Run(vp.name, func(t *testing.T) { screenshotOf(t, vp.name, vp.width, vp.height, vp.query) })
+	}
+}
+
+// screenshotOf checks the page at one viewport and saves its pictures.
+func screenshotOf(t *testing.T, name string, width, height int64, query string) {
+	vp := struct {
+		name          string
+		width, height int64
+		query         string
+	}{name, width, height, query}
+	{
 		tb := newTab(t, vp.width, vp.height)
 		tb.open(t, vp.query)
 		if strings.Contains(vp.query, "lesson=") {
@@ -263,6 +280,10 @@ func TestBrowserScreenshots(t *testing.T) {
 			checkLayout(t, tb, vp.name, vp.width, vp.height)
 		}
 		tb.screenshot(t, vp.name)
+		if strings.HasPrefix(vp.name, "topology-") {
+			eval[bool](t, tb, `(document.getElementById('topology').scrollIntoView(), true)`)
+			time.Sleep(100 * time.Millisecond)
+		}
 		tb.viewportShot(t, vp.name+"-first")
 	}
 }
