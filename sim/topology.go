@@ -419,14 +419,15 @@ func (n *Node) flow() string {
 }
 
 // plain reports whether YAML reads v unquoted as the same text, in a
-// block or (flow) in a flow map or list, where ":" and "," end a value.
+// block or (flow) in a flow map or list, where ":" and "," end a value
+// (in a block, a ":" at the end makes a map of it).
 func plain(v string, flow bool) bool {
 	if v == "" || slices.Contains([]string{"null", "Null", "NULL", "~"}, v) {
 		return false
 	}
 	for i, r := range v {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.µ", r) ||
-			i > 0 && strings.ContainsRune("+@/;-", r) || i > 0 && !flow && strings.ContainsRune(":,", r)
+			i > 0 && strings.ContainsRune("+@/;-", r) || i > 0 && !flow && strings.ContainsRune(":,", r) && !(r == ':' && i == len(v)-1)
 		if !ok {
 			return false
 		}

@@ -67,13 +67,18 @@ func TestTopologyExample(t *testing.T) {
 
 // Errors name the node, the key, the value and what is allowed, with the
 // document's line.
-func TestTopologyErrors(t *testing.T) {
+// topologyErrorCase is a document that does not run, the field and
+// line its error names and (when given) its whole message.
+type topologyErrorCase struct {
+	doc, field string
+	line       int
+	msg        string
+}
+
+// topologyErrorCases are TestTopologyErrors' documents.
+func topologyErrorCases() []topologyErrorCase {
 	node := func(lines ...string) string { return "nodes:\n" + strings.Join(lines, "\n") + "\n" }
-	for _, tc := range []struct {
-		doc, field string
-		line       int
-		msg        string
-	}{
+	return []topologyErrorCase{
 		{node("  a: {kind: server, workers: 0}"), "nodes.a.workers", 2,
 			`topology: line 2: node a: workers: "0" is not valid: want a whole number from 1 to 1000000`},
 		{"nodes:\n  a:\n    kind: server\n    model: queue\n    service: -1s\n", "nodes.a.service", 5,
@@ -118,7 +123,11 @@ func TestTopologyErrors(t *testing.T) {
 		{"nodes:\n  a.b: {kind: server}\n", "nodes", 2, ""},
 		{"a: [\n", "topology", 1, ""},
 		{node("  a: {kind: server, model: queue}") + "timeout: 1s\ntraffic: open:10\nduration: 1s\n" + "x: &x [*x]\n", "topology", 6, ""},
-	} {
+	}
+}
+
+func TestTopologyErrors(t *testing.T) {
+	for _, tc := range topologyErrorCases() {
 		tp, err := ParseTopology(tc.doc)
 		if err == nil {
 			_, err = tp.Config(DefaultConfig())
@@ -262,17 +271,25 @@ func topoShape(c *Config) string {
 	return "server"
 }
 
+// topologySeeds are the fuzz targets' seeds: documents that once broke
+// a reader of this kind.
+var topologySeeds = []string{
+	issueExample,
+	"nodes:\n  a: {kind: server, model: channel, channel: ethernet}\nfaults: [outage@1s-2s/a]\n",
+	"retry: {attempts: 3, jitter: full}\nnodes:\n  l: {kind: service, to: x, retry: {attempts: 2}, timeout: 1s}\n  x: {kind: server}\n",
+	"nodes:\n  a: &s {kind: server}\n  b: *s\n  lb: {kind: balancer, to: [a, b]}\nentry: lb\n",
+	"a: &a [x, x]\nb: [*a, *a]\n",
+	`{"nodes": {"a": {"kind": "server", "workers": "3"}}}`,
+	"nodes:\n  app: {kind: cache, miss: [db], keys: 10000, ttl: 1m, start: warm, zipf: 0.9}\n  db: {kind: server, model: queue, workers: 30}\nfaults:\n  - flush@30s-30s/app\n",
+}
+
 // Parsing reads its own canonical form back to the same form, and
 // nothing panics or runs long; the seeds are documents that once broke
 // a reader of this kind.
 func FuzzParseTopology(f *testing.F) {
-	f.Add(issueExample)
-	f.Add("nodes:\n  a: {kind: server, model: channel, channel: ethernet}\nfaults: [outage@1s-2s/a]\n")
-	f.Add("retry: {attempts: 3, jitter: full}\nnodes:\n  l: {kind: service, to: x, retry: {attempts: 2}, timeout: 1s}\n  x: {kind: server}\n")
-	f.Add("nodes:\n  a: &s {kind: server}\n  b: *s\n  lb: {kind: balancer, to: [a, b]}\nentry: lb\n")
-	f.Add("a: &a [x, x]\nb: [*a, *a]\n")
-	f.Add(`{"nodes": {"a": {"kind": "server", "workers": "3"}}}`)
-	f.Add("nodes:\n  app: {kind: cache, miss: [db], keys: 10000, ttl: 1m, start: warm, zipf: 0.9}\n  db: {kind: server, model: queue, workers: 30}\nfaults:\n  - flush@30s-30s/app\n")
+	for _, d := range topologySeeds {
+		f.Add(d)
+	}
 	f.Fuzz(func(t *testing.T, doc string) {
 		tp, err := ParseTopology(doc)
 		if err != nil {
