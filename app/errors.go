@@ -26,6 +26,27 @@ func errText(l i18n.Lang, err error, typed string) string {
 	return l.F("err.field", fieldName(l, fe.Field), clip(v, 40), ruleText(l, fe))
 }
 
+// topologyErrText is an error about a topology document for a person
+// reading l: the line, the node and key it names ("nodes.NAME.KEY") or
+// the field, the value and the allowed values.
+func topologyErrText(l i18n.Lang, err error) string {
+	var fe *backoff.FieldError
+	if !errors.As(err, &fe) {
+		return l.T("err.generic")
+	}
+	name := fieldName(l, fe.Field)
+	if rest, ok := strings.CutPrefix(fe.Field, "nodes."); ok {
+		if node, key, ok := strings.Cut(rest, "."); ok {
+			name = l.F("topo.node-key", node, key)
+		}
+	}
+	s := l.F("err.field", name, clip(fe.Value, 40), ruleText(l, fe))
+	if fe.Line > 0 {
+		s = l.F("topo.at-line", l.Int(int64(fe.Line)), s)
+	}
+	return s
+}
+
 // fieldName is how the page names a parameter: its key (what links and
 // flags use) and, where the page has one, its label.
 func fieldName(l i18n.Lang, key string) string {
@@ -51,6 +72,7 @@ var fieldLabels = map[string]string{
 	"budget": "herd.budget", "breaker": "herd.breaker", "retry-after-s": "herd.retry-after",
 	"latency": "herd.latency", "runs": "herd.runs", "servers": "herd.servers", "balance": "herd.balance",
 	"discipline": "herd.discipline", "admission": "herd.admission",
+	"topology": "topo.doc", "faults": "herd.fault", "entry": "topo.entry",
 	"cache-keys": "herd.cache-keys", "cache-ttl": "herd.cache-ttl", "cache-start": "herd.cache-start", "cache-zipf": "herd.cache-zipf",
 }
 

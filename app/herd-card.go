@@ -137,7 +137,9 @@ func (hc *herdCard) Render() app.UI {
 			return &herdKnobs{Lang: l, Link: hc.Herd, LinkGen: hc.LinkGen, Policy: hc.Policy}
 		}),
 		app.If(hc.Controls, func() app.UI { return &scenarioButtons{Lang: l, Current: hc.Scenario} }),
-		app.If(hc.Controls, func() app.UI { return &topologyPanel{Lang: l, Config: c, Totals: hc.firstTotals(), Rev: h.Rev} }),
+		app.If(hc.Controls, func() app.UI {
+			return &topologyPanel{Lang: l, Config: c, Policy: hc.Policy, Totals: hc.firstTotals(), Rev: h.Rev}
+		}),
 		takeAway(l, onDownload, "download-herd", "take.svg"),
 	)
 }

@@ -558,16 +558,15 @@ func (p *lite) quoted() (string, error) {
 
 // escape reads one escape of a double-quoted scalar ("\n", "\u00e9").
 func (p *lite) escape(b *strings.Builder) error {
-	simple := map[byte]string{'0': "\x00", 'a': "\a", 'b': "\b", 't': "\t", '\t': "\t", 'n': "\n", 'v': "\v", 'f': "\f",
-		'r': "\r", 'e': "\x1b", ' ': " ", '"': "\"", '/': "/", '\\': "\\", 'N': "\u0085", '_': "\u00a0", 'L': "\u2028", 'P': "\u2029"}
 	c := p.at(1)
-	if s, ok := simple[c]; ok {
-		b.WriteString(s)
+	if k := strings.IndexByte(escapeCodes, c); k >= 0 && c != 0 {
+		b.WriteString(escapeTexts[k])
 		p.pos += 2
 		return nil
 	}
-	digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
-	if digits == 0 || p.pos+2+digits > len(p.src) {
+	k := strings.IndexByte("xuU", c)
+	digits := 2 << max(k, 0) // \xXX, \uXXXX, \UXXXXXXXX
+	if k < 0 || p.pos+2+digits > len(p.src) {
 		return p.bad(p.line, "\\"+string(c), "an escape such as \\n, \\\" or \\u00e9")
 	}
 	v, err := strconv.ParseUint(p.src[p.pos+2:p.pos+2+digits], 16, 32)
@@ -578,6 +577,13 @@ func (p *lite) escape(b *strings.Builder) error {
 	p.pos += 2 + digits
 	return nil
 }
+
+// escapeCodes are the one-letter escapes of a double-quoted scalar and
+// escapeTexts what each stands for.
+const escapeCodes = "0abt\tnvfre \"/\\N_LP"
+
+var escapeTexts = [...]string{"\x00", "\a", "\b", "\t", "\t", "\n", "\v", "\f", "\r", "\x1b", " ", "\"", "/", "\\",
+	"\u0085", "\u00a0", "\u2028", "\u2029"}
 
 // printable: the characters YAML reads in a text (its c-printable).
 func printable(r rune) bool {

@@ -1,0 +1,54 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// A document applied in the page lowers to the config the CLI runs for
+// it, under the page's policy unless it gives retry:; an error names the
+// line, the node, the key, the value and what is allowed, in the page's
+// language.
+func TestLowerTopology(t *testing.T) {
+	doc := "traffic: open:150\nduration: 30s\ntimeout: 1s\nnodes:\n  lb: {kind: balancer, rule: p2c, to: [a, b]}\n" +
+		"  a: {kind: server, model: queue, workers: 5}\n  b: {kind: server, model: queue, workers: 5}\nfaults:\n  - crash@10s-15s/b\n"
+	pol := backoff.Default()
+	pol.Attempts = 7
+	ch, err := lowerTopology(doc, pol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch.Retry || ch.Config.Servers != 2 || ch.Config.Concurrency != 5 || ch.Config.Get("fault") != "crash@10s-15s/2" || ch.Config.Names != "lb,a,b" {
+		t.Errorf("lowered %+v", ch)
+	}
+	if got := ch.Config.Topology().String(); got != doc {
+		t.Errorf("the page's document of it:\n%s\nwant\n%s", got, doc)
+	}
+	ch, err = lowerTopology("retry: {attempts: 2}\n"+doc, pol)
+	if err != nil || !ch.Retry || ch.Policy.Attempts != 2 || ch.Config.Policy != backoff.Default() {
+		t.Errorf("retry: %+v, %v", ch, err)
+	}
+	for _, tc := range []struct {
+		doc  string
+		l    i18n.Lang
+		want string
+	}{
+		{"nodes:\n  a: {kind: server, workers: 0}\n", i18n.En,
+			"Line 2: node a, workers: “0” is not valid: want a whole number from 1 to 1,000,000"},
+		{"nodes:\n  a: {kind: server, workers: 0}\n", i18n.Ru,
+			"Строка 2: узел a, workers: «0» не подходит: нужно целое число от 1 до 1\u202f000\u202f000"},
+		{"nodes:\n  app: {kind: cache, miss: db}\n", i18n.En,
+			"Line 2: node app, miss: “db” is not valid: want one of: app"},
+	} {
+		_, err := lowerTopology(tc.doc, pol)
+		if err == nil {
+			t.Errorf("%q: no error", tc.doc)
+			continue
+		}
+		if got := topologyErrText(tc.l, err); tc.want != "" && got != tc.want {
+			t.Errorf("%q in %s:\n got %s\nwant %s", tc.doc, tc.l.Code(), got, tc.want)
+		}
+	}
+}

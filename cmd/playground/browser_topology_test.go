@@ -1,0 +1,138 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/backoff-playground/playground/sim"
+)
+
+// The topology panel: a document typed in #topology-text and applied
+// runs, and the figures under its nodes are the native run's; a bad
+// document's error shows beside the box, in the page's language.
+
+// topoFleet is a p2c balancer over two queue servers, b crashing.
+const topoFleet = "traffic: open:150\nduration: 20s\ntimeout: 1s\nnodes:\n  lb: {kind: balancer, rule: p2c, to: [a, b]}\n" +
+	"  a: {kind: server, model: queue, workers: 5}\n  b: {kind: server, model: queue, workers: 5}\nfaults:\n  - crash@5s-10s/b\n"
+
+// typeTopology puts doc in the box as typing does, and applies it.
+func typeTopology(tb testing.TB, t *tab, doc string) {
+	tb.Helper()
+	eval[bool](tb, t, fmt.Sprintf(`(() => { const e = document.getElementById('topology-text'); e.focus(); e.value = %s;
+  e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`, strconv.Quote(doc)))
+	click(tb, t, "topology-apply")
+}
+
+// topoFigures are the figures the drawing shows: node -> key -> value.
+func topoFigures(tb testing.TB, t *tab) map[string]map[string]string {
+	tb.Helper()
+	rows := eval[[][3]string](tb, t, `[...document.querySelectorAll('#topology-view .topo-node')].flatMap(g =>
+  [...g.querySelectorAll('.topo-fig')].map(f => [g.dataset.node, f.dataset.fig, f.dataset.value]))`)
+	out := map[string]map[string]string{}
+	for _, r := range rows {
+		if out[r[0]] == nil {
+			out[r[0]] = map[string]string{}
+		}
+		out[r[0]][r[1]] = r[2]
+	}
+	return out
+}
+
+func TestBrowserTopologyApply(t *testing.T) {
+	tp, err := sim.ParseTopology(topoFleet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := tp.Config(sim.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sim.Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]float64{"lb": {"calls": float64(r.Totals.Calls)}}
+	for i, name := range []string{"a", "b"} {
+		s := r.Totals.PerServer[i]
+		want[name] = map[string]float64{"served": float64(s.Served), "refused": float64(s.Refused), "errors": float64(s.Errors),
+			"outage": float64(s.Outage), "timeouts": float64(s.Timeouts), "lost": float64(s.Lost), "utilization": s.Utilization}
+	}
+	if r.Totals.PerServer[1].Lost == 0 {
+		t.Fatal("precondition: b's crash loses calls")
+	}
+
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "lang=en")
+	poll[bool](t, tb, "the first run", settledJS)
+	before := topoFigures(t, tb)
+	typeTopology(t, tb, topoFleet)
+	poll[bool](t, tb, "the topology's run", `(() => { const p = document.getElementById('herd-progress');
+  return (!p || p.hidden) && !!document.querySelector('#topology-view [data-node="b"] [data-fig="lost"]'); })()`)
+	got := topoFigures(t, tb)
+	for node, figs := range want {
+		for key, w := range figs {
+			v, err := strconv.ParseFloat(got[node][key], 64)
+			if err != nil || math.Abs(v-w) > 1e-12*math.Max(1, math.Abs(w)) {
+				t.Errorf("node %s %s: %q, want %v (native)", node, key, got[node][key], w)
+			}
+		}
+	}
+	if len(got["b"]) != len(want["b"]) || fmt.Sprint(got) == fmt.Sprint(before) {
+		t.Errorf("figures %v (before: %v)", got, before)
+	}
+	// The page's state is the document's: the link's shorthand keys, and
+	// the box shows its canonical text.
+	for k, v := range map[string]string{"servers": "2", "balance": "p2c", "fault": "crash@5s-10s/2", "concurrency": "5"} {
+		if p := exParam(t, tb, k); p != v {
+			t.Errorf("URL %s=%q, want %q", k, p, v)
+		}
+	}
+	if box := eval[string](t, tb, `document.getElementById('topology-text').value`); box != topoFleet {
+		t.Errorf("the box after applying:\n%s\nwant\n%s", box, topoFleet)
+	}
+	// The list for screen readers says b's figures.
+	if li := eval[string](t, tb, `[...document.querySelectorAll('#topology-list li')].map(l => l.textContent).join('\n')`); !strings.Contains(li,
+		fmt.Sprintf("b · server: model: queue, workers: 5. served: %s", commas(r.Totals.PerServer[1].Served))) {
+		t.Errorf("the list:\n%s", li)
+	}
+}
+
+// commas writes n with thousands separated by commas, as the English page does.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func TestBrowserTopologyErrors(t *testing.T) {
+	for _, tc := range []struct{ lang, doc, want string }{
+		{"en", "nodes:\n  a: {kind: server, workers: 0}\n", "Line 2: node a, workers: “0” is not valid: want a whole number from 1 to 1,000,000"},
+		{"ru", "nodes:\n  a: {kind: server, workers: 0}\n", "Строка 2: узел a, workers: «0» не подходит: нужно целое число от 1 до 1\u202f000\u202f000"},
+		{"en", "nodes:\n  lb: {kind: balancer, to: [a, x]}\n  a: {kind: server}\n", "Line 2: node lb, to: “x” is not valid: want one of: lb, a"},
+		// YAML the page's reader leaves out: named, with its line.
+		{"en", "nodes:\n  a: &s {kind: server}\n", "Line 2: Topology (topology): “an anchor or an alias (&)” is not valid: want the form KEY: VALUE, KEY: {K: V, ...}, KEY: [A, B], - ITEM"},
+	} {
+		tb := newTab(t, 1280, 900)
+		tb.open(t, "lang="+tc.lang)
+		poll[bool](t, tb, "the first run", settledJS)
+		url := eval[string](t, tb, `location.href`)
+		typeTopology(t, tb, tc.doc)
+		got := poll[string](t, tb, "the error", `(() => { const e = document.getElementById('topology-text-error'); return e && !e.hidden && e.textContent; })()`)
+		if got != tc.want {
+			t.Errorf("%s %q:\n got %s\nwant %s", tc.lang, tc.doc, got, tc.want)
+		}
+		if !eval[bool](t, tb, `document.getElementById('topology-text').getAttribute('aria-invalid') === 'true' && document.getElementById('topology-text').value.includes('kind')`) {
+			t.Errorf("%s %q: the box is not marked invalid, or lost the text", tc.lang, tc.doc)
+		}
+		if now := eval[string](t, tb, `location.href`); now != url {
+			t.Errorf("a bad document changed the page: %s -> %s", url, now)
+		}
+	}
+}
