@@ -84,6 +84,8 @@ type reqSim struct {
 	orphans       int
 	layerTimeout  float64
 	layerTimeouts int
+	// layerTimeoutsAt counts them by the layer whose call timed out.
+	layerTimeoutsAt []int
 
 	// cache is the look-aside cache in front of the servers (nil: none).
 	cache *rcache
@@ -239,6 +241,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	r.most = float64(c.MaxInFlight) * callerUnit(&c)
 	r.bottom = uint8(c.Layers - 1)
 	r.layerCalls = make([]int, c.Layers)
+	r.layerTimeoutsAt = make([]int, c.Layers)
 	if c.Layers > 1 {
 		r.lbudget = make([]rbudget, c.Layers)
 		for k := range r.lbudget {
@@ -671,6 +674,7 @@ func (r *reqSim) try(id uint32, t float64) {
 	k := r.pick(id, c.tries > 1)
 	c.at[0] = k
 	r.srvs[k].out++
+	r.srvs[k].calls++
 	r.pushAt(t+r.hop(), evArrive, k, id, c.stamp, 0)
 	if r.timeout > 0 {
 		r.pushFIFO(fifoTimeout, t+r.timeout, evTimeout, id, c.stamp)
@@ -826,6 +830,7 @@ func (r *reqSim) expire(t float64, id, stamp uint32) {
 	c := &r.callers[id]
 	if c.layer < r.bottom {
 		r.layerTimeouts++
+		r.layerTimeoutsAt[c.layer]++
 	} else {
 		r.timeouts++
 		_, x := r.tl.atx(t)
@@ -861,6 +866,7 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 	k := r.pick(id, false)
 	c.at[1] = k
 	r.srvs[k].out++
+	r.srvs[k].calls++
 	r.pushAt(t+r.hop(), evArrive|evCopy, k, id, stamp, 0)
 }
 
@@ -1097,6 +1103,7 @@ func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) 
 	if sv.crashedSince(t - d) {
 		return // counted lost at the crash, its worker freed then
 	}
+	sv.account(t)
 	sv.busy--
 	_, x := r.tl.atx(t)
 	x.dbusy--
@@ -1128,6 +1135,9 @@ func (r *reqSim) fault(t float64, k uint8) {
 		sv.bucket.refill(t, rate)
 	}
 	wasDown := old.crash
+	if sv.model == Queue {
+		sv.account(t)
+	}
 	for sv.sched.cur+1 < len(sv.sched.segs) && sv.sched.segs[sv.sched.cur+1].start <= t {
 		sv.sched.cur++
 	}

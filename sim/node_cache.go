@@ -394,3 +394,11 @@ func checkFlushAim(f Setting, text, on string, aimed bool, cache *Node) error {
 	}
 	return nil
 }
+
+// A cache's figures: the calls into it (the tries that reached it, and
+// hedges' copies), those it answered and passed below, the hits' share.
+func (cacheKind) figures(r *reqSim, _ int, _ float64, out []NodeFigure) []NodeFigure {
+	t := r.cache.totals()
+	return append(out, NodeFigure{"calls", float64(t.Hits + t.Misses)}, NodeFigure{"hits", float64(t.Hits)},
+		NodeFigure{"misses", float64(t.Misses)}, NodeFigure{"hit_ratio", t.HitRatio})
+}

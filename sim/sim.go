@@ -229,6 +229,7 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 		sum.Mean.shape, sum.SD.shape = tots[0].shape, tots[0].shape
 		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
 		sum.Mean.PerServer, sum.SD.PerServer = perServerMeanSD(tots)
+		sum.Mean.PerNode, sum.SD.PerNode = perNodeMeanSD(tots)
 	}
 	return sum, nil
 }
