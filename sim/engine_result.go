@@ -8,6 +8,9 @@ func (r *reqSim) finish() {
 		return
 	}
 	r.done = true
+	if r.trace != nil {
+		r.traceEnd()
+	}
 	c := &r.c
 	unfinished := r.requests - r.succeeded - r.gaveUp
 	// The span rates are per second of: the window (open and loop

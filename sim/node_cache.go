@@ -342,6 +342,9 @@ func (r *reqSim) cacheHit(id uint32, t float64) bool {
 	_, x := r.tl.atx(t)
 	if r.cache.lookup(r.callers[id].key, t) {
 		x.hits++
+		if r.trace != nil {
+			r.trace.hit(id, r.callers[id].tries, t)
+		}
 		r.succeed(id, t)
 		return true
 	}

@@ -549,6 +549,9 @@ func (s *Sim) finish() {
 		return
 	}
 	s.done = true
+	if s.trace != nil {
+		s.trace.end()
+	}
 	unfinished := s.clients - s.succeeded - s.gaveUp
 	if unfinished > 0 {
 		s.stop(StopCalls, s.now) // only a cap leaves clients going here

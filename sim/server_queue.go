@@ -331,7 +331,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 	if !ok {
 		// A 429: with the rule's Retry-After where it knows one.
 		r.limited++
-		out := rFail
+		out := rRefused
 		if ra > 0 {
 			out = rRetryAfter
 		}
