@@ -84,6 +84,8 @@ type reqSim struct {
 	orphans       int
 	layerTimeout  float64
 	layerTimeouts int
+	// layerTimeoutsAt counts them by the layer whose call timed out.
+	layerTimeoutsAt []int
 
 	// cache is the look-aside cache in front of the servers (nil: none).
 	cache *rcache
@@ -119,6 +121,7 @@ type reqSim struct {
 	watch queueWatch // tests: the queue server's moves, for its discipline's laws
 	fair  fairness   // fairness.go
 	spare *buffers   // see Sim.spare
+	trace *callTrace // nil: no Tracer (calltrace.go)
 }
 
 // caller is one caller's state: its request, its current try and the
@@ -165,7 +168,7 @@ const (
 )
 
 // Event kinds, in the low bits of rev.key's meta byte; bit 4 is the copy
-// (0, or 1 for a hedge) and bits 5-6 a reply's outcome.
+// (0, or 1 for a hedge) and bits 5-7 a reply's outcome.
 const (
 	evNext     = iota + 1 // open traffic: the next request arrives
 	evStart               // caller id starts a request (closed, loop)
@@ -190,6 +193,8 @@ const (
 	rOK uint8 = iota
 	rFail
 	rRetryAfter // a 503 with Retry-After
+	rRefused    // a refusal without one
+	rLost       // the call collided on the channel
 )
 
 func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
@@ -239,6 +244,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	r.most = float64(c.MaxInFlight) * callerUnit(&c)
 	r.bottom = uint8(c.Layers - 1)
 	r.layerCalls = make([]int, c.Layers)
+	r.layerTimeoutsAt = make([]int, c.Layers)
 	if c.Layers > 1 {
 		r.lbudget = make([]rbudget, c.Layers)
 		for k := range r.lbudget {
@@ -460,7 +466,7 @@ func (r *reqSim) handle(e *rev) {
 	case evDone:
 		r.done1(e.t, k, e.id, e.stamp, cp, e.x)
 	case evReply:
-		r.reply(e.t, e.id, e.stamp, cp, meta>>evOutShift&3, e.x)
+		r.reply(e.t, e.id, e.stamp, cp, meta>>evOutShift&7, e.x)
 	case evTimeout:
 		r.expire(e.t, e.id, e.stamp)
 	case evHedge:
@@ -586,6 +592,9 @@ func (r *reqSim) start(id uint32, t float64) {
 	r.requests++
 	r.active++
 	r.tl.at(t).started++
+	if r.trace != nil {
+		r.trace.slot(id).req = uint32(r.requests)
+	}
 	r.try(id, t)
 }
 
@@ -670,7 +679,11 @@ func (r *reqSim) try(id uint32, t float64) {
 	c.sent[0] = t
 	k := r.pick(id, c.tries > 1)
 	c.at[0] = k
+	if r.trace != nil {
+		r.traceSent(id, 0)
+	}
 	r.srvs[k].out++
+	r.srvs[k].calls++
 	r.pushAt(t+r.hop(), evArrive, k, id, c.stamp, 0)
 	if r.timeout > 0 {
 		r.pushFIFO(fifoTimeout, t+r.timeout, evTimeout, id, c.stamp)
@@ -826,7 +839,11 @@ func (r *reqSim) expire(t float64, id, stamp uint32) {
 	c := &r.callers[id]
 	if c.layer < r.bottom {
 		r.layerTimeouts++
+		r.layerTimeoutsAt[c.layer]++
 	} else {
+		if r.trace != nil {
+			r.traceExpire(id, t)
+		}
 		r.timeouts++
 		_, x := r.tl.atx(t)
 		x.timeouts++
@@ -860,7 +877,11 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 	x.hedges++
 	k := r.pick(id, false)
 	c.at[1] = k
+	if r.trace != nil {
+		r.traceSent(id, 1)
+	}
 	r.srvs[k].out++
+	r.srvs[k].calls++
 	r.pushAt(t+r.hop(), evArrive|evCopy, k, id, stamp, 0)
 }
 
@@ -881,6 +902,9 @@ func (r *reqSim) reply(t float64, id, stamp uint32, cp int, out uint8, ra float6
 			r.failed(id, t, outFail)
 		}
 		return
+	}
+	if r.trace != nil {
+		r.traceReply(id, cp, t, out)
 	}
 	lat := t - c.sent[cp]
 	_, x := r.tl.atx(t)
@@ -964,6 +988,9 @@ func (r *reqSim) answerAfter(t float64, id, stamp uint32, cp int, out uint8, ra 
 			// unfinished. An open request's slot is free from now, as
 			// it would be had the answer come in time, so that what the
 			// run holds (MaxInFlight) does not depend on where it ends.
+			if r.trace != nil {
+				r.report(id, cp, math.NaN(), CallUnfinished)
+			}
 			if c := &r.callers[id]; r.c.Traffic == Open && c.layer == 0 {
 				c.state = csIdle
 				r.free = append(r.free, id)
@@ -985,7 +1012,7 @@ func (r *reqSim) refusal() uint8 {
 	if r.srvs[0].ra {
 		return rRetryAfter
 	}
-	return rFail
+	return rRefused
 }
 
 // settle: server k has answered a call, or dropped it: the balancer no
@@ -995,6 +1022,9 @@ func (r *reqSim) settle(k uint8) { r.srvs[k].out-- }
 // arrive: copy cp of caller id's try stamp reaches server k at t.
 func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int) {
 	r.seen(t)
+	if r.trace != nil && r.waiting(id, stamp) {
+		r.trace.slot(id).arrived[cp] = t
+	}
 	sv := &r.srvs[k]
 	seg := sv.sched.at()
 	if seg.outage {
@@ -1097,6 +1127,7 @@ func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) 
 	if sv.crashedSince(t - d) {
 		return // counted lost at the crash, its worker freed then
 	}
+	sv.account(t)
 	sv.busy--
 	_, x := r.tl.atx(t)
 	x.dbusy--
@@ -1128,6 +1159,9 @@ func (r *reqSim) fault(t float64, k uint8) {
 		sv.bucket.refill(t, rate)
 	}
 	wasDown := old.crash
+	if sv.model == Queue {
+		sv.account(t)
+	}
 	for sv.sched.cur+1 < len(sv.sched.segs) && sv.sched.segs[sv.sched.cur+1].start <= t {
 		sv.sched.cur++
 	}
@@ -1164,6 +1198,9 @@ func (r *reqSim) callBelow(id uint32, t float64) {
 	k := r.alloc() // may move r.callers: c is stale from here
 	r.callers[k] = caller{first: t, stamp: r.callers[k].stamp, layer: layer + 1, parent: id, pstamp: stamp, key: r.callers[id].key}
 	r.lactive[layer+1]++
+	if r.trace != nil {
+		r.trace.slot(k).req = r.trace.slot(id).req
+	}
 	r.try(k, t)
 }
 

@@ -8,6 +8,9 @@ func (r *reqSim) finish() {
 		return
 	}
 	r.done = true
+	if r.trace != nil {
+		r.traceEnd()
+	}
 	c := &r.c
 	unfinished := r.requests - r.succeeded - r.gaveUp
 	// The span rates are per second of: the window (open and loop
@@ -67,6 +70,7 @@ func (r *reqSim) finish() {
 	rt.Shed, rt.Limited = r.shed, r.limited
 	rt.WastedWork, rt.Latency, rt.Hedges = r.wasted, lq, r.hedges
 	rt.PerServer, rt.Lost = r.perServer(span), r.lost
+	rt.PerNode = r.perNode(span)
 	if r.waits > 0 {
 		rt.QueueWait = r.waitSum / float64(r.waits)
 	}
@@ -136,6 +140,18 @@ func (r *reqSim) perSecond() float64 {
 	return n
 }
 
+// perNode is every node's figures over span seconds, in Topology's order.
+func (r *reqSim) perNode(span float64) []NodeTotals {
+	c := &r.c
+	names := c.NodeNames()
+	parts := shapeParts(c.Layers, c.Servers, c.CacheKeys > 0)
+	out := make([]NodeTotals, len(parts))
+	for k, p := range parts {
+		out[k] = NodeTotals{Name: names[k], Kind: p.kind.Name(), Figures: p.kind.figures(r, p.i, span, nil)}
+	}
+	return out
+}
+
 // perServer is each server's totals over span seconds (a fleet's).
 func (r *reqSim) perServer(span float64) []ServerTotals {
 	if len(r.srvs) < 2 {
@@ -149,16 +165,52 @@ func (r *reqSim) perServer(span float64) []ServerTotals {
 		o.Timeouts, o.Lost = sv.timeouts, sv.lost
 		if span > 0 {
 			o.ThroughputPerS = float64(sv.served) / span
-			can := sv.perSecond() * span // calls a rate-limited server can serve
+		}
+		o.Utilization = sv.utilization(span)
+	}
+	return out
+}
+
+// utilization is the server's work over what it could have done in span
+// seconds, faults included (a capacity fault that doubles the workers
+// doubles what it could do): seconds of service over its worker-seconds
+// for the queue server, calls over its rate's integral for a
+// rate-limited one, whose tokens come only at that rate (0 for no span).
+func (sv *rserver) utilization(span float64) float64 {
+	if span <= 0 {
+		return 0
+	}
+	can := sv.perSecond() * span
+	if sv.taker == nil {
+		can = 0
+		segs := sv.sched.segs
+		for i := range segs {
+			g := &segs[i]
+			end := span
+			if i+1 < len(segs) {
+				end = math.Min(span, segs[i+1].start)
+			}
+			if end <= g.start {
+				continue
+			}
 			if sv.model == Queue {
-				can = float64(sv.workers) * span // seconds of service
-				o.Utilization = sv.work / can
-			} else if can > 0 {
-				o.Utilization = float64(sv.served) / can
+				can += float64(sv.room(g)) * (end - g.start)
+			} else {
+				can += sv.capacity * g.capacity / g.slow * (end - g.start)
 			}
 		}
 	}
-	return out
+	if sv.model == Queue {
+		can += sv.over
+		if can <= 0 {
+			return 0
+		}
+		return sv.work / can
+	}
+	if can > 0 {
+		return float64(sv.served) / can
+	}
+	return 0
 }
 
 // Recovery is judged over windows of recoveryWindow seconds: goodput at

@@ -282,6 +282,9 @@ func checkLaws(c Config, r *Result) error {
 	if err := checkFleet(c, r); err != nil {
 		return err
 	}
+	if err := checkNodes(c, r); err != nil {
+		return err
+	}
 	if err := checkCache(c, r); err != nil {
 		return err
 	}
@@ -452,6 +455,65 @@ func checkFleet(c Config, r *Result) error {
 	return nil
 }
 
+// checkNodes: per_node names every node of the shape in order, and its
+// figures agree with the totals: the servers' calls are the run's, none
+// answers more calls than it was sent, the balancer passes on every call,
+// a service's calls are its layer's, a cache's are its hits and misses.
+func checkNodes(c Config, r *Result) error {
+	tt := r.Totals
+	names := c.NodeNames()
+	if len(tt.PerNode) != len(names) {
+		return fmt.Errorf("%d nodes, per_node %d", len(names), len(tt.PerNode))
+	}
+	fig := func(n NodeTotals, key string) float64 {
+		v, _ := n.Figure(key)
+		return v
+	}
+	var calls, layer, timeouts int
+	for k, n := range tt.PerNode {
+		if n.Name != names[k] {
+			return fmt.Errorf("node %d is %q, want %q", k, n.Name, names[k])
+		}
+		for _, f := range n.Figures {
+			if f.Value < 0 || math.IsNaN(f.Value) {
+				return fmt.Errorf("node %s: %s %g", n.Name, f.Key, f.Value)
+			}
+		}
+		sent := fig(n, "calls")
+		switch n.Kind {
+		case kindServer:
+			calls += int(sent)
+			if got := fig(n, "served") + fig(n, "refused") + fig(n, "outage") + fig(n, "lost"); got > sent {
+				return fmt.Errorf("node %s answered %g of %g calls", n.Name, got, sent)
+			}
+			if fig(n, "errors") > fig(n, "served") || fig(n, "timeouts") > sent || fig(n, "utilization") > 1+1e-9 {
+				return fmt.Errorf("node %s: %+v", n.Name, n.Figures)
+			}
+		case kindBalancer:
+			if int(sent) != tt.Calls {
+				return fmt.Errorf("balancer passed on %g calls of %d", sent, tt.Calls)
+			}
+		case kindService:
+			layer++
+			want := tt.CallsPerRequestByLayer[layer-1] * float64(tt.Requests)
+			if math.Abs(sent-want) > 1e-6*math.Max(1, want) {
+				return fmt.Errorf("node %s: %g calls, its layer made %g", n.Name, sent, want)
+			}
+			timeouts += int(fig(n, "timeouts"))
+		case kindCache:
+			if int(sent) != tt.Hits+tt.Misses || int(fig(n, "hits")) != tt.Hits || fig(n, "hit_ratio") != tt.HitRatio {
+				return fmt.Errorf("node %s: %+v, totals hits %d misses %d", n.Name, n.Figures, tt.Hits, tt.Misses)
+			}
+		default:
+			return fmt.Errorf("node %s of kind %q", n.Name, n.Kind)
+		}
+	}
+	if calls != tt.Calls || timeouts != tt.LayerTimeouts {
+		return fmt.Errorf("servers sent %d calls of %d; services timed out %d of %d", calls, tt.Calls, timeouts, tt.LayerTimeouts)
+	}
+	return nil
+}
+
 // The laws' own checks must fail on an impossible result: a throughput
 // above capacity, S above 1, a timeline that does not add up.
 func TestLawsCatch(t *testing.T) {
@@ -481,6 +543,8 @@ func TestLawsCatch(t *testing.T) {
 		"unfinished": func(r *Result) { r.Totals.Unfinished++ },
 		"S above 1":  func(r *Result) { r.Totals.ChannelThroughput = 1.5 },
 		"NaN":        func(r *Result) { r.Totals.WastedWork = math.NaN() },
+		"node calls": func(r *Result) { r.Totals.PerNode[0].Figures[0].Value++ },
+		"node name":  func(r *Result) { r.Totals.PerNode[0].Name = "db" },
 	} {
 		bad := run(t, c, 1)
 		spoil(bad)

@@ -136,7 +136,7 @@ func (s *Sim) try(i int, c *client, t float64) {
 				s.tryOCC(i, c, ta)
 				return
 			}
-			s.countCall(c, t)
+			s.countCall(i, c, t)
 			if !s.fast || !s.srv.doomed(ta) {
 				s.schedule(i, c, ta, phArrive)
 				return
@@ -160,9 +160,13 @@ func (s *Sim) try(i int, c *client, t float64) {
 	}
 }
 
-// countCall counts the call client c starts at t (occ: its write, when sent).
-func (s *Sim) countCall(c *client, t float64) {
+// countCall counts the call client i starts at t (occ: its write, when
+// sent).
+func (s *Sim) countCall(i int, c *client, t float64) {
 	s.calls++
+	if s.trace != nil {
+		s.trace.call(i, c.tries(), t)
+	}
 	b := s.tl.at(t)
 	b.calls++
 	if c.tries() > 1 {
@@ -221,6 +225,13 @@ func (s *Sim) reply(i int, c *client, t float64, out outcome) {
 func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, again bool) {
 	ok, ra := out == outOK, out == outRetryAfter
 	wasRetry := c.tries() > 1
+	if s.trace != nil {
+		o := CallRefused
+		if ok {
+			o = CallOK
+		}
+		s.trace.report(i, t, o)
+	}
 	if s.br.kind != NoBreaker && out != outBlocked {
 		probe := c.phase()&phProbe != 0
 		c.setPhase(c.phase() &^ phProbe)

@@ -37,3 +37,12 @@ func (balancerKind) canon(key string, s Setting) (Setting, error) {
 	s.Value = c.Get(p)
 	return s, nil
 }
+
+// A balancer's figure: the calls it passed on, every one to a server.
+func (balancerKind) figures(r *reqSim, _ int, _ float64, out []NodeFigure) []NodeFigure {
+	n := 0
+	for k := range r.srvs {
+		n += r.srvs[k].calls
+	}
+	return append(out, NodeFigure{"calls", float64(n)})
+}

@@ -342,6 +342,9 @@ func (r *reqSim) cacheHit(id uint32, t float64) bool {
 	_, x := r.tl.atx(t)
 	if r.cache.lookup(r.callers[id].key, t) {
 		x.hits++
+		if r.trace != nil {
+			r.trace.hit(id, r.callers[id].tries, t)
+		}
 		r.succeed(id, t)
 		return true
 	}
@@ -393,4 +396,12 @@ func checkFlushAim(f Setting, text, on string, aimed bool, cache *Node) error {
 			Args: []string{FaultFlush.String()}, Line: max(f.Line, 1), Allowed: "only flush@START-END at the cache " + cache.Name + " (the other faults are a server's)"}
 	}
 	return nil
+}
+
+// A cache's figures: the calls into it (the tries that reached it, and
+// hedges' copies), those it answered and passed below, the hits' share.
+func (cacheKind) figures(r *reqSim, _ int, _ float64, out []NodeFigure) []NodeFigure {
+	t := r.cache.totals()
+	return append(out, NodeFigure{"calls", float64(t.Hits + t.Misses)}, NodeFigure{"hits", float64(t.Hits)},
+		NodeFigure{"misses", float64(t.Misses)}, NodeFigure{"hit_ratio", t.HitRatio})
 }

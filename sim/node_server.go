@@ -59,3 +59,15 @@ func (serverKind) canon(key string, s Setting) (Setting, error) {
 	s.Value = c.Get(p)
 	return s, nil
 }
+
+// A server's figures: the calls sent to it, those it served, refused
+// (no capacity, queue room or admission), failed with an error, refused
+// while down, the calls to it that timed out, the calls its crashes lost,
+// and its utilization.
+func (serverKind) figures(r *reqSim, i int, span float64, out []NodeFigure) []NodeFigure {
+	sv := &r.srvs[i]
+	return append(out, NodeFigure{"calls", float64(sv.calls)}, NodeFigure{"served", float64(sv.served)},
+		NodeFigure{"refused", float64(sv.refused)}, NodeFigure{"errors", float64(sv.errs)},
+		NodeFigure{"outage", float64(sv.outage)}, NodeFigure{"timeouts", float64(sv.timeouts)},
+		NodeFigure{"lost", float64(sv.lost)}, NodeFigure{"utilization", sv.utilization(span)})
+}

@@ -43,3 +43,10 @@ func (serviceKind) canon(key string, s Setting) (Setting, error) {
 	}
 	return s, nil
 }
+
+// A service's figures: the calls the layer above made to it, and those of
+// them that timed out (its caller's layer timeout).
+func (serviceKind) figures(r *reqSim, i int, _ float64, out []NodeFigure) []NodeFigure {
+	return append(out, NodeFigure{"calls", float64(r.layerCalls[i-1])},
+		NodeFigure{"timeouts", float64(r.layerTimeoutsAt[i-1])})
+}

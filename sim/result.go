@@ -1,6 +1,9 @@
 package sim
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // Result is one run as plain data, for any front end to print or draw.
 // Times are in seconds of simulated time.
@@ -198,10 +201,57 @@ type RequestTotals struct {
 	// and Lost the calls crashes lost (no answer came for them).
 	PerServer []ServerTotals `json:"per_server"`
 	Lost      int            `json:"lost"`
+	// PerNode is every node of the run's topology (Config.Topology), in
+	// its order, with its kind's figures (node_*.go): the client-side
+	// view of the calls it was sent and what became of them.
+	PerNode []NodeTotals `json:"per_node"`
 	// Recovery is "recovered", "not-recovered", or "" when it does not
 	// apply (closed traffic, no fault, or too short a run after the last
 	// fault to tell).
 	Recovery string `json:"recovery"`
+}
+
+// NodeTotals is one node's figures over a run (or their mean or spread
+// over runs): its name, its kind, and the figures its kind declares, in
+// their order. In JSON, one object: name, kind and each figure's key.
+type NodeTotals struct {
+	Name, Kind string
+	Figures    []NodeFigure
+}
+
+// NodeFigure is one figure of a node: calls, served, hit_ratio...
+type NodeFigure struct {
+	Key   string
+	Value float64
+}
+
+// Figure is the value of n's figure key, and whether n's kind has it.
+func (n NodeTotals) Figure(key string) (float64, bool) {
+	for _, f := range n.Figures {
+		if f.Key == key {
+			return f.Value, true
+		}
+	}
+	return 0, false
+}
+
+// MarshalJSON writes n as one object, its figures in their order.
+func (n NodeTotals) MarshalJSON() ([]byte, error) {
+	b := []byte(`{"name":`)
+	b = strconv.AppendQuote(b, n.Name)
+	b = append(b, `,"kind":`...)
+	b = strconv.AppendQuote(b, n.Kind)
+	for _, f := range n.Figures {
+		b = append(b, ',')
+		b = strconv.AppendQuote(b, f.Key)
+		b = append(b, ':')
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, v...)
+	}
+	return append(b, '}'), nil
 }
 
 // What stopped a run early (Result.TruncatedBy).
@@ -456,6 +506,8 @@ type MeanRequestTotals struct {
 	// one server), and Lost the calls crashes lost.
 	PerServer []MeanServerTotals `json:"per_server"`
 	Lost      float64            `json:"lost"`
+	// PerNode is each node's figures averaged (Totals.PerNode).
+	PerNode []NodeTotals `json:"per_node"`
 }
 
 // MeanServerTotals is ServerTotals averaged over runs (or their spread).
@@ -497,6 +549,9 @@ func (s *Sim) finish() {
 		return
 	}
 	s.done = true
+	if s.trace != nil {
+		s.trace.end()
+	}
 	unfinished := s.clients - s.succeeded - s.gaveUp
 	if unfinished > 0 {
 		s.stop(StopCalls, s.now) // only a cap leaves clients going here

@@ -146,7 +146,7 @@ func (r *reqSim) collide(t float64, txs []tx) {
 		ch.collisions++
 		r.callers[x.id].coll = true
 		r.tl.at(t).rejected++
-		r.answer(ch.collEnd, x.id, x.stamp, 0, rFail)
+		r.answer(ch.collEnd, x.id, x.stamp, 0, rLost)
 	}
 	if r.race != nil {
 		r.race.collided(r, t, txs)
@@ -169,7 +169,7 @@ func (r *reqSim) txEnd(t float64, id, stamp uint32) {
 		if ch.kind != Ethernet { // ethernet's collide answered it already
 			ch.collisions++
 			r.tl.at(t).rejected++
-			r.answer(t, id, stamp, 0, rFail)
+			r.answer(t, id, stamp, 0, rLost)
 		}
 		return
 	}

@@ -45,7 +45,7 @@ func (s *Sim) tryOCC(i int, c *client, ta float64) {
 	s.srv.occ.reads[i] = read{ta, uint32(s.q.reserve())}
 	tw := ta + s.hop()
 	s.seen(tw)
-	s.countCall(c, tw)
+	s.countCall(i, c, tw)
 	s.schedule(i, c, tw+s.hop(), phWrite)
 }
 

@@ -255,12 +255,27 @@ type rserver struct {
 	// Its place in a fleet, its condition over time, the calls the
 	// balancer has sent it and not seen answered, and its own counts
 	// (Totals.PerServer): work is seconds of service done.
-	k                                       uint8
-	sched                                   schedule
-	out                                     int
-	served, refused, errs, outage, timeouts int
-	lost                                    int
-	work                                    float64
+	k                                    uint8
+	sched                                schedule
+	out                                  int
+	calls, served, refused, errs, outage int
+	timeouts                             int
+	lost                                 int
+	work                                 float64
+	// over is the queue server's worker-seconds of calls in service
+	// beyond its workers (a call goes on when a fault takes its worker
+	// away) up to overAt: with the workers' own, what it could have done.
+	over, overAt float64
+}
+
+// account brings the queue server's over up to t; called before its
+// busy workers or its condition change. After a run's last event no call
+// is in service, so a fault handled then adds nothing.
+func (sv *rserver) account(t float64) {
+	if n := sv.busy - sv.room(sv.sched.at()); n > 0 && t > sv.overAt {
+		sv.over += float64(n) * (t - sv.overAt)
+	}
+	sv.overAt = max(sv.overAt, t)
 }
 
 func newRServer(c *Config, k int) rserver {
@@ -316,7 +331,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 	if !ok {
 		// A 429: with the rule's Retry-After where it knows one.
 		r.limited++
-		out := rFail
+		out := rRefused
 		if ra > 0 {
 			out = rRetryAfter
 		}
@@ -368,6 +383,7 @@ func (sv *rserver) refuse(r *reqSim, t float64, id, stamp uint32, cp int, out ui
 
 // start: a worker takes call e at t.
 func (sv *rserver) start(r *reqSim, t float64, e qentry) {
+	sv.account(t)
 	sv.busy++
 	_, x := r.tl.atx(t)
 	x.dbusy++

@@ -68,7 +68,8 @@ type Sim struct {
 	// the herd's loop; nil otherwise.
 	req *reqSim
 
-	fair fairness // fairness.go
+	fair  fairness   // fairness.go
+	trace *herdTrace // nil: no Tracer (calltrace.go)
 
 	// spare gets the run's buffers back when it ends (a Runner's); nil:
 	// they are dropped.
@@ -197,6 +198,12 @@ func Run(c Config, seed uint64) (*Result, error) {
 // RunMany runs c with seeds seed..seed+runs-1 and summarises the totals:
 // means and standard deviations. The blog's simulator averaged 100 runs.
 func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
+	return RunManyTraced(c, seed, runs, nil)
+}
+
+// RunManyTraced is RunMany with the first run's calls reported to tr
+// (nil: none).
+func RunManyTraced(c Config, seed uint64, runs int, tr Tracer) (*Summary, error) {
 	if runs < 1 || runs > MaxRuns {
 		return nil, backoff.CheckInt("runs", runs, 1, MaxRuns)
 	}
@@ -209,6 +216,9 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 		s, err := newSim(c, seed+uint64(k), k == 0, &spare)
 		if err != nil {
 			return nil, err
+		}
+		if k == 0 {
+			s.SetTracer(tr)
 		}
 		for !s.Advance(1 << 20) {
 		}
@@ -229,6 +239,7 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 		sum.Mean.shape, sum.SD.shape = tots[0].shape, tots[0].shape
 		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
 		sum.Mean.PerServer, sum.SD.PerServer = perServerMeanSD(tots)
+		sum.Mean.PerNode, sum.SD.PerNode = perNodeMeanSD(tots)
 	}
 	return sum, nil
 }

@@ -161,6 +161,30 @@ func perServerMeanSD(all []Totals) (mean, sd []MeanServerTotals) {
 	return mean, sd
 }
 
+// perNodeMeanSD is the mean and standard deviation of each node's figures
+// over the runs all, which share one topology.
+func perNodeMeanSD(all []Totals) (mean, sd []NodeTotals) {
+	if len(all) == 0 || all[0].PerNode == nil {
+		return nil, nil
+	}
+	first := all[0].PerNode
+	mean, sd = make([]NodeTotals, len(first)), make([]NodeTotals, len(first))
+	xs := make([]float64, len(all))
+	for k, n := range first {
+		mean[k] = NodeTotals{Name: n.Name, Kind: n.Kind, Figures: make([]NodeFigure, len(n.Figures))}
+		sd[k] = NodeTotals{Name: n.Name, Kind: n.Kind, Figures: make([]NodeFigure, len(n.Figures))}
+		for j, f := range n.Figures {
+			for i, t := range all {
+				xs[i] = t.PerNode[k].Figures[j].Value
+			}
+			m, d := meanSDOf(xs)
+			mean[k].Figures[j] = NodeFigure{f.Key, m}
+			sd[k].Figures[j] = NodeFigure{f.Key, d}
+		}
+	}
+	return mean, sd
+}
+
 // asServer is a server's totals carried in MeanRequestTotals' fields
 // (perServerMeanSD; its utilization in GoodputPerS).
 func asServer(r MeanRequestTotals) MeanServerTotals {
@@ -188,19 +212,26 @@ func recoveryMeanSD(all []Totals) (mean, sd *float64, share float64) {
 	if len(ts) == 0 {
 		return nil, nil, share
 	}
-	m, v := 0.0, 0.0
-	for _, x := range ts {
-		m += x
-	}
-	m /= float64(len(ts))
-	for _, x := range ts {
-		v += (x - m) * (x - m)
-	}
-	s := 0.0
-	if len(ts) > 1 {
-		s = math.Sqrt(v / float64(len(ts)-1))
-	}
+	m, s := meanSDOf(ts)
 	return &m, &s, share
+}
+
+// meanSDOf is the mean of xs and their sample standard deviation (0 for
+// one value).
+func meanSDOf(xs []float64) (mean, sd float64) {
+	for _, x := range xs {
+		mean += x
+	}
+	n := float64(len(xs))
+	mean /= n
+	v := 0.0
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	if len(xs) > 1 {
+		sd = math.Sqrt(v / (n - 1))
+	}
+	return mean, sd
 }
 
 func meanSD(all []MeanTotals) (mean, sd MeanTotals) {
@@ -209,22 +240,12 @@ func meanSD(all []MeanTotals) (mean, sd MeanTotals) {
 	for i := range all {
 		af[i] = all[i].fields()
 	}
-	n := float64(len(all))
+	xs := make([]float64, len(all))
 	for k := range mf {
-		s := 0.0
 		for i := range all {
-			s += *af[i][k]
+			xs[i] = *af[i][k]
 		}
-		m := s / n
-		v := 0.0
-		for i := range all {
-			d := *af[i][k] - m
-			v += d * d
-		}
-		*mf[k] = m
-		if len(all) > 1 {
-			*sf[k] = math.Sqrt(v / (n - 1))
-		}
+		*mf[k], *sf[k] = meanSDOf(xs)
 	}
 	return mean, sd
 }

@@ -105,6 +105,10 @@ type nodeKind interface {
 	// canon checks one key's value alone and returns it in canonical
 	// form; the error is a *backoff.FieldError whose Field is the key.
 	canon(key string, s Setting) (Setting, error)
+	// figures appends to out the figures of the run's node i of this
+	// kind (a layer's number from 1, a server's place in the fleet; 0
+	// for the one cache or balancer), span the seconds its rates are per.
+	figures(r *reqSim, i int, span float64, out []NodeFigure) []NodeFigure
 }
 
 // nodeKinds is the registry of node kinds, written only while the package

@@ -61,6 +61,34 @@ func defaultNames(layers, servers int, cache bool) []string {
 	return out
 }
 
+// shapeParts are the shape's nodes in defaultNames' order, each as its
+// kind and its index among the engine's parts of that kind (a layer's
+// number from 1, a server's place in the fleet, 0 for the cache and the
+// balancer).
+func shapeParts(layers, servers int, cache bool) []nodePart {
+	var out []nodePart
+	for k := 1; k < layers; k++ {
+		out = append(out, nodePart{kindNamed(kindService), k})
+	}
+	if cache {
+		out = append(out, nodePart{kindNamed(kindCache), 0})
+	}
+	if servers > 1 {
+		out = append(out, nodePart{kindNamed(kindBalancer), 0})
+	}
+	for k := range max(1, servers) {
+		out = append(out, nodePart{kindNamed(kindServer), k})
+	}
+	return out
+}
+
+// nodePart is one node of a run: its kind, and its index among the run's
+// parts of that kind.
+type nodePart struct {
+	kind nodeKind
+	i    int
+}
+
 // NodeNames are c's nodes' names in Topology's order (Output.Names, or
 // the default names when it does not fit c's shape).
 func (c *Config) NodeNames() []string {

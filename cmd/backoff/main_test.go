@@ -332,6 +332,7 @@ var flagCases = map[string][]flagCase{
 		{"set", "s1.workers", "NODE.KEY=VALUE, such as db.workers=60"},
 		{"set", "s9.workers=2", "NODE.KEY=VALUE with NODE one of server"},
 		{"print-topology", "maybe", "true or false"},
+		{"trace", "", "a file to write the calls to"},
 	}, policyFlagCases...),
 }
 

@@ -191,6 +191,8 @@ type simJob struct {
 	// printTopology: print cfg's topology instead of running it;
 	// listScenarios: list the named scenarios.
 	printTopology, listScenarios bool
+	// trace is --trace's file ("" for none).
+	trace string
 }
 
 // maxJobCalls bounds a command's work, in calls as sim.EstimateCalls
@@ -248,6 +250,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
 	sweep := fs.String("sweep", "", fmt.Sprintf("run a range of one parameter: NAME=FROM:TO:STEP or NAME=V1,V2,... (e.g. clients=10:190:10), at most %d values", maxSweepPoints))
 	format := fs.String("format", "text", "output: text|csv|json|svg (svg: the first run's timeline as an image; no --sweep)")
 	tf := addTopoFlags(fs)
+	trace := addTraceFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `usage: backoff sim [--preset NAME] [policy flags] [--clients N] [--server %s]
        [--capacity N] [--outage-start D --outage-end D] [--arrival %s]
@@ -261,7 +264,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        [--channel aloha|slotted|ethernet --frame D --slot D]
        [--cache-keys N --cache-ttl D --cache-start cold|warm --cache-zipf S]
        [--topology FILE | --scenario NAME|list] [--set NODE.KEY=VALUE]... [--print-topology]
-       [--runs R] [--seed S] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
+       [--runs R] [--seed S] [--trace FILE] [--bucket D] [--sweep NAME=FROM:TO:STEP] [--format text|csv|json|svg]
 
 Many clients retrying against one server, in simulated time. The default: 1000
 clients call at once into a 10 s outage of a server that then serves 100
@@ -421,6 +424,9 @@ before it starts.
 	if j.sweep != nil && j.format == "svg" {
 		return nil, &backoff.FieldError{Field: "format", Value: "svg", Code: backoff.CodeChoice,
 			Args: []string{"text", "csv", "json"}, Allowed: "text, csv or json with --sweep or a list of jitter kinds (svg draws one run)"}
+	}
+	if err := j.checkTrace(trace); err != nil {
+		return nil, err
 	}
 	return j, j.estimate()
 }
@@ -641,9 +647,23 @@ func (j *simJob) run(stdout, stderr io.Writer) error {
 		}
 	}
 	boundMemory(&c, j.budget)
-	s, err := sim.RunMany(c, j.seed, j.runs)
+	var tr sim.Tracer
+	if j.trace != "" {
+		f, err := createTrace(j.trace)
+		if err != nil {
+			return err
+		}
+		defer f.close()
+		tr = f
+	}
+	s, err := sim.RunManyTraced(c, j.seed, j.runs, tr)
 	if err != nil {
 		return err
+	}
+	if f, ok := tr.(*traceFile); ok {
+		if err := f.close(); err != nil {
+			return err
+		}
 	}
 	if s.First.TruncatedBy == sim.StopMemory {
 		return sim.FullErr(c, s.First.FullAt, j.budget)
