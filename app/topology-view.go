@@ -65,9 +65,11 @@ func topoNodes(l i18n.Lang, c *sim.Config, t *sim.Totals) []chart.TopoNode {
 	}
 	out := make([]chart.TopoNode, 1, len(tp.Nodes)+1)
 	out[0] = chart.TopoNode{Name: "", Title: l.T("node.clients"), Knobs: []string{sim.ParamTraffic + ": " + c.Get(sim.ParamTraffic)}}
-	figs := map[string][]nodeFigure{}
-	for _, n := range perNode(c, t) {
-		figs[n.Name] = n.Figures
+	figs := map[string][]sim.NodeFigure{}
+	if t != nil {
+		for _, n := range t.PerNode {
+			figs[n.Name] = n.Figures
+		}
 	}
 	for _, n := range tp.Nodes {
 		tn := chart.TopoNode{Name: n.Name, Title: l.F("node.title", n.Name, l.T("node."+n.Kind)), Level: -1}
@@ -116,7 +118,7 @@ func topoNodes(l i18n.Lang, c *sim.Config, t *sim.Totals) []chart.TopoNode {
 
 // figureText is a figure's value in l: a share as a percentage, a count
 // as a whole number.
-func figureText(l i18n.Lang, f nodeFigure) string {
+func figureText(l i18n.Lang, f sim.NodeFigure) string {
 	if contains(shareFigures, f.Key) {
 		return l.Percent(f.Value, 1)
 	}

@@ -38,23 +38,23 @@ func TestTopologyView(t *testing.T) {
 	}
 	s2 := nodes[3]
 	ps := r.Totals.PerServer[1]
-	want := map[string]float64{"served": float64(ps.Served), "refused": float64(ps.Refused), "timeouts": float64(ps.Timeouts),
-		"lost": float64(ps.Lost), "utilization": ps.Utilization}
-	for _, f := range s2.Figures {
-		if w, ok := want[f.Key]; ok && f.Value != w {
-			t.Errorf("s2 %s = %v, want %v", f.Key, f.Value, w)
-		}
-		delete(want, f.Key)
+	if len(s2.Figures) != len(r.Totals.PerNode[2].Figures) {
+		t.Fatalf("s2's figures %v, want the run's %v", s2.Figures, r.Totals.PerNode[2])
 	}
-	if len(want) > 0 || ps.Lost == 0 {
-		t.Errorf("s2's figures lack %v (lost %d: the crash should lose calls)", want, ps.Lost)
+	for i, f := range s2.Figures {
+		if w := r.Totals.PerNode[2].Figures[i]; f.Key != w.Key || f.Value != w.Value {
+			t.Errorf("s2 %s = %v, want %s = %v", f.Key, f.Value, w.Key, w.Value)
+		}
+	}
+	if v, _ := r.Totals.PerNode[2].Figure("lost"); v != float64(ps.Lost) || ps.Lost == 0 {
+		t.Errorf("s2 lost %v, its PerServer %d (the crash should lose calls)", v, ps.Lost)
 	}
 	svg := topoSVG(t, nodes)
 	m := regexp.MustCompile(`<g class="topo-node" data-node="s2">.*?data-fig="lost" data-value="([0-9.]+)"`).FindStringSubmatch(svg)
 	if m == nil || m[1] != exact(float64(ps.Lost)) {
 		t.Errorf("s2's lost in the drawing: %v, want %d", m, ps.Lost)
 	}
-	if got := topoSentence(i18n.En, s2); !strings.HasPrefix(got, "s2 · server: model: queue, workers: 5. served: ") {
+	if got := topoSentence(i18n.En, s2); !strings.HasPrefix(got, "s2 · server: model: queue, workers: 5. calls: ") {
 		t.Errorf("s2 in words: %q", got)
 	}
 	if got := topoSentence(i18n.Ru, topoNodes(i18n.Ru, &c, &r.Totals)[3]); !strings.Contains(got, "s2 · сервер: ") || !strings.Contains(got, "загрузка: ") {

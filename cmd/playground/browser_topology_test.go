@@ -56,11 +56,15 @@ func TestBrowserTopologyApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]map[string]float64{"lb": {"calls": float64(r.Totals.Calls)}}
-	for i, name := range []string{"a", "b"} {
-		s := r.Totals.PerServer[i]
-		want[name] = map[string]float64{"served": float64(s.Served), "refused": float64(s.Refused), "errors": float64(s.Errors),
-			"outage": float64(s.Outage), "timeouts": float64(s.Timeouts), "lost": float64(s.Lost), "utilization": s.Utilization}
+	want := map[string]map[string]float64{}
+	for _, n := range r.Totals.PerNode {
+		want[n.Name] = map[string]float64{}
+		for _, f := range n.Figures {
+			want[n.Name][f.Key] = f.Value
+		}
+	}
+	if len(want) != 3 || len(want["b"]) != 8 {
+		t.Fatalf("precondition: the run's per-node figures %v", r.Totals.PerNode)
 	}
 	if r.Totals.PerServer[1].Lost == 0 {
 		t.Fatal("precondition: b's crash loses calls")
@@ -97,7 +101,7 @@ func TestBrowserTopologyApply(t *testing.T) {
 	}
 	// The list for screen readers says b's figures.
 	if li := eval[string](t, tb, `[...document.querySelectorAll('#topology-list li')].map(l => l.textContent).join('\n')`); !strings.Contains(li,
-		fmt.Sprintf("b · server: model: queue, workers: 5. served: %s", commas(r.Totals.PerServer[1].Served))) {
+		fmt.Sprintf("b · server: model: queue, workers: 5. calls: %s, served: %s", commas(int(want["b"]["calls"])), commas(r.Totals.PerServer[1].Served))) {
 		t.Errorf("the list:\n%s", li)
 	}
 }
