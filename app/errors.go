@@ -27,20 +27,14 @@ func errText(l i18n.Lang, err error, typed string) string {
 }
 
 // topologyErrText is an error about a topology document for a person
-// reading l: the line, the node and key it names ("nodes.NAME.KEY") or
-// the field, the value and the allowed values.
+// reading l: the line (when it has one), the node and key it names
+// ("nodes.NAME.KEY") or the field, the value and the allowed values.
 func topologyErrText(l i18n.Lang, err error) string {
 	var fe *backoff.FieldError
 	if !errors.As(err, &fe) {
 		return l.T("err.generic")
 	}
-	name := fieldName(l, fe.Field)
-	if rest, ok := strings.CutPrefix(fe.Field, "nodes."); ok {
-		if node, key, ok := strings.Cut(rest, "."); ok {
-			name = l.F("topo.node-key", node, key)
-		}
-	}
-	s := l.F("err.field", name, clip(fe.Value, 40), ruleText(l, fe))
+	s := l.F("err.field", fieldName(l, fe.Field), clip(fe.Value, 40), ruleText(l, fe))
 	if fe.Line > 0 {
 		s = l.F("topo.at-line", l.Int(int64(fe.Line)), s)
 	}
@@ -50,6 +44,11 @@ func topologyErrText(l i18n.Lang, err error) string {
 // fieldName is how the page names a parameter: its key (what links and
 // flags use) and, where the page has one, its label.
 func fieldName(l i18n.Lang, key string) string {
+	if rest, ok := strings.CutPrefix(key, "nodes."); ok {
+		if node, k, ok := strings.Cut(rest, "."); ok {
+			return l.F("topo.node-key", node, k) // a topology's node's key
+		}
+	}
 	if lbl, ok := fieldLabels[key]; ok {
 		return l.T(lbl) + " (" + key + ")"
 	}

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
@@ -17,6 +19,34 @@ type herdState struct {
 	Config sim.Config
 	// Runs is how many seeds the page runs and averages (keyRuns).
 	Runs int
+}
+
+// keyNames are the herd's node names, in its topology's order, when they
+// are not the shorthand's (a topology applied with names of its own).
+const keyNames = "names"
+
+// nodeNamesFit reports whether v names c's nodes: as many names as it has
+// nodes, each a letter then letters, digits, - or _ (at most 32), each
+// once.
+func nodeNamesFit(c *sim.Config, v string) bool {
+	d := *c
+	d.Names = ""
+	names := strings.Split(v, ",")
+	if len(names) != len(d.NodeNames()) {
+		return false
+	}
+	for i, n := range names {
+		if n == "" || len(n) > 32 || slices.Contains(names[:i], n) {
+			return false
+		}
+		for j, r := range n {
+			letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+			if !letter && (j == 0 || !(r >= '0' && r <= '9' || r == '-' || r == '_')) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // keyRuns is the number of runs; maxPageRuns the most the page makes, so
@@ -44,6 +74,15 @@ func (h *herdState) parse(first func(string) (string, bool), known map[string]bo
 	c.Policy = backoff.Default()
 	h.Config = c
 	h.Runs = 1
+	known[keyNames] = true
+	if v, ok := first(keyNames); ok {
+		if !nodeNamesFit(&h.Config, v) {
+			notes = append(notes, notice{Key: keyNames, Value: clip(v, 32), Msg: "notice.names",
+				Args: []string{strings.Join(h.Config.NodeNames(), ",")}})
+		} else {
+			h.Config.Names = v
+		}
+	}
 	known[keyRuns] = true
 	if v, ok := first(keyRuns); ok {
 		if n, err := backoff.ParseInt(keyRuns, v, 1, maxPageRuns); err != nil {
@@ -63,6 +102,9 @@ func (h *herdState) query(add func(k, v string)) {
 		if v != def.Get(name) || contains(herdAlwaysInURL, name) {
 			add(name, v)
 		}
+	}
+	if h.Config.Names != "" && nodeNamesFit(&h.Config, h.Config.Names) {
+		add(keyNames, h.Config.Names) // names of a shape since changed are dropped
 	}
 	if h.Runs > 1 {
 		add(keyRuns, strconv.Itoa(h.Runs))

@@ -115,6 +115,9 @@ type notice struct {
 	// Kept: the value was used after all (a duplicate key's first value),
 	// so Msg is the whole line, with the key as its first argument.
 	Kept bool
+	// Doc: Err is about a document (topology=), worded with its line,
+	// node and key (topologyErrText).
+	Doc bool
 }
 
 // text is the notice for a person reading l.
@@ -123,7 +126,9 @@ func (n notice) text(l i18n.Lang) string {
 		return l.F(n.Msg, append([]string{n.Key}, n.Args...)...)
 	}
 	why := l.F(n.Msg, n.Args...)
-	if n.Err != nil {
+	if n.Doc {
+		why = topologyErrText(l, n.Err)
+	} else if n.Err != nil {
 		why = ruleOf(l, n.Err)
 		if n.Msg != "" {
 			why = l.F(n.Msg, why)
@@ -263,6 +268,17 @@ func parseQuery(raw string) (state, []notice) {
 		}
 	}
 	notes = append(notes, s.Herd.parse(first, known)...)
+	known[keyTopology] = true
+	if v, ok := first(keyTopology); ok {
+		if ch, err := lowerOnto(v, s.Herd.Config, s.Policy); err != nil {
+			notes = append(notes, notice{Key: keyTopology, Value: clip(v, 32), Err: err, Doc: true})
+		} else {
+			s.Herd.Config = ch.Config
+			if ch.Retry {
+				s.Policy = ch.Policy
+			}
+		}
+	}
 
 	var unknown []string
 	for k := range q {

@@ -124,6 +124,8 @@ func FuzzParseQuery(f *testing.F) {
 		"export=grpc-json&embed=herd", "export=nope&embed=page&embed=table", "import=1&import=0", "import=yes",
 		"server=queue&traffic=open:100&discipline=codel:50ms&admission=token-bucket:50:5&honor-retry-after=true",
 		"discipline=lifo&admission=aimd", "server=queue&discipline=bounded:0&admission=sliding-window:1:0s",
+		"duration=20s&topology=%7B%22nodes%22%3A%7B%22lb%22%3A%7B%22kind%22%3A%22balancer%22%2C%22to%22%3A%5B%22a%22%2C%22b%22%5D%7D%2C%22a%22%3A%7B%22kind%22%3A%22server%22%7D%2C%22b%22%3A%7B%22kind%22%3A%22server%22%7D%7D%7D",
+		"topology=nodes%3A%0A++a%3A+%7Bkind%3A+server%2C+workers%3A+0%7D%0A", "servers=2&server=queue&names=lb,x,y", "names=a,b&topology=x",
 	} {
 		f.Add(s)
 	}

@@ -29,6 +29,7 @@ type topologyPanel struct {
 	edited bool
 	err    error // the last apply's, until one succeeds or the config changes
 	shown  sim.Config
+	ctl    topoControls
 }
 
 // actTopology carries an applied topology to the page: a topologyChange.
@@ -42,6 +43,10 @@ type topologyChange struct {
 	Retry  bool
 }
 
+func (p *topologyPanel) OnInit() {
+	p.ctl = topoControls{errs: map[string]error{}, fault: faultKinds[0]}
+}
+
 func (p *topologyPanel) OnMount(ctx app.Context) { p.shown = p.Config }
 
 // OnUpdate shows the new config's document when the config changed
@@ -52,6 +57,7 @@ func (p *topologyPanel) OnUpdate(ctx app.Context) {
 	}
 	p.shown = p.Config
 	p.edited, p.err = false, nil
+	clear(p.ctl.errs)
 	setValue("topology-text", p.text())
 }
 
@@ -85,14 +91,32 @@ func (p *topologyPanel) onApply(ctx app.Context, e app.Event) {
 	ctx.NewActionWithValue(actTopology, ch)
 }
 
-// lowerTopology reads a document and lowers it onto the defaults, its
-// clients running pol under what its retry: gives.
+// keyTopology is a link's topology: a document (JSON or the YAML subset)
+// the page lowers onto the herd the link's other keys give; the page's
+// own links write the shorthand keys it lowers to.
+const keyTopology = "topology"
+
+// lowerTopology reads a document and lowers it (lowerDoc).
 func lowerTopology(text string, pol backoff.Policy) (topologyChange, error) {
+	return lowerOnto(text, sim.DefaultConfig(), pol)
+}
+
+// lowerOnto reads a document and lowers it onto base.
+func lowerOnto(text string, base sim.Config, pol backoff.Policy) (topologyChange, error) {
 	t, err := sim.ParseTopology(text)
 	if err != nil {
 		return topologyChange{}, err
 	}
-	base := sim.DefaultConfig()
+	return lowerDocOnto(t, base, pol)
+}
+
+// lowerDoc lowers a document onto the defaults, its clients running pol
+// under what its retry: gives.
+func lowerDoc(t *sim.Topology, pol backoff.Policy) (topologyChange, error) {
+	return lowerDocOnto(t, sim.DefaultConfig(), pol)
+}
+
+func lowerDocOnto(t *sim.Topology, base sim.Config, pol backoff.Policy) (topologyChange, error) {
 	base.Policy = pol
 	c, err := t.Config(base)
 	if err != nil {
@@ -147,5 +171,6 @@ func (p *topologyPanel) Render() app.UI {
 			app.P().ID("topology-text-error").Class("field-error").Aria("live", "polite").Hidden(msg == "").Text(msg),
 			app.Button().ID("topology-apply").Type("button").Class("small").OnClick(p.onApply).Text(l.T("topo.apply")),
 		),
+		p.controls(),
 	)
 }

@@ -1,10 +1,13 @@
 package app
 
 import (
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
 )
 
 // A document applied in the page lowers to the config the CLI runs for
@@ -50,5 +53,38 @@ func TestLowerTopology(t *testing.T) {
 		if got := topologyErrText(tc.l, err); tc.want != "" && got != tc.want {
 			t.Errorf("%q in %s:\n got %s\nwant %s", tc.doc, tc.l.Code(), got, tc.want)
 		}
+	}
+}
+
+// A link's topology= is lowered onto the herd its other keys give; the
+// page's link for it is the shorthand's keys and the node names, which
+// read back to the same state; a bad document is a notice with its line,
+// node and key.
+func TestTopologyLink(t *testing.T) {
+	doc := `{"traffic": "open:150", "nodes": {"lb": {"kind": "balancer", "rule": "p2c", "to": ["a", "b"]}, ` +
+		`"a": {"kind": "server", "model": "queue", "workers": 5}, "b": {"kind": "server", "model": "queue", "workers": 5}}, "faults": ["crash@10s-15s/b"]}`
+	s, notes := parseQuery("duration=20s&lang=ru&topology=" + url.QueryEscape(doc))
+	if len(notes) > 0 {
+		t.Fatalf("notices %v", notes)
+	}
+	c := s.Herd.Config
+	if c.Servers != 2 || c.Balance != sim.PowerOfTwo || c.Concurrency != 5 || c.Get("duration") != "20s" || c.Get("fault") != "crash@10s-15s/2" || c.Names != "lb,a,b" {
+		t.Fatalf("lowered %+v", c)
+	}
+	q := s.query()
+	if strings.Contains(q, "topology") || !strings.Contains(q, "servers=2") || !strings.Contains(q, "names=lb%2Ca%2Cb") {
+		t.Errorf("the page's link %q", q)
+	}
+	if s2, notes := parseQuery(q); s2 != s || len(notes) > 0 {
+		t.Errorf("%q reads back as %+v, %v", q, s2.Herd, notes)
+	}
+	_, notes = parseQuery("topology=" + url.QueryEscape("nodes:\n  a: {kind: server, workers: 0}\n"))
+	if len(notes) != 1 || notes[0].text(i18n.En) != `topology=nodes:
+  a: {kind: server, worke… ignored: Line 2: node a, workers: “0” is not valid: want a whole number from 1 to 1,000,000` {
+		t.Errorf("notices %q", notes)
+	}
+	// Names that do not fit the shape are a notice.
+	if _, notes := parseQuery("names=a,b"); len(notes) != 1 || notes[0].Key != "names" {
+		t.Errorf("names=a,b for one server: %v", notes)
 	}
 }

@@ -145,7 +145,7 @@ func (p *lite) document() (*docNode, error) {
 	}
 	for i, r := range p.src {
 		if !printable(r) {
-			return nil, p.bad(1+strings.Count(p.src[:i], "\n"), strconv.QuoteRune(r), "printable text")
+			return nil, p.bad(1+strings.Count(p.src[:i], "\n"), "U+"+strconv.FormatInt(int64(r), 16), "printable text")
 		}
 	}
 	col, err := p.nextContent()

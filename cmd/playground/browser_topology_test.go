@@ -5,9 +5,13 @@ package main
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/backoff-playground/playground/sim"
 )
@@ -138,5 +142,125 @@ func TestBrowserTopologyErrors(t *testing.T) {
 		if now := eval[string](t, tb, `location.href`); now != url {
 			t.Errorf("a bad document changed the page: %s -> %s", url, now)
 		}
+	}
+}
+
+// choose sets a select's value as a person choosing an entry does, and
+// waits for the frame that redraws what depends on it (go-app renders a
+// change in the next animation frame).
+func choose(tb testing.TB, t *tab, id, value string) {
+	tb.Helper()
+	if !eval[bool](tb, t, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %q;
+  e.dispatchEvent(new Event('change', {bubbles: true})); return e.value === %q; })()`, id, value, value)) {
+		tb.Fatalf("#%s has no entry %q", id, value)
+	}
+	eval[bool](tb, t, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+}
+
+// typeIn sets a text box's value as typing does.
+func typeIn(tb testing.TB, t *tab, id, value string) {
+	tb.Helper()
+	eval[bool](tb, t, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %q;
+  e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`, id, value))
+}
+
+// The controls edit the topology without its text: a server added by
+// the keyboard, a knob set on every server, one server's knob refused
+// (the shorthand runs alike servers) with the lowering's error, a fault
+// removed and one added at the new server; the run's figures are then
+// the native run's of that config, and axe finds nothing wrong.
+func TestBrowserTopologyControls(t *testing.T) {
+	sc, err := sim.LookupScenario("fleet-crash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sc.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range [][2]string{{"servers", "3"}, {"concurrency", "7"}, {"fault", "crash@1s-3s/3"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := sim.Run(c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	tb := newTab(t, 1280, 900)
+	tb.open(t, "scenario=fleet-crash&lang=en")
+	poll[bool](t, tb, "the first run", settledJS)
+	if err := chromedp.Do(tb.ctx, chromedp.Focus(chromedp.ID("topology-server-add"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	exPollParam(t, tb, "servers", "3")
+	poll[bool](t, tb, "the controls to show three servers", `document.getElementById('topology-servers').textContent === 'Servers: 3'`)
+
+	choose(t, tb, "topology-node", "")
+	choose(t, tb, "topology-key", "workers")
+	typeIn(t, tb, "topology-value", "7")
+	click(t, tb, "topology-set")
+	exPollParam(t, tb, "concurrency", "7")
+
+	choose(t, tb, "topology-node", "s2")
+	choose(t, tb, "topology-key", "discipline")
+	typeIn(t, tb, "topology-value", "lifo")
+	click(t, tb, "topology-set")
+	got := poll[string](t, tb, "the knob's error", `(() => { const e = document.getElementById('topology-knob-error'); return e && !e.hidden && e.textContent; })()`)
+	if want := "node s2, discipline: “lifo” is not valid: with node s1, discipline fifo, want fifo"; got != want {
+		t.Errorf("the knob's error %q, want %q", got, want)
+	}
+	if exParam(t, tb, "discipline") != "" {
+		t.Error("a refused knob changed the page")
+	}
+	axeCheck(t, tb, axeScript(t), "the topology controls with an error")
+
+	click(t, tb, "topology-fault-remove-0")
+	poll[bool](t, tb, "the fault to go", `!new URLSearchParams(location.search).has('fault')`)
+	choose(t, tb, "topology-fault-kind", "crash")
+	typeIn(t, tb, "topology-fault-start", "1s")
+	typeIn(t, tb, "topology-fault-end", "3s")
+	choose(t, tb, "topology-fault-node", "s3")
+	click(t, tb, "topology-fault-add")
+	exPollParam(t, tb, "fault", "crash@1s-3s/3")
+	poll[bool](t, tb, "the run", `(() => { const p = document.getElementById('herd-progress');
+  return (!p || p.hidden) && !!document.querySelector('#topology-view [data-node="s3"] [data-fig="lost"]'); })()`)
+	figs := topoFigures(t, tb)
+	for _, n := range r.Totals.PerNode {
+		for _, f := range n.Figures {
+			v, err := strconv.ParseFloat(figs[n.Name][f.Key], 64)
+			if err != nil || math.Abs(v-f.Value) > 1e-12*math.Max(1, math.Abs(f.Value)) {
+				t.Errorf("node %s %s: %q, want %v (native)", n.Name, f.Key, figs[n.Name][f.Key], f.Value)
+			}
+		}
+	}
+}
+
+// A link's topology= runs as applied; the page writes its link with the
+// shorthand keys; a bad one is a notice with its line, node and key.
+func TestBrowserTopologyLink(t *testing.T) {
+	tb := newTab(t, 412, 915)
+	tb.open(t, "lang=ru&topology="+url.QueryEscape(`{"traffic":"open:150","duration":"20s","timeout":"1s","nodes":{"lb":{"kind":"balancer","rule":"p2c","to":["a","b"]},`+
+		`"a":{"kind":"server","model":"queue","workers":5},"b":{"kind":"server","model":"queue","workers":5}},"faults":["crash@5s-10s/b"]}`))
+	poll[bool](t, tb, "the topology's run", `(() => { const p = document.getElementById('herd-progress');
+  return (!p || p.hidden) && !!document.querySelector('#topology-view [data-node="b"] [data-fig="lost"]'); })()`)
+	if box := eval[string](t, tb, `document.getElementById('topology-text').value`); !strings.Contains(box, "lb: {kind: balancer, rule: p2c, to: [a, b]}") {
+		t.Errorf("the box:\n%s", box)
+	}
+	// The page's next link: the shorthand's keys and the names, no
+	// topology=.
+	click(t, tb, "topology-server-add")
+	exPollParam(t, tb, "servers", "3")
+	if exHasParam(t, tb, "topology") || exParam(t, tb, "names") != "lb,a,b,s1" || exParam(t, tb, "fault") != "crash@5s-10s/2" {
+		t.Errorf("the page's link %s", eval[string](t, tb, `location.search`))
+	}
+	tb.open(t, "lang=ru&topology="+url.QueryEscape("nodes:\n  a: {kind: server, workers: 0}\n"))
+	got := poll[string](t, tb, "the notice", `(() => { const e = document.getElementById('notice'); return e && !e.hidden && e.textContent; })()`)
+	if want := "узел a, workers: «0» не подходит: нужно целое число от 1 до 1\u202f000\u202f000"; !strings.Contains(got, "Строка 2: "+want) {
+		t.Errorf("notice %q, want it to say %q", got, want)
 	}
 }
