@@ -256,17 +256,29 @@ var knobAliases = []string{"model", "server", "workers", "concurrency", "rule", 
 	"ttl", "cache-ttl", "start", "cache-start", "zipf", "cache-zipf", "timeout", "layer-timeout", "retry.attempts", "layer-attempts",
 	"collapse-factor", "collapse", "retry-after-s", "retry-after"}
 
-// knobLabel is a node key as the knob's select shows it: the key, and
-// its label where the page has one.
-func knobLabel(l i18n.Lang, key string) string {
-	p := key
+// knobParam is the herd parameter a node key stands for.
+func knobParam(key string) string {
 	for i := 0; i+1 < len(knobAliases); i += 2 {
 		if knobAliases[i] == key {
-			p = knobAliases[i+1]
+			return knobAliases[i+1]
 		}
 	}
-	if lbl := l.T("herd." + p); lbl != "herd."+p {
-		return l.F("topo.key-option", key, lbl)
+	return key
+}
+
+// knobLabel is a node key as the page names it in l: topo.key.KEY's
+// label, else its herd parameter's, else the key.
+func knobLabel(l i18n.Lang, key string) string {
+	for _, k := range []string{"topo.key." + key, "herd." + knobParam(key)} {
+		if lbl := l.T(k); lbl != k {
+			return lbl
+		}
 	}
 	return key
+}
+
+// knobText is a node's key and value as the page shows them in l: the
+// key's label and the value worded as the herd's selects word it.
+func knobText(l i18n.Lang, key, v string) string {
+	return l.F("topo.key-option", knobLabel(l, key), herdLabel(l, knobParam(key), v, ""))
 }

@@ -64,7 +64,7 @@ func topoNodes(l i18n.Lang, c *sim.Config, t *sim.Totals) []chart.TopoNode {
 		at[n.Name] = i + 1
 	}
 	out := make([]chart.TopoNode, 1, len(tp.Nodes)+1)
-	out[0] = chart.TopoNode{Name: "", Title: l.T("node.clients"), Knobs: []string{sim.ParamTraffic + ": " + c.Get(sim.ParamTraffic)}}
+	out[0] = chart.TopoNode{Name: "", Title: l.T("node.clients"), Knobs: []string{knobText(l, sim.ParamTraffic, c.Get(sim.ParamTraffic))}}
 	figs := map[string][]sim.NodeFigure{}
 	if t != nil {
 		for _, n := range t.PerNode {
@@ -83,7 +83,7 @@ func topoNodes(l i18n.Lang, c *sim.Config, t *sim.Totals) []chart.TopoNode {
 					}
 				}
 			}
-			tn.Knobs = append(tn.Knobs, s.Key+": "+v)
+			tn.Knobs = append(tn.Knobs, knobText(l, s.Key, v))
 		}
 		for _, f := range figs[n.Name] {
 			tn.Figures = append(tn.Figures, chart.TopoFigure{Key: f.Key, Value: f.Value,

@@ -54,7 +54,7 @@ func TestTopologyView(t *testing.T) {
 	if m == nil || m[1] != exact(float64(ps.Lost)) {
 		t.Errorf("s2's lost in the drawing: %v, want %d", m, ps.Lost)
 	}
-	if got := topoSentence(i18n.En, s2); !strings.HasPrefix(got, "s2 · server: model: queue, workers: 5. calls: ") {
+	if got := topoSentence(i18n.En, s2); !strings.HasPrefix(got, "s2 · server: Server: queue with workers, Workers: 5. calls: ") {
 		t.Errorf("s2 in words: %q", got)
 	}
 	if got := topoSentence(i18n.Ru, topoNodes(i18n.Ru, &c, &r.Totals)[3]); !strings.Contains(got, "s2 · сервер: ") || !strings.Contains(got, "загрузка: ") {

@@ -105,7 +105,7 @@ func TestBrowserTopologyApply(t *testing.T) {
 	}
 	// The list for screen readers says b's figures.
 	if li := eval[string](t, tb, `[...document.querySelectorAll('#topology-list li')].map(l => l.textContent).join('\n')`); !strings.Contains(li,
-		fmt.Sprintf("b · server: model: queue, workers: 5. calls: %s, served: %s", commas(int(want["b"]["calls"])), commas(r.Totals.PerServer[1].Served))) {
+		fmt.Sprintf("b · server: Server: queue with workers, Workers: 5. calls: %s, served: %s", commas(int(want["b"]["calls"])), commas(r.Totals.PerServer[1].Served))) {
 		t.Errorf("the list:\n%s", li)
 	}
 }
