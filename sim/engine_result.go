@@ -67,7 +67,7 @@ func (r *reqSim) finish() {
 	}
 	rt.Served, rt.Refused, rt.Errors, rt.OutageFails = r.served, r.refused, r.errs, r.outageFails
 	rt.Timeouts, rt.Throttled, rt.Dropped, rt.Cancelled = r.timeouts, r.throttled, r.dropped, r.cancelled
-	rt.Shed, rt.Limited = r.shed, r.limited
+	rt.Shed, rt.Limited, rt.Expired = r.shed, r.limited, r.expired
 	rt.WastedWork, rt.Latency, rt.Hedges = r.wasted, lq, r.hedges
 	rt.PerServer, rt.Lost = r.perServer(span), r.lost
 	rt.PerNode = r.perNode(span)

@@ -164,6 +164,9 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 			set("layer-timeout", ms(200, 3000))
 		}
 	}
+	if rng.IntN(4) == 0 {
+		set("propagate-deadline", "true")
+	}
 	set("channel", pick("aloha", "slotted", "ethernet"))
 	set("frame", ms(1, 20))
 	set("slot", "1ms")

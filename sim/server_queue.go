@@ -161,6 +161,9 @@ type qentry struct {
 	copy  uint8   // 0, or 1 for a hedge
 	dead  bool    // cancelled by its caller (a hedge's sibling won)
 	class uint8   // what its discipline said on arrival (queueDisc.arrive)
+	// left is the time its deadline left it on arrival (PropagateDeadline;
+	// +Inf: none), seconds: a float32 keeps the entry at 24 bytes.
+	left float32
 }
 
 // ring is the queue server's queue of waiting calls, taken from either
@@ -323,7 +326,7 @@ func (sv *rserver) backlog(t float64) float64 {
 // enqueue: copy cp of caller id's try stamp reaches the queue server at t.
 // A free worker takes it at once; else it waits, unless the queue is full
 // or its discipline refuses it.
-func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
+func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int, dl float64) {
 	ok, ra := sv.adm.admit(t, sv.live+sv.busy)
 	if r.watch != nil {
 		r.watch.admitted(sv, t, ok, ra)
@@ -339,7 +342,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 		return
 	}
 	if sv.live == 0 && sv.busy < sv.room(sv.sched.at()) {
-		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
+		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), left: float32(dl - t)})
 		return
 	}
 	full, class := sv.disc.arrive(sv.live, sv.backlog(t))
@@ -349,7 +352,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 		return
 	}
 	r.fill(t)
-	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), class: class})
+	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), class: class, left: float32(dl - t)})
 	if sv.live == 0 {
 		sv.since = t
 	}
@@ -399,6 +402,14 @@ func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	if e.copy == 1 {
 		meta |= evCopy
 	}
+	if r.prop {
+		if end := e.t + float64(e.left); end < t+d {
+			// The caller's deadline ends the work, as a cancelled
+			// context ends a handler's.
+			d = math.Max(0, end-t)
+			meta |= doneCut
+		}
+	}
 	r.pushAt(t+d, meta, sv.k, e.id, e.stamp, d)
 }
 
@@ -424,6 +435,13 @@ func (sv *rserver) pull(r *reqSim, t float64) {
 		if r.c.DropExpired && !r.waiting(e.id, e.stamp) {
 			r.dropped++
 			r.settle(sv.k)
+			continue
+		}
+		if r.prop && t-e.t >= float64(e.left) {
+			if r.waiting(e.id, e.stamp) {
+				r.callers[e.id].cq[e.copy] = cqNone
+			}
+			r.expire1(t, sv.k, e.id, e.stamp, int(e.copy))
 			continue
 		}
 		over := sv.disc.overdue(e.class, t-e.t)

@@ -110,7 +110,7 @@ func TestTopologyErrors(t *testing.T) {
 			`topology: line 3: faults: "crash@1s-2s/z" is not valid: want KIND[:ARG]@START-END[/NODE,...] with each NODE a server: a`},
 		{node("  a: {kind: server}") + "faults: [bang@1s-2s]\n", "faults", 3, ""},
 		{"attempts: 3\n" + node("  a: {kind: server}"), "topology", 1,
-			`topology: line 1: topology: "attempts" is not valid: want a simulator parameter (clients, arrival, latency, latency-sd, honor-retry-after, budget, breaker, bucket, horizon, max-calls, traffic, duration, drain, timeout, budget-scope, hedge, hedge-cancel) or retry, nodes, faults, entry (attempts is the clients' policy: put it under retry:)`},
+			`topology: line 1: topology: "attempts" is not valid: want a simulator parameter (clients, arrival, latency, latency-sd, honor-retry-after, budget, breaker, bucket, horizon, max-calls, traffic, duration, drain, timeout, budget-scope, hedge, hedge-cancel, propagate-deadline) or retry, nodes, faults, entry (attempts is the clients' policy: put it under retry:)`},
 		{"retry: {attempts: -1}\n" + node("  a: {kind: server}"), "retry.attempts", 1, ""},
 		{"traffic: open:150\nclients: 0\n" + node("  a: {kind: server}"), "clients", 2, ""},
 		{"nodes: [a]\n", "nodes", 1, ""},

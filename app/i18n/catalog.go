@@ -323,6 +323,8 @@ var messages = map[string][2]string{
 	"herd.hedge":                       {"Hedged requests", "Дублирующие запросы"},
 	"herd.drop-expired":                {"the server skips calls whose caller has gone", "сервер пропускает вызовы, которых клиент уже не ждёт"},
 	"herd.drop-expired-hint":           {"the usual mitigation: no work for a caller that has timed out", "обычная мера: никакой работы для клиента, который уже ушёл по таймауту"},
+	"herd.propagate":                   {"deadlines are passed down", "дедлайн передаётся вниз"},
+	"herd.propagate-hint":              {"as gRPC does: a call below gets what is left of its caller's time, and a server refuses or stops work whose deadline has passed", "как в gRPC: вызов ниже получает остаток времени вызывающего, а сервер отказывает или бросает работу, чей дедлайн прошёл"},
 	"herd.hedge-cancel":                {"cancel the other copy when one wins", "отменять вторую копию, когда одна ответила"},
 	"herd.hedge-cancel-hint":           {"a copy still in the queue is removed; one being served is wasted work", "копия, ещё стоящая в очереди, удаляется; уже выполняемая — потерянная работа"},
 	"herd.requests-n":                  {"request|requests", "запрос|запроса|запросов"},

@@ -117,6 +117,7 @@ var simHelp = map[string]string{
 	sim.ParamLayerAttempts: fmt.Sprintf("each layer's attempts: policy (the policy's), A (1 to %d) or A1,A2,... one per layer, top first", sim.MaxLayerAttempts),
 	sim.ParamRetryAt:       "which layers retry: " + choices(sim.RetryAtNames()) + " (top: the others try once)",
 	sim.ParamLayerTimeout:  "a layer stops waiting for the layer below after this and retries, while the one below goes on (0 = waits)",
+	sim.ParamPropagate:     "pass each try's deadline down (gRPC's): a call below gets what is left of its caller's, and a server refuses a call whose deadline has passed instead of serving it",
 	sim.ParamChannel:       "the shared channel's rule (--server channel): " + choices(sim.ChannelNames()),
 	sim.ParamFrame:         "the channel: one frame's transmission time",
 	sim.ParamSlot:          "the ethernet channel: the slot, within which two transmissions collide (802.3: 51.2µs)",
@@ -260,7 +261,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        --admission none|token-bucket:RATE:BURST|...] [--timeout D [--drop-expired]] [--error-rate F]
        [--fault KIND[:ARG]@START-END[/SERVERS]]... [--hedge D|pNN [--hedge-cancel]]
        [--servers N --balance round-robin|random|least|p2c --retry-other] [--drain]
-       [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D]
+       [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D] [--propagate-deadline]
        [--channel aloha|slotted|ethernet --frame D --slot D]
        [--cache-keys N --cache-ttl D --cache-start cold|warm --cache-zipf S]
        [--topology FILE | --scenario NAME|list] [--set NODE.KEY=VALUE]... [--print-topology]

@@ -198,6 +198,9 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 		if m.Shed > 0 {
 			by = append(by, count(m.Shed)+" shed by the queue")
 		}
+		if m.Expired > 0 {
+			by = append(by, count(m.Expired)+" past their deadline")
+		}
 		if len(by) > 0 {
 			fails[0] += " (" + strings.Join(by, ", ") + ")"
 		}
