@@ -314,7 +314,7 @@ func callersAtOnce(c *Config) int {
 // the timeline's first bin width.
 func reqTimeScale(c *Config) float64 {
 	s := timeScale(c)
-	if c.Server == Queue {
+	if c.Server.Traits().Waits == WaitQueue {
 		s = min(s, c.Service.Seconds())
 	}
 	if c.Traffic == Open {
@@ -1064,7 +1064,7 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int, dl float64
 		r.settle(k)
 		return
 	}
-	if sv.model == Channel {
+	if sv.waits == WaitMedium {
 		r.settle(k)
 		if r.waiting(id, stamp) {
 			r.transmit(t, id, stamp)
@@ -1075,7 +1075,7 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int, dl float64
 		r.expire1(t, k, id, stamp, cp)
 		return
 	}
-	if sv.model == Queue {
+	if sv.waits == WaitQueue {
 		sv.enqueue(r, t, id, stamp, cp, dl)
 		return
 	}
@@ -1089,8 +1089,8 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int, dl float64
 		return
 	}
 	rate := sv.capacity * seg.capacity / seg.slow
-	if sv.model == Collapse {
-		rate = sv.collapse.rate(t, rate)
+	if sv.shaper != nil {
+		rate = sv.shaper.rate(t, rate)
 	}
 	// A registered model's Taker decides instead of the bucket; its
 	// served calls cost 1/Capacity seconds of work, as a rate-limited
@@ -1182,17 +1182,17 @@ func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64, 
 func (r *reqSim) fault(t float64, k uint8) {
 	sv := &r.srvs[k]
 	old := sv.sched.at()
-	if sv.model != Queue {
+	if sv.waits != WaitQueue {
 		// Tokens refill through an outage or a stall too, up to the
 		// bucket's size, as they do in the herd's outage model.
 		rate := sv.capacity * old.capacity / old.slow
-		if sv.model == Collapse {
-			rate = sv.collapse.peek(rate)
+		if sv.shaper != nil {
+			rate = sv.shaper.peek(rate)
 		}
 		sv.bucket.refill(t, rate)
 	}
 	wasDown := old.crash
-	if sv.model == Queue {
+	if sv.waits == WaitQueue {
 		sv.account(t)
 	}
 	for sv.sched.cur+1 < len(sv.sched.segs) && sv.sched.segs[sv.sched.cur+1].start <= t {
@@ -1201,7 +1201,7 @@ func (r *reqSim) fault(t float64, k uint8) {
 	if sv.sched.at().crash && !wasDown {
 		sv.crash(r, t)
 	}
-	if sv.model == Queue {
+	if sv.waits == WaitQueue {
 		sv.pull(r, t)
 	}
 }

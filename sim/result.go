@@ -561,21 +561,20 @@ func (s *Sim) finish() {
 	}
 	c := &s.c
 	// Load peaks count once the server is up for a whole bucket.
+	start, end, down := c.OwnOutage()
 	from := 0.0
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		from = s.srv.outage.end
+	if down {
+		from = end
 	}
 	tl, width, peak, peakRetry := s.tl.buckets(s.last, from, !s.noTimeline)
 	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated, TruncatedBy: s.truncBy}
 	if s.truncated {
 		r.StoppedAt = &s.stoppedAt
 	}
-	if c.Server != OCC {
+	if c.Server.Traits().Rated {
 		r.CapacityPerBucket = c.Capacity * width
 	}
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		r.OutageStart, r.OutageEnd = s.srv.outage.start, s.srv.outage.end
-	}
+	r.OutageStart, r.OutageEnd = start, end
 	r.Totals = Totals{
 		Clients: s.clients, Calls: s.calls, Succeeded: s.succeeded, GaveUp: s.gaveUp,
 		Unfinished: unfinished, Blocked: s.blocked,

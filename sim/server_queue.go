@@ -231,11 +231,11 @@ func (r *ring) at(p uint64) *qentry { return &r.buf[p&uint64(len(r.buf)-1)] }
 // (capacity, outage, collapse: a token bucket, as the herd's server) or
 // the queue server. Its condition over time is the run's schedule.
 type rserver struct {
-	model    ServerModel
+	waits    Wait    // its model's Traits.Waits
 	ra       bool    // 503s carry Retry-After
 	capacity float64 // calls per second (rate-limited models)
 	bucket   tokenBucket
-	collapse collapse
+	shaper   *collapse // the collapse model's (nil: none)
 
 	// The queue server. Invariant: while busy < room() and the queue has
 	// live calls, a worker is about to take one (pull runs after every
@@ -283,13 +283,16 @@ func (sv *rserver) account(t float64) {
 
 func newRServer(c *Config, k int) rserver {
 	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
-	return rserver{k: uint8(k), sched: newSchedule(c, k), model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
+	sv := rserver{k: uint8(k), sched: newSchedule(c, k), waits: c.Server.Traits().Waits, ra: c.RetryAfter > 0, capacity: c.Capacity,
 		// The bucket starts empty: over any span from 0 the server then
 		// serves at most capacity x span, so no throughput exceeds it.
-		bucket:   tokenBucket{burst: burst},
-		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
-		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
+		bucket:  tokenBucket{burst: burst},
+		workers: c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
 		disc: c.Discipline.start(), adm: c.Admission.start(), ch: newChannel(c), taker: takerOf(c)}
+	if m := c.Server.Model(); m != nil {
+		m.setupReq(&sv, c)
+	}
+	return sv
 }
 
 // room is how many workers may be busy in the condition seg.
@@ -522,10 +525,10 @@ func (sv *rserver) crashedSince(from float64) bool {
 
 // perSecond is what the server serves per second at full speed.
 func (sv *rserver) perSecond() float64 {
-	switch sv.model {
-	case Queue:
+	switch sv.waits {
+	case WaitQueue:
 		return float64(sv.workers) / sv.dist.mean(sv.service)
-	case Channel:
+	case WaitMedium:
 		return 1 / sv.ch.frame
 	}
 	return sv.capacity
@@ -543,8 +546,14 @@ func (*queueModel) Faults(*Config) []Fault       { return nil }
 func (*queueModel) NewTaker(*Config) Taker       { return nil }
 
 func (*queueModel) Traits() Traits {
-	return Traits{Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults}
+	return Traits{Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults, Waits: WaitQueue, Rated: true}
 }
+
+// The queue server's state is every request-level server's (rserver).
+func (*queueModel) setupHerd(*server, *Config, *buffers) {}
+func (*queueModel) setupReq(*rserver, *Config)           {}
+func (*queueModel) addTotals(*reqSim, *Totals, float64)  {}
+func (*queueModel) shape() jsonShape                     { return 0 }
 
 // Fields: drop-expired only with a timeout, as only then do callers stop
 // waiting for calls still queued.

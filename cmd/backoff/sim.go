@@ -998,7 +998,7 @@ func writeSweepCSV(w io.Writer, c sim.Config, sw *sweepSpec, rows []sweepRow) er
 	if sw.name != "" && sw.name != sim.ParamClients {
 		head = append(head, sw.name)
 	}
-	req, chn := anyRequestLevel(rows), c.Server == sim.Channel
+	req, chn := anyRequestLevel(rows), c.Server.Traits().Waits == sim.WaitMedium
 	head = append(append(head, "jitter"), sweepColumns...)
 	if req {
 		head = append(head, sweepRequestColumns...)
@@ -1038,7 +1038,7 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 	}
 	req := anyRequestLevel(rows)
 	switch {
-	case c.Server == sim.Channel:
+	case c.Server.Traits().Waits == sim.WaitMedium:
 		fmt.Fprintln(tw, "jitter\tframes\ttransmissions\tsent\tdropped\tG\tS\tcollisions\t")
 	case req:
 		fmt.Fprintln(tw, "jitter\trequests\tcalls\tsucceeded\tgave up\tcalls/request\tgoodput/s\tp99\tp99.9\twasted\trecovered\t")
@@ -1046,7 +1046,7 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		fmt.Fprintln(tw, "jitter\tclients\tcalls\tsucceeded\tgave up\tcalls/client\tmean\tp99\tmakespan\tpeak load\t")
 	}
 	f := backoff.FormatSeconds
-	if c.Server == sim.OCC {
+	if !c.Server.Traits().Rated {
 		// The blog's abstract time units, passed as seconds one for one.
 		f = func(v float64) string { return strconv.FormatFloat(math.Round(v), 'f', 0, 64) }
 	}
@@ -1055,7 +1055,7 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		if sw.name != "" && sw.name != sim.ParamClients {
 			fmt.Fprintf(tw, "%s\t", r.Value)
 		}
-		if c.Server == sim.Channel {
+		if c.Server.Traits().Waits == sim.WaitMedium {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%s\t\n", r.Jitter, num(math.Round(t.Requests*10)/10),
 				num(math.Round(t.Calls*10)/10), num(math.Round(t.Succeeded*10)/10), num(math.Round(t.GaveUp*10)/10),
 				t.OfferedLoad, t.ChannelThroughput, num(math.Round(t.Collisions*10)/10))
@@ -1110,7 +1110,7 @@ func unfinishedNote(r *sim.Result) string {
 }
 
 func ratio(c sim.Config, r float64) string {
-	if c.Server == sim.OCC {
+	if !c.Server.Traits().Rated {
 		return "-"
 	}
 	return fmt.Sprintf("%.2fx", r)
@@ -1222,7 +1222,7 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 	q := m.Completion
 	line("completion", fmt.Sprintf("mean %s  p50 %s  p95 %s  p99 %s  max %s", f(q.Mean), f(q.P50), f(q.P95), f(q.P99), f(q.Max)), "")
 	line("makespan", pm(m.Makespan, sd.Makespan, f), "(time of the last event)")
-	if c.Server != sim.OCC {
+	if c.Server.Traits().Rated {
 		line("peak load", pm(m.PeakLoadRatio, sd.PeakLoadRatio, two)+" x capacity", "(retries alone "+pm(m.PeakRetryLoadRatio, sd.PeakRetryLoadRatio, two)+")")
 	}
 	writeFairness(w, c, s)

@@ -211,13 +211,13 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	q := m.Latency
 	line("latency", fmt.Sprintf("p50 %s  p95 %s  p99 %s  p99.9 %s  max %s", f(q.P50), f(q.P95), f(q.P99), f(q.P999), f(q.Max)),
 		"(first call to success)")
-	if c.Server == sim.Queue {
+	if c.Server.Traits().Waits == sim.WaitQueue {
 		line("queue wait", pm(m.QueueWait, sd.QueueWait, f), "(mean, before a worker took the call)")
 	}
 	if m.WastedWork > 0 {
 		line("wasted", pm(m.WastedWork, sd.WastedWork, f), "of server work for callers that had stopped waiting")
 	}
-	if c.Server == sim.Channel {
+	if c.Server.Traits().Waits == sim.WaitMedium {
 		line("channel", fmt.Sprintf("G %s  S %s", pm(m.OfferedLoad, sd.OfferedLoad, f3), pm(m.ChannelThroughput, sd.ChannelThroughput, f3)),
 			"(transmissions per frame time; the share of time carrying frames that got through)")
 		line("collisions", pm(m.Collisions, sd.Collisions, count), "transmissions lost")
