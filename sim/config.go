@@ -67,6 +67,9 @@ type ServerSide struct {
 	Servers    int
 	Balance    Balance
 	RetryOther bool
+	// PerServer gives some servers of the fleet knobs of their own
+	// (per_server.go): "2:concurrency=3,service=200ms".
+	PerServer string
 	// Capacity is what the server serves, in calls per second (Capacity,
 	// Outage, Collapse).
 	Capacity float64

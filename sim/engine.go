@@ -242,7 +242,8 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	r.prop = c.PropagateDeadline
 	r.srvs = make([]rserver, max(1, c.Servers))
 	for k := range r.srvs {
-		r.srvs[k] = newRServer(&c, k)
+		cs := c.serverConfig(k)
+		r.srvs[k] = newRServer(&cs, k)
 	}
 	r.budget = newRBudget(c.Budget)
 	r.br = newBreaker(c.Breaker)

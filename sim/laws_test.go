@@ -167,6 +167,9 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 	if rng.IntN(4) == 0 {
 		set("propagate-deadline", "true")
 	}
+	if rng.IntN(4) == 0 {
+		set("per-server", pick("2:error-rate=0.5", "2:concurrency=2,service=300ms", "1:capacity=20;2:capacity=200", "3:queue-limit=5"))
+	}
 	set("channel", pick("aloha", "slotted", "ethernet"))
 	set("frame", ms(1, 20))
 	set("slot", "1ms")

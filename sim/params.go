@@ -71,7 +71,7 @@ var ParamNames = []string{
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
 	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout, ParamPropagate,
 	ParamChannel, ParamFrame, ParamSlot,
-	ParamCacheKeys, ParamCacheTTL, ParamCacheStart, ParamCacheZipf,
+	ParamCacheKeys, ParamCacheTTL, ParamCacheStart, ParamCacheZipf, ParamPerServer,
 }
 
 // BoolParams are the names whose values are true or false (a CLI flag
@@ -139,6 +139,8 @@ func (c *Config) Set(name, value string) error {
 		n.DropExpired, err = backoff.ParseBool(name, v)
 	case ParamPropagate:
 		n.PropagateDeadline, err = backoff.ParseBool(name, v)
+	case ParamPerServer:
+		n.PerServer, err = parsePerServer(v)
 	case ParamDrain:
 		n.Drain, err = backoff.ParseBool(name, v)
 	case ParamErrorRate:
@@ -317,6 +319,8 @@ func (c *Config) Get(name string) string {
 		return strconv.FormatBool(c.DropExpired)
 	case ParamPropagate:
 		return strconv.FormatBool(c.PropagateDeadline)
+	case ParamPerServer:
+		return c.PerServer
 	case ParamDrain:
 		return strconv.FormatBool(c.Drain)
 	case ParamErrorRate:

@@ -334,6 +334,7 @@ var flagCases = map[string][]flagCase{
 		{"print-topology", "maybe", "true or false"},
 		{"trace", "", "a file to write the calls to"},
 		{"propagate-deadline", "maybe", "true or false"},
+		{"per-server", "2", "K:KEY=VALUE"},
 	}, policyFlagCases...),
 }
 

@@ -117,6 +117,7 @@ var simHelp = map[string]string{
 	sim.ParamLayerAttempts: fmt.Sprintf("each layer's attempts: policy (the policy's), A (1 to %d) or A1,A2,... one per layer, top first", sim.MaxLayerAttempts),
 	sim.ParamRetryAt:       "which layers retry: " + choices(sim.RetryAtNames()) + " (top: the others try once)",
 	sim.ParamLayerTimeout:  "a layer stops waiting for the layer below after this and retries, while the one below goes on (0 = waits)",
+	sim.ParamPerServer:     "a fleet whose servers differ: K:KEY=VALUE[,KEY=VALUE...][;K:...] gives server K (from 1) knobs of its own, such as 2:concurrency=3,service=200ms",
 	sim.ParamPropagate:     "pass each try's deadline down (gRPC's): a call below gets what is left of its caller's, and a server refuses a call whose deadline has passed instead of serving it",
 	sim.ParamChannel:       "the shared channel's rule (--server channel): " + choices(sim.ChannelNames()),
 	sim.ParamFrame:         "the channel: one frame's transmission time",

@@ -59,6 +59,9 @@ func describeServer(c sim.Config) string {
 	s := describeOneServer(c)
 	if c.Servers > 1 {
 		s = fmt.Sprintf("%d servers behind %s, each a %s", c.Servers, c.Balance, strings.TrimPrefix(s, "server "))
+		if c.PerServer != "" {
+			s += " but server " + strings.ReplaceAll(strings.ReplaceAll(c.PerServer, ";", ", server "), ":", " with ")
+		}
 		if c.RetryOther {
 			s += ", retries to another server"
 		}
