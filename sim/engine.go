@@ -1103,14 +1103,7 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int, dl float64
 		ok = sv.taker.Take(t)
 	}
 	if !ok {
-		r.refused++
-		sv.refused++
-		b, x := r.tl.atx(t)
-		b.rejected++
-		x.refused++
-		r.tl.server(t, k).failed++
-		r.settle(k)
-		r.answer(t, id, stamp, cp, r.refusal())
+		sv.refuse(r, t, id, stamp, cp, r.refusal(), 0)
 		return
 	}
 	r.serve(t, k, id, stamp, cp, 1/sv.capacity)
@@ -1295,16 +1288,8 @@ func (r *reqSim) tryDeadline(id uint32, t float64) float64 {
 // expire1: server k refuses copy cp of caller id's try stamp at t, unserved,
 // its deadline passed (PropagateDeadline).
 func (r *reqSim) expire1(t float64, k uint8, id, stamp uint32, cp int) {
-	sv := &r.srvs[k]
 	r.expired++
-	r.refused++
-	sv.refused++
-	b, x := r.tl.atx(t)
-	b.rejected++
-	x.refused++
-	r.tl.server(t, k).failed++
-	r.settle(k)
-	r.answer(t, id, stamp, cp, rRefused)
+	r.srvs[k].refuse(r, t, id, stamp, cp, rRefused, 0)
 }
 
 // orphaned reports whether some caller above id in its chain has stopped

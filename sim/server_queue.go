@@ -374,8 +374,8 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int, dl fl
 
 // refuse: the server refuses copy cp of caller id's try stamp at t, with
 // outcome out and Retry-After ra (answerAfter): its admission rule (a
-// 429), or its queue (a 503: no room, or waited longer than its
-// discipline allows).
+// 429), its queue (a 503: no room, or waited longer than its discipline
+// allows), its rate, or a deadline passed (PropagateDeadline).
 func (sv *rserver) refuse(r *reqSim, t float64, id, stamp uint32, cp int, out uint8, ra float64) {
 	r.refused++
 	sv.refused++
