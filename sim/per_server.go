@@ -60,37 +60,48 @@ func perServerEntries(v string) ([]perServerEntry, error) {
 		if err != nil {
 			return nil, partErr(err, v, "K", "a server's number, 1 to "+strconv.Itoa(MaxServers))
 		}
-		if slices.ContainsFunc(out, func(e perServerEntry) bool { return e.k == k }) {
+		// Kept in order of server as read (an insertion sort: a
+		// generic sort's code would cost app.wasm more than these lists
+		// will ever take).
+		at := len(out)
+		for at > 0 && out[at-1].k > k {
+			at--
+		}
+		if at > 0 && out[at-1].k == k {
 			return nil, &backoff.FieldError{Field: ParamPerServer, Value: clip(v), Part: "K", Code: backoff.CodeFormat,
 				Args: perServerForms, Allowed: "each server once: server " + ks + " twice"}
 		}
-		e := perServerEntry{k: k}
+		keys := perServerKeys()
+		vals := make([]string, len(keys)) // by key, in perServerKeys' order
+		set := make([]bool, len(keys))
 		c := DefaultConfig()
 		for _, kv := range strings.Split(rest, ",") {
 			key, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
-			key = strings.TrimSpace(key)
-			if !ok || !slices.Contains(perServerKeys(), key) {
+			i := slices.Index(keys, strings.TrimSpace(key))
+			if !ok || i < 0 {
 				return nil, &backoff.FieldError{Field: ParamPerServer, Value: clip(v), Part: "KEY", Code: backoff.CodeChoice,
-					Args: perServerKeys(), Allowed: "a server's own knob: one of " + strings.Join(perServerKeys(), ", ")}
+					Args: keys, Allowed: "a server's own knob: one of " + strings.Join(keys, ", ")}
+			}
+			key = keys[i]
+			if set[i] {
+				return nil, &backoff.FieldError{Field: ParamPerServer, Value: clip(v), Part: strconv.Itoa(k) + ":" + key,
+					Code: backoff.CodeFormat, Args: perServerForms, Allowed: "each knob once a server: " + key + " twice"}
 			}
 			if err := c.Set(key, strings.TrimSpace(val)); err != nil {
 				return nil, perServerErr(err, v, strconv.Itoa(k)+":"+key)
 			}
-			if slices.ContainsFunc(e.kv, func(s string) bool { return strings.HasPrefix(s, key+"=") }) {
-				return nil, &backoff.FieldError{Field: ParamPerServer, Value: clip(v), Part: strconv.Itoa(k) + ":" + key,
-					Code: backoff.CodeFormat, Args: perServerForms, Allowed: "each knob once a server: " + key + " twice"}
-			}
-			e.kv = append(e.kv, key+"="+c.Get(key))
+			vals[i], set[i] = c.Get(key), true
 		}
-		order := perServerKeys()
-		slices.SortFunc(e.kv, func(a, b string) int {
-			ka, _, _ := strings.Cut(a, "=")
-			kb, _, _ := strings.Cut(b, "=")
-			return slices.Index(order, ka) - slices.Index(order, kb)
-		})
-		out = append(out, e)
+		e := perServerEntry{k: k}
+		for i, val := range vals {
+			if set[i] {
+				e.kv = append(e.kv, keys[i]+"="+val)
+			}
+		}
+		out = append(out, perServerEntry{})
+		copy(out[at+1:], out[at:])
+		out[at] = e
 	}
-	slices.SortFunc(out, func(a, b perServerEntry) int { return a.k - b.k })
 	return out, nil
 }
 
@@ -168,9 +179,13 @@ func (c *Config) validatePerServer() error {
 		for _, kv := range e.kv {
 			key, _, _ := strings.Cut(kv, "=")
 			if key != ParamErrorRate && !slices.Contains(reads, key) {
-				keys := append(slices.DeleteFunc(slices.Clone(reads), func(f string) bool {
-					return !slices.Contains(perServerKeys(), f)
-				}), ParamErrorRate)
+				var keys []string
+				for _, f := range reads {
+					if slices.Contains(perServerKeys(), f) {
+						keys = append(keys, f)
+					}
+				}
+				keys = append(keys, ParamErrorRate)
 				return &backoff.FieldError{Field: ParamPerServer, Value: clip(c.PerServer), Part: strconv.Itoa(e.k) + ":" + key,
 					Code: backoff.CodeChoice, Args: keys,
 					Allowed: "a knob the " + c.Server.String() + " model reads: one of " + strings.Join(keys, ", ")}
