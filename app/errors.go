@@ -52,6 +52,11 @@ func fieldName(l i18n.Lang, key string) string {
 	if lbl, ok := fieldLabels[key]; ok {
 		return l.T(lbl) + " (" + key + ")"
 	}
+	for _, f := range herdFields {
+		if f.name == key {
+			return l.T(f.label) + " (" + key + ")"
+		}
+	}
 	if sim.ParamOwn(key) != nil {
 		return l.T("herd."+key) + " (" + key + ")"
 	}
@@ -66,6 +71,10 @@ var fieldLabels = map[string]string{
 	backoff.ParamGrowth: "policy.growth", backoff.ParamJitterLo: "policy.jitter-lo",
 	backoff.ParamJitterHi: "policy.jitter-hi", backoff.ParamJitterAdd: "policy.jitter-add",
 	backoff.ParamSteps: "policy.steps", keySeed: "policy.seed",
+	"quantum": "policy.quantum", "offset": "policy.offset", "immediate-first": "policy.immediate-first",
+	"first-unjittered": "policy.first-unjittered", "first-exponent": "policy.first-exponent",
+	"cap-after-jitter": "policy.cap-after-jitter", "jitter-add-scaled": "policy.jitter-add-scaled",
+	"retry-after": "policy.retry-after", "retry-after-slack": "policy.retry-after-slack",
 	"clients": "herd.clients", "server": "herd.server", "capacity": "herd.capacity",
 	"outage-end": "herd.outage-end", "collapse-factor": "herd.collapse", "arrival": "herd.arrival",
 	"budget": "herd.budget", "breaker": "herd.breaker", "retry-after-s": "herd.retry-after",
@@ -73,6 +82,10 @@ var fieldLabels = map[string]string{
 	"discipline": "herd.discipline", "admission": "herd.admission",
 	"topology": "topo.doc", "faults": "herd.fault", "entry": "topo.entry",
 	"cache-keys": "herd.cache-keys", "cache-ttl": "herd.cache-ttl", "cache-start": "herd.cache-start", "cache-zipf": "herd.cache-zipf",
+	sim.ParamPerServer: "herd.per-server", sim.ParamPropagate: "herd.propagate",
+	sim.ParamOutageStart: "herd.outage-start", sim.ParamCapacityWindow: "herd.capacity-window",
+	sim.ParamCollapseWindow: "herd.collapse-window", sim.ParamLatencySD: "herd.latency-sd",
+	sim.ParamBucket: "herd.bucket", sim.ParamHorizon: "herd.horizon", sim.ParamMaxCalls: "herd.max-calls",
 }
 
 // ruleText words the rule a value broke.

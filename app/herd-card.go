@@ -91,7 +91,7 @@ func (hc *herdCard) Render() app.UI {
 	if req {
 		head, lesson = "req.head", "req.lesson"
 		switch {
-		case c.Server == sim.Channel:
+		case c.Server.Traits().Waits == sim.WaitMedium:
 			head, lesson = "req.head-channel", "req.lesson-channel"
 		case c.Layers > 1:
 			head, lesson = "req.head-chain", "req.lesson-chain"
@@ -102,10 +102,10 @@ func (hc *herdCard) Render() app.UI {
 		under = hc.verdict()
 	} else {
 		keys := []string{"ok", l.T("herd.legend-ok"), "rejected", l.T("herd.legend-rejected")}
-		if c.Server != sim.OCC {
+		if c.Server.Traits().Rated {
 			keys = append(keys, "capacity", l.T("herd.legend-capacity"))
 		}
-		if c.Server == sim.Outage {
+		if _, _, own := c.OwnOutage(); own {
 			keys = append(keys, "outage", l.T("herd.legend-outage"))
 		}
 		if hc.Herd.Runs > 1 {

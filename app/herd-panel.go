@@ -56,6 +56,9 @@ func fleet(c *sim.Config) bool         { return c.Servers > 1 }
 func fleetable(c *sim.Config) bool     { return c.Server.Traits().Fleet }
 func withHops(c *sim.Config) bool      { return c.Server.Traits().Hops }
 func withCache(c *sim.Config) bool     { return c.CacheKeys > 0 }
+func withDeadline(c *sim.Config) bool {
+	return c.Timeout > 0 || c.Policy.Deadline > 0 || c.Layers > 1 && c.LayerTimeout > 0 || c.PropagateDeadline
+}
 
 // herdFields are the herd's controls in order: a typed box ('t'), a select
 // of values ('s', with custom a last "custom…" entry revealing a typed box)
@@ -110,6 +113,7 @@ var herdFields = []struct {
 	{sim.ParamRetryOther, "herd.retry-other", "herd.retry-other-hint", 'c', nil, false, fleet},
 	{sim.ParamDropExpired, "herd.drop-expired", "herd.drop-expired-hint", 'c', nil, false, nil},
 	{sim.ParamHedgeCancel, "herd.hedge-cancel", "herd.hedge-cancel-hint", 'c', nil, false, withHedge},
+	{sim.ParamPropagate, "herd.propagate", "herd.propagate-hint", 'c', nil, false, withDeadline},
 }
 
 // herdLabel words a herd value ("tokens:500:5:1") in l: the catalog entry

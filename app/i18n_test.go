@@ -292,3 +292,15 @@ func TestThrottleSwitch(t *testing.T) {
 		}
 	}
 }
+
+// Every parameter a link or a topology can set is named in an error in
+// the page's language: its label, then its key.
+func TestEveryParamIsNamed(t *testing.T) {
+	for _, n := range append(append([]string{}, sim.ParamNames...), backoff.ParamNames...) {
+		for _, l := range i18n.Langs {
+			if got := fieldName(l, n); got == n || strings.HasPrefix(got, "herd.") || strings.HasPrefix(got, "policy.") {
+				t.Errorf("%s: %q is named %q", l.Code(), n, got)
+			}
+		}
+	}
+}

@@ -91,7 +91,7 @@ func (c *metricCards) defs() []metricDef {
 	if cfg.Layers > 1 {
 		d = append(d, chainDefs...)
 	}
-	if cfg.Server == sim.Channel {
+	if cfg.Server.Traits().Waits == sim.WaitMedium {
 		d = append(d, channelDefs...)
 	}
 	if cfg.CacheKeys > 0 {
@@ -124,7 +124,7 @@ func (c *metricCards) none(d metricDef, o *herdOut) string {
 	switch {
 	case o == nil || o.runs() == 0:
 		return "metric.pending"
-	case d.id == "metric-peak" && c.Config.Server == sim.OCC:
+	case d.id == "metric-peak" && !c.Config.Server.Traits().Rated:
 		return "metric.no-capacity"
 	case d.id == "metric-hedges" && !c.Config.Hedge.On():
 		return "metric.no-hedging"

@@ -62,7 +62,7 @@ func (c *requestCharts) Render() app.UI {
 	}
 	figs := make([]app.UI, 0, len(chart.RequestCharts))
 	for _, which := range chart.RequestCharts {
-		if which == chart.ChartQueue && c.Config.Server != sim.Queue {
+		if which == chart.ChartQueue && c.Config.Server.Traits().Waits != sim.WaitQueue {
 			continue // only the queue server has a queue
 		}
 		var yMax float64
@@ -97,7 +97,7 @@ func (c *requestCharts) Render() app.UI {
 	if c.Config.Servers > 1 {
 		fs := chart.FleetSeriesOf(c.Config, c.A.first)
 		keys := []string{"goodput", l.T("req.legend-served"), "calls", l.T("req.legend-failed")}
-		if c.Config.Server == sim.Queue {
+		if c.Config.Server.Traits().Waits == sim.WaitQueue {
 			keys = append(keys, "queue-line", l.T("req.legend-queue-own"))
 		}
 		for _, k := range chart.FleetFaults(fs) {

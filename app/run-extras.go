@@ -42,7 +42,7 @@ func (c *runExtras) Render() app.UI {
 		}
 		fig("chain-chart", "req.h-chain", chart.Chain(l, t.CallsPerRequestByLayer, attempts, l.T("chart.chain")))
 	}
-	if c.Config.Server == sim.Channel {
+	if c.Config.Server.Traits().Waits == sim.WaitMedium {
 		fig("channel-chart", "req.h-channel", chart.Channel(l, c.Config.Channel, t.OfferedLoad, t.ChannelThroughput, l.T("chart.channel")),
 			"aloha", l.T("req.legend-aloha"), "slotted", l.T("req.legend-slotted"), "run", l.T("req.legend-run"))
 	}

@@ -42,7 +42,8 @@ const (
 	// caller found out at its timeout), or it collided on the channel.
 	CallLost = "lost"
 	// CallDropped: the caller stopped waiting before the call reached its
-	// server, which drops such calls unserved (Config.DropExpired).
+	// server, which drops such calls unserved (Config.DropExpired), or
+	// refuses them for their deadline (Config.PropagateDeadline).
 	CallDropped = "dropped"
 	// CallCancelled: a hedge's copy whose sibling succeeded first.
 	CallCancelled = "cancelled"
@@ -154,7 +155,7 @@ func (r *reqSim) traceExpire(id uint32, t float64) {
 	for cp := range 2 {
 		o := CallTimeout
 		switch a := s.arrived[cp]; {
-		case a < 0 && r.c.DropExpired:
+		case a < 0 && (r.c.DropExpired || r.prop):
 			o = CallDropped
 		case a >= 0 && r.srvs[c.at[cp]].crashedSince(a):
 			o = CallLost

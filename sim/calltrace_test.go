@@ -118,13 +118,7 @@ func TestTraceLaws(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2026))
 	seen := map[string]int{}
 	for i, valid := 0, 0; valid < n; i++ {
-		var c Config
-		var desc string
-		if i%3 == 0 {
-			c, desc = randomHerdConfig(rng)
-		} else {
-			c, desc = randomConfig(rng)
-		}
+		c, desc := randomEither(rng, i%3 == 0)
 		if c.Validate() != nil {
 			continue
 		}

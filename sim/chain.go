@@ -138,6 +138,10 @@ func (c *Config) validateChain() error {
 	if n := int(c.LayerAttempts.List); n > 0 && n != c.Layers {
 		return formatErr(ParamLayerAttempts, c.LayerAttempts.text(), layerAttemptsForms(c.Layers))
 	}
+	if c.PropagateDeadline && c.Timeout == 0 && c.Policy.Deadline == 0 && (c.Layers == 1 || c.LayerTimeout == 0) {
+		return &backoff.FieldError{Field: ParamPropagate, Value: "true", Code: backoff.CodeChoice, Args: []string{"false"},
+			Allowed: "false without a deadline to pass down: give a timeout, a layer timeout or the policy's deadline"}
+	}
 	if c.Layers > 1 && c.BudgetScope == CallerScope {
 		// Each layer has its own budget, shared by its calls.
 		return choiceErr(ParamBudgetScope, c.BudgetScope.String(), []string{SharedScope.String()})

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/backoff-playground/playground/backoff"
@@ -128,5 +129,49 @@ func TestChainEstimate(t *testing.T) {
 	est := EstimateCalls(c)
 	if real := float64(363 * 200); est < real || est > 20*real {
 		t.Errorf("estimate %g for %g tries (%d calls at the bottom)", est, real, r.Totals.Calls)
+	}
+}
+
+// Deadline propagation (gRPC's): three layers that each try three times
+// with a 1 s timeout, over a LIFO queue server of 10 workers x 100 ms at
+// 80% load, stalled from 10 s to 15 s. Without it the layers below go on
+// calling for callers that have gone (tens of thousands of orphan calls)
+// and the run never recovers; with it a call below gets what is left of
+// its caller's time, the server refuses or stops work whose deadline has
+// passed, and the run recovers as the stall ends.
+func TestDeadlinePropagation(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"traffic", "open:80"}, {"duration", "60s"}, {"server", "queue"}, {"concurrency", "10"},
+		{"service", "100ms"}, {"timeout", "1s"}, {"layers", "3"}, {"layer-timeout", "1s"}, {"attempts", "3"},
+		{"fault", "stall@10s-15s"}, {"discipline", "lifo"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	off := run(t, c, 1).Totals
+	c.PropagateDeadline = true
+	on := run(t, c, 1).Totals
+	if off.Recovery != NotRecovered || off.OrphanCalls < 50000 || off.Expired != 0 || off.GoodputPerS > 40 {
+		t.Errorf("without: %s, %d orphan calls, %d expired, goodput %.1f/s; want not recovered, >= 50,000, 0, <= 40",
+			off.Recovery, off.OrphanCalls, off.Expired, off.GoodputPerS)
+	}
+	if on.Recovery != Recovered || *on.RecoveredAt > 20 || on.OrphanCalls != 0 || on.Expired == 0 || on.GoodputPerS < 70 ||
+		on.Calls*10 > off.Calls {
+		t.Errorf("with: %s at %v, %d orphan calls, %d expired, goodput %.1f/s, %d calls (without: %d); want recovered by 20 s, 0, > 0, >= 70, a tenth",
+			on.Recovery, on.RecoveredAt, on.OrphanCalls, on.Expired, on.GoodputPerS, on.Calls, off.Calls)
+	}
+	// Under FIFO the server's work on calls whose deadline passes in
+	// service would keep it behind: stopping that work at the deadline
+	// lifts goodput from about 13/s to about 49/s.
+	c.Discipline = Discipline{}
+	fifo := run(t, c, 1).Totals
+	if fifo.GoodputPerS < 45 || fifo.Expired == 0 {
+		t.Errorf("FIFO with: goodput %.1f/s, %d expired; want >= 45/s, > 0", fifo.GoodputPerS, fifo.Expired)
+	}
+	// Without anything to pass down, the knob is refused.
+	d := DefaultConfig()
+	d.PropagateDeadline = true
+	if err := d.Validate(); err == nil || !strings.Contains(err.Error(), "propagate-deadline") {
+		t.Errorf("propagate-deadline with no deadline: %v", err)
 	}
 }

@@ -67,6 +67,9 @@ type ServerSide struct {
 	Servers    int
 	Balance    Balance
 	RetryOther bool
+	// PerServer gives some servers of the fleet knobs of their own
+	// (per_server.go): "2:concurrency=3,service=200ms".
+	PerServer string
 	// Capacity is what the server serves, in calls per second (Capacity,
 	// Outage, Collapse).
 	Capacity float64
@@ -160,6 +163,11 @@ type Chain struct {
 	LayerAttempts LayerAttempts
 	RetryAt       RetryAt
 	LayerTimeout  time.Duration
+	// PropagateDeadline passes each try's deadline down, as gRPC does:
+	// a layer's call below carries what is left of the caller's, and a
+	// server refuses a call whose deadline has passed instead of serving
+	// it (see chain.go).
+	PropagateDeadline bool
 }
 
 // Output is what the run reports besides its totals.
@@ -254,5 +262,5 @@ func DefaultConfig() Config {
 func (c *Config) RequestLevel() bool {
 	return c.Traffic != Closed || !c.Server.Traits().Herd || c.Servers > 1 || c.Timeout > 0 || c.ErrorRate > 0 ||
 		c.Faults[0].Kind != NoFault || c.Budget.Kind == AdaptiveBudget || c.BudgetScope != SharedScope ||
-		c.Hedge.On() || c.Layers > 1 || c.CacheKeys > 0
+		c.Hedge.On() || c.Layers > 1 || c.CacheKeys > 0 || c.PropagateDeadline
 }

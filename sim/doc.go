@@ -51,14 +51,21 @@
 //
 //  1. Its file, server_NAME.go: a type with Name, Traits (which engines
 //     run it, whether it can be a fleet, has hops, sends Retry-After,
-//     which fault kinds it honours), Fields (the parameters it reads,
-//     from ParamNames, as a fixed slice), Validate, Describe, Labels,
-//     Faults, NewTaker (how one server takes a call: Take(t) reports
-//     whether it serves a call reaching it at t) and the estimator's
+//     which fault kinds it honours, how a call waits at it: Waits, and
+//     whether its capacity is a rate: Rated), Fields (the parameters it
+//     reads, from ParamNames, as a fixed slice), Validate, Describe,
+//     Labels, Faults, NewTaker (how one server takes a call: Take(t)
+//     reports whether it serves a call reaching it at t), the engines'
+//     hooks (setupHerd and setupReq: a server's own state; addTotals and
+//     shape: totals of its own and their JSON group) and the estimator's
 //     estSetup, estServe and estCycle; embedding rated gives a token
 //     bucket's. The file registers it with "var Name =
 //     Register(&nameModel{})" (pointer receivers: value ones double each
-//     method in app.wasm). A knob no other model has is declared there
+//     method in app.wasm); the built-ins register with registerAt from
+//     init instead, only because constants (Outage, Queue...) index them.
+//     Nothing outside a model's file asks which model a config has: the
+//     engines, the results, the CLI and the page read its Traits and
+//     hooks. A knob no other model has is declared there
 //     too: "var nameKnob = RegisterParam(Name, ModelParam{Name:
 //     "name-knob", Kind: FloatParam, Min: 0, Max: 1, Default: 0.5, Help:
 //     ...})" puts it in ParamNames (so it is a CLI flag, a URL key and a

@@ -45,6 +45,8 @@ type reqSim struct {
 	// the answer is then handled when the server gives it, as the herd's
 	// fast path does, instead of through the queue a hop later.
 	fast bool
+	// prop: PropagateDeadline.
+	prop bool
 
 	h   evQueue
 	seq uint64
@@ -102,7 +104,7 @@ type reqSim struct {
 	requests, calls, tries, succeeded, gaveUp   int
 	blocked, throttled, timeouts, hedges        int
 	served, refused, errs, outageFails, dropped int
-	cancelled, lost, shed, limited              int
+	cancelled, lost, shed, limited, expired     int
 	ra                                          float64 // the Retry-After of the reply being decided (reply)
 	wasted, waitSum                             float64
 	waits                                       int
@@ -186,6 +188,8 @@ const (
 	evKindMask = 0xf
 	evCopy     = 1 << 4
 	evOutShift = 5
+	// doneCut marks an evDone whose work its deadline cut short.
+	doneCut = 1 << evOutShift
 )
 
 // Outcomes carried by a reply.
@@ -234,10 +238,12 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	// A chain's calls between layers take no time, so a layer's answer is
 	// handled with its bottom's, unless a layer's timeout may come first.
 	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On() &&
-		(c.Layers == 1 || c.LayerTimeout == 0) && c.CacheKeys == 0
+		(c.Layers == 1 || c.LayerTimeout == 0) && c.CacheKeys == 0 && !c.PropagateDeadline
+	r.prop = c.PropagateDeadline
 	r.srvs = make([]rserver, max(1, c.Servers))
 	for k := range r.srvs {
-		r.srvs[k] = newRServer(&c, k)
+		cs := c.serverConfig(k)
+		r.srvs[k] = newRServer(&cs, k)
 	}
 	r.budget = newRBudget(c.Budget)
 	r.br = newBreaker(c.Breaker)
@@ -309,7 +315,7 @@ func callersAtOnce(c *Config) int {
 // the timeline's first bin width.
 func reqTimeScale(c *Config) float64 {
 	s := timeScale(c)
-	if c.Server == Queue {
+	if c.Server.Traits().Waits == WaitQueue {
 		s = min(s, c.Service.Seconds())
 	}
 	if c.Traffic == Open {
@@ -462,9 +468,9 @@ func (r *reqSim) handle(e *rev) {
 			r.try(e.id, e.t)
 		}
 	case evArrive:
-		r.arrive(e.t, k, e.id, e.stamp, cp)
+		r.arrive(e.t, k, e.id, e.stamp, cp, e.x)
 	case evDone:
-		r.done1(e.t, k, e.id, e.stamp, cp, e.x)
+		r.done1(e.t, k, e.id, e.stamp, cp, e.x, meta&doneCut != 0)
 	case evReply:
 		r.reply(e.t, e.id, e.stamp, cp, meta>>evOutShift&7, e.x)
 	case evTimeout:
@@ -640,8 +646,16 @@ func (r *reqSim) try(id uint32, t float64) {
 		r.fair.record(r.client(id), t, TraceTry)
 	}
 	c.state, c.copies, c.out, c.cq, c.primary = csWaiting, 1, 1, [2]uint8{}, true
+	dl := math.Inf(1)
+	if r.prop {
+		if dl = r.tryDeadline(id, t); dl <= t {
+			// No time left: the try is not made, nor any after it.
+			r.end(id, t, false)
+			return
+		}
+	}
 	if c.layer < r.bottom {
-		r.callBelow(id, t)
+		r.callBelow(id, t, dl)
 		return
 	}
 	if r.cache != nil && r.cacheHit(id, t) {
@@ -684,8 +698,11 @@ func (r *reqSim) try(id uint32, t float64) {
 	}
 	r.srvs[k].out++
 	r.srvs[k].calls++
-	r.pushAt(t+r.hop(), evArrive, k, id, c.stamp, 0)
-	if r.timeout > 0 {
+	r.pushAt(t+r.hop(), evArrive, k, id, c.stamp, dl)
+	switch {
+	case r.prop && dl < math.Inf(1) && (r.timeout == 0 || dl < t+r.timeout):
+		r.push(dl, evTimeout, id, c.stamp, 0) // the deadline passed down comes first
+	case r.timeout > 0:
 		r.pushFIFO(fifoTimeout, t+r.timeout, evTimeout, id, c.stamp)
 	}
 	switch {
@@ -882,7 +899,11 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 	}
 	r.srvs[k].out++
 	r.srvs[k].calls++
-	r.pushAt(t+r.hop(), evArrive|evCopy, k, id, stamp, 0)
+	dl := 0.0
+	if r.prop {
+		dl = r.tryDeadline(id, c.sent[0])
+	}
+	r.pushAt(t+r.hop(), evArrive|evCopy, k, id, stamp, dl)
 }
 
 // reply: the server's answer to copy cp of caller id's try stamp reaches
@@ -1019,8 +1040,9 @@ func (r *reqSim) refusal() uint8 {
 // longer counts it outstanding there.
 func (r *reqSim) settle(k uint8) { r.srvs[k].out-- }
 
-// arrive: copy cp of caller id's try stamp reaches server k at t.
-func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int) {
+// arrive: copy cp of caller id's try stamp, with deadline dl
+// (PropagateDeadline), reaches server k at t.
+func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int, dl float64) {
 	r.seen(t)
 	if r.trace != nil && r.waiting(id, stamp) {
 		r.trace.slot(id).arrived[cp] = t
@@ -1043,15 +1065,19 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int) {
 		r.settle(k)
 		return
 	}
-	if sv.model == Channel {
+	if sv.waits == WaitMedium {
 		r.settle(k)
 		if r.waiting(id, stamp) {
 			r.transmit(t, id, stamp)
 		}
 		return
 	}
-	if sv.model == Queue {
-		sv.enqueue(r, t, id, stamp, cp)
+	if r.prop && t >= dl {
+		r.expire1(t, k, id, stamp, cp)
+		return
+	}
+	if sv.waits == WaitQueue {
+		sv.enqueue(r, t, id, stamp, cp, dl)
 		return
 	}
 	if seg.stall {
@@ -1060,12 +1086,12 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int) {
 		if cp == 1 {
 			meta |= evCopy
 		}
-		r.pushAt(sv.sched.end(), meta, k, id, stamp, 0)
+		r.pushAt(sv.sched.end(), meta, k, id, stamp, dl)
 		return
 	}
 	rate := sv.capacity * seg.capacity / seg.slow
-	if sv.model == Collapse {
-		rate = sv.collapse.rate(t, rate)
+	if sv.shaper != nil {
+		rate = sv.shaper.rate(t, rate)
 	}
 	// A registered model's Taker decides instead of the bucket; its
 	// served calls cost 1/Capacity seconds of work, as a rate-limited
@@ -1077,14 +1103,7 @@ func (r *reqSim) arrive(t float64, k uint8, id, stamp uint32, cp int) {
 		ok = sv.taker.Take(t)
 	}
 	if !ok {
-		r.refused++
-		sv.refused++
-		b, x := r.tl.atx(t)
-		b.rejected++
-		x.refused++
-		r.tl.server(t, k).failed++
-		r.settle(k)
-		r.answer(t, id, stamp, cp, r.refusal())
+		sv.refuse(r, t, id, stamp, cp, r.refusal(), 0)
 		return
 	}
 	r.serve(t, k, id, stamp, cp, 1/sv.capacity)
@@ -1120,8 +1139,9 @@ func (r *reqSim) serve(t float64, k uint8, id, stamp uint32, cp int, cost float6
 
 // done1: queue server k finishes copy cp of caller id's try stamp at t,
 // after d seconds of service, and takes the next waiting calls; unless
-// the server crashed since the call started: the crash lost it.
-func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) {
+// the server crashed since the call started: the crash lost it. A cut
+// call's deadline stopped its work: d seconds for nobody, and a refusal.
+func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64, cut bool) {
 	r.seen(t)
 	sv := &r.srvs[k]
 	if sv.crashedSince(t - d) {
@@ -1135,7 +1155,14 @@ func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) 
 	if r.waiting(id, stamp) {
 		r.callers[id].cq[cp] = cqNone
 	}
-	r.serve(t, k, id, stamp, cp, d)
+	if cut {
+		sv.work += d
+		r.wasted += d
+		x.wasted += int64(math.Round(d * 1e9))
+		r.expire1(t, k, id, stamp, cp)
+	} else {
+		r.serve(t, k, id, stamp, cp, d)
+	}
 	sv.pull(r, t)
 }
 
@@ -1149,17 +1176,17 @@ func (r *reqSim) done1(t float64, k uint8, id, stamp uint32, cp int, d float64) 
 func (r *reqSim) fault(t float64, k uint8) {
 	sv := &r.srvs[k]
 	old := sv.sched.at()
-	if sv.model != Queue {
+	if sv.waits != WaitQueue {
 		// Tokens refill through an outage or a stall too, up to the
 		// bucket's size, as they do in the herd's outage model.
 		rate := sv.capacity * old.capacity / old.slow
-		if sv.model == Collapse {
-			rate = sv.collapse.peek(rate)
+		if sv.shaper != nil {
+			rate = sv.shaper.peek(rate)
 		}
 		sv.bucket.refill(t, rate)
 	}
 	wasDown := old.crash
-	if sv.model == Queue {
+	if sv.waits == WaitQueue {
 		sv.account(t)
 	}
 	for sv.sched.cur+1 < len(sv.sched.segs) && sv.sched.segs[sv.sched.cur+1].start <= t {
@@ -1168,7 +1195,7 @@ func (r *reqSim) fault(t float64, k uint8) {
 	if sv.sched.at().crash && !wasDown {
 		sv.crash(r, t)
 	}
-	if sv.model == Queue {
+	if sv.waits == WaitQueue {
 		sv.pull(r, t)
 	}
 }
@@ -1187,12 +1214,16 @@ func (r *reqSim) updateProgress() {
 }
 
 // callBelow: caller id, above the bottom of a chain, makes its try at t: a
-// call to the layer below, which tries in turn, with the layer's timeout.
-func (r *reqSim) callBelow(id uint32, t float64) {
+// call to the layer below, which tries in turn, with the layer's timeout
+// (or the try's deadline dl, PropagateDeadline).
+func (r *reqSim) callBelow(id uint32, t, dl float64) {
 	c := &r.callers[id]
 	layer, stamp := c.layer, c.stamp
 	r.layerCalls[layer]++
-	if r.layerTimeout > 0 {
+	switch {
+	case r.prop && dl < math.Inf(1):
+		r.push(dl, evTimeout, id, stamp, 0) // its own timeout, or sooner the deadline passed down
+	case r.layerTimeout > 0:
 		r.push(t+r.layerTimeout, evTimeout, id, stamp, 0)
 	}
 	k := r.alloc() // may move r.callers: c is stale from here
@@ -1221,6 +1252,44 @@ func (r *reqSim) endCall(id uint32, t float64, ok bool) {
 		}
 		r.reply(t, parent, pstamp, 0, out, 0)
 	}
+}
+
+// tryDeadline is the deadline of caller id's try made at t: its own
+// timeout's, or sooner what its callers above have left, each its try's
+// (a caller's try started when the call below it did: that caller's
+// first), and the request's; +Inf for none, -Inf when a caller above has
+// stopped waiting (PropagateDeadline). Worked out up the chain, so that
+// callers keep no deadline of their own.
+func (r *reqSim) tryDeadline(id uint32, t float64) float64 {
+	c := &r.callers[id]
+	dl := math.Inf(1)
+	own := r.timeout
+	if c.layer < r.bottom {
+		own = r.layerTimeout
+	}
+	if own > 0 {
+		dl = t + own
+	}
+	for c.layer > 0 {
+		if !r.waiting(c.parent, c.pstamp) {
+			return math.Inf(-1) // its deadline passed, or nobody waits
+		}
+		if r.layerTimeout > 0 {
+			dl = math.Min(dl, c.first+r.layerTimeout) // the parent's try began with this call
+		}
+		c = &r.callers[c.parent]
+	}
+	if d := r.c.Policy.Deadline; d > 0 {
+		dl = math.Min(dl, c.first+d.Seconds())
+	}
+	return dl
+}
+
+// expire1: server k refuses copy cp of caller id's try stamp at t, unserved,
+// its deadline passed (PropagateDeadline).
+func (r *reqSim) expire1(t float64, k uint8, id, stamp uint32, cp int) {
+	r.expired++
+	r.srvs[k].refuse(r, t, id, stamp, cp, rRefused, 0)
 }
 
 // orphaned reports whether some caller above id in its chain has stopped

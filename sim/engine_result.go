@@ -35,9 +35,7 @@ func (r *reqSim) finish() {
 	if r.truncated {
 		res.StoppedAt = &r.stoppedAt
 	}
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		res.OutageStart, res.OutageEnd = c.OutageStart.Seconds(), c.OutageEnd.Seconds()
-	}
+	res.OutageStart, res.OutageEnd, _ = c.OwnOutage()
 	res.Faults = append(c.Faults.List(), c.modelFaults()...)
 	if len(res.Faults) == 0 {
 		res.Faults = nil
@@ -67,7 +65,7 @@ func (r *reqSim) finish() {
 	}
 	rt.Served, rt.Refused, rt.Errors, rt.OutageFails = r.served, r.refused, r.errs, r.outageFails
 	rt.Timeouts, rt.Throttled, rt.Dropped, rt.Cancelled = r.timeouts, r.throttled, r.dropped, r.cancelled
-	rt.Shed, rt.Limited = r.shed, r.limited
+	rt.Shed, rt.Limited, rt.Expired = r.shed, r.limited, r.expired
 	rt.WastedWork, rt.Latency, rt.Hedges = r.wasted, lq, r.hedges
 	rt.PerServer, rt.Lost = r.perServer(span), r.lost
 	rt.PerNode = r.perNode(span)
@@ -80,10 +78,8 @@ func (r *reqSim) finish() {
 	if c.Traffic != Closed && lastEnd > 0 {
 		rt.RecoveredAt, rt.Recovery = recovery(tl, width, lastEnd, math.Min(r.duration, span))
 	}
-	if ch := &r.srvs[0].ch; c.Server == Channel && span > 0 {
-		t.OfferedLoad = float64(ch.attempts) * ch.frame / span
-		t.ChannelThroughput = float64(ch.good) * ch.frame / span
-		t.Collisions = ch.collisions
+	if m := c.Server.Model(); m != nil {
+		m.addTotals(r, &t, span)
 	}
 	if r.cache != nil {
 		t.CacheTotals = r.cache.totals()
@@ -193,14 +189,14 @@ func (sv *rserver) utilization(span float64) float64 {
 			if end <= g.start {
 				continue
 			}
-			if sv.model == Queue {
+			if sv.waits == WaitQueue {
 				can += float64(sv.room(g)) * (end - g.start)
 			} else {
 				can += sv.capacity * g.capacity / g.slow * (end - g.start)
 			}
 		}
 	}
-	if sv.model == Queue {
+	if sv.waits == WaitQueue {
 		can += sv.over
 		if can <= 0 {
 			return 0

@@ -285,6 +285,17 @@ func (c *Config) modelFaults() []Fault {
 	return nil
 }
 
+// OwnOutage is the outage c's model brings of its own, in seconds (the
+// outage model's dead time), and whether it has one.
+func (c *Config) OwnOutage() (start, end float64, ok bool) {
+	for _, f := range c.modelFaults() {
+		if f.Kind == FaultOutage && f.End > f.Start {
+			return f.Start.Seconds(), f.End.Seconds(), true
+		}
+	}
+	return 0, 0, false
+}
+
 // at is the segment in force.
 func (sc *schedule) at() *segment { return &sc.segs[sc.cur] }
 

@@ -59,6 +59,9 @@ func (c *Config) validateFleet() error {
 			Other: ParamServer, Args: []string{c.Server.String(), "1", "1"},
 			Allowed: "1 with the " + c.Server.String() + " server (it runs as one server only)"}
 	}
+	if err := c.validatePerServer(); err != nil {
+		return err
+	}
 	for _, f := range c.Faults.List() {
 		if most := bits.Len64(f.Servers); most > c.Servers {
 			return &backoff.FieldError{Field: ParamFault, Value: clip(c.Faults.text()), Code: backoff.CodeFormat,

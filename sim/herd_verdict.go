@@ -49,7 +49,7 @@ func HerdVerdictOf(c Config, r *Result) (v HerdVerdict, ok bool) {
 	t := &r.Totals
 	v = HerdVerdict{Clients: t.Clients, Succeeded: t.Succeeded, GaveUp: t.GaveUp, Unfinished: t.Unfinished,
 		LastSuccess: t.LastSuccess, LastGaveUp: t.LastGaveUp}
-	if c.Server == Outage && r.OutageEnd > r.OutageStart {
+	if r.OutageEnd > r.OutageStart { // the model's own outage
 		v.Outage, v.Back = true, r.OutageEnd
 	}
 	return v, true

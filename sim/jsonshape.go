@@ -30,8 +30,8 @@ func shapeOf(c *Config) jsonShape {
 	if c.Layers > 1 {
 		s |= shapeChain
 	}
-	if c.Server == Channel {
-		s |= shapeChannel
+	if m := c.Server.Model(); m != nil {
+		s |= m.shape()
 	}
 	if c.CacheKeys > 0 {
 		s |= shapeCache

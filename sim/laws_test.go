@@ -164,6 +164,12 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 			set("layer-timeout", ms(200, 3000))
 		}
 	}
+	if rng.IntN(4) == 0 {
+		set("propagate-deadline", "true")
+	}
+	if rng.IntN(4) == 0 {
+		set("per-server", pick("2:error-rate=0.5", "2:concurrency=2,service=300ms", "1:capacity=20;2:capacity=200", "3:queue-limit=5"))
+	}
 	set("channel", pick("aloha", "slotted", "ethernet"))
 	set("frame", ms(1, 20))
 	set("slot", "1ms")
@@ -554,6 +560,14 @@ func TestLawsCatch(t *testing.T) {
 	}
 }
 
+// randomEither is randomHerdConfig's config if herd, else randomConfig's.
+func randomEither(rng *rand.Rand, herd bool) (Config, string) {
+	if herd {
+		return randomHerdConfig(rng)
+	}
+	return randomConfig(rng)
+}
+
 // randomHerdConfig is a random config of the herd's engine (closed
 // traffic, no request-level feature), and its parameters as text. It may
 // be invalid (Validate says).
@@ -617,13 +631,7 @@ func TestTimelineWidth(t *testing.T) {
 		if i > 20*n {
 			t.Fatalf("only %d valid configs of %d", valid, i)
 		}
-		var c Config
-		var desc string
-		if valid%2 == 0 {
-			c, desc = randomHerdConfig(rng)
-		} else {
-			c, desc = randomConfig(rng)
-		}
+		c, desc := randomEither(rng, valid%2 == 0)
 		if c.Validate() != nil {
 			continue
 		}

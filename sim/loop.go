@@ -132,7 +132,7 @@ func (s *Sim) try(i int, c *client, t float64) {
 		tr := t // when the client learns the outcome
 		if out != outBlocked {
 			ta := t + s.hop()
-			if s.srv.model == OCC {
+			if s.srv.twoStep() {
 				s.tryOCC(i, c, ta)
 				return
 			}

@@ -114,7 +114,7 @@ func TestFitMemory(t *testing.T) {
 	}{
 		{"herd", ParamClients, "", "834873", [][2]string{{"clients", "2000000"}}, setClients},
 		{"herd decorrelated", ParamClients, "", "695727", [][2]string{{"clients", "2000000"}, {"jitter", "decorrelated"}}, setClients},
-		{"closed queue", ParamClients, "", "193192", [][2]string{{"server", "queue"}, {"traffic", "closed"}, {"clients", "1000000"}}, setClients},
+		{"closed queue", ParamClients, "", "193193", [][2]string{{"server", "queue"}, {"traffic", "closed"}, {"clients", "1000000"}}, setClients},
 		{"loop", ParamTraffic, "N", "173962", [][2]string{{"server", "queue"}, {"traffic", "loop:1000000"}}, func(c *Config, most string) {
 			c.Callers, _ = strconv.Atoi(most)
 		}},

@@ -53,6 +53,17 @@ type Model interface {
 	// hops hop, and the server's time) and the most requests the model
 	// can carry in c's Duration (+Inf: no such bound).
 	estCycle(c *Config, hop float64) (cycle, most float64)
+	// setupHerd readies one server of it in the herd's engine beyond
+	// what every server has (a token bucket): its own state.
+	setupHerd(sv *server, c *Config, b *buffers)
+	// setupReq readies one server of it in the request-level engine.
+	setupReq(sv *rserver, c *Config)
+	// addTotals adds its own figures to a request-level run's totals,
+	// span the seconds its rates are per (the channel's G and S).
+	addTotals(r *reqSim, t *Totals, span float64)
+	// shape is its own group of JSON keys in a request-level run's
+	// totals (jsonShape; 0: none).
+	shape() jsonShape
 }
 
 // Taker is one server of a model at work in a run: it answers the calls
@@ -85,7 +96,27 @@ type Traits struct {
 	// ClientBytes is what it keeps per client in the herd's engine, for
 	// EstimateMemory (occ: each client's last read).
 	ClientBytes int
+	// Waits is how a call waits at one of its servers.
+	Waits Wait
+	// Rated: its capacity is a rate of calls (Config.Capacity) that load
+	// is measured against and charts draw; false: it has none (occ).
+	Rated bool
 }
+
+// Wait is how a call waits at a server (Traits.Waits).
+type Wait uint8
+
+const (
+	// WaitRate: the server answers a call as it arrives, serving it if
+	// its rate allows (a token bucket), else refusing it.
+	WaitRate Wait = iota
+	// WaitQueue: for one of its workers, in its queue (Concurrency,
+	// Service, QueueLimit, Discipline, Admission).
+	WaitQueue
+	// WaitMedium: for the shared medium its callers sit on, the server
+	// being the channel itself (Channel, Frame, Slot).
+	WaitMedium
+)
 
 // FaultSet is the set of kinds, for Traits.Faults.
 func FaultSet(kinds ...FaultKind) uint32 {

@@ -3,9 +3,13 @@ package sim
 import (
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -372,5 +376,38 @@ func TestFieldsFixed(t *testing.T) {
 		if !slices.Contains(p.Model.Model().Fields(nil), p.Name) {
 			t.Errorf("%s is not among %s's fields", p.Name, p.Model)
 		}
+	}
+}
+
+// No line outside a model's own file asks which built-in model a config
+// has: the engines, the results, the CLI and the page read its Traits and
+// hooks, so a new model is its file, its strings and its test.
+func TestNoModelSwitch(t *testing.T) {
+	asks := regexp.MustCompile(`(==|!=)\s*(sim\.)?(Capacity|Outage|Collapse|OCC|Queue|Channel)\b|case\s+(sim\.)?(Capacity|Outage|Collapse|OCC|Queue|Channel)\b`)
+	own := regexp.MustCompile(`^server_(capacity|outage|collapse|occ|queue|channel)\.go$`)
+	n := 0
+	for _, dir := range []string{".", "../app", "../app/chart", "../cmd/backoff", "../cmd/playground"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") || dir == "." && own.MatchString(filepath.Base(f)) {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+			for i, line := range strings.Split(string(b), "\n") {
+				if code, _, _ := strings.Cut(line, "//"); asks.MatchString(code) {
+					t.Errorf("%s:%d asks for a model: %s", f, i+1, strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("read %d files", n)
 	}
 }

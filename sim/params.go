@@ -53,6 +53,7 @@ const (
 	ParamLayerAttempts   = "layer-attempts"
 	ParamRetryAt         = "retry-at"
 	ParamLayerTimeout    = "layer-timeout"
+	ParamPropagate       = "propagate-deadline"
 	ParamChannel         = "channel"
 	ParamFrame           = "frame"
 	ParamSlot            = "slot"
@@ -68,14 +69,14 @@ var ParamNames = []string{
 	ParamTraffic, ParamDuration, ParamDrain, ParamConcurrency, ParamService, ParamServiceDist,
 	ParamQueueLimit, ParamDiscipline, ParamAdmission, ParamTimeout, ParamDropExpired, ParamErrorRate, ParamFault,
 	ParamBudgetScope, ParamHedge, ParamHedgeCancel,
-	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout,
+	ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout, ParamPropagate,
 	ParamChannel, ParamFrame, ParamSlot,
-	ParamCacheKeys, ParamCacheTTL, ParamCacheStart, ParamCacheZipf,
+	ParamCacheKeys, ParamCacheTTL, ParamCacheStart, ParamCacheZipf, ParamPerServer,
 }
 
 // BoolParams are the names whose values are true or false (a CLI flag
 // given alone means true).
-var BoolParams = []string{ParamHonorRetryAfter, ParamRetryOther, ParamDrain, ParamDropExpired, ParamHedgeCancel}
+var BoolParams = []string{ParamHonorRetryAfter, ParamRetryOther, ParamDrain, ParamDropExpired, ParamHedgeCancel, ParamPropagate}
 
 // isPolicyParam reports whether name belongs to the policy.
 func isPolicyParam(name string) bool {
@@ -136,6 +137,10 @@ func (c *Config) Set(name, value string) error {
 		n.Admission, err = parseAdmission(v)
 	case ParamDropExpired:
 		n.DropExpired, err = backoff.ParseBool(name, v)
+	case ParamPropagate:
+		n.PropagateDeadline, err = backoff.ParseBool(name, v)
+	case ParamPerServer:
+		n.PerServer, err = parsePerServer(v)
 	case ParamDrain:
 		n.Drain, err = backoff.ParseBool(name, v)
 	case ParamErrorRate:
@@ -312,6 +317,10 @@ func (c *Config) Get(name string) string {
 		return d(c.Timeout)
 	case ParamDropExpired:
 		return strconv.FormatBool(c.DropExpired)
+	case ParamPropagate:
+		return strconv.FormatBool(c.PropagateDeadline)
+	case ParamPerServer:
+		return c.PerServer
 	case ParamDrain:
 		return strconv.FormatBool(c.Drain)
 	case ParamErrorRate:

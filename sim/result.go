@@ -166,7 +166,8 @@ type RequestTotals struct {
 	// were the queue server's queue's (a part of Refused): calls that
 	// found it full (QueueLimit, or its Discipline's bound) or waited
 	// longer than its Discipline allows; Limited those of its Admission
-	// rule (429s), a part of Refused too.
+	// rule (429s), a part of Refused too; Expired those for a deadline
+	// passed down that had passed (PropagateDeadline), a part of Refused.
 	Served      int `json:"served"`
 	Refused     int `json:"refused"`
 	Errors      int `json:"errors"`
@@ -177,6 +178,7 @@ type RequestTotals struct {
 	Cancelled   int `json:"cancelled"`
 	Shed        int `json:"shed"`
 	Limited     int `json:"limited"`
+	Expired     int `json:"expired"`
 	// WastedWork is seconds of server work on calls whose caller had
 	// stopped waiting for them (timed out, or a sibling hedge won); a
 	// rate-limited server's call costs 1/Capacity seconds.
@@ -495,6 +497,7 @@ type MeanRequestTotals struct {
 	Cancelled      float64          `json:"cancelled"`
 	Shed           float64          `json:"shed"`
 	Limited        float64          `json:"limited"`
+	Expired        float64          `json:"expired"`
 	WastedWork     float64          `json:"wasted_work_s"`
 	Latency        LatencyQuantiles `json:"latency_s"`
 	QueueWait      float64          `json:"queue_wait_s"`
@@ -558,21 +561,20 @@ func (s *Sim) finish() {
 	}
 	c := &s.c
 	// Load peaks count once the server is up for a whole bucket.
+	start, end, down := c.OwnOutage()
 	from := 0.0
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		from = s.srv.outage.end
+	if down {
+		from = end
 	}
 	tl, width, peak, peakRetry := s.tl.buckets(s.last, from, !s.noTimeline)
 	r := &Result{Timeline: tl, BucketWidth: width, Truncated: s.truncated, TruncatedBy: s.truncBy}
 	if s.truncated {
 		r.StoppedAt = &s.stoppedAt
 	}
-	if c.Server != OCC {
+	if c.Server.Traits().Rated {
 		r.CapacityPerBucket = c.Capacity * width
 	}
-	if c.Server == Outage && c.OutageEnd > c.OutageStart {
-		r.OutageStart, r.OutageEnd = s.srv.outage.start, s.srv.outage.end
-	}
+	r.OutageStart, r.OutageEnd = start, end
 	r.Totals = Totals{
 		Clients: s.clients, Calls: s.calls, Succeeded: s.succeeded, GaveUp: s.gaveUp,
 		Unfinished: unfinished, Blocked: s.blocked,

@@ -35,41 +35,33 @@ const (
 	Channel
 )
 
-// server is the one server at work: model picks which of its parts
-// answers. Its zero value is not usable; newServer sets it up.
-//
-// For the built-in models it is a switch on the model's byte over
-// per-model structs held by value, so their state sits in the Sim next to
-// the rest of the hot loop's; a registered model answers through its
-// Taker. serve runs once per call; an interface with a type per model
-// measured the same within noise (BenchmarkMillionClients, interleaved:
-// 229-244 ms against 234-246 ms), and so did the nil Taker check the
-// registry added (CPU time 0.98 of the switch alone's, medians of 8
-// interleaved runs on a loaded machine); TestTakersMatchFastPath holds
-// the built-ins' takers to the same answers as the switch.
+// server is the herd's one server at work. Its zero value is not usable;
+// newServer sets it up, and its model's setupHerd gives it the state of
+// its own: the outage model's dead time, the collapse's shaper, occ's
+// reads. The built-in models' state sits in the Sim by value, next to
+// the rest of the hot loop's, and what a call meets is read from that
+// state (an outage that covers nothing, a nil shaper), so no line here
+// asks which model it is; a registered model answers through its Taker.
+// TestTakersMatchFastPath holds the built-ins' takers to the same
+// answers.
 type server struct {
-	model    ServerModel
 	ra       bool    // failures carry Retry-After
 	capacity float64 // Capacity, calls per second: the bucket's rate
 	bucket   tokenBucket
-	outage   outage
-	collapse collapse
+	outage   outage    // the outage model's (zero: none)
+	shaper   *collapse // the collapse model's (nil: none)
 	occ      occ
 	taker    Taker // a registered model's (nil for the built-in ones)
 }
 
 func newServer(c *Config, b *buffers) server {
 	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
-	sv := server{model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
-		bucket:   tokenBucket{tokens: burst, burst: burst},
-		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
-		occ:      occ{okT: math.Inf(-1)}}
+	sv := server{ra: c.RetryAfter > 0, capacity: c.Capacity,
+		bucket: tokenBucket{tokens: burst, burst: burst},
+		occ:    occ{okT: math.Inf(-1)}}
 	sv.taker = takerOf(c)
-	switch c.Server {
-	case Outage:
-		sv.outage = outage{start: c.OutageStart.Seconds(), end: c.OutageEnd.Seconds()}
-	case OCC:
-		sv.occ.reads = zeroed(take(&b.reads), c.Clients)
+	if m := c.Server.Model(); m != nil {
+		m.setupHerd(&sv, c, b)
 	}
 	return sv
 }
@@ -77,13 +69,13 @@ func newServer(c *Config, b *buffers) server {
 // doomed reports whether a call reaching the server at t fails whatever
 // else happens (it arrives during the outage), so that its answer can be
 // worked out when it is sent.
-func (sv *server) doomed(t float64) bool { return sv.model == Outage && sv.outage.covers(t) }
+func (sv *server) doomed(t float64) bool { return sv.outage.covers(t) }
 
 // serve is the server's answer to a call arriving at t: success, and
 // whether a failure carries Retry-After. occ's writes are answered by
 // occ.write instead.
 func (sv *server) serve(t float64) (ok, ra bool) {
-	if sv.model == Outage && sv.outage.covers(t) {
+	if sv.outage.covers(t) {
 		return false, sv.ra
 	}
 	if sv.taker != nil {
@@ -91,8 +83,8 @@ func (sv *server) serve(t float64) (ok, ra bool) {
 		return ok, !ok && sv.ra
 	}
 	rate := sv.capacity
-	if sv.model == Collapse {
-		rate = sv.collapse.rate(t, rate)
+	if sv.shaper != nil {
+		rate = sv.shaper.rate(t, rate)
 	}
 	if sv.bucket.take(t, rate) {
 		return true, false

@@ -43,8 +43,16 @@ func (b *tokenBucket) refill(t, rate float64) {
 type rated struct{}
 
 func (*rated) Traits() Traits {
-	return Traits{Herd: true, Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults}
+	return Traits{Herd: true, Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults,
+		Waits: WaitRate, Rated: true}
 }
+
+// A rate-limited model's servers need nothing beyond the token bucket
+// every server has, and add no totals of their own.
+func (*rated) setupHerd(*server, *Config, *buffers) {}
+func (*rated) setupReq(*rserver, *Config)           {}
+func (*rated) addTotals(*reqSim, *Totals, float64)  {}
+func (*rated) shape() jsonShape                     { return 0 }
 
 // Fields and the other models' are fixed slices, not built per call: the
 // page asks for them for every field on every render. Callers must not

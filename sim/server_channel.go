@@ -298,8 +298,22 @@ func (*channelModel) NewTaker(*Config) Taker       { return nil }
 // frames (errors), and has no workers, rate or queue for the other
 // faults.
 func (*channelModel) Traits() Traits {
-	return Traits{Requests: true, RetryAfter: true, Faults: FaultSet(FaultOutage, FaultErrors)}
+	return Traits{Requests: true, RetryAfter: true, Faults: FaultSet(FaultOutage, FaultErrors), Waits: WaitMedium, Rated: true}
 }
+
+func (*channelModel) setupHerd(*server, *Config, *buffers) {}
+func (*channelModel) setupReq(*rserver, *Config)           {}
+
+// addTotals: the offered load G and the throughput S, per frame time.
+func (*channelModel) addTotals(r *reqSim, t *Totals, span float64) {
+	if ch := &r.srvs[0].ch; span > 0 {
+		t.OfferedLoad = float64(ch.attempts) * ch.frame / span
+		t.ChannelThroughput = float64(ch.good) * ch.frame / span
+		t.Collisions = ch.collisions
+	}
+}
+
+func (*channelModel) shape() jsonShape { return shapeChannel }
 
 // Fields: the slot only for ethernet, the one rule that senses carrier.
 func (*channelModel) Fields(c *Config) []string {

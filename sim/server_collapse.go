@@ -53,6 +53,14 @@ type collapseModel struct{ rated }
 
 func init() { registerAt(Collapse, &collapseModel{}) }
 
+// The collapse shapes each server's rate in both engines.
+func (*collapseModel) setupHerd(sv *server, c *Config, _ *buffers) { sv.shaper = newCollapse(c) }
+func (*collapseModel) setupReq(sv *rserver, c *Config)             { sv.shaper = newCollapse(c) }
+
+func newCollapse(c *Config) *collapse {
+	return &collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor}
+}
+
 func (*collapseModel) Name() string                 { return "collapse" }
 func (*collapseModel) Describe(c *Config) string    { return describeRated(c) }
 func (*collapseModel) Labels() (short, long string) { return "server.collapse", "server.collapse-long" }

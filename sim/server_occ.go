@@ -70,6 +70,14 @@ func (*occModel) Traits() Traits {
 	return Traits{Herd: true, Fleet: true, Hops: true, ClientBytes: memOCCRead}
 }
 
+// setupHerd: each client's last read, and tries in two steps (tryOCC).
+func (*occModel) setupHerd(sv *server, c *Config, b *buffers) {
+	sv.occ.reads = zeroed(take(&b.reads), c.Clients)
+}
+func (*occModel) setupReq(*rserver, *Config)          {}
+func (*occModel) addTotals(*reqSim, *Totals, float64) {}
+func (*occModel) shape() jsonShape                    { return 0 }
+
 // estSetup: a try is a read there and back, then the write (three hops to
 // the server, four to the answer); one write at a time wins.
 func (*occModel) estSetup(e *estimator) { e.cycle, e.arrive = 4, 3 }
@@ -79,3 +87,7 @@ func (*occModel) estServe(e *estimator, x *estWave) float64 { return e.writes(x.
 func (*occModel) estCycle(c *Config, hop float64) (cycle, most float64) {
 	return c.Think.Seconds() + 4*hop, math.Inf(1)
 }
+
+// twoStep reports whether the herd's server is occ's, whose tries are a
+// read and then a write (tryOCC).
+func (sv *server) twoStep() bool { return sv.occ.reads != nil }

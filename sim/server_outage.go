@@ -56,6 +56,11 @@ func (*outageModel) Faults(c *Config) []Fault {
 	return nil
 }
 
+// setupHerd: the herd's server fails every call in the outage.
+func (*outageModel) setupHerd(sv *server, c *Config, _ *buffers) {
+	sv.outage = outage{start: c.OutageStart.Seconds(), end: c.OutageEnd.Seconds()}
+}
+
 func (*outageModel) NewTaker(c *Config) Taker {
 	return &outageTaker{bucketTaker{b: newBucket(c), rate: c.Capacity},
 		outage{start: c.OutageStart.Seconds(), end: c.OutageEnd.Seconds()}}

@@ -161,6 +161,9 @@ type qentry struct {
 	copy  uint8   // 0, or 1 for a hedge
 	dead  bool    // cancelled by its caller (a hedge's sibling won)
 	class uint8   // what its discipline said on arrival (queueDisc.arrive)
+	// left is the time its deadline left it on arrival (PropagateDeadline;
+	// +Inf: none), seconds: a float32 keeps the entry at 24 bytes.
+	left float32
 }
 
 // ring is the queue server's queue of waiting calls, taken from either
@@ -228,11 +231,11 @@ func (r *ring) at(p uint64) *qentry { return &r.buf[p&uint64(len(r.buf)-1)] }
 // (capacity, outage, collapse: a token bucket, as the herd's server) or
 // the queue server. Its condition over time is the run's schedule.
 type rserver struct {
-	model    ServerModel
+	waits    Wait    // its model's Traits.Waits
 	ra       bool    // 503s carry Retry-After
 	capacity float64 // calls per second (rate-limited models)
 	bucket   tokenBucket
-	collapse collapse
+	shaper   *collapse // the collapse model's (nil: none)
 
 	// The queue server. Invariant: while busy < room() and the queue has
 	// live calls, a worker is about to take one (pull runs after every
@@ -280,13 +283,16 @@ func (sv *rserver) account(t float64) {
 
 func newRServer(c *Config, k int) rserver {
 	burst := math.Max(1, c.Capacity*c.CapacityWindow.Seconds())
-	return rserver{k: uint8(k), sched: newSchedule(c, k), model: c.Server, ra: c.RetryAfter > 0, capacity: c.Capacity,
+	sv := rserver{k: uint8(k), sched: newSchedule(c, k), waits: c.Server.Traits().Waits, ra: c.RetryAfter > 0, capacity: c.Capacity,
 		// The bucket starts empty: over any span from 0 the server then
 		// serves at most capacity x span, so no throughput exceeds it.
-		bucket:   tokenBucket{burst: burst},
-		collapse: collapse{window: c.CollapseWindow.Seconds(), factor: c.CollapseFactor},
-		workers:  c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
+		bucket:  tokenBucket{burst: burst},
+		workers: c.Concurrency, limit: c.QueueLimit, service: c.Service.Seconds(), dist: c.ServiceDist,
 		disc: c.Discipline.start(), adm: c.Admission.start(), ch: newChannel(c), taker: takerOf(c)}
+	if m := c.Server.Model(); m != nil {
+		m.setupReq(&sv, c)
+	}
+	return sv
 }
 
 // room is how many workers may be busy in the condition seg.
@@ -323,7 +329,7 @@ func (sv *rserver) backlog(t float64) float64 {
 // enqueue: copy cp of caller id's try stamp reaches the queue server at t.
 // A free worker takes it at once; else it waits, unless the queue is full
 // or its discipline refuses it.
-func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
+func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int, dl float64) {
 	ok, ra := sv.adm.admit(t, sv.live+sv.busy)
 	if r.watch != nil {
 		r.watch.admitted(sv, t, ok, ra)
@@ -339,7 +345,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 		return
 	}
 	if sv.live == 0 && sv.busy < sv.room(sv.sched.at()) {
-		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp)})
+		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), left: float32(dl - t)})
 		return
 	}
 	full, class := sv.disc.arrive(sv.live, sv.backlog(t))
@@ -349,7 +355,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 		return
 	}
 	r.fill(t)
-	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), class: class})
+	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), class: class, left: float32(dl - t)})
 	if sv.live == 0 {
 		sv.since = t
 	}
@@ -368,8 +374,8 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int) {
 
 // refuse: the server refuses copy cp of caller id's try stamp at t, with
 // outcome out and Retry-After ra (answerAfter): its admission rule (a
-// 429), or its queue (a 503: no room, or waited longer than its
-// discipline allows).
+// 429), its queue (a 503: no room, or waited longer than its discipline
+// allows), its rate, or a deadline passed (PropagateDeadline).
 func (sv *rserver) refuse(r *reqSim, t float64, id, stamp uint32, cp int, out uint8, ra float64) {
 	r.refused++
 	sv.refused++
@@ -399,6 +405,14 @@ func (sv *rserver) start(r *reqSim, t float64, e qentry) {
 	if e.copy == 1 {
 		meta |= evCopy
 	}
+	if r.prop {
+		if end := e.t + float64(e.left); end < t+d {
+			// The caller's deadline ends the work, as a cancelled
+			// context ends a handler's.
+			d = math.Max(0, end-t)
+			meta |= doneCut
+		}
+	}
 	r.pushAt(t+d, meta, sv.k, e.id, e.stamp, d)
 }
 
@@ -424,6 +438,13 @@ func (sv *rserver) pull(r *reqSim, t float64) {
 		if r.c.DropExpired && !r.waiting(e.id, e.stamp) {
 			r.dropped++
 			r.settle(sv.k)
+			continue
+		}
+		if r.prop && t-e.t >= float64(e.left) {
+			if r.waiting(e.id, e.stamp) {
+				r.callers[e.id].cq[e.copy] = cqNone
+			}
+			r.expire1(t, sv.k, e.id, e.stamp, int(e.copy))
 			continue
 		}
 		over := sv.disc.overdue(e.class, t-e.t)
@@ -504,10 +525,10 @@ func (sv *rserver) crashedSince(from float64) bool {
 
 // perSecond is what the server serves per second at full speed.
 func (sv *rserver) perSecond() float64 {
-	switch sv.model {
-	case Queue:
+	switch sv.waits {
+	case WaitQueue:
 		return float64(sv.workers) / sv.dist.mean(sv.service)
-	case Channel:
+	case WaitMedium:
 		return 1 / sv.ch.frame
 	}
 	return sv.capacity
@@ -525,8 +546,14 @@ func (*queueModel) Faults(*Config) []Fault       { return nil }
 func (*queueModel) NewTaker(*Config) Taker       { return nil }
 
 func (*queueModel) Traits() Traits {
-	return Traits{Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults}
+	return Traits{Requests: true, Fleet: true, Hops: true, RetryAfter: true, Faults: allFaults, Waits: WaitQueue, Rated: true}
 }
+
+// The queue server's state is every request-level server's (rserver).
+func (*queueModel) setupHerd(*server, *Config, *buffers) {}
+func (*queueModel) setupReq(*rserver, *Config)           {}
+func (*queueModel) addTotals(*reqSim, *Totals, float64)  {}
+func (*queueModel) shape() jsonShape                     { return 0 }
 
 // Fields: drop-expired only with a timeout, as only then do callers stop
 // waiting for calls still queued.

@@ -121,7 +121,7 @@ func newSim(c Config, seed uint64, keepTimeline bool, spare *buffers) (*Sim, err
 	s.budget = newBudget(c.Budget)
 	s.br = newBreaker(c.Breaker)
 	s.noTimeline = !keepTimeline
-	if !keepTimeline && c.Server == OCC {
+	if !keepTimeline && !c.Server.Traits().Rated {
 		// One bin that every time falls into: inv 0 maps all t to bin 0.
 		s.tl = oneBin()
 	} else {

@@ -102,7 +102,7 @@ func asMean(t Totals) MeanTotals {
 		SuccessRatio: t.SuccessRatio, Served: float64(t.Served), Refused: float64(t.Refused),
 		Errors: float64(t.Errors), OutageFails: float64(t.OutageFails), Timeouts: float64(t.Timeouts),
 		Throttled: float64(t.Throttled), Dropped: float64(t.Dropped), Cancelled: float64(t.Cancelled), Shed: float64(t.Shed),
-		Limited:    float64(t.Limited),
+		Limited: float64(t.Limited), Expired: float64(t.Expired),
 		WastedWork: t.WastedWork, Latency: t.Latency, QueueWait: t.QueueWait,
 		Hedges: float64(t.Hedges), HedgeLoad: t.HedgeLoad, Lost: float64(t.Lost),
 	}
@@ -110,7 +110,7 @@ func asMean(t Totals) MeanTotals {
 }
 
 // nFields is how many numbers MeanTotals has (but a fleet's servers').
-const nFields = 51 + MaxLayers
+const nFields = 52 + MaxLayers
 
 // fields lists MeanTotals' numbers, so meanSD need not name each twice.
 // An array, not a slice: it stays off the heap.
@@ -120,7 +120,7 @@ func (m *MeanTotals) fields() [nFields]*float64 {
 		&m.Amplification, &m.Completion.Mean, &m.Completion.P50, &m.Completion.P95, &m.Completion.P99,
 		&m.Completion.Max, &m.Makespan, &m.PeakLoadRatio, &m.PeakRetryLoadRatio,
 		&r.Requests, &r.GoodputPerS, &r.ThroughputPerS, &r.SuccessRatio, &r.Served, &r.Refused, &r.Errors,
-		&r.OutageFails, &r.Timeouts, &r.Throttled, &r.Dropped, &r.Cancelled, &r.Shed, &r.Limited, &r.WastedWork,
+		&r.OutageFails, &r.Timeouts, &r.Throttled, &r.Dropped, &r.Cancelled, &r.Shed, &r.Limited, &r.Expired, &r.WastedWork,
 		&r.Latency.Mean, &r.Latency.P50, &r.Latency.P95, &r.Latency.P99, &r.Latency.P999, &r.Latency.Max,
 		&r.QueueWait, &r.Hedges, &r.HedgeLoad, &r.Lost,
 		&m.BottomLoadRatio, &m.OrphanCalls, &m.LayerTimeouts,

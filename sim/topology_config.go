@@ -22,7 +22,7 @@ import (
 // nodeParams are the parameters a topology gives in its nodes (the
 // server's, the fleet's, the chain's) or in faults:, never at its top.
 func nodeParams() []string {
-	out := []string{ParamServer, ParamServers, ParamBalance, ParamRetryOther, ParamErrorRate, ParamRetryAfterS,
+	out := []string{ParamServer, ParamServers, ParamBalance, ParamRetryOther, ParamPerServer, ParamErrorRate, ParamRetryAfterS,
 		ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout, ParamFault}
 	out = append(out, cacheParams...)
 	for _, f := range serverFields() {
@@ -163,8 +163,9 @@ func (c *Config) Topology() *Topology {
 		}
 		t.Nodes = append(t.Nodes, lb)
 	}
-	for _, name := range servers {
-		t.Nodes = append(t.Nodes, c.serverNode(name, &def))
+	for k, name := range servers {
+		cs := c.serverConfig(k)
+		t.Nodes = append(t.Nodes, cs.serverNode(name, &def))
 	}
 	for _, f := range c.Faults.List() {
 		g := f
@@ -434,6 +435,7 @@ func (c *Config) lowerServers(servers []*Node) error {
 		c.Server = def.Server
 	}
 	reads := m.Model().Fields(nil)
+	var perServer []string
 	for _, n := range servers {
 		for _, s := range n.Keys {
 			p := serverParam(s.Key)
@@ -455,16 +457,26 @@ func (c *Config) lowerServers(servers []*Node) error {
 		if n == first {
 			continue
 		}
+		var own []string // the server's knobs that differ from the first's
 		for _, k := range serverKeys() {
-			if a, b := value(first, k.Name), value(n, k.Name); a != b {
-				line := n.Line
-				if s := n.Get(k.Name); s != nil {
-					line = max(s.Line, line)
-				}
-				return &backoff.FieldError{Field: "nodes." + n.Name + "." + k.Name, Value: clip(b), Code: backoff.CodeNeeds,
-					Other: "nodes." + first.Name + "." + k.Name, Args: []string{a, a, a}, Line: max(line, 1),
-					Allowed: a + " as node " + first.Name + " has: a balancer's servers are alike (servers that differ do not run yet)"}
+			a, b := value(first, k.Name), value(n, k.Name)
+			if a == b {
+				continue
 			}
+			if p := serverParam(k.Name); slices.Contains(perServerKeys(), p) {
+				own = append(own, p+"="+b)
+				continue
+			}
+			line := n.Line
+			if s := n.Get(k.Name); s != nil {
+				line = max(s.Line, line)
+			}
+			return &backoff.FieldError{Field: "nodes." + n.Name + "." + k.Name, Value: clip(b), Code: backoff.CodeNeeds,
+				Other: "nodes." + first.Name + "." + k.Name, Args: []string{a, a, a}, Line: max(line, 1),
+				Allowed: a + " as node " + first.Name + " has: a balancer's servers share their model and what their callers read"}
+		}
+		if len(own) > 0 {
+			perServer = append(perServer, strconv.Itoa(slices.Index(servers, n)+1)+":"+strings.Join(own, ","))
 		}
 	}
 	// The model's fields: the node's values over the defaults, so that a
@@ -487,7 +499,7 @@ func (c *Config) lowerServers(servers []*Node) error {
 			return nodeErr(err, first.Name, k.Name, line)
 		}
 	}
-	return nil
+	return c.Set(ParamPerServer, strings.Join(perServer, ";"))
 }
 
 // lowerChain sets c's chain from its services, top first.

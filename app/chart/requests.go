@@ -56,7 +56,7 @@ func RequestSeriesOf(c sim.Config, r *sim.Result) RequestSeries {
 		Capacity: r.CapacityPerBucket / r.BucketWidth,
 		Timeout:  c.Timeout.Seconds(),
 	}
-	if c.Server == sim.Queue {
+	if c.Server.Traits().Waits == sim.WaitQueue {
 		s.Workers = float64(c.Concurrency)
 	}
 	if c.CacheKeys > 0 {

@@ -333,6 +333,8 @@ var flagCases = map[string][]flagCase{
 		{"set", "s9.workers=2", "NODE.KEY=VALUE with NODE one of server"},
 		{"print-topology", "maybe", "true or false"},
 		{"trace", "", "a file to write the calls to"},
+		{"propagate-deadline", "maybe", "true or false"},
+		{"per-server", "2", "K:KEY=VALUE"},
 	}, policyFlagCases...),
 }
 

@@ -117,6 +117,8 @@ var simHelp = map[string]string{
 	sim.ParamLayerAttempts: fmt.Sprintf("each layer's attempts: policy (the policy's), A (1 to %d) or A1,A2,... one per layer, top first", sim.MaxLayerAttempts),
 	sim.ParamRetryAt:       "which layers retry: " + choices(sim.RetryAtNames()) + " (top: the others try once)",
 	sim.ParamLayerTimeout:  "a layer stops waiting for the layer below after this and retries, while the one below goes on (0 = waits)",
+	sim.ParamPerServer:     "a fleet whose servers differ: K:KEY=VALUE[,KEY=VALUE...][;K:...] gives server K (from 1) knobs of its own, such as 2:concurrency=3,service=200ms",
+	sim.ParamPropagate:     "pass each try's deadline down (gRPC's): a call below gets what is left of its caller's, and a server refuses a call whose deadline has passed instead of serving it",
 	sim.ParamChannel:       "the shared channel's rule (--server channel): " + choices(sim.ChannelNames()),
 	sim.ParamFrame:         "the channel: one frame's transmission time",
 	sim.ParamSlot:          "the ethernet channel: the slot, within which two transmissions collide (802.3: 51.2µs)",
@@ -260,7 +262,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        --admission none|token-bucket:RATE:BURST|...] [--timeout D [--drop-expired]] [--error-rate F]
        [--fault KIND[:ARG]@START-END[/SERVERS]]... [--hedge D|pNN [--hedge-cancel]]
        [--servers N --balance round-robin|random|least|p2c --retry-other] [--drain]
-       [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D]
+       [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D] [--propagate-deadline]
        [--channel aloha|slotted|ethernet --frame D --slot D]
        [--cache-keys N --cache-ttl D --cache-start cold|warm --cache-zipf S]
        [--topology FILE | --scenario NAME|list] [--set NODE.KEY=VALUE]... [--print-topology]
@@ -997,7 +999,7 @@ func writeSweepCSV(w io.Writer, c sim.Config, sw *sweepSpec, rows []sweepRow) er
 	if sw.name != "" && sw.name != sim.ParamClients {
 		head = append(head, sw.name)
 	}
-	req, chn := anyRequestLevel(rows), c.Server == sim.Channel
+	req, chn := anyRequestLevel(rows), c.Server.Traits().Waits == sim.WaitMedium
 	head = append(append(head, "jitter"), sweepColumns...)
 	if req {
 		head = append(head, sweepRequestColumns...)
@@ -1037,7 +1039,7 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 	}
 	req := anyRequestLevel(rows)
 	switch {
-	case c.Server == sim.Channel:
+	case c.Server.Traits().Waits == sim.WaitMedium:
 		fmt.Fprintln(tw, "jitter\tframes\ttransmissions\tsent\tdropped\tG\tS\tcollisions\t")
 	case req:
 		fmt.Fprintln(tw, "jitter\trequests\tcalls\tsucceeded\tgave up\tcalls/request\tgoodput/s\tp99\tp99.9\twasted\trecovered\t")
@@ -1045,7 +1047,7 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		fmt.Fprintln(tw, "jitter\tclients\tcalls\tsucceeded\tgave up\tcalls/client\tmean\tp99\tmakespan\tpeak load\t")
 	}
 	f := backoff.FormatSeconds
-	if c.Server == sim.OCC {
+	if !c.Server.Traits().Rated {
 		// The blog's abstract time units, passed as seconds one for one.
 		f = func(v float64) string { return strconv.FormatFloat(math.Round(v), 'f', 0, 64) }
 	}
@@ -1054,7 +1056,7 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		if sw.name != "" && sw.name != sim.ParamClients {
 			fmt.Fprintf(tw, "%s\t", r.Value)
 		}
-		if c.Server == sim.Channel {
+		if c.Server.Traits().Waits == sim.WaitMedium {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%s\t\n", r.Jitter, num(math.Round(t.Requests*10)/10),
 				num(math.Round(t.Calls*10)/10), num(math.Round(t.Succeeded*10)/10), num(math.Round(t.GaveUp*10)/10),
 				t.OfferedLoad, t.ChannelThroughput, num(math.Round(t.Collisions*10)/10))
@@ -1109,7 +1111,7 @@ func unfinishedNote(r *sim.Result) string {
 }
 
 func ratio(c sim.Config, r float64) string {
-	if c.Server == sim.OCC {
+	if !c.Server.Traits().Rated {
 		return "-"
 	}
 	return fmt.Sprintf("%.2fx", r)
@@ -1221,7 +1223,7 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 	q := m.Completion
 	line("completion", fmt.Sprintf("mean %s  p50 %s  p95 %s  p99 %s  max %s", f(q.Mean), f(q.P50), f(q.P95), f(q.P99), f(q.Max)), "")
 	line("makespan", pm(m.Makespan, sd.Makespan, f), "(time of the last event)")
-	if c.Server != sim.OCC {
+	if c.Server.Traits().Rated {
 		line("peak load", pm(m.PeakLoadRatio, sd.PeakLoadRatio, two)+" x capacity", "(retries alone "+pm(m.PeakRetryLoadRatio, sd.PeakRetryLoadRatio, two)+")")
 	}
 	writeFairness(w, c, s)

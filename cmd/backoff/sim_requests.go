@@ -59,6 +59,9 @@ func describeServer(c sim.Config) string {
 	s := describeOneServer(c)
 	if c.Servers > 1 {
 		s = fmt.Sprintf("%d servers behind %s, each a %s", c.Servers, c.Balance, strings.TrimPrefix(s, "server "))
+		if c.PerServer != "" {
+			s += " but server " + strings.ReplaceAll(strings.ReplaceAll(c.PerServer, ";", ", server "), ":", " with ")
+		}
 		if c.RetryOther {
 			s += ", retries to another server"
 		}
@@ -198,6 +201,9 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 		if m.Shed > 0 {
 			by = append(by, count(m.Shed)+" shed by the queue")
 		}
+		if m.Expired > 0 {
+			by = append(by, count(m.Expired)+" past their deadline")
+		}
 		if len(by) > 0 {
 			fails[0] += " (" + strings.Join(by, ", ") + ")"
 		}
@@ -208,13 +214,13 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	q := m.Latency
 	line("latency", fmt.Sprintf("p50 %s  p95 %s  p99 %s  p99.9 %s  max %s", f(q.P50), f(q.P95), f(q.P99), f(q.P999), f(q.Max)),
 		"(first call to success)")
-	if c.Server == sim.Queue {
+	if c.Server.Traits().Waits == sim.WaitQueue {
 		line("queue wait", pm(m.QueueWait, sd.QueueWait, f), "(mean, before a worker took the call)")
 	}
 	if m.WastedWork > 0 {
 		line("wasted", pm(m.WastedWork, sd.WastedWork, f), "of server work for callers that had stopped waiting")
 	}
-	if c.Server == sim.Channel {
+	if c.Server.Traits().Waits == sim.WaitMedium {
 		line("channel", fmt.Sprintf("G %s  S %s", pm(m.OfferedLoad, sd.OfferedLoad, f3), pm(m.ChannelThroughput, sd.ChannelThroughput, f3)),
 			"(transmissions per frame time; the share of time carrying frames that got through)")
 		line("collisions", pm(m.Collisions, sd.Collisions, count), "transmissions lost")

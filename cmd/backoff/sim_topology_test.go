@@ -105,10 +105,18 @@ func TestSimTopologyFile(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
-	// --set changes one node; servers that differ do not run yet.
-	code, _, errs = simRun(t, "--topology", f, "--set", "b.workers=4")
-	if want := "backoff: " + f + `: topology: line 7: node b: workers: "4" is not valid: want 5 as node a has: a balancer's servers are alike (servers that differ do not run yet)` + "\n"; code != 2 || errs != want {
-		t.Errorf("--set b.workers=4: exit %d\n%s\nwant\n%s", code, errs, want)
+	// --set changes one node: b alone has 4 workers, the shorthand's
+	// --per-server 2:concurrency=4, byte for byte; a server of another
+	// model is refused.
+	code, one, errs := simRun(t, "--topology", f, "--set", "b.workers=4", "--format", "json")
+	_, short4, _ := simRun(t, "--traffic", "open:150", "--duration", "30s", "--timeout", "1s", "--server", "queue", "--servers", "3",
+		"--balance", "p2c", "--concurrency", "5", "--service", "100ms", "--fault", "crash@10s-15s/2", "--per-server", "2:concurrency=4", "--format", "json")
+	if code != 0 || withoutConfig(t, one) != withoutConfig(t, short4) || withoutConfig(t, one) == withoutConfig(t, out) {
+		t.Errorf("--set b.workers=4: exit %d %s: differs from --per-server 2:concurrency=4, or from the fleet alike", code, errs)
+	}
+	code, _, errs = simRun(t, "--topology", f, "--set", "b.model=capacity")
+	if want := "backoff: " + f + `: topology: line 7: node b: model: "capacity" is not valid: want queue as node a has: a balancer's servers share their model and what their callers read` + "\n"; code != 2 || errs != want {
+		t.Errorf("--set b.model=capacity: exit %d\n%s\nwant\n%s", code, errs, want)
 	}
 	_, a, _ := simRun(t, "--topology", f, "--set", "a.workers=6", "--set", "b.workers=6", "--set", "c.workers=6", "--format", "json")
 	_, b, _ := simRun(t, "--topology", f, "--set", "a.workers=6", "--set", "b.workers=6", "--set", "c.workers=6", "--format", "json")
