@@ -75,11 +75,12 @@ func TestTopologyEdits(t *testing.T) {
 	if got := lower(tp); got.Concurrency != 7 || got.Balance != sim.LeastOutstanding {
 		t.Errorf("workers %d, balance %v", got.Concurrency, got.Balance)
 	}
-	setKnob(tp, "s2", "discipline", "lifo")
+	// A flush is the cache's: at a server, the lowering refuses it.
+	tp.Faults = append(tp.Faults, sim.Setting{Key: sim.ParamFault, Value: faultText("flush", "1s", "1s", "s2")})
 	_, err = lowerDoc(tp, backoff.Default())
 	var fe *backoff.FieldError
-	if !errors.As(err, &fe) || fe.Field != "nodes.s2.discipline" {
-		t.Errorf("one server's discipline: %v, want the lowering's error about nodes.s2.discipline", err)
+	if !errors.As(err, &fe) || fe.Field != "faults" {
+		t.Errorf("a flush at a server: %v, want the lowering's error about faults", err)
 	}
 	tp = fl.Topology()
 	setKnob(tp, "", "workers", "0")

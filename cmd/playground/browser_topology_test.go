@@ -206,16 +206,23 @@ func TestBrowserTopologyControls(t *testing.T) {
 	click(t, tb, "topology-set")
 	exPollParam(t, tb, "concurrency", "7")
 
-	choose(t, tb, "topology-node", "s2")
-	choose(t, tb, "topology-key", "discipline")
-	typeIn(t, tb, "topology-value", "lifo")
+	// A value out of range: the lowering's error, beside the knob.
+	typeIn(t, tb, "topology-value", "0")
 	click(t, tb, "topology-set")
 	got := poll[string](t, tb, "the knob's error", `(() => { const e = document.getElementById('topology-knob-error'); return e && !e.hidden && e.textContent; })()`)
-	if want := "node s2, discipline: “lifo” is not valid: with node s1, discipline fifo, want fifo"; got != want {
+	if want := "node s1, workers: “0” is not valid: want a whole number from 1 to 1,000,000"; got != want {
 		t.Errorf("the knob's error %q, want %q", got, want)
 	}
-	if exParam(t, tb, "discipline") != "" {
-		t.Error("a refused knob changed the page")
+	// A flush is the cache's: at a server, the shorthand cannot run it.
+	choose(t, tb, "topology-fault-kind", "flush")
+	choose(t, tb, "topology-fault-node", "s2")
+	click(t, tb, "topology-fault-add")
+	got = poll[string](t, tb, "the fault's error", `(() => { const e = document.getElementById('topology-fault-error'); return e && !e.hidden && e.textContent; })()`)
+	if !strings.HasPrefix(got, "Faults (faults): “flush@10s-20s/s2” is not valid") {
+		t.Errorf("the fault's error %q", got)
+	}
+	if exParam(t, tb, "concurrency") != "7" || strings.Contains(exParam(t, tb, "fault"), "flush") {
+		t.Error("a refused edit changed the page")
 	}
 	axeCheck(t, tb, axeScript(t), "the topology controls with an error")
 
