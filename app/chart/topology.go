@@ -37,7 +37,7 @@ const (
 	topoPad    = 8.0
 	topoLine   = 15.0
 	topoGap    = 34.0 // between rows: room for an arrow
-	topoChars  = 22   // a line longer than this in a box is cut (the list says it whole)
+	topoCharW  = 7.0  // a 12-unit character's width, at most: a longer line is cut to its box (the list says it whole)
 )
 
 // topoBox is where a node's box is: its left, top, width and height,
@@ -127,14 +127,15 @@ func Topology(nodes []TopoNode, label string) string {
 		name := html.EscapeString(n.Name)
 		w.WriteString(`<g class="topo-node" data-node="` + name + `">`)
 		w.WriteString(`<rect class="topo-box" x="` + num(b.x) + `" y="` + num(b.y) + `" width="` + num(b.w) + `" height="` + num(b.h) + `" rx="6"></rect>`)
-		w.text("topo-title", b.cx(), b.y+topoLine, "middle", cut(n.Title))
+		chars := int(b.w / topoCharW)
+		w.text("topo-title", b.cx(), b.y+topoLine, "middle", cut(n.Title, chars))
 		for j, k := range n.Knobs {
-			w.text("topo-knob", b.cx(), b.y+topoLine*float64(j+2), "middle", cut(k))
+			w.text("topo-knob", b.cx(), b.y+topoLine*float64(j+2), "middle", cut(k, chars))
 		}
 		for j, f := range n.Figures {
 			w.WriteString(`<text class="topo-fig" data-fig="` + html.EscapeString(f.Key) + `" data-value="` +
 				strconv.FormatFloat(f.Value, 'f', -1, 64) + `" x="` + num(b.cx()) + `" y="` + num(b.y+b.h+topoLine*float64(j+1)-2) +
-				`" text-anchor="middle">` + html.EscapeString(cut(f.Text)) + `</text>`)
+				`" text-anchor="middle">` + html.EscapeString(cut(f.Text, int(b.w/topoCharW))) + `</text>`)
 		}
 		w.WriteString(`</g>`)
 	}
@@ -142,11 +143,11 @@ func Topology(nodes []TopoNode, label string) string {
 	return w.String()
 }
 
-// cut shortens a line to topoChars runes, ending it with "…".
-func cut(s string) string {
+// cut shortens a line to n runes, ending it with "…".
+func cut(s string, n int) string {
 	r := []rune(s)
-	if len(r) <= topoChars {
+	if len(r) <= n {
 		return s
 	}
-	return strings.TrimSpace(string(r[:topoChars-1])) + "…"
+	return strings.TrimSpace(string(r[:n-1])) + "…"
 }

@@ -285,6 +285,11 @@ func screenshotOf(t *testing.T, name string, width, height int64, query string) 
 			time.Sleep(100 * time.Millisecond)
 		}
 		tb.viewportShot(t, vp.name+"-first")
+		if strings.HasPrefix(vp.name, "topology-") {
+			eval[bool](t, tb, `(document.getElementById('topology-controls').scrollIntoView(), true)`)
+			time.Sleep(100 * time.Millisecond)
+			tb.viewportShot(t, vp.name+"-controls")
+		}
 	}
 }
 
