@@ -136,8 +136,10 @@ func TestTraceLaws(t *testing.T) {
 			t.Errorf("config %d (%s): traced and untraced runs differ", valid, desc)
 		}
 	}
+	// The sample shows every outcome at its native size (300 configs;
+	// drops are the rarest, 15 lines there); under Node's 40 it need not.
 	for _, o := range CallOutcomes {
-		if seen[o] == 0 {
+		if seen[o] == 0 && runtime.GOARCH != "wasm" {
 			t.Errorf("no %s line in %d configs: %v", o, n, seen)
 		}
 	}
