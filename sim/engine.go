@@ -79,14 +79,14 @@ type reqSim struct {
 	// budget and calls in flight, the calls each layer made to the one
 	// below (the bottom's to the server), the bottom's calls for callers
 	// that had stopped waiting, and the layers' timeouts.
-	bottom        uint8
-	lbudget       []rbudget
-	lactive       []int
-	layerCalls    []int
-	orphans       int
-	layerTimeout  float64
-	layerTimeouts int
-	// layerTimeoutsAt counts them by the layer whose call timed out.
+	bottom       uint8
+	lbudget      []rbudget
+	lactive      []int
+	layerCalls   []int
+	orphans      int
+	layerTimeout float64
+	// layerTimeoutsAt counts the layers' timeouts by the layer whose call
+	// timed out.
 	layerTimeoutsAt []int
 
 	// cache is the look-aside cache in front of the servers (nil: none).
@@ -855,7 +855,6 @@ func (r *reqSim) expire(t float64, id, stamp uint32) {
 	r.seen(t)
 	c := &r.callers[id]
 	if c.layer < r.bottom {
-		r.layerTimeouts++
 		r.layerTimeoutsAt[c.layer]++
 	} else {
 		if r.trace != nil {

@@ -93,7 +93,10 @@ func (r *reqSim) finish() {
 			}
 		}
 		ch.BottomLoadRatio = ch.CallsPerRequestByLayer[c.Layers-1]
-		ch.OrphanCalls, ch.LayerTimeouts = r.orphans, r.layerTimeouts
+		ch.OrphanCalls = r.orphans
+		for _, n := range r.layerTimeoutsAt {
+			ch.LayerTimeouts += n
+		}
 		aq := r.answers.latency()
 		ch.Answer = &Quantiles{Mean: aq.Mean, P50: aq.P50, P95: aq.P95, P99: aq.P99, Max: aq.Max}
 	}
