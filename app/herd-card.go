@@ -194,8 +194,8 @@ func (hc *herdCard) herdVerdict(el app.HTMLP) app.UI {
 		return el.Hidden(true)
 	}
 	el = el.DataSet("all-gave-up", v.AllGaveUp()).Text(verdictText(l, c, h))
-	if v.GaveUp > 0 && v.Outage {
-		el = el.DataSet("gave-up-before", exact(v.GaveUpBeforeBack()))
+	if rel, _ := v.Since(v.LastGaveUp); v.GaveUp > 0 && rel != sim.At {
+		el = el.DataSet("gave-up-before", exact(v.Back-v.LastGaveUp))
 	}
 	if v.Succeeded > 0 {
 		el = el.DataSet("last-success", exact(v.LastSuccess))

@@ -17,10 +17,10 @@ type HerdEnds struct {
 // 41s after the outage ended".
 type HerdVerdict struct {
 	Clients, Succeeded, GaveUp, Unfinished int
-	// Outage is set for the outage server; Back is then when it came back
-	// (the outage's end). Without an outage Back is 0, the run's start.
-	Outage bool
-	Back   float64
+	// Returned is set when the server was down and came back, at Back
+	// (the end of the dead time its model brings). Without it Back is 0.
+	Returned bool
+	Back     float64
 	// LastSuccess and LastGaveUp are HerdEnds': when the last client that
 	// succeeded did, and when the last one that gave up did.
 	LastSuccess, LastGaveUp float64
@@ -30,14 +30,26 @@ type HerdVerdict struct {
 // was still trying).
 func (v HerdVerdict) AllGaveUp() bool { return v.GaveUp == v.Clients && v.Clients > 0 }
 
-// GaveUpBeforeBack is how long before the server came back the last
-// give-up was: positive when every client that gave up had done so while
-// the server was still down, and 0 without an outage.
-func (v HerdVerdict) GaveUpBeforeBack() float64 {
-	if !v.Outage {
-		return 0
+// The three ways a verdict places a moment: before or after the server's
+// return, or at a time of the run when there was no return to measure
+// from. A front end words each (its catalog's -before, -after and -at).
+const (
+	Before = "before"
+	After  = "after"
+	At     = "at"
+)
+
+// Since places t against the server's return: Before with d = Back - t,
+// After with d = t - Back, or At with d = t when the server never went
+// down.
+func (v HerdVerdict) Since(t float64) (rel string, d float64) {
+	switch {
+	case !v.Returned:
+		return At, t
+	case t < v.Back:
+		return Before, v.Back - t
 	}
-	return v.Back - v.LastGaveUp
+	return After, t - v.Back
 }
 
 // HerdVerdictOf is r's herd verdict; ok is false for a request-level run
@@ -50,7 +62,7 @@ func HerdVerdictOf(c Config, r *Result) (v HerdVerdict, ok bool) {
 	v = HerdVerdict{Clients: t.Clients, Succeeded: t.Succeeded, GaveUp: t.GaveUp, Unfinished: t.Unfinished,
 		LastSuccess: t.LastSuccess, LastGaveUp: t.LastGaveUp}
 	if r.OutageEnd > r.OutageStart { // the model's own outage
-		v.Outage, v.Back = true, r.OutageEnd
+		v.Returned, v.Back = true, r.OutageEnd
 	}
 	return v, true
 }

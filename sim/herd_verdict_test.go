@@ -35,11 +35,12 @@ func TestHerdVerdict(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no verdict", c.name)
 		}
-		if v.Succeeded != c.succeeded || v.GaveUp != c.gaveUp || v.Outage != c.outage ||
+		rel, before := v.Since(v.LastGaveUp)
+		if v.Succeeded != c.succeeded || v.GaveUp != c.gaveUp || v.Returned != c.outage ||
 			math.Abs(v.LastSuccess-c.lastOK) > 1e-9 || math.Abs(v.LastGaveUp-c.lastGaveUp) > 1e-9 ||
-			c.gaveUp > 0 && math.Abs(v.GaveUpBeforeBack()-c.beforeBack) > 1e-9 || v.AllGaveUp() != (c.gaveUp == v.Clients) {
-			t.Errorf("%s: %+v (before back %g), want %d ok (last %g), %d gave up (last %g, %g before back)", c.name, v,
-				v.GaveUpBeforeBack(), c.succeeded, c.lastOK, c.gaveUp, c.lastGaveUp, c.beforeBack)
+			c.gaveUp > 0 && (rel != Before || math.Abs(before-c.beforeBack) > 1e-9) || v.AllGaveUp() != (c.gaveUp == v.Clients) {
+			t.Errorf("%s: %+v (%s back by %g), want %d ok (last %g), %d gave up (last %g, %g before back)", c.name, v,
+				rel, before, c.succeeded, c.lastOK, c.gaveUp, c.lastGaveUp, c.beforeBack)
 		}
 	}
 	// A request-level run has Verdict, not this one.
@@ -50,5 +51,27 @@ func TestHerdVerdict(t *testing.T) {
 	}
 	if _, ok := HerdVerdictOf(cfg, r); ok {
 		t.Error("a request-level run got a herd verdict")
+	}
+}
+
+// Since places a moment against the server's return, and at its time
+// when the server never went down.
+func TestHerdVerdictSince(t *testing.T) {
+	back := HerdVerdict{Returned: true, Back: 10}
+	for _, c := range []struct {
+		v   HerdVerdict
+		t   float64
+		rel string
+		d   float64
+	}{
+		{back, 4, Before, 6},
+		{back, 10, After, 0},
+		{back, 12.5, After, 2.5},
+		{HerdVerdict{}, 4, At, 4},
+		{HerdVerdict{Back: 10}, 12, At, 12}, // Back without a return is not one
+	} {
+		if rel, d := c.v.Since(c.t); rel != c.rel || d != c.d {
+			t.Errorf("%+v.Since(%g) = %s %g, want %s %g", c.v, c.t, rel, d, c.rel, c.d)
+		}
 	}
 }

@@ -12,41 +12,27 @@ import (
 // line are this text.
 func HerdVerdictText(l i18n.Lang, v sim.HerdVerdict) string {
 	n := func(k int) string { return l.Int(int64(k)) }
+	gaveUp := func(key string, k int) string {
+		rel, d := v.Since(v.LastGaveUp)
+		return l.F(key+rel, n(k), l.Seconds(d))
+	}
 	var s string
 	switch {
 	case v.AllGaveUp():
-		switch {
-		case v.Outage && v.LastGaveUp < v.Back:
-			s = l.F("herd.verdict-all-gave-up-before", n(v.Clients), l.Seconds(v.Back-v.LastGaveUp))
-		case v.Outage:
-			s = l.F("herd.verdict-all-gave-up-after", n(v.Clients), l.Seconds(v.LastGaveUp-v.Back))
-		default:
-			s = l.F("herd.verdict-all-gave-up-at", n(v.Clients), l.Seconds(v.LastGaveUp))
-		}
+		s = gaveUp("herd.verdict-all-gave-up-", v.Clients)
 	case v.Succeeded > 0:
-		if v.Outage && v.LastSuccess >= v.Back {
-			s = l.F("herd.verdict-last-success-after", l.Seconds(v.LastSuccess-v.Back), l.Seconds(v.LastSuccess))
+		// A success is placed after the return or at its time: one before
+		// the server went down says nothing of its return.
+		if rel, d := v.Since(v.LastSuccess); rel == sim.After {
+			s = l.F("herd.verdict-last-success-after", l.Seconds(d), l.Seconds(v.LastSuccess))
 		} else {
 			s = l.F("herd.verdict-last-success-at", l.Seconds(v.LastSuccess))
 		}
 		if v.GaveUp > 0 {
-			switch {
-			case v.Outage && v.LastGaveUp < v.Back:
-				s += " " + l.F("herd.verdict-some-gave-up-before", n(v.GaveUp), l.Seconds(v.Back-v.LastGaveUp))
-			case v.Outage:
-				s += " " + l.F("herd.verdict-some-gave-up-after", n(v.GaveUp), l.Seconds(v.LastGaveUp-v.Back))
-			default:
-				s += " " + l.F("herd.verdict-some-gave-up-at", n(v.GaveUp), l.Seconds(v.LastGaveUp))
-			}
+			s += " " + gaveUp("herd.verdict-some-gave-up-", v.GaveUp)
 		}
 	case v.GaveUp > 0: // the rest still trying
-		if v.Outage && v.LastGaveUp < v.Back {
-			s = l.F("herd.verdict-some-gave-up-before", n(v.GaveUp), l.Seconds(v.Back-v.LastGaveUp))
-		} else if v.Outage {
-			s = l.F("herd.verdict-some-gave-up-after", n(v.GaveUp), l.Seconds(v.LastGaveUp-v.Back))
-		} else {
-			s = l.F("herd.verdict-some-gave-up-at", n(v.GaveUp), l.Seconds(v.LastGaveUp))
-		}
+		s = gaveUp("herd.verdict-some-gave-up-", v.GaveUp)
 	}
 	if v.Unfinished > 0 {
 		if s != "" {

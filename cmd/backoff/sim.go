@@ -1269,7 +1269,7 @@ func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
 	ptr := func(x float64) *float64 { return &x }
 	out := &herdVerdictJSON{Text: chart.HerdVerdictText(i18n.En, v), Clients: v.Clients, Succeeded: v.Succeeded,
 		GaveUp: v.GaveUp, Unfinished: v.Unfinished}
-	if v.Outage {
+	if v.Returned {
 		out.BackAt = ptr(v.Back)
 	}
 	if v.Succeeded > 0 {
@@ -1277,8 +1277,8 @@ func herdVerdictOf(c sim.Config, r *sim.Result) *herdVerdictJSON {
 	}
 	if v.GaveUp > 0 {
 		out.LastGaveUpAt = ptr(v.LastGaveUp)
-		if d := v.GaveUpBeforeBack(); v.Outage && d >= 0 {
-			out.GaveUpBeforeBack = ptr(d)
+		if v.Returned && v.LastGaveUp <= v.Back {
+			out.GaveUpBeforeBack = ptr(v.Back - v.LastGaveUp)
 		}
 	}
 	return out
