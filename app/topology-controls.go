@@ -52,11 +52,11 @@ func (c *topologyPanel) edit(ctx app.Context, group string, fn func(t *sim.Topol
 }
 
 func (c *topologyPanel) onAddServer(ctx app.Context, e app.Event) {
-	c.edit(ctx, "servers", func(t *sim.Topology) error { addServer(t); return nil })
+	c.edit(ctx, "servers", func(t *sim.Topology) error { t.AddServer(); return nil })
 }
 
 func (c *topologyPanel) onRemoveServer(ctx app.Context, e app.Event) {
-	c.edit(ctx, "servers", func(t *sim.Topology) error { removeServer(t); return nil })
+	c.edit(ctx, "servers", func(t *sim.Topology) error { t.RemoveServer(); return nil })
 }
 
 func (c *topologyPanel) onNode(ctx app.Context, e app.Event) {
@@ -70,7 +70,7 @@ func (c *topologyPanel) onKey(ctx app.Context, e app.Event) {
 func (c *topologyPanel) onSet(ctx app.Context, e app.Event) {
 	v := strings.TrimSpace(app.Window().GetElementByID("topology-value").Get("value").String())
 	node, key := c.ctl.node, c.ctl.key
-	c.edit(ctx, "knob", func(t *sim.Topology) error { setKnob(t, node, key, v); return nil })
+	c.edit(ctx, "knob", func(t *sim.Topology) error { t.SetKnob(node, key, v); return nil })
 }
 
 func (c *topologyPanel) onFaultKind(ctx app.Context, e app.Event) {
@@ -107,7 +107,7 @@ func (c *topologyPanel) onRemoveFault(ctx app.Context, e app.Event) {
 func (c *topologyPanel) chosen(t *sim.Topology) (node *sim.Node, key string) {
 	node = t.Node(c.ctl.node)
 	if node == nil {
-		if at := servers(t); c.ctl.node == "" && len(at) > 0 {
+		if at := t.ServerNodes(); c.ctl.node == "" && len(at) > 0 {
 			node = &t.Nodes[at[0]] // every server: the first's keys
 		} else {
 			node = &t.Nodes[0]
@@ -183,7 +183,7 @@ func (c *topologyPanel) controls() app.UI {
 	if len(t.Nodes) == 0 {
 		return nil
 	}
-	n := len(servers(t))
+	n := len(t.ServerNodes())
 	// The knob: a node (or every server), one of its kind's keys, a value.
 	node, key := c.chosen(t)
 	var nodes, keys, kinds []string
@@ -198,7 +198,7 @@ func (c *topologyPanel) controls() app.UI {
 	for _, nd := range t.Nodes {
 		title := l.F("node.title", nd.Name, l.T("node."+nd.Kind))
 		nodes = append(nodes, nd.Name, title)
-		if nd.Kind != kindBalancer {
+		if sim.Aimable(nd.Kind) {
 			at = append(at, nd.Name, title)
 		}
 	}

@@ -31,25 +31,25 @@ func TestTopologyEdits(t *testing.T) {
 		t.Fatal(err)
 	}
 	tp := c.Topology()
-	addServer(tp)
+	tp.AddServer()
 	if got := lower(tp); got.Servers != 2 || got.CacheKeys == 0 || got.Names != "cache,lb,server,s1" {
 		t.Errorf("a server added behind the cache: servers %d, cache keys %d, names %q\n%s", got.Servers, got.CacheKeys, got.Names, tp)
 	}
 	if miss := tp.Node("cache").Get("miss").List; len(miss) != 1 || miss[0] != "lb" {
 		t.Errorf("the cache's misses go to %v, want [lb]", miss)
 	}
-	addServer(tp)
+	tp.AddServer()
 	tp.Faults = append(tp.Faults, sim.Setting{Key: sim.ParamFault, Value: "crash@5s-10s/s2"}, sim.Setting{Key: sim.ParamFault, Value: "stall@1s-2s/server,s2"})
 	got := lower(tp)
 	if got.Servers != 3 || got.Get("fault") != "flush@30s-30s;crash@5s-10s/3;stall@1s-2s/1,3" {
 		t.Errorf("three servers: %d, faults %q", got.Servers, got.Get("fault"))
 	}
-	removeServer(tp)
+	tp.RemoveServer()
 	if got := lower(tp); got.Servers != 2 || got.Get("fault") != "flush@30s-30s;stall@1s-2s/1" {
 		t.Errorf("back to two: %d, faults %q\n%s", got.Servers, got.Get("fault"), tp)
 	}
-	removeServer(tp)
-	if got := lower(tp); got.Servers != 1 || balancerOf(tp) != nil || got.Names != "" {
+	tp.RemoveServer()
+	if got := lower(tp); got.Servers != 1 || tp.BalancerNode() != nil || got.Names != "" {
 		t.Errorf("back to one: %d, names %q\n%s", got.Servers, got.Names, tp)
 	}
 	// The scenario again, the fault at the one server aside.
@@ -70,8 +70,8 @@ func TestTopologyEdits(t *testing.T) {
 		}
 	}
 	tp = fl.Topology()
-	setKnob(tp, "", "workers", "7")
-	setKnob(tp, "lb", "rule", "least")
+	tp.SetKnob("", "workers", "7")
+	tp.SetKnob("lb", "rule", "least")
 	if got := lower(tp); got.Concurrency != 7 || got.Balance != sim.LeastOutstanding {
 		t.Errorf("workers %d, balance %v", got.Concurrency, got.Balance)
 	}
@@ -83,7 +83,7 @@ func TestTopologyEdits(t *testing.T) {
 		t.Errorf("a flush at a server: %v, want the lowering's error about faults", err)
 	}
 	tp = fl.Topology()
-	setKnob(tp, "", "workers", "0")
+	tp.SetKnob("", "workers", "0")
 	if _, err := lowerDoc(tp, backoff.Default()); !errors.As(err, &fe) || fe.Field != "nodes.s1.workers" {
 		t.Errorf("workers 0: %v, want an error about nodes.s1.workers", err)
 	}

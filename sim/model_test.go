@@ -380,34 +380,43 @@ func TestFieldsFixed(t *testing.T) {
 }
 
 // No line outside a model's own file asks which built-in model a config
-// has: the engines, the results, the CLI and the page read its Traits and
-// hooks, so a new model is its file, its strings and its test.
+// has, nor outside a node kind's file which kind a node is: the engines,
+// the results, the topology's walk, the CLI and the page read Traits and
+// hooks, so a new model or kind is its file, its strings and its test.
 func TestNoModelSwitch(t *testing.T) {
-	asks := regexp.MustCompile(`(==|!=)\s*(sim\.)?(Capacity|Outage|Collapse|OCC|Queue|Channel)\b|case\s+(sim\.)?(Capacity|Outage|Collapse|OCC|Queue|Channel)\b`)
-	own := regexp.MustCompile(`^server_(capacity|outage|collapse|occ|queue|channel)\.go$`)
-	n := 0
-	for _, dir := range []string{".", "../app", "../app/chart", "../cmd/backoff", "../cmd/playground"} {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") || dir == "." && own.MatchString(filepath.Base(f)) {
-				continue
-			}
-			b, err := os.ReadFile(f)
+	for _, part := range []struct {
+		what      string
+		asks, own *regexp.Regexp
+	}{
+		{"a model", regexp.MustCompile(`(==|!=)\s*(sim\.)?(Capacity|Outage|Collapse|OCC|Queue|Channel)\b|case\s+(sim\.)?(Capacity|Outage|Collapse|OCC|Queue|Channel)\b`),
+			regexp.MustCompile(`^server_(capacity|outage|collapse|occ|queue|channel)\.go$`)},
+		{"a node kind", regexp.MustCompile(`(==|!=)\s*(sim\.)?[kK]ind(Server|Balancer|Cache|Service)\b|case\s+(sim\.)?[kK]ind(Server|Balancer|Cache|Service)\b|Kind\s*(==|!=)\s*"[a-z]`),
+			regexp.MustCompile(`^node_(server|balancer|cache|service)\.go$`)},
+	} {
+		n := 0
+		for _, dir := range []string{".", "../app", "../app/chart", "../cmd/backoff", "../cmd/playground"} {
+			files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			n++
-			for i, line := range strings.Split(string(b), "\n") {
-				if code, _, _ := strings.Cut(line, "//"); asks.MatchString(code) {
-					t.Errorf("%s:%d asks for a model: %s", f, i+1, strings.TrimSpace(line))
+			for _, f := range files {
+				if strings.HasSuffix(f, "_test.go") || dir == "." && part.own.MatchString(filepath.Base(f)) {
+					continue
+				}
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n++
+				for i, line := range strings.Split(string(b), "\n") {
+					if code, _, _ := strings.Cut(line, "//"); part.asks.MatchString(code) {
+						t.Errorf("%s:%d asks for %s: %s", f, i+1, part.what, strings.TrimSpace(line))
+					}
 				}
 			}
 		}
-	}
-	if n < 50 {
-		t.Errorf("read %d files", n)
+		if n < 50 {
+			t.Errorf("read %d files", n)
+		}
 	}
 }

@@ -1,5 +1,10 @@
 package sim
 
+import (
+	"strconv"
+	"strings"
+)
+
 // A balancer node is a load balancer in front of servers (fleet.go): rule
 // is how it picks one (Balance), to: the servers, retry-other sends a
 // retry to another server than its previous try's.
@@ -38,6 +43,35 @@ func (balancerKind) canon(key string, s Setting) (Setting, error) {
 	return s, nil
 }
 
+func (balancerKind) stage() int    { return 2 }
+func (balancerKind) aimable() bool { return false }
+func (balancerKind) repeats() bool { return false }
+
+// A balancer ends the walk: its to: are the fleet's servers, each once.
+func (balancerKind) walk(w *walk, n *Node) (*Node, error) {
+	w.lb = n
+	to := n.Get(keyTo)
+	if to == nil || len(to.List) == 0 || len(to.List) > MaxServers {
+		v := ""
+		if to != nil {
+			v = strings.Join(to.List, ",")
+		}
+		return nil, shapeErr(n, keyTo, v, "a balancer calls 1 to "+strconv.Itoa(MaxServers)+" servers")
+	}
+	for _, name := range to.List {
+		s := w.t.Node(name)
+		if s == nil {
+			return nil, unknownNode(n, keyTo, name, w.t)
+		}
+		if s.Kind != kindServer || w.seen[name] {
+			return nil, shapeErr(n, keyTo, name, "a balancer's nodes are servers, each once; node "+name+" is a "+s.Kind)
+		}
+		w.seen[name], w.names = true, append(w.names, name)
+		w.servers = append(w.servers, s)
+	}
+	return nil, nil
+}
+
 // A balancer's figure: the calls it passed on, every one to a server.
 func (balancerKind) figures(r *reqSim, _ int, _ float64, out []NodeFigure) []NodeFigure {
 	n := 0
@@ -45,4 +79,14 @@ func (balancerKind) figures(r *reqSim, _ int, _ float64, out []NodeFigure) []Nod
 		n += r.srvs[k].calls
 	}
 	return append(out, NodeFigure{"calls", float64(n)})
+}
+
+// BalancerNode is t's balancer, or nil.
+func (t *Topology) BalancerNode() *Node {
+	for i := range t.Nodes {
+		if t.Nodes[i].Kind == kindBalancer {
+			return &t.Nodes[i]
+		}
+	}
+	return nil
 }

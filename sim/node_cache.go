@@ -87,7 +87,18 @@ var cacheNodeKeys = []NodeKey{
 	{Name: keyZipf, Help: "0: keys drawn uniformly; S: Zipf's law, the k-th key with weight 1/k^S"},
 }
 
-func (cacheKind) Name() string    { return kindCache }
+func (cacheKind) Name() string  { return kindCache }
+func (cacheKind) stage() int    { return 1 }
+func (cacheKind) aimable() bool { return true }
+func (cacheKind) repeats() bool { return false }
+
+// A cache sits in front of the servers (or their balancer) and calls its
+// miss: node.
+func (cacheKind) walk(w *walk, n *Node) (*Node, error) {
+	w.cache = n
+	return w.next(n, keyMiss, "a cache calls exactly one node on a miss")
+}
+
 func (cacheKind) Keys() []NodeKey { return cacheNodeKeys }
 
 // cacheParam is the parameter a cache node's key sets ("" for miss).

@@ -20,6 +20,15 @@ const (
 func (serverKind) Name() string { return kindServer }
 
 func (serverKind) Keys() []NodeKey { return serverKeys() }
+func (serverKind) stage() int      { return 3 }
+func (serverKind) aimable() bool   { return true }
+func (serverKind) repeats() bool   { return false }
+
+// A server called alone is the whole fleet, and calls nothing.
+func (serverKind) walk(w *walk, n *Node) (*Node, error) {
+	w.servers = []*Node{n}
+	return nil, nil
+}
 
 // serverKeys are read when asked, after the models have registered
 // (files initialise in name order, the models' after this one); a
@@ -70,4 +79,15 @@ func (serverKind) figures(r *reqSim, i int, span float64, out []NodeFigure) []No
 		NodeFigure{"refused", float64(sv.refused)}, NodeFigure{"errors", float64(sv.errs)},
 		NodeFigure{"outage", float64(sv.outage)}, NodeFigure{"timeouts", float64(sv.timeouts)},
 		NodeFigure{"lost", float64(sv.lost)}, NodeFigure{"utilization", sv.utilization(span)})
+}
+
+// ServerNodes are the indexes of t's server nodes, in order.
+func (t *Topology) ServerNodes() []int {
+	var out []int
+	for i, n := range t.Nodes {
+		if n.Kind == kindServer {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/backoff-playground/playground/backoff"
+import (
+	"strconv"
+
+	"github.com/backoff-playground/playground/backoff"
+)
 
 // A service node is a layer of a call chain (chain.go): it calls the node
 // to: names, trying it retry.attempts times (omitted: as many as the
@@ -42,6 +46,19 @@ func (serviceKind) canon(key string, s Setting) (Setting, error) {
 		s.Value = c.Get(ParamLayerTimeout)
 	}
 	return s, nil
+}
+
+func (serviceKind) stage() int    { return 0 }
+func (serviceKind) aimable() bool { return false }
+func (serviceKind) repeats() bool { return true }
+
+// A service is a layer of the chain; a chain has at most MaxLayers-1.
+func (serviceKind) walk(w *walk, n *Node) (*Node, error) {
+	if len(w.chain) >= MaxLayers-1 {
+		return nil, shapeErr(w.caller, w.key, n.Name, "at most "+strconv.Itoa(MaxLayers-1)+" services in a chain")
+	}
+	w.chain = append(w.chain, n)
+	return w.next(n, keyTo, "a service calls exactly one node")
 }
 
 // A service's figures: the calls the layer above made to it, and those of

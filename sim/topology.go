@@ -109,6 +109,17 @@ type nodeKind interface {
 	// kind (a layer's number from 1, a server's place in the fleet; 0
 	// for the one cache or balancer), span the seconds its rates are per.
 	figures(r *reqSim, i int, span float64, out []NodeFigure) []NodeFigure
+	// stage is the kind's place in the engine's shape, from the clients
+	// down: a node calls nodes of a later stage, or of its own when the
+	// kind repeats (a chain of services).
+	stage() int
+	repeats() bool
+	// aimable: a fault can name a node of the kind (a server's crash, a
+	// cache's flush).
+	aimable() bool
+	// walk records n in w (Topology.Config) and returns the node it
+	// calls next, nil when the walk ends there.
+	walk(w *walk, n *Node) (*Node, error)
 }
 
 // nodeKinds is the registry of node kinds, written only while the package
@@ -130,6 +141,12 @@ func kindNamed(name string) nodeKind {
 		}
 	}
 	return nil
+}
+
+// Aimable reports whether a fault can name a node of the kind.
+func Aimable(kind string) bool {
+	k := kindNamed(kind)
+	return k != nil && k.aimable()
 }
 
 // NodeKindNames lists the registered node kinds, in registration order.

@@ -293,66 +293,24 @@ func (t *Topology) Config(base Config) (Config, error) {
 	if err != nil {
 		return base, err
 	}
-	seen := map[string]bool{}
-	var chain []*Node
-	for n.Kind == kindService {
-		seen[n.Name] = true
-		chain = append(chain, n)
-		next, err := soleTarget(t, n, keyTo, "a service calls exactly one node")
+	w := walk{t: t, seen: map[string]bool{}}
+	for stage := -1; n != nil; {
+		k := kindNamed(n.Kind)
+		if k.stage() < stage || k.stage() == stage && !k.repeats() {
+			return base, shapeErr(w.caller, w.key, n.Name, "a "+w.caller.Kind+" calls "+w.after(stage)+"; node "+n.Name+" is a "+n.Kind)
+		}
+		if w.seen[n.Name] {
+			return base, shapeErr(w.caller, w.key, n.Name, "the calls go round in a circle")
+		}
+		w.seen[n.Name], w.names = true, append(w.names, n.Name)
+		stage = k.stage()
+		next, err := k.walk(&w, n)
 		if err != nil {
 			return base, err
 		}
-		if seen[next.Name] {
-			return base, shapeErr(n, keyTo, next.Name, "the calls go round in a circle")
-		}
-		if len(chain) >= MaxLayers {
-			return base, shapeErr(n, keyTo, next.Name, "at most "+strconv.Itoa(MaxLayers-1)+" services in a chain")
-		}
-		n = next
+		w.caller, n = n, next
 	}
-	seen[n.Name] = true
-	var cache *Node
-	if n.Kind == kindCache {
-		cache = n
-		next, err := soleTarget(t, n, keyMiss, "a cache calls exactly one node on a miss")
-		if err != nil {
-			return base, err
-		}
-		if seen[next.Name] || next.Kind != kindServer && next.Kind != kindBalancer {
-			return base, shapeErr(n, keyMiss, next.Name, "a cache calls a server or a balancer; node "+next.Name+" is a "+next.Kind)
-		}
-		n = next
-		seen[n.Name] = true
-	}
-	var lb *Node
-	var servers []*Node
-	switch n.Kind {
-	case kindServer:
-		servers = []*Node{n}
-	case kindBalancer:
-		lb = n
-		to := n.Get(keyTo)
-		if to == nil || len(to.List) == 0 || len(to.List) > MaxServers {
-			v := ""
-			if to != nil {
-				v = strings.Join(to.List, ",")
-			}
-			return base, shapeErr(n, keyTo, v, "a balancer calls 1 to "+strconv.Itoa(MaxServers)+" servers")
-		}
-		for _, name := range to.List {
-			s := t.Node(name)
-			if s == nil {
-				return base, unknownNode(n, keyTo, name, t)
-			}
-			if s.Kind != kindServer || seen[name] {
-				return base, shapeErr(n, keyTo, name, "a balancer's nodes are servers, each once; node "+name+" is a "+s.Kind)
-			}
-			seen[name] = true
-			servers = append(servers, s)
-		}
-	default:
-		return base, shapeErr(n, keyKind, n.Kind, "a "+n.Kind+" node does not run yet")
-	}
+	seen, chain, cache, lb, servers := w.seen, w.chain, w.cache, w.lb, w.servers
 	for i := range t.Nodes {
 		if !seen[t.Nodes[i].Name] {
 			return base, shapeErr(&t.Nodes[i], keyKind, t.Nodes[i].Kind, "nothing calls node "+t.Nodes[i].Name)
@@ -386,19 +344,7 @@ func (t *Topology) Config(base Config) (Config, error) {
 	if err := c.lowerFaults(t, cache, servers); err != nil {
 		return base, err
 	}
-	names := make([]string, 0, len(t.Nodes))
-	for _, s := range chain {
-		names = append(names, s.Name)
-	}
-	if cache != nil {
-		names = append(names, cache.Name)
-	}
-	if lb != nil {
-		names = append(names, lb.Name)
-	}
-	for _, s := range servers {
-		names = append(names, s.Name)
-	}
+	names := w.names
 	if !slices.Equal(names, defaultNames(c.Layers, c.Servers, cache != nil)) {
 		c.Names = strings.Join(names, ",")
 	}
@@ -649,6 +595,46 @@ func (t *Topology) placeErr(err error, chain []*Node, cache, lb *Node, servers [
 // soleTarget is the one node n's key names (a service's to:, a cache's
 // miss:); the error says why there must be one, or that there is no such
 // node.
+// walk is a topology read from its entry down, node by node: each kind's
+// walk hook records its node where the engine's shape has a place for it
+// and returns the node it calls next (nil at the end). A kind's stage is
+// its place in that shape, so the walk refuses a node called out of
+// order (a cache below a balancer) without naming either kind.
+type walk struct {
+	t       *Topology
+	seen    map[string]bool
+	names   []string // the nodes in the order walked
+	caller  *Node    // the node that called the one walked now
+	key     string   // the caller's key that named it
+	chain   []*Node  // the services, from the clients down
+	cache   *Node
+	lb      *Node
+	servers []*Node
+}
+
+// after words the kinds a node of the given stage may call: "a cache, a
+// balancer or a server".
+func (w *walk) after(stage int) string {
+	var out []string
+	for st := stage; st <= stage+len(nodeKinds); st++ { // stages are small and few
+		for _, k := range nodeKinds {
+			if k.stage() == st && (st > stage || k.repeats()) {
+				out = append(out, "a "+k.Name())
+			}
+		}
+	}
+	if len(out) > 1 {
+		return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
+	}
+	return strings.Join(out, "")
+}
+
+// next reads n's key naming the one node it calls.
+func (w *walk) next(n *Node, key, why string) (*Node, error) {
+	w.key = key
+	return soleTarget(w.t, n, key, why)
+}
+
 func soleTarget(t *Topology, n *Node, key, why string) (*Node, error) {
 	to := n.Get(key)
 	if to == nil || len(to.List) != 1 {

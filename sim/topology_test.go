@@ -109,6 +109,16 @@ func topologyErrorCases() []topologyErrorCase {
 			`topology: line 2: node lb: to: "x" is not valid: want one of the nodes: lb, a`},
 		{node("  up: {kind: service, to: lb}", "  lb: {kind: balancer, to: [a, up]}", "  a: {kind: server}") + "entry: up\n", "nodes.lb.to", 3,
 			`topology: line 3: node lb: to: "up" is not valid: want a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, optionally through a cache in front of them and a chain of services above (each calling the next), every node called once (a balancer's nodes are servers, each once; node up is a service)`},
+		// The walk's order: a cache calls what comes after it in the
+		// engine's shape, a service may call a service, calls never go
+		// round, and a chain is at most MaxLayers-1 services long.
+		{node("  app: {kind: cache, miss: up}", "  up: {kind: service, to: db}", "  db: {kind: server}") + "entry: app\n", "nodes.app.miss", 2,
+			`topology: line 2: node app: miss: "up" is not valid: want a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, optionally through a cache in front of them and a chain of services above (each calling the next), every node called once (a cache calls a balancer or a server; node up is a service)`},
+		{node("  x: {kind: service, to: y}", "  y: {kind: service, to: x}") + "entry: x\n", "nodes.y.to", 3,
+			`topology: line 3: node y: to: "x" is not valid: want a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, optionally through a cache in front of them and a chain of services above (each calling the next), every node called once (the calls go round in a circle)`},
+		{node("  s1: {kind: service, to: s2}", "  s2: {kind: service, to: s3}", "  s3: {kind: service, to: s4}", "  s4: {kind: service, to: s5}",
+			"  s5: {kind: service, to: s6}", "  s6: {kind: service, to: s7}", "  s7: {kind: service, to: s8}", "  s8: {kind: service, to: db}", "  db: {kind: server}"), "nodes.s7.to", 8,
+			`topology: line 8: node s7: to: "s8" is not valid: want a graph the engine runs: the clients call one server, or a balancer over servers of one model and the same keys, optionally through a cache in front of them and a chain of services above (each calling the next), every node called once (at most 7 services in a chain)`},
 		{node("  a: {kind: server}", "  b: {kind: server}"), "entry", 1,
 			`topology: line 1: entry: "" is not valid: want the node the clients call (entry:), one of a, b`},
 		{node("  a: {kind: server}") + "faults: [crash@1s-2s/z]\n", "faults", 3,
