@@ -262,9 +262,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	r.tl = newTimeline(c.Bucket, reqTimeScale(&c), maxBins(&c))
 	r.tl.req = true
 	r.tl.cache = c.CacheKeys > 0
-	if n := len(r.srvs); n > 1 {
-		r.tl.nsrv = n
-	}
+	r.tl.setParts(len(r.srvs), c.Layers)
 	r.latency = newHist(fineSub, fineMin, fineOctaves)
 	if c.Layers > 1 {
 		r.answers = newHist(fineSub, fineMin, fineOctaves)
@@ -685,7 +683,8 @@ func (r *reqSim) try(id uint32, t float64) {
 	if r.layerTimeout > 0 && r.orphaned(id) {
 		r.orphans++
 	}
-	b := r.tl.at(t)
+	bi := r.tl.slot(t)
+	b := &r.tl.bins[bi]
 	b.calls++
 	if c.tries > 1 {
 		b.retries++
@@ -698,6 +697,7 @@ func (r *reqSim) try(id uint32, t float64) {
 	}
 	r.srvs[k].out++
 	r.srvs[k].calls++
+	r.tl.serverIn(bi, k).calls++
 	r.pushAt(t+r.hop(), evArrive, k, id, c.stamp, dl)
 	switch {
 	case r.prop && dl < math.Inf(1) && (r.timeout == 0 || dl < t+r.timeout):
@@ -856,6 +856,7 @@ func (r *reqSim) expire(t float64, id, stamp uint32) {
 	c := &r.callers[id]
 	if c.layer < r.bottom {
 		r.layerTimeoutsAt[c.layer]++
+		r.tl.layer(t, c.layer).timeouts++
 	} else {
 		if r.trace != nil {
 			r.traceExpire(id, t)
@@ -898,6 +899,7 @@ func (r *reqSim) hedge(t float64, id, stamp uint32) {
 	}
 	r.srvs[k].out++
 	r.srvs[k].calls++
+	r.tl.server(t, k).calls++
 	dl := 0.0
 	if r.prop {
 		dl = r.tryDeadline(id, c.sent[0])
@@ -1219,6 +1221,7 @@ func (r *reqSim) callBelow(id uint32, t, dl float64) {
 	c := &r.callers[id]
 	layer, stamp := c.layer, c.stamp
 	r.layerCalls[layer]++
+	r.tl.layer(t, layer).calls++
 	switch {
 	case r.prop && dl < math.Inf(1):
 		r.push(dl, evTimeout, id, stamp, 0) // its own timeout, or sooner the deadline passed down

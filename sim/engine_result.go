@@ -30,6 +30,7 @@ func (r *reqSim) finish() {
 	// before).
 	lastEnd := r.faultsEnd(math.Max(r.last, span))
 	tl, width, peak, peakRetry := r.tl.buckets(math.Max(r.last, span-1e-9), lastEnd, true)
+	r.nodeBuckets(tl)
 	res := &Result{Timeline: tl, BucketWidth: width, Truncated: r.truncated, TruncatedBy: r.truncBy, FullAt: r.fullAt,
 		CapacityPerBucket: r.perSecond() * width}
 	if r.truncated {
@@ -151,6 +152,34 @@ func (r *reqSim) perNode(span float64) []NodeTotals {
 	return out
 }
 
+// nodeBuckets gives each bucket its nodes' figures, in perNode's order,
+// from the bucket, its bin's request-level counts and the timeline's
+// slots for it (the servers', then the layers'): the buckets are the
+// timeline's bins, one for one.
+func (r *reqSim) nodeBuckets(tl []Bucket) {
+	c := &r.c
+	parts := shapeParts(c.Layers, c.Servers, c.CacheKeys > 0)
+	np, ns := len(parts), r.tl.nslot
+	// Two allocations for the whole timeline: its nodes, and their
+	// figures (at most five a node).
+	all := make([]NodeBucket, len(tl)*np)
+	figs := make([]float64, 0, len(tl)*np*5)
+	for i := range tl {
+		o := &tl[i]
+		var srv, lay []sbin
+		if ns > 0 {
+			slots := r.tl.srv[i*ns : (i+1)*ns]
+			srv, lay = slots[:r.tl.nsrv], slots[r.tl.nsrv:]
+		}
+		o.Nodes = all[i*np : (i+1)*np : (i+1)*np]
+		for k, p := range parts {
+			from := len(figs)
+			figs = p.kind.bucket(o, &r.tl.ext[i], srv, lay, p.i, figs)
+			o.Nodes[k] = NodeBucket{p.kind.bucketKeys(), figs[from:len(figs):len(figs)]}
+		}
+	}
+}
+
 // perServer is each server's totals over span seconds (a fleet's).
 func (r *reqSim) perServer(span float64) []ServerTotals {
 	if len(r.srvs) < 2 {
@@ -178,6 +207,11 @@ func (r *reqSim) perServer(span float64) []ServerTotals {
 func (sv *rserver) utilization(span float64) float64 {
 	if span <= 0 {
 		return 0
+	}
+	if sv.waits == WaitMedium {
+		// A medium's work is its frames that got through (served, an
+		// error or not): they never overlap, so at most the span.
+		return float64(sv.served) * sv.ch.frame / span
 	}
 	can := sv.perSecond() * span
 	if sv.taker == nil {

@@ -517,6 +517,60 @@ func checkNodes(c Config, r *Result) error {
 	if calls != tt.Calls || timeouts != tt.LayerTimeouts {
 		return fmt.Errorf("servers sent %d calls of %d; services timed out %d of %d", calls, tt.Calls, timeouts, tt.LayerTimeouts)
 	}
+	return checkNodeBuckets(r)
+}
+
+// checkNodeBuckets: every bucket has every node, and a node's counts
+// over the buckets add up to its totals (a server's failed to its
+// refused, errors and outage), its hit ratio in a bucket is its hits'
+// share there.
+func checkNodeBuckets(r *Result) error {
+	tt := r.Totals
+	sums := make([]map[string]float64, len(tt.PerNode))
+	for i := range sums {
+		sums[i] = map[string]float64{}
+	}
+	for _, b := range r.Timeline {
+		if len(b.Nodes) != len(tt.PerNode) {
+			return fmt.Errorf("bucket at %gs has %d nodes, per_node %d", b.Start, len(b.Nodes), len(tt.PerNode))
+		}
+		for j, n := range b.Nodes {
+			if len(n.Keys) != len(n.Values) {
+				return fmt.Errorf("bucket at %gs, node %s: keys %q, values %v", b.Start, tt.PerNode[j].Name, n.Keys, n.Values)
+			}
+			for m, key := range n.Keys {
+				if v := n.Values[m]; v < 0 || math.IsNaN(v) {
+					return fmt.Errorf("bucket at %gs, node %s: %s %g", b.Start, tt.PerNode[j].Name, key, v)
+				}
+				sums[j][key] += n.Values[m]
+			}
+			hits, _ := n.Figure("hits")
+			misses, _ := n.Figure("misses")
+			ratio, _ := n.Figure("hit_ratio")
+			if hits+misses > 0 && ratio != hits/(hits+misses) {
+				return fmt.Errorf("bucket at %gs, node %s: %v, a hit ratio not its hits' share", b.Start, tt.PerNode[j].Name, n)
+			}
+		}
+	}
+	for j, n := range tt.PerNode {
+		for key, sum := range sums[j] {
+			if key == "hit_ratio" {
+				continue
+			}
+			want, ok := n.Figure(key)
+			if key == "failed" {
+				want = 0
+				for _, k := range []string{"refused", "errors", "outage"} {
+					v, _ := n.Figure(k)
+					want += v
+				}
+				ok = true
+			}
+			if !ok || sum != want {
+				return fmt.Errorf("node %s: its buckets' %s add up to %g, its total is %g (%v)", n.Name, key, sum, want, ok)
+			}
+		}
+	}
 	return nil
 }
 
@@ -545,12 +599,13 @@ func TestLawsCatch(t *testing.T) {
 			r.Timeline[0].Served += 3100 - 3000
 			r.Totals.ThroughputPerS = 3100.0 / 30
 		},
-		"timeline":   func(r *Result) { r.Timeline[3].Goodput++ },
-		"unfinished": func(r *Result) { r.Totals.Unfinished++ },
-		"S above 1":  func(r *Result) { r.Totals.ChannelThroughput = 1.5 },
-		"NaN":        func(r *Result) { r.Totals.WastedWork = math.NaN() },
-		"node calls": func(r *Result) { r.Totals.PerNode[0].Figures[0].Value++ },
-		"node name":  func(r *Result) { r.Totals.PerNode[0].Name = "db" },
+		"timeline":    func(r *Result) { r.Timeline[3].Goodput++ },
+		"unfinished":  func(r *Result) { r.Totals.Unfinished++ },
+		"S above 1":   func(r *Result) { r.Totals.ChannelThroughput = 1.5 },
+		"NaN":         func(r *Result) { r.Totals.WastedWork = math.NaN() },
+		"node calls":  func(r *Result) { r.Totals.PerNode[0].Figures[0].Value++ },
+		"node name":   func(r *Result) { r.Totals.PerNode[0].Name = "db" },
+		"node bucket": func(r *Result) { r.Timeline[2].Nodes[0].Values[0]++ },
 	} {
 		bad := run(t, c, 1)
 		spoil(bad)

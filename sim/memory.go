@@ -145,6 +145,10 @@ func timelineBytes(c *Config) int64 {
 		per += xbinBytes
 		if c.Servers > 1 {
 			per += float64(c.Servers) * sbinBytes
+		}
+		per += float64(max(c.Layers-1, 0)) * sbinBytes
+		perOut += float64(len(shapeParts(c.Layers, c.Servers, c.CacheKeys > 0))) * nodeBucketBytes
+		if c.Servers > 1 {
 			perOut += float64(c.Servers) * serverBucketBytes
 		}
 	}
@@ -285,8 +289,11 @@ const (
 	sbinBytes         = float64(unsafe.Sizeof(sbin{}))
 	bucketBytes       = float64(unsafe.Sizeof(Bucket{}))
 	serverBucketBytes = float64(unsafe.Sizeof(ServerBucket{}))
-	outcomeBytes      = float64(unsafe.Sizeof(ClientOutcome{}))
-	traceEventBytes   = float64(unsafe.Sizeof(TraceEvent{}))
+	// nodeBucketBytes is one node in a bucket: its slice's header and at
+	// most five figures (a server's).
+	nodeBucketBytes = float64(unsafe.Sizeof(NodeBucket{})) + 5*8
+	outcomeBytes    = float64(unsafe.Sizeof(ClientOutcome{}))
+	traceEventBytes = float64(unsafe.Sizeof(TraceEvent{}))
 	// runBytes is a run's own small things: its state, its random
 	// source, its result's structs.
 	runBytes = 8 << 10

@@ -112,13 +112,13 @@ func TestFitMemory(t *testing.T) {
 		set                     [][2]string
 		grow                    func(c *Config, most string)
 	}{
-		{"herd", ParamClients, "", "834873", [][2]string{{"clients", "2000000"}}, setClients},
-		{"herd decorrelated", ParamClients, "", "695727", [][2]string{{"clients", "2000000"}, {"jitter", "decorrelated"}}, setClients},
-		{"closed queue", ParamClients, "", "193193", [][2]string{{"server", "queue"}, {"traffic", "closed"}, {"clients", "1000000"}}, setClients},
-		{"loop", ParamTraffic, "N", "173962", [][2]string{{"server", "queue"}, {"traffic", "loop:1000000"}}, func(c *Config, most string) {
+		{"herd", ParamClients, "", "834723", [][2]string{{"clients", "2000000"}}, setClients},
+		{"herd decorrelated", ParamClients, "", "695602", [][2]string{{"clients", "2000000"}, {"jitter", "decorrelated"}}, setClients},
+		{"closed queue", ParamClients, "", "193019", [][2]string{{"server", "queue"}, {"traffic", "closed"}, {"clients", "1000000"}}, setClients},
+		{"loop", ParamTraffic, "N", "173788", [][2]string{{"server", "queue"}, {"traffic", "loop:1000000"}}, func(c *Config, most string) {
 			c.Callers, _ = strconv.Atoi(most)
 		}},
-		{"open", ParamDuration, "", "8.633s", [][2]string{{"server", "queue"}, {"traffic", "open:20000"}, {"duration", "1m"}}, func(c *Config, most string) {
+		{"open", ParamDuration, "", "8.625s", [][2]string{{"server", "queue"}, {"traffic", "open:20000"}, {"duration", "1m"}}, func(c *Config, most string) {
 			c.Duration, _ = time.ParseDuration(most)
 		}},
 	} {

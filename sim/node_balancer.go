@@ -81,6 +81,16 @@ func (balancerKind) figures(r *reqSim, _ int, _ float64, out []NodeFigure) []Nod
 	return append(out, NodeFigure{"calls", float64(n)})
 }
 
+// A balancer's figure in a bucket: the calls it passed on, every call
+// of the bucket's.
+func (balancerKind) bucket(o *Bucket, _ *xbin, _, _ []sbin, _ int, out []float64) []float64 {
+	return append(out, float64(o.Calls))
+}
+
+var balancerBucketKeys = []string{"calls"}
+
+func (balancerKind) bucketKeys() []string { return balancerBucketKeys }
+
 // BalancerNode is t's balancer, or nil.
 func (t *Topology) BalancerNode() *Node {
 	for i := range t.Nodes {

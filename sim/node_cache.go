@@ -416,3 +416,12 @@ func (cacheKind) figures(r *reqSim, _ int, _ float64, out []NodeFigure) []NodeFi
 	return append(out, NodeFigure{"calls", float64(t.Hits + t.Misses)}, NodeFigure{"hits", float64(t.Hits)},
 		NodeFigure{"misses", float64(t.Misses)}, NodeFigure{"hit_ratio", t.HitRatio})
 }
+
+// A cache's figures in a bucket are the bucket's own cache columns.
+func (cacheKind) bucket(o *Bucket, _ *xbin, _, _ []sbin, _ int, out []float64) []float64 {
+	return append(out, float64(o.Hits+o.Misses), float64(o.Hits), float64(o.Misses), o.HitRatio)
+}
+
+var cacheBucketKeys = []string{"calls", "hits", "misses", "hit_ratio"}
+
+func (cacheKind) bucketKeys() []string { return cacheBucketKeys }

@@ -81,6 +81,22 @@ func (serverKind) figures(r *reqSim, i int, span float64, out []NodeFigure) []No
 		NodeFigure{"lost", float64(sv.lost)}, NodeFigure{"utilization", sv.utilization(span)})
 }
 
+// A server's figures in a bucket: the calls sent to it, served, failed
+// (refused, errors, refused while down), timed out, and lost to a crash:
+// a fleet's server's from its slot, one server's the bucket's own.
+func (serverKind) bucket(o *Bucket, x *xbin, srv, _ []sbin, i int, out []float64) []float64 {
+	s := sbin{calls: int32(o.Calls), served: int32(o.Served), failed: int32(o.Refused + o.Errors + o.Outage),
+		timeouts: int32(o.Timeouts), lost: x.lost}
+	if len(srv) > 0 {
+		s = srv[i]
+	}
+	return append(out, float64(s.calls), float64(s.served), float64(s.failed), float64(s.timeouts), float64(s.lost))
+}
+
+var serverBucketKeys = []string{"calls", "served", "failed", "timeouts", "lost"}
+
+func (serverKind) bucketKeys() []string { return serverBucketKeys }
+
 // ServerNodes are the indexes of t's server nodes, in order.
 func (t *Topology) ServerNodes() []int {
 	var out []int

@@ -67,3 +67,14 @@ func (serviceKind) figures(r *reqSim, i int, _ float64, out []NodeFigure) []Node
 	return append(out, NodeFigure{"calls", float64(r.layerCalls[i-1])},
 		NodeFigure{"timeouts", float64(r.layerTimeoutsAt[i-1])})
 }
+
+// A service's figures in a bucket: the calls made to it, and those its
+// caller's timeout cut.
+func (serviceKind) bucket(_ *Bucket, _ *xbin, _, lay []sbin, i int, out []float64) []float64 {
+	l := &lay[i-1]
+	return append(out, float64(l.calls), float64(l.timeouts))
+}
+
+var serviceBucketKeys = []string{"calls", "timeouts"}
+
+func (serviceKind) bucketKeys() []string { return serviceBucketKeys }

@@ -346,8 +346,48 @@ type Bucket struct {
 	Hits     int     `json:"hits"`
 	Misses   int     `json:"misses"`
 	HitRatio float64 `json:"hit_ratio"`
-	req      bool
-	cache    bool
+	// Nodes is every node of the topology in the bucket, in PerNode's
+	// order, each with the figures its kind counts per bucket (a
+	// request-level run's; a herd's has none).
+	Nodes []NodeBucket `json:"nodes"`
+	req   bool
+	cache bool
+}
+
+// NodeBucket is one node's figures in one bucket: its kind's keys for a
+// bucket (shared by every bucket) and their values. In JSON, an object
+// of them in their order.
+type NodeBucket struct {
+	Keys   []string
+	Values []float64
+}
+
+// Figure is the value of n's figure key, and whether n's kind has it.
+func (n NodeBucket) Figure(key string) (float64, bool) {
+	for i, k := range n.Keys {
+		if k == key {
+			return n.Values[i], true
+		}
+	}
+	return 0, false
+}
+
+// MarshalJSON writes n as one object.
+func (n NodeBucket) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, k := range n.Keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, k)
+		b = append(b, ':')
+		v, err := json.Marshal(n.Values[i])
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, v...)
+	}
+	return append(b, '}'), nil
 }
 
 // ServerBucket is one server of a fleet in one bucket: the calls it

@@ -177,10 +177,12 @@ func (r *reqSim) txEnd(t float64, id, stamp uint32) {
 		ch.on = false
 	}
 	r.served++
+	r.srvs[0].served++ // the node's figure, as a queue's
 	b, x := r.tl.atx(t)
 	x.served++
 	if p := r.srvs[0].sched.at().errRate; p > 0 && r.src.float64() < p {
 		r.errs++
+		r.srvs[0].errs++
 		b.rejected++
 		x.errors++
 		r.answer(t, id, stamp, 0, rFail)

@@ -498,6 +498,7 @@ func (sv *rserver) crash(r *reqSim, t float64) {
 	_, x := r.tl.atx(t)
 	x.dq -= int32(sv.live)
 	x.dbusy -= int32(sv.busy)
+	x.lost += int32(lost)
 	sb := r.tl.server(t, sv.k)
 	sb.dq -= int32(sv.live)
 	sb.dbusy -= int32(sv.busy)

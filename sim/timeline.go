@@ -19,6 +19,8 @@ type xbin struct {
 	goodput, served, refused, errors, timeouts, outage, throttled, hedges int32
 	// hits and misses at the cache (node_cache.go).
 	hits, misses int32
+	// lost: calls a crash lost (a fleet's are its servers' too).
+	lost int32
 	// dq and dbusy are the changes in the queue's length and in the busy
 	// workers; their running sums are the levels at each bucket's end.
 	dq, dbusy int32
@@ -40,6 +42,7 @@ func (x *xbin) add(o *xbin) {
 	x.hedges += o.hedges
 	x.hits += o.hits
 	x.misses += o.misses
+	x.lost += o.lost
 	x.dq += o.dq
 	x.dbusy += o.dbusy
 	x.wasted += o.wasted
@@ -85,21 +88,27 @@ type timeline struct {
 	req bool
 	// cache: the buckets carry the cache's columns.
 	cache bool
-	// srv is a fleet's counts per server, bin for bin (nsrv of them a
-	// bin; nil for one server): grow and merge keep it in step too.
-	srv  []sbin
-	nsrv int
-	none sbin // where one server's counts go
+	// srv is the run's parts' counts, bin for bin (the request-level
+	// engine's; nil for the herd's): nslot of them a bin, a fleet's
+	// servers first (nsrv, 0 for one server), then the chain's layers
+	// above the bottom (nlay).
+	// grow and merge keep it in step too.
+	srv               []sbin
+	nsrv, nlay, nslot int
+	none              sbin // where the counts of a part without a slot go
 }
 
-// sbin is one server's counts in a bin: calls it served, failed (refused,
-// errors, outage and crash refusals), timeouts of calls sent to it, calls
-// its crashes lost, and the changes in its queue and busy workers.
+// sbin is one part's counts in a bin. A server's: the calls sent to it,
+// served, failed (refused, errors, outage and crash refusals), timeouts
+// of calls sent to it, calls its crashes lost, and the changes in its
+// queue and busy workers. A layer's: the calls it made to the one below,
+// and how many of them its timeout cut.
 type sbin struct {
-	served, failed, timeouts, lost, dq, dbusy int32
+	calls, served, failed, timeouts, lost, dq, dbusy int32
 }
 
 func (s *sbin) add(o *sbin) {
+	s.calls += o.calls
 	s.served += o.served
 	s.failed += o.failed
 	s.timeouts += o.timeouts
@@ -108,12 +117,40 @@ func (s *sbin) add(o *sbin) {
 	s.dbusy += o.dbusy
 }
 
+// setParts gives the timeline a slot a bin for each of a fleet's servers
+// (one server's counts are its bins' own) and each layer of a chain above
+// its bottom.
+func (tl *timeline) setParts(servers, layers int) {
+	if servers > 1 {
+		tl.nsrv = servers
+	}
+	tl.nlay = max(layers-1, 0)
+	tl.nslot = tl.nsrv + tl.nlay
+}
+
 // server is server k's counts in the bin holding t.
 func (tl *timeline) server(t float64, k uint8) *sbin {
-	if tl.nsrv <= 1 {
+	if tl.nsrv == 0 {
 		return &tl.none
 	}
-	return &tl.srv[tl.slot(t)*tl.nsrv+int(k)] // slot grows srv with the bins
+	return &tl.srv[tl.slot(t)*tl.nslot+int(k)] // slot grows srv with the bins
+}
+
+// serverIn is server k's counts in bin i (a slot's index, which exists).
+func (tl *timeline) serverIn(i int, k uint8) *sbin {
+	if tl.nsrv == 0 {
+		return &tl.none
+	}
+	return &tl.srv[i*tl.nslot+int(k)]
+}
+
+// layer is the counts in the bin holding t of the chain's layer l (0 the
+// clients', whose calls go to the first service), above the bottom.
+func (tl *timeline) layer(t float64, l uint8) *sbin {
+	if int(l) >= tl.nlay {
+		return &tl.none
+	}
+	return &tl.srv[tl.slot(t)*tl.nslot+tl.nsrv+int(l)]
 }
 
 const (
@@ -265,11 +302,11 @@ func (tl *timeline) grow(t float64) int {
 			}
 			tl.ext = tl.ext[:len(tl.bins)] // zero past the old length: merges clear it
 		}
-		if tl.nsrv > 1 {
+		if tl.nslot > 0 {
 			// In step with the bins' capacity: no slice per new bin.
-			need := len(tl.bins) * tl.nsrv
+			need := len(tl.bins) * tl.nslot
 			if need > cap(tl.srv) {
-				ns := make([]sbin, len(tl.srv), cap(tl.bins)*tl.nsrv)
+				ns := make([]sbin, len(tl.srv), cap(tl.bins)*tl.nslot)
 				copy(ns, tl.srv)
 				tl.srv = ns
 			}
@@ -322,20 +359,20 @@ func (tl *timeline) coarsen() {
 
 // mergeExt merges ext as merge merged bins (nothing for the herd's engine).
 func (tl *timeline) mergeExt(m int) {
-	if tl.nsrv > 1 {
-		bins := len(tl.srv) / tl.nsrv
+	if tl.nslot > 0 {
+		bins := len(tl.srv) / tl.nslot
 		n := (bins + m - 1) / m
 		for i := 0; i < n; i++ {
-			for k := 0; k < tl.nsrv; k++ {
+			for k := 0; k < tl.nslot; k++ {
 				var s sbin
 				for j := i * m; j < min(i*m+m, bins); j++ {
-					s.add(&tl.srv[j*tl.nsrv+k])
+					s.add(&tl.srv[j*tl.nslot+k])
 				}
-				tl.srv[i*tl.nsrv+k] = s
+				tl.srv[i*tl.nslot+k] = s
 			}
 		}
-		clear(tl.srv[n*tl.nsrv:])
-		tl.srv = tl.srv[:n*tl.nsrv]
+		clear(tl.srv[n*tl.nslot:])
+		tl.srv = tl.srv[:n*tl.nslot]
 	}
 	if !tl.req {
 		return
@@ -450,7 +487,7 @@ func (tl *timeline) buckets(makespan, from float64, keep bool) (out []Bucket, wi
 				if tl.nsrv > 1 {
 					o.Servers = make([]ServerBucket, tl.nsrv)
 					for k := range o.Servers {
-						s := &tl.srv[i*tl.nsrv+k]
+						s := &tl.srv[i*tl.nslot+k]
 						squeue[k] += int(s.dq)
 						sbusy[k] += int(s.dbusy)
 						o.Servers[k] = ServerBucket{Served: int(s.served), Failed: int(s.failed), Timeouts: int(s.timeouts),

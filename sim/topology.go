@@ -109,6 +109,14 @@ type nodeKind interface {
 	// kind (a layer's number from 1, a server's place in the fleet; 0
 	// for the one cache or balancer), span the seconds its rates are per.
 	figures(r *reqSim, i int, span float64, out []NodeFigure) []NodeFigure
+	// bucket appends to out the values of the figures in bucket o of the run's node i
+	// of this kind (as figures numbers it), from o's own columns, its
+	// bin's request-level counts x or the timeline's slots for it: srv
+	// a fleet's servers' (nil for one server), lay the layers' above the
+	// bottom.
+	bucket(o *Bucket, x *xbin, srv, lay []sbin, i int, out []float64) []float64
+	// bucketKeys are the keys of bucket's figures, in its order.
+	bucketKeys() []string
 	// stage is the kind's place in the engine's shape, from the clients
 	// down: a node calls nodes of a later stage, or of its own when the
 	// kind repeats (a chain of services).
