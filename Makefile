@@ -133,22 +133,29 @@ WASM_GCFLAGS := -gcflags='github.com/maxence-charriere/go-app/v10/...=-l' \
 # ML-KEM and math/big along: 340 KB of app.wasm over the wire. The wasm
 # build uses a copy of go-app's packages without those server files
 # (resource.go and wasm.go replaced by cmd/playground/_wasm/'s, made from
-# v10.1.11; a test fails when go.mod moves to another version), through a
+# v10.1.11; a test fails when go.mod moves to another version), and with
+# a router (route.go) that matches the page's one ^PREFIX route without
+# package regexp (83 KB less over the wire), no encryption (crypto.go: the
+# page never encrypts) and a uuid package of go-app's one call, NewString,
+# on the runtime's random source (_wasm/uuid): no crypto at all, 58 KB
+# less, through a
 # go.mod of its own (-modfile) that replaces go-app with the copy. The
 # server build and the tests use go-app as it is.
 GOAPP_MOD := github.com/maxence-charriere/go-app/v10
 OVERLAY   := cmd/playground/_wasm
 WASM_MOD  := tmp/wasm-mod/go.mod
 
-$(WASM_MOD): go.mod go.sum $(OVERLAY)/resource.go $(OVERLAY)/wasm.go
+$(WASM_MOD): go.mod go.sum $(OVERLAY)/resource.go $(OVERLAY)/wasm.go $(OVERLAY)/route.go $(OVERLAY)/crypto.go \
+              $(OVERLAY)/uuid/go.mod $(OVERLAY)/uuid/uuid.go
 	@d=$$($(GO) mod download -json $(GOAPP_MOD) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
 	if [ -z "$$d" ] || [ ! -f "$$d/pkg/app/http.go" ]; then echo "go-app's module directory not found (go mod download $(GOAPP_MOD))"; exit 1; fi; \
 	rm -rf tmp/wasm-mod && mkdir -p tmp/wasm-mod/go-app && cp -R "$$d/go.mod" "$$d/pkg" tmp/wasm-mod/go-app/ && \
 	if [ -f "$$d/go.sum" ]; then cp "$$d/go.sum" tmp/wasm-mod/go-app/; fi && chmod -R u+w tmp/wasm-mod && \
 	rm tmp/wasm-mod/go-app/pkg/app/http.go tmp/wasm-mod/go-app/pkg/app/static.go && \
-	cp $(OVERLAY)/resource.go $(OVERLAY)/wasm.go tmp/wasm-mod/go-app/pkg/app/ && \
+	cp $(OVERLAY)/resource.go $(OVERLAY)/wasm.go $(OVERLAY)/route.go $(OVERLAY)/crypto.go tmp/wasm-mod/go-app/pkg/app/ && \
 	cp go.sum tmp/wasm-mod/go.sum && cp go.mod $@.tmp && \
-	printf '\nreplace $(GOAPP_MOD) => %s\n' "$(CURDIR)/tmp/wasm-mod/go-app" >> $@.tmp && mv $@.tmp $@
+	printf '\nreplace $(GOAPP_MOD) => %s\n' "$(CURDIR)/tmp/wasm-mod/go-app" >> $@.tmp && \
+	printf 'replace github.com/google/uuid => %s\n' "$(CURDIR)/$(OVERLAY)/uuid" >> $@.tmp && mv $@.tmp $@
 
 IMPORT_WASM    := web/import.wasm
 IMPORT_STAMP   := tmp/import.wasm.stamp

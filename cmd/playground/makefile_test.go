@@ -60,7 +60,8 @@ func TestMakeWasm(t *testing.T) {
 	// The inputs, an hour old; the wasm module file newer than its own.
 	old := time.Now().Add(-time.Hour)
 	for _, f := range []string{"Makefile", "go.mod", "go.sum", "app/ui.go", "cmd/playground/server.go",
-		"cmd/playground/_wasm/resource.go", "cmd/playground/_wasm/wasm.go", "tmp/wasm-mod/go.mod", "web/web.go"} {
+		"cmd/playground/_wasm/resource.go", "cmd/playground/_wasm/wasm.go", "cmd/playground/_wasm/route.go",
+		"cmd/playground/_wasm/crypto.go", "cmd/playground/_wasm/uuid/go.mod", "cmd/playground/_wasm/uuid/uuid.go", "tmp/wasm-mod/go.mod", "web/web.go"} {
 		body := "package x\n"
 		if f == "Makefile" {
 			body = string(mk)

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,6 +61,51 @@ func TestWasmGoAppCopy(t *testing.T) {
 		for _, l := range ours {
 			if strings.Contains(l, `"net/http"`) {
 				t.Errorf("_wasm/%s imports net/http", name)
+			}
+		}
+	}
+	// route.go and crypto.go are rewritten, not cut: the same
+	// declarations, without regexp (RouteWithRegexp takes ^PREFIX only)
+	// and crypto (encryption reports it is not in the build).
+	decl := regexp.MustCompile(`^(?:func (?:\([^)]*\) )?(\w+)|type (\w+))`)
+	decls := func(lines []string) []string {
+		var out []string
+		for _, l := range lines {
+			if m := decl.FindStringSubmatch(l); m != nil {
+				out = append(out, m[1]+m[2])
+			}
+		}
+		return out
+	}
+	for _, f := range []struct {
+		name, without string
+		least         int
+	}{{"route.go", `"regexp"`, 6}, {"crypto.go", `"crypto/`, 2}} {
+		orig, ours := codeLines(t, filepath.Join(dir, "pkg", "app", f.name)), codeLines(t, filepath.Join("_wasm", f.name))
+		if o, w := decls(orig), decls(ours); len(o) < f.least || !slices.Equal(o, w) {
+			t.Errorf("_wasm/%s declares %q, go-app %s's %q", f.name, w, goAppVersion, o)
+		}
+		for _, l := range ours {
+			if strings.Contains(l, f.without) {
+				t.Errorf("_wasm/%s imports %s", f.name, f.without)
+			}
+		}
+	}
+	// go-app asks github.com/google/uuid for NewString only, all that
+	// _wasm/uuid has.
+	calls := regexp.MustCompile(`uuid\.(\w+)`)
+	files, _ := filepath.Glob(filepath.Join(dir, "pkg", "app", "*.go"))
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range calls.FindAllStringSubmatch(string(b), -1) {
+			if m[1] != "NewString" {
+				t.Errorf("go-app %s's %s calls uuid.%s, which _wasm/uuid lacks", goAppVersion, filepath.Base(name), m[1])
 			}
 		}
 	}
