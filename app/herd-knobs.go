@@ -150,8 +150,14 @@ func (k *herdKnobs) onInput(ctx app.Context, e app.Event) {
 // herdCanonical is a typed herd value in the syntax the simulator parses.
 func (k *herdKnobs) canonical(name, v string) string {
 	switch name {
+	case sim.ParamLayerTimeout: // a wait, or one for each layer
+		parts := durationList(v)
+		for i, p := range parts {
+			parts[i] = i18n.CanonDuration(p)
+		}
+		return strings.Join(parts, ",")
 	case sim.ParamOutageEnd, sim.ParamRetryAfterS, sim.ParamLatency, sim.ParamDuration, sim.ParamService, sim.ParamTimeout,
-		sim.ParamLayerTimeout, sim.ParamFrame, sim.ParamSlot:
+		sim.ParamFrame, sim.ParamSlot:
 		return i18n.CanonDuration(v)
 	case sim.ParamClients, sim.ParamCapacity, sim.ParamCollapseFactor, sim.ParamConcurrency, sim.ParamQueueLimit, sim.ParamErrorRate:
 		return k.Lang.CanonNumber(v)
@@ -172,6 +178,12 @@ func (k *herdKnobs) herdInput(name, label string) app.UI {
 	if !ok {
 		v = k.h.Config.Get(name)
 		switch {
+		case name == sim.ParamLayerTimeout:
+			parts := strings.Split(v, ",")
+			for i, p := range parts {
+				parts[i] = localValue(l, name, p)
+			}
+			v = strings.Join(parts, ", ")
 		case !textual(name):
 			v = localValue(l, name, v)
 		case v == "none" && l.T(name+".none") != name+".none":
@@ -182,6 +194,24 @@ func (k *herdKnobs) herdInput(name, label string) app.UI {
 		name == sim.ParamConcurrency || name == sim.ParamQueueLimit || name == sim.ParamErrorRate
 	return k.textBox(l, id, v, label, "", numeric, k.onInput)
 }
+
+// durationList splits a typed list of durations at its commas, but not
+// at a decimal comma ("1,5 с, 500 мс" is 1.5 s and 500 ms): a comma
+// between two digits is a decimal one.
+func durationList(v string) []string {
+	var out []string
+	from := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] != ',' || i > 0 && i+1 < len(v) && isDigit(v[i-1]) && isDigit(v[i+1]) {
+			continue
+		}
+		out = append(out, v[from:i])
+		from = i + 1
+	}
+	return append(out, v[from:])
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // textual reports whether a herd value is a form of words and numbers
 // ("tokens:500:5:1", "stall@20s-30s"), shown as the simulator writes it.

@@ -57,7 +57,7 @@ func fleetable(c *sim.Config) bool     { return c.Server.Traits().Fleet }
 func withHops(c *sim.Config) bool      { return c.Server.Traits().Hops }
 func withCache(c *sim.Config) bool     { return c.CacheKeys > 0 }
 func withDeadline(c *sim.Config) bool {
-	return c.Timeout > 0 || c.Policy.Deadline > 0 || c.Layers > 1 && c.LayerTimeout > 0 || c.PropagateDeadline
+	return c.Timeout > 0 || c.Policy.Deadline > 0 || c.Layers > 1 && c.LayerTimeout.Any() || c.PropagateDeadline
 }
 
 // herdFields are the herd's controls in order: a typed box ('t'), a select

@@ -195,3 +195,30 @@ func TestCacheFlushInThePage(t *testing.T) {
 		t.Error("a run without a cache shows the cache's ttl or hit ratio")
 	}
 }
+
+// A chain's layer timeout is one wait or one for each layer, typed in the
+// page's language: its commas separate waits, except a decimal comma
+// between digits; the box shows the list back in the page's language.
+func TestHerdLayerTimeoutList(t *testing.T) {
+	for _, c := range []struct {
+		lang  i18n.Lang
+		typed string
+		want  string
+	}{
+		{i18n.En, "2s,500ms", "2s,500ms"},
+		{i18n.En, "2s, 500ms", "2s,500ms"},
+		{i18n.Ru, "1,5 с, 500 мс", "1.5s,500ms"},
+		{i18n.Ru, "2 с", "2s"},
+		{i18n.En, "1.5", "1.5"},
+	} {
+		k := &herdKnobs{Lang: c.lang}
+		if got := k.canonical(sim.ParamLayerTimeout, c.typed); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang.Code(), c.typed, got, c.want)
+		}
+	}
+	html := render(t, "layers=3&layer-timeout=1.5s,500ms&lang=ru")
+	// go-app's test rendering writes a value's no-break spaces escaped.
+	if v := regexp.MustCompile(`<input[^>]*id="layer-timeout-value"[^>]*>`).FindString(html); !strings.Contains(v, `value="1,5\u00a0с, 500\u00a0мс"`) {
+		t.Errorf("the box: %s", v)
+	}
+}

@@ -73,7 +73,7 @@ func checkTrace(c Config, r *Result, cs calls) error {
 	// A chain's layer may stop waiting (LayerTimeout) for a call below
 	// that then succeeds for nobody: only there may a request with an ok
 	// line fail.
-	if len(okReqs) != tt.Succeeded && (c.LayerTimeout == 0 || c.Layers == 1 || len(okReqs) < tt.Succeeded) {
+	if len(okReqs) != tt.Succeeded && (!c.LayerTimeout.Any() || c.Layers == 1 || len(okReqs) < tt.Succeeded) {
 		return fmt.Errorf("%d requests with an ok line, %d succeeded (%v)", len(okReqs), tt.Succeeded, by)
 	}
 	if !tt.RequestLevel {

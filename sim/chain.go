@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -108,6 +109,74 @@ func parseLayerAttempts(v string) (LayerAttempts, error) {
 	return a, nil
 }
 
+// LayerTimeouts is how long each layer above a chain's bottom waits for
+// each try of the layer below (0: for ever), the clients' layer first: one
+// value for them all, or a list of one a layer.
+type LayerTimeouts struct {
+	Each [MaxLayers - 1]time.Duration
+	// List is how many entries a list gave (0: one value for every
+	// layer); it must then be Config.Layers-1.
+	List uint8
+}
+
+// At is layer k's wait for a try below (the clients' layer is 0).
+func (l *LayerTimeouts) At(k int) time.Duration {
+	if l.List == 0 {
+		return l.Each[0]
+	}
+	if k < int(l.List) {
+		return l.Each[k]
+	}
+	return 0
+}
+
+// Any reports whether some layer stops waiting.
+func (l *LayerTimeouts) Any() bool {
+	for _, d := range l.Each {
+		if d > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *LayerTimeouts) text() string {
+	n := max(int(l.List), 1)
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = backoff.FormatDuration(l.Each[i])
+	}
+	return strings.Join(parts, ",")
+}
+
+// parseLayerTimeouts reads a layer-timeout value: D, or D1,...,Dn.
+func parseLayerTimeouts(v string) (LayerTimeouts, error) {
+	var l LayerTimeouts
+	parts := strings.Split(v, ",")
+	if len(parts) > MaxLayers-1 {
+		return l, formatErr(ParamLayerTimeout, v, layerTimeoutForms(MaxLayers))
+	}
+	for i, p := range parts {
+		d, err := backoff.ParseDuration(ParamLayerTimeout, strings.TrimSpace(p), MaxTime)
+		if err != nil {
+			if len(parts) == 1 {
+				return l, err
+			}
+			return l, partErr(err, v, "D"+strconv.Itoa(i+1), "a duration from 0s to "+backoff.FormatDuration(MaxTime)+" for each layer above the bottom")
+		}
+		l.Each[i] = d
+	}
+	if len(parts) > 1 {
+		l.List = uint8(len(parts))
+	}
+	return l, nil
+}
+
+// layerTimeoutForms are layer-timeout's forms for a chain of n layers.
+func layerTimeoutForms(n int) []string {
+	return []string{"D", "D1,…,D" + strconv.Itoa(max(n-1, 1))}
+}
+
 // layerAttemptsForms are layer-attempts' forms for a chain of n layers.
 func layerAttemptsForms(n int) []string {
 	return []string{"policy", "A", "A1,…,A" + strconv.Itoa(n)}
@@ -138,7 +207,10 @@ func (c *Config) validateChain() error {
 	if n := int(c.LayerAttempts.List); n > 0 && n != c.Layers {
 		return formatErr(ParamLayerAttempts, c.LayerAttempts.text(), layerAttemptsForms(c.Layers))
 	}
-	if c.PropagateDeadline && c.Timeout == 0 && c.Policy.Deadline == 0 && (c.Layers == 1 || c.LayerTimeout == 0) {
+	if n := int(c.LayerTimeout.List); n > 0 && n != c.Layers-1 {
+		return formatErr(ParamLayerTimeout, c.LayerTimeout.text(), layerTimeoutForms(c.Layers))
+	}
+	if c.PropagateDeadline && c.Timeout == 0 && c.Policy.Deadline == 0 && (c.Layers == 1 || !c.LayerTimeout.Any()) {
 		return &backoff.FieldError{Field: ParamPropagate, Value: "true", Code: backoff.CodeChoice, Args: []string{"false"},
 			Allowed: "false without a deadline to pass down: give a timeout, a layer timeout or the policy's deadline"}
 	}

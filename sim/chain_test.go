@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -76,6 +77,41 @@ func TestChainLayerTimeout(t *testing.T) {
 		tt.Calls, pt.Calls, tt.OrphanCalls, tt.LayerTimeouts, tt.Answer.P50, pt.Answer.P50)
 }
 
+// Each layer above the bottom waits its own time. Clients -> s1 -> s2 ->
+// a server that answers each call in exactly 300 ms (100 workers: no
+// queue), every layer trying once, the run drained: a layer whose wait is
+// under 300 ms times out on every request, and none succeeds; with both
+// waits over it every request succeeds.
+func TestChainLayerTimeouts(t *testing.T) {
+	for _, c := range []struct {
+		waits      string
+		s1, s2, ok bool // every call to s1 (the clients') times out, every call to s2 (s1's), every request succeeds
+	}{
+		{"1s,100ms", false, true, false},
+		{"100ms,1s", true, false, false},
+		{"1s,1s", false, false, true},
+		{"100ms", true, true, false}, // one wait for both
+	} {
+		r := runOf(t, 1, "traffic", "open:10", "duration", "2s", "drain", "true", "server", "queue", "concurrency", "100",
+			"service", "300ms", "service-dist", "fixed", "latency", "0", "layers", "3", "layer-attempts", "1",
+			"layer-timeout", c.waits)
+		tt := r.Totals
+		n := tt.Requests
+		all := func(b bool) int {
+			if b {
+				return n
+			}
+			return 0
+		}
+		s1, _ := tt.PerNode[0].Figure("timeouts")
+		s2, _ := tt.PerNode[1].Figure("timeouts")
+		if n < 10 || int(s1) != all(c.s1) || int(s2) != all(c.s2) || tt.Succeeded != all(c.ok) {
+			t.Errorf("layer-timeout %s: %d requests, timeouts at s1 %g, at s2 %g, %d succeeded; want %d, %d, %d",
+				c.waits, n, s1, s2, tt.Succeeded, all(c.s1), all(c.s2), all(c.ok))
+		}
+	}
+}
+
 func TestChainParams(t *testing.T) {
 	c := DefaultConfig()
 	for _, kv := range [][2]string{{"layers", "5"}, {"layer-attempts", "3"}, {"retry-at", "top"}, {"layer-timeout", "2s"}} {
@@ -89,10 +125,15 @@ func TestChainParams(t *testing.T) {
 	if err := c.Set("layer-attempts", "2,3,4,5,6"); err != nil || c.Get("layer-attempts") != "2,3,4,5,6" || c.Validate() != nil {
 		t.Errorf("a list of five for five layers: %v, %q, %v", err, c.Get("layer-attempts"), c.Validate())
 	}
+	if err := c.Set("layer-timeout", "2s, 500ms,1m,0s"); err != nil || c.Get("layer-timeout") != "2s,500ms,1m,0s" || c.Validate() != nil ||
+		c.LayerTimeout.At(1) != 500*time.Millisecond || c.LayerTimeout.At(3) != 0 {
+		t.Errorf("a list of four waits for five layers: %v, %q, %v", err, c.Get("layer-timeout"), c.Validate())
+	}
 	for _, bad := range []struct{ name, v, field string }{
 		{"layers", "9", "layers"}, {"layers", "0", "layers"}, {"layer-attempts", "101", "layer-attempts"},
 		{"layer-attempts", "3,0", "layer-attempts"}, {"layer-attempts", "1,2,3,4,5,6,7,8,9", "layer-attempts"},
 		{"retry-at", "middle", "retry-at"}, {"layer-timeout", "-1s", "layer-timeout"},
+		{"layer-timeout", "1s,x", "layer-timeout"}, {"layer-timeout", "1s,1s,1s,1s,1s,1s,1s,1s", "layer-timeout"},
 	} {
 		before := c
 		err := c.Set(bad.name, bad.v)
@@ -104,6 +145,10 @@ func TestChainParams(t *testing.T) {
 	c = configOf(t, "layers", "3", "layer-attempts", "2,3")
 	if fieldOf(c.Validate()) != "layer-attempts" {
 		t.Errorf("two attempts for three layers: %v", c.Validate())
+	}
+	c = configOf(t, "layers", "3", "layer-timeout", "1s,2s,3s")
+	if fe := fieldOf(c.Validate()); fe != "layer-timeout" {
+		t.Errorf("three waits for the two layers above the bottom: %v", c.Validate())
 	}
 	// Each layer has its own budget: a per-caller scope has no meaning.
 	c = configOf(t, "layers", "3", "budget", "tokens", "budget-scope", "caller")

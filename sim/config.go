@@ -158,11 +158,12 @@ type Chain struct {
 	// Layers is the call chain's depth (1: callers call the server
 	// directly); each layer tries the one below LayerAttempts times (top
 	// first), or only the top retries (RetryAt Top); LayerTimeout is how
-	// long a layer waits for the layer below (0 = for ever). See chain.go.
+	// long each layer above the bottom waits for a try of the layer below
+	// (0 = for ever). See chain.go.
 	Layers        int
 	LayerAttempts LayerAttempts
 	RetryAt       RetryAt
-	LayerTimeout  time.Duration
+	LayerTimeout  LayerTimeouts
 	// PropagateDeadline passes each try's deadline down, as gRPC does:
 	// a layer's call below carries what is left of the caller's, and a
 	// server refuses a call whose deadline has passed instead of serving

@@ -79,12 +79,15 @@ type reqSim struct {
 	// budget and calls in flight, the calls each layer made to the one
 	// below (the bottom's to the server), the bottom's calls for callers
 	// that had stopped waiting, and the layers' timeouts.
-	bottom       uint8
-	lbudget      []rbudget
-	lactive      []int
-	layerCalls   []int
-	orphans      int
-	layerTimeout float64
+	bottom     uint8
+	lbudget    []rbudget
+	lactive    []int
+	layerCalls []int
+	orphans    int
+	// layerTimeout is each layer's wait for a try below, in seconds (the
+	// bottom's is timeout's); anyLayerTimeout is set when one is not 0.
+	layerTimeout    [MaxLayers]float64
+	anyLayerTimeout bool
 	// layerTimeoutsAt counts the layers' timeouts by the layer whose call
 	// timed out.
 	layerTimeoutsAt []int
@@ -238,7 +241,7 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 	// A chain's calls between layers take no time, so a layer's answer is
 	// handled with its bottom's, unless a layer's timeout may come first.
 	r.fast = c.Breaker.Kind == NoBreaker && (c.Budget.Kind == NoBudget || c.BudgetScope == CallerScope) && !c.Hedge.On() &&
-		(c.Layers == 1 || c.LayerTimeout == 0) && c.CacheKeys == 0 && !c.PropagateDeadline
+		(c.Layers == 1 || !c.LayerTimeout.Any()) && c.CacheKeys == 0 && !c.PropagateDeadline
 	r.prop = c.PropagateDeadline
 	r.srvs = make([]rserver, max(1, c.Servers))
 	for k := range r.srvs {
@@ -257,7 +260,10 @@ func newReqSim(c Config, seed uint64, b, spare *buffers) *reqSim {
 			r.lbudget[k] = newRBudget(c.Budget)
 		}
 		r.lactive = make([]int, c.Layers)
-		r.layerTimeout = c.LayerTimeout.Seconds()
+		for k := range c.Layers - 1 {
+			r.layerTimeout[k] = c.LayerTimeout.At(k).Seconds()
+		}
+		r.anyLayerTimeout = c.LayerTimeout.Any()
 	}
 	r.tl = newTimeline(c.Bucket, reqTimeScale(&c), maxBins(&c))
 	r.tl.req = true
@@ -680,7 +686,7 @@ func (r *reqSim) try(id uint32, t float64) {
 	r.layerCalls[r.bottom]++
 	// Only a layer's timeout makes a caller above stop waiting on a call
 	// still going below: without one there are no orphans to look for.
-	if r.layerTimeout > 0 && r.orphaned(id) {
+	if r.anyLayerTimeout && r.orphaned(id) {
 		r.orphans++
 	}
 	bi := r.tl.slot(t)
@@ -1225,8 +1231,8 @@ func (r *reqSim) callBelow(id uint32, t, dl float64) {
 	switch {
 	case r.prop && dl < math.Inf(1):
 		r.push(dl, evTimeout, id, stamp, 0) // its own timeout, or sooner the deadline passed down
-	case r.layerTimeout > 0:
-		r.push(t+r.layerTimeout, evTimeout, id, stamp, 0)
+	case r.layerTimeout[layer] > 0:
+		r.push(t+r.layerTimeout[layer], evTimeout, id, stamp, 0)
 	}
 	k := r.alloc() // may move r.callers: c is stale from here
 	r.callers[k] = caller{first: t, stamp: r.callers[k].stamp, layer: layer + 1, parent: id, pstamp: stamp, key: r.callers[id].key}
@@ -1267,7 +1273,7 @@ func (r *reqSim) tryDeadline(id uint32, t float64) float64 {
 	dl := math.Inf(1)
 	own := r.timeout
 	if c.layer < r.bottom {
-		own = r.layerTimeout
+		own = r.layerTimeout[c.layer]
 	}
 	if own > 0 {
 		dl = t + own
@@ -1276,8 +1282,8 @@ func (r *reqSim) tryDeadline(id uint32, t float64) float64 {
 		if !r.waiting(c.parent, c.pstamp) {
 			return math.Inf(-1) // its deadline passed, or nobody waits
 		}
-		if r.layerTimeout > 0 {
-			dl = math.Min(dl, c.first+r.layerTimeout) // the parent's try began with this call
+		if w := r.layerTimeout[c.layer-1]; w > 0 {
+			dl = math.Min(dl, c.first+w) // the parent's try began with this call
 		}
 		c = &r.callers[c.parent]
 	}

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -157,11 +158,19 @@ func randomConfig(rng *rand.Rand) (Config, string) {
 		set("hedge-cancel", pick("true", "false"))
 	}
 	if rng.IntN(4) == 0 {
-		set("layers", strconv.Itoa(2+rng.IntN(2)))
+		layers := 2 + rng.IntN(2)
+		set("layers", strconv.Itoa(layers))
 		set("layer-attempts", pick("policy", "2", "3"))
 		set("retry-at", pick("all", "top"))
-		if rng.IntN(2) == 0 {
+		switch rng.IntN(3) {
+		case 0:
 			set("layer-timeout", ms(200, 3000))
+		case 1: // a wait of each layer's own
+			waits := make([]string, layers-1)
+			for i := range waits {
+				waits[i] = ms(0, 3000)
+			}
+			set("layer-timeout", strings.Join(waits, ","))
 		}
 	}
 	if rng.IntN(4) == 0 {

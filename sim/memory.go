@@ -238,7 +238,7 @@ func FitMemory(c Config, budget int64) error {
 // it tries again): 1 + a0 + a0*a1 + ... for a_k tries at layer k (the
 // policy's, as EstimateCalls counts them; +Inf for no limit).
 func chainCallers(c *Config) float64 {
-	if c.Layers <= 1 || c.LayerTimeout == 0 {
+	if c.Layers <= 1 || !c.LayerTimeout.Any() {
 		return float64(max(1, c.Layers))
 	}
 	total, above := 0.0, 1.0

@@ -8,9 +8,11 @@ import (
 
 // A service node is a layer of a call chain (chain.go): it calls the node
 // to: names, trying it retry.attempts times (omitted: as many as the
-// clients' policy) with the clients' policy's delays, and waits timeout
-// for each try (0 or omitted: for ever). Its budget is of the clients'
-// budget's kind, its own.
+// clients' policy) with the clients' policy's delays. Its timeout is how
+// long its caller waits for each try of it (0 or omitted: for ever): a
+// chain's layer timeouts, one a service, the clients' wait first; the
+// last service waits the document's timeout for the server. Its budget
+// is of the clients' budget's kind, its own.
 type serviceKind struct{}
 
 func init() { registerNodeKind(serviceKind{}) }
@@ -24,7 +26,7 @@ const (
 var serviceKeys = []NodeKey{
 	{Name: keyTo, List: true, Help: "the node it calls"},
 	{Name: keyRetryAttempt, Help: "its attempts at the node below (omitted: the clients' policy's)"},
-	{Name: keyTimeout, Help: "how long it waits for a try below (0: for ever)"},
+	{Name: keyTimeout, Help: "how long its caller waits for each try of it (0: for ever)"},
 }
 
 func (serviceKind) Name() string    { return kindService }

@@ -157,6 +157,8 @@ func (c *Config) Set(name, value string) error {
 		n.Layers, err = backoff.ParseInt(name, v, 1, MaxLayers)
 	case ParamLayerAttempts:
 		n.LayerAttempts, err = parseLayerAttempts(v)
+	case ParamLayerTimeout:
+		n.LayerTimeout, err = parseLayerTimeouts(v)
 	case ParamRetryAt:
 		n.RetryAt, err = parseEnum[RetryAt](name, v, retryAtNames)
 	case ParamChannel:
@@ -218,8 +220,6 @@ func (c *Config) duration(name string) (*time.Duration, time.Duration) {
 		return &c.Service, MaxLatency
 	case ParamTimeout:
 		return &c.Timeout, MaxTime
-	case ParamLayerTimeout:
-		return &c.LayerTimeout, MaxTime
 	case ParamFrame:
 		return &c.Frame, MaxFrame
 	case ParamSlot:
@@ -340,7 +340,7 @@ func (c *Config) Get(name string) string {
 	case ParamRetryAt:
 		return c.RetryAt.String()
 	case ParamLayerTimeout:
-		return d(c.LayerTimeout)
+		return c.LayerTimeout.text()
 	case ParamChannel:
 		return c.Channel.String()
 	case ParamFrame:

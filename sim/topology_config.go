@@ -144,8 +144,8 @@ func (c *Config) Topology() *Topology {
 		if a := c.LayerAttemptsAt(k); a != pol.Attempts {
 			n.Keys = append(n.Keys, Setting{Key: keyRetryAttempt, Value: strconv.Itoa(a)})
 		}
-		if c.LayerTimeout > 0 {
-			n.Keys = append(n.Keys, Setting{Key: keyTimeout, Value: c.Get(ParamLayerTimeout)})
+		if d := c.LayerTimeout.At(k - 1); d > 0 {
+			n.Keys = append(n.Keys, Setting{Key: keyTimeout, Value: backoff.FormatDuration(d)})
 		}
 		t.Nodes = append(t.Nodes, n)
 	}
@@ -450,7 +450,7 @@ func (c *Config) lowerServers(servers []*Node) error {
 
 // lowerChain sets c's chain from its services, top first.
 func (c *Config) lowerChain(chain []*Node) error {
-	c.Layers, c.LayerAttempts, c.RetryAt, c.LayerTimeout = len(chain)+1, LayerAttempts{}, RetryAll, 0
+	c.Layers, c.LayerAttempts, c.RetryAt, c.LayerTimeout = len(chain)+1, LayerAttempts{}, RetryAll, LayerTimeouts{}
 	if len(chain) == 0 {
 		return nil
 	}
@@ -488,14 +488,18 @@ func (c *Config) lowerChain(chain []*Node) error {
 		}
 		return "0s"
 	}
-	for _, n := range chain[1:] {
-		if a, b := timeout(chain[0]), timeout(n); a != b {
-			return &backoff.FieldError{Field: "nodes." + n.Name + "." + keyTimeout, Value: clip(b), Code: backoff.CodeNeeds,
-				Other: "nodes." + chain[0].Name + "." + keyTimeout, Args: []string{a, a, a}, Line: max(n.Line, 1),
-				Allowed: a + " as node " + chain[0].Name + " has (services with different timeouts do not run yet)"}
-		}
+	// A service's timeout is its caller's wait for each try of it: the
+	// layer above's, the clients' for the first.
+	waits := make([]string, len(chain))
+	one := true
+	for i, n := range chain {
+		waits[i] = timeout(n)
+		one = one && waits[i] == waits[0]
 	}
-	return c.Set(ParamLayerTimeout, timeout(chain[0]))
+	if one {
+		waits = waits[:1]
+	}
+	return c.Set(ParamLayerTimeout, strings.Join(waits, ","))
 }
 
 // lowerFaults sets c's faults from t's, the nodes after "/" as the

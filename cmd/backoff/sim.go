@@ -116,7 +116,7 @@ var simHelp = map[string]string{
 	sim.ParamLayers:        fmt.Sprintf("a call chain of this many layers, 1 to %d, each calling the one below (the bottom calls the server)", sim.MaxLayers),
 	sim.ParamLayerAttempts: fmt.Sprintf("each layer's attempts: policy (the policy's), A (1 to %d) or A1,A2,... one per layer, top first", sim.MaxLayerAttempts),
 	sim.ParamRetryAt:       "which layers retry: " + choices(sim.RetryAtNames()) + " (top: the others try once)",
-	sim.ParamLayerTimeout:  "a layer stops waiting for the layer below after this and retries, while the one below goes on (0 = waits)",
+	sim.ParamLayerTimeout:  "a layer stops waiting for the layer below after this and retries, while the one below goes on (0 = waits): D for every layer above the bottom, or D1,D2,... one each, the clients' first",
 	sim.ParamPerServer:     "a fleet whose servers differ: K:KEY=VALUE[,KEY=VALUE...][;K:...] gives server K (from 1) knobs of its own, such as 2:concurrency=3,service=200ms",
 	sim.ParamPropagate:     "pass each try's deadline down (gRPC's): a call below gets what is left of its caller's, and a server refuses a call whose deadline has passed instead of serving it",
 	sim.ParamChannel:       "the shared channel's rule (--server channel): " + choices(sim.ChannelNames()),
@@ -262,7 +262,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
        --admission none|token-bucket:RATE:BURST|...] [--timeout D [--drop-expired]] [--error-rate F]
        [--fault KIND[:ARG]@START-END[/SERVERS]]... [--hedge D|pNN [--hedge-cancel]]
        [--servers N --balance round-robin|random|least|p2c --retry-other] [--drain]
-       [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D] [--propagate-deadline]
+       [--layers L --layer-attempts A|A1,A2,... --retry-at top|all --layer-timeout D|D1,D2,...] [--propagate-deadline]
        [--channel aloha|slotted|ethernet --frame D --slot D]
        [--cache-keys N --cache-ttl D --cache-start cold|warm --cache-zipf S]
        [--topology FILE | --scenario NAME|list] [--set NODE.KEY=VALUE]... [--print-topology]

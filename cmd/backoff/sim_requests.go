@@ -111,7 +111,7 @@ func describeRequests(c sim.Config) string {
 		if c.RetryAt == sim.RetryTop {
 			s += ", retried at the top only"
 		}
-		if c.LayerTimeout > 0 {
+		if c.LayerTimeout.Any() {
 			s += ", layer timeout " + c.Get(sim.ParamLayerTimeout)
 		}
 		parts = append(parts, s)
