@@ -490,6 +490,8 @@ func FuzzConfigSet(f *testing.F) {
 	f.Add("budget", "grpc:1000:1000", "budget-scope", "caller")
 	f.Add("layer-attempts", "1,2,3", "layers", "3")
 	f.Add("layers", "8", "layer-timeout", "1ns")
+	f.Add("layer-timeout", "1ns,0s,1h", "layers", "4")
+	f.Add("layer-timeout", ",", "layers", "2")
 	f.Add("cache-keys", "1000000", "cache-zipf", "10")
 	f.Add("cache-keys", "3", "fault", "flush@0s-0s")
 	f.Add("cache-ttl", "1ns", "cache-start", "warm")
