@@ -61,8 +61,8 @@ func HerdVerdictOf(c Config, r *Result) (v HerdVerdict, ok bool) {
 	t := &r.Totals
 	v = HerdVerdict{Clients: t.Clients, Succeeded: t.Succeeded, GaveUp: t.GaveUp, Unfinished: t.Unfinished,
 		LastSuccess: t.LastSuccess, LastGaveUp: t.LastGaveUp}
-	if r.OutageEnd > r.OutageStart { // the model's own outage
-		v.Returned, v.Back = true, r.OutageEnd
+	if _, end, down := c.OwnOutage(); down {
+		v.Returned, v.Back = true, end
 	}
 	return v, true
 }
