@@ -351,9 +351,23 @@ func poll[T any](tb testing.TB, t *tab, what, js string) T {
 	tb.Helper()
 	v, err := pollIn[T](t.ctx, js, 10*time.Millisecond, 15*time.Second)
 	if err != nil {
-		tb.Fatalf("waiting for %s: %v\n%s", what, err, t.messages())
+		tb.Fatalf("waiting for %s: %v\n%s\n%s", what, err, t.where(), t.messages())
 	}
 	return v
+}
+
+// where says what the tab shows, for a failure's message: the address,
+// the element with the focus and the page's h1.
+func (t *tab) where() string {
+	s, err := chromedp.Run(t.ctx, chromedp.Evaluate[string](`(() => {
+	  const a = document.activeElement, h = document.querySelector('h1');
+	  return 'at ' + location.href + ', focus on ' + (a ? a.tagName + (a.id ? '#' + a.id : '') : 'nothing') +
+	    ', h1 ' + (h ? JSON.stringify(h.textContent) + (h.className ? ' (' + h.className + ')' : '') : 'none');
+	})()`))
+	if err != nil {
+		return "the tab did not answer: " + err.Error()
+	}
+	return s
 }
 
 // tableJS reads the delay table: per row, data-col -> data-seconds.

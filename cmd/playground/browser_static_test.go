@@ -69,7 +69,7 @@ func TestBrowserStaticSite(t *testing.T) {
 	// Offline: with the file server gone, the worker answers any link.
 	srv.Close()
 	tb.openURL(t, base+"?lesson=2&lang=ru&present=1")
-	poll[bool](t, tb, "lesson 2 offline", `(document.getElementById('lesson-title') || {}).textContent > ''`)
+	poll[bool](t, tb, "lesson 2 offline", `(document.querySelector('#lesson-title:not(.pending)') || {}).textContent > ''`)
 
 	// The browser logs the Export panel's 404 as an error: that one is
 	// expected. So, for now, is the icon offline: go-app's worker list does

@@ -57,7 +57,7 @@ func wsReadLesson(tb testing.TB, lang string, n int) wsLesson {
 }
 
 // wsTitleJS is the open lesson's title, "" while it loads.
-const wsTitleJS = `((document.getElementById('lesson-title') || {}).textContent || '').trim()`
+const wsTitleJS = `((document.querySelector('#lesson-title:not(.pending)') || {}).textContent || '').trim()`
 
 // wsAtLesson is true when the URL says lesson n and its title shows.
 func wsAtLesson(n int, title string) string {
