@@ -70,7 +70,7 @@ func TestErrorCodes(t *testing.T) {
 		{"breaker window", set(ParamBreaker, "ratio:0.5:10:0s"), ParamBreaker, backoff.CodePositive, []string{"8760h"}, "", "WINDOW"},
 		{"runs", func() error { _, err := RunMany(DefaultConfig(), 1, 0); return err }, "runs", backoff.CodeInt, []string{"1", "10000"}, "", ""},
 		{"memory", func() error { c := DefaultConfig(); c.Clients = MaxClients; return FitMemory(c, 40<<20) },
-			ParamClients, backoff.CodeMemory, []string{"834723", "40"}, "", ""},
+			ParamClients, backoff.CodeMemory, []string{"834173", "40"}, "", ""},
 		{"retry-after header", func() error { _, err := backoff.ParseRetryAfter("soon", time.Time{}); return err },
 			"Retry-After", backoff.CodeRetryAfter, []string{"2592000"}, "", ""},
 		{"budget grpc", set(ParamBudget, "grpc:2000"), ParamBudget, backoff.CodePositive, []string{"1000"}, "", "MAX"},

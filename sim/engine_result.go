@@ -69,7 +69,7 @@ func (r *reqSim) finish() {
 	rt.Shed, rt.Limited, rt.Expired = r.shed, r.limited, r.expired
 	rt.WastedWork, rt.Latency, rt.Hedges = r.wasted, lq, r.hedges
 	rt.PerServer, rt.Lost = r.perServer(span), r.lost
-	rt.PerNode = r.perNode(span)
+	t.PerNode = r.perNode(span)
 	if r.waits > 0 {
 		rt.QueueWait = r.waitSum / float64(r.waits)
 	}

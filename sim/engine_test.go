@@ -250,9 +250,11 @@ func TestRequestJSON(t *testing.T) {
 			t.Errorf("herd bucket: %q", k)
 		}
 	}
-	// The herd's thirteen keys and its buckets' seven, zero or not
-	// (unfinished, blocked), and the fairness of its clients.
-	if len(ht) != 13 || ht["jain_fairness"] == nil || ht["worst_client"] == nil || len(hb) != 7 {
+	// The herd's fourteen keys and its buckets' eight, zero or not
+	// (unfinished, blocked), the fairness of its clients, and its one
+	// server as a node.
+	if len(ht) != 14 || ht["jain_fairness"] == nil || ht["worst_client"] == nil || len(hb) != 8 ||
+		len(ht["per_node"].([]any)) != 1 || len(hb["nodes"].([]any)) != 1 {
 		t.Errorf("herd keys: totals %v, bucket %v", ht, hb)
 	}
 	// The outage model's outage is a fault, over at 10 s.

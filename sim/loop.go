@@ -142,6 +142,8 @@ func (s *Sim) try(i int, c *client, t float64) {
 				return
 			}
 			s.tl.at(ta).rejected++
+			s.srv.failed++
+			s.srv.down++
 			if s.srv.ra {
 				out = outRetryAfter
 			}
@@ -179,8 +181,10 @@ func (s *Sim) served(t float64, ok bool) {
 	b := s.tl.at(t)
 	if ok {
 		b.ok++
+		s.srv.served++
 	} else {
 		b.rejected++
+		s.srv.failed++
 	}
 }
 

@@ -141,13 +141,13 @@ func timelineBytes(c *Config) int64 {
 		}
 	}
 	per, perOut := binBytes, bucketBytes
+	perOut += float64(len(shapeParts(c.Layers, c.Servers, c.CacheKeys > 0))) * nodeBucketBytes
 	if c.RequestLevel() {
 		per += xbinBytes
 		if c.Servers > 1 {
 			per += float64(c.Servers) * sbinBytes
 		}
 		per += float64(max(c.Layers-1, 0)) * sbinBytes
-		perOut += float64(len(shapeParts(c.Layers, c.Servers, c.CacheKeys > 0))) * nodeBucketBytes
 		if c.Servers > 1 {
 			perOut += float64(c.Servers) * serverBucketBytes
 		}

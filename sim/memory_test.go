@@ -112,8 +112,8 @@ func TestFitMemory(t *testing.T) {
 		set                     [][2]string
 		grow                    func(c *Config, most string)
 	}{
-		{"herd", ParamClients, "", "834723", [][2]string{{"clients", "2000000"}}, setClients},
-		{"herd decorrelated", ParamClients, "", "695602", [][2]string{{"clients", "2000000"}, {"jitter", "decorrelated"}}, setClients},
+		{"herd", ParamClients, "", "834173", [][2]string{{"clients", "2000000"}}, setClients},
+		{"herd decorrelated", ParamClients, "", "695144", [][2]string{{"clients", "2000000"}, {"jitter", "decorrelated"}}, setClients},
 		{"closed queue", ParamClients, "", "193019", [][2]string{{"server", "queue"}, {"traffic", "closed"}, {"clients", "1000000"}}, setClients},
 		{"loop", ParamTraffic, "N", "173788", [][2]string{{"server", "queue"}, {"traffic", "loop:1000000"}}, func(c *Config, most string) {
 			c.Callers, _ = strconv.Atoi(most)

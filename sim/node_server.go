@@ -75,10 +75,42 @@ func (serverKind) canon(key string, s Setting) (Setting, error) {
 // and its utilization.
 func (serverKind) figures(r *reqSim, i int, span float64, out []NodeFigure) []NodeFigure {
 	sv := &r.srvs[i]
-	return append(out, NodeFigure{"calls", float64(sv.calls)}, NodeFigure{"served", float64(sv.served)},
-		NodeFigure{"refused", float64(sv.refused)}, NodeFigure{"errors", float64(sv.errs)},
-		NodeFigure{"outage", float64(sv.outage)}, NodeFigure{"timeouts", float64(sv.timeouts)},
-		NodeFigure{"lost", float64(sv.lost)}, NodeFigure{"utilization", sv.utilization(span)})
+	return serverFigures(out, [...]int{sv.calls, sv.served, sv.refused, sv.errs, sv.outage, sv.timeouts, sv.lost}, sv.utilization(span))
+}
+
+// serverFigures appends a server's figures: its counts in
+// serverCountKeys' order, then its utilization.
+func serverFigures(out []NodeFigure, counts [7]int, utilization float64) []NodeFigure {
+	for k, n := range counts {
+		out = append(out, NodeFigure{serverCountKeys[k], float64(n)})
+	}
+	return append(out, NodeFigure{"utilization", utilization})
+}
+
+var serverCountKeys = [7]string{"calls", "served", "refused", "errors", "outage", "timeouts", "lost"}
+
+// herdNode is the herd's one server as a node (the herd's engine,
+// loop.go, has no errors, timeouts or crashes): the calls sent to it and
+// its answers, from the server's own counts, over span seconds.
+func herdNode(s *Sim, name string, span float64) NodeTotals {
+	sv := &s.srv
+	return NodeTotals{Name: name, Kind: kindServer, Figures: serverFigures(nil,
+		[...]int{s.calls, sv.served, sv.failed - sv.down, 0, sv.down, 0, 0}, sv.utilization(&s.c, span))}
+}
+
+// herdNodeBuckets gives each of the herd's buckets its server's figures:
+// the calls sent to it, and its answers there (ok, rejected) as its slot.
+func herdNodeBuckets(tl []Bucket) {
+	nodes := make([]NodeBucket, len(tl))
+	figs := make([]float64, 0, len(tl)*len(serverBucketKeys))
+	for i := range tl {
+		o := &tl[i]
+		slot := [1]sbin{{calls: int32(o.Calls), served: int32(o.OK), failed: int32(o.Rejected)}}
+		from := len(figs)
+		figs = serverKind{}.bucket(o, &xbin{}, slot[:], nil, 0, figs)
+		nodes[i] = NodeBucket{serverBucketKeys, figs[from:len(figs):len(figs)]}
+		o.Nodes = nodes[i : i+1 : i+1]
+	}
 }
 
 // A server's figures in a bucket: the calls sent to it, served, failed

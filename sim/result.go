@@ -93,6 +93,11 @@ type Totals struct {
 	ChainTotals
 	ChannelTotals
 	CacheTotals
+	// PerNode is every node of the run's topology (Config.Topology), in
+	// its order, with its kind's figures (node_*.go): the client-side
+	// view of the calls it was sent and what became of them. A herd's is
+	// its one server.
+	PerNode []NodeTotals `json:"per_node"`
 	// shape is which of the model's groups of keys the JSON carries:
 	// every key of each, zero or not (jsonShape).
 	shape jsonShape
@@ -203,10 +208,6 @@ type RequestTotals struct {
 	// and Lost the calls crashes lost (no answer came for them).
 	PerServer []ServerTotals `json:"per_server"`
 	Lost      int            `json:"lost"`
-	// PerNode is every node of the run's topology (Config.Topology), in
-	// its order, with its kind's figures (node_*.go): the client-side
-	// view of the calls it was sent and what became of them.
-	PerNode []NodeTotals `json:"per_node"`
 	// Recovery is "recovered", "not-recovered", or "" when it does not
 	// apply (closed traffic, no fault, or too short a run after the last
 	// fault to tell).
@@ -347,8 +348,8 @@ type Bucket struct {
 	Misses   int     `json:"misses"`
 	HitRatio float64 `json:"hit_ratio"`
 	// Nodes is every node of the topology in the bucket, in PerNode's
-	// order, each with the figures its kind counts per bucket (a
-	// request-level run's; a herd's has none).
+	// order, each with the figures its kind counts per bucket (a herd's
+	// one server: its calls, served and failed).
 	Nodes []NodeBucket `json:"nodes"`
 	req   bool
 	cache bool
@@ -431,7 +432,7 @@ func (b Bucket) MarshalJSON() ([]byte, error) {
 	type none = *struct{}
 	switch {
 	case !b.req:
-		return json.Marshal(herdBucket{b.Start, b.Calls, b.Retries, b.OK, b.Rejected, b.Blocked, b.Waiting})
+		return json.Marshal(herdBucket{b.Start, b.Calls, b.Retries, b.OK, b.Rejected, b.Blocked, b.Waiting, b.Nodes})
 	case b.Servers == nil && !b.cache:
 		return json.Marshal(struct {
 			plain
@@ -458,13 +459,14 @@ func (b Bucket) MarshalJSON() ([]byte, error) {
 
 // herdBucket is a herd run's bucket in JSON: Bucket's first keys.
 type herdBucket struct {
-	Start    float64 `json:"start_s"`
-	Calls    int     `json:"calls"`
-	Retries  int     `json:"retries"`
-	OK       int     `json:"ok"`
-	Rejected int     `json:"rejected"`
-	Blocked  int     `json:"blocked"`
-	Waiting  int     `json:"waiting"`
+	Start    float64      `json:"start_s"`
+	Calls    int          `json:"calls"`
+	Retries  int          `json:"retries"`
+	OK       int          `json:"ok"`
+	Rejected int          `json:"rejected"`
+	Blocked  int          `json:"blocked"`
+	Waiting  int          `json:"waiting"`
+	Nodes    []NodeBucket `json:"nodes"`
 }
 
 // MeanTotals is Totals averaged over runs (or their spread): the same
@@ -490,7 +492,9 @@ type MeanTotals struct {
 	MeanChainTotals
 	MeanChannelTotals
 	MeanCacheTotals
-	shape jsonShape // as Totals'
+	// PerNode is each node's figures averaged (Totals.PerNode).
+	PerNode []NodeTotals `json:"per_node"`
+	shape   jsonShape    // as Totals'
 }
 
 // MeanChannelTotals are ChannelTotals averaged over runs (or their spread).
@@ -549,8 +553,6 @@ type MeanRequestTotals struct {
 	// one server), and Lost the calls crashes lost.
 	PerServer []MeanServerTotals `json:"per_server"`
 	Lost      float64            `json:"lost"`
-	// PerNode is each node's figures averaged (Totals.PerNode).
-	PerNode []NodeTotals `json:"per_node"`
 }
 
 // MeanServerTotals is ServerTotals averaged over runs (or their spread).
@@ -627,6 +629,8 @@ func (s *Sim) finish() {
 		r.Totals.PeakLoadRatio = float64(peak) / r.CapacityPerBucket
 		r.Totals.PeakRetryLoadRatio = float64(peakRetry) / r.CapacityPerBucket
 	}
+	r.Totals.PerNode = []NodeTotals{herdNode(s, c.NodeNames()[0], s.last)}
+	herdNodeBuckets(tl)
 	r.Totals.JainFairness, r.Totals.Worst, r.PerClient = s.fair.result()
 	r.Trace = s.fair.trace
 	s.res = r

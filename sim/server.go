@@ -52,6 +52,10 @@ type server struct {
 	shaper   *collapse // the collapse model's (nil: none)
 	occ      occ
 	taker    Taker // a registered model's (nil for the built-in ones)
+	// The answers it gave: served, failed (refused for want of capacity,
+	// a write's conflict, or down), and down, the part of failed refused
+	// during the outage (its node's figures, node_server.go).
+	served, failed, down int
 }
 
 func newServer(c *Config, b *buffers) server {
@@ -66,6 +70,27 @@ func newServer(c *Config, b *buffers) server {
 	return sv
 }
 
+// utilization is the share of the calls the server could have served in
+// the first span seconds that it served. Its bucket holds at most burst
+// tokens when an up period starts and gains capacity a second while up,
+// so it could serve burst per up period (before and after the outage)
+// plus capacity times the time up. 0 for a model without a rate (occ).
+func (sv *server) utilization(c *Config, span float64) float64 {
+	if span <= 0 || sv.capacity <= 0 || !c.Server.Traits().Rated {
+		return 0
+	}
+	can := 0.0
+	for _, up := range [2][2]float64{{0, math.Min(sv.outage.start, span)}, {sv.outage.end, span}} {
+		if up[1] > up[0] {
+			can += sv.bucket.burst + sv.capacity*(up[1]-up[0])
+		}
+	}
+	if can <= 0 {
+		return 0
+	}
+	return float64(sv.served) / can
+}
+
 // doomed reports whether a call reaching the server at t fails whatever
 // else happens (it arrives during the outage), so that its answer can be
 // worked out when it is sent.
@@ -76,6 +101,7 @@ func (sv *server) doomed(t float64) bool { return sv.outage.covers(t) }
 // occ.write instead.
 func (sv *server) serve(t float64) (ok, ra bool) {
 	if sv.outage.covers(t) {
+		sv.down++
 		return false, sv.ra
 	}
 	if sv.taker != nil {

@@ -209,8 +209,8 @@ func RunManyTraced(c Config, seed uint64, runs int, tr Tracer) (*Summary, error)
 	}
 	sum := &Summary{Runs: runs, Seed: seed}
 	all := make([]MeanTotals, 0, runs)
-	var tots []Totals // request-level runs: for the recovery times
-	var spare buffers // each run reuses the one before's memory
+	tots := make([]Totals, 0, runs) // for the recovery times and the nodes
+	var spare buffers               // each run reuses the one before's memory
 	for k := 0; k < runs; k++ {
 		// Only the first run's timeline is returned: skip building the others.
 		s, err := newSim(c, seed+uint64(k), k == 0, &spare)
@@ -227,19 +227,17 @@ func RunManyTraced(c Config, seed uint64, runs int, tr Tracer) (*Summary, error)
 			sum.First = r
 		}
 		all = append(all, asMean(r.Totals))
-		if r.Totals.RequestLevel {
-			tots = append(tots, r.Totals)
-		}
+		tots = append(tots, r.Totals)
 	}
 	sum.Mean, sum.SD = meanSD(all)
 	sum.Mean.setLayers(c.Layers)
 	sum.SD.setLayers(c.Layers)
-	if tots != nil {
+	sum.Mean.PerNode, sum.SD.PerNode = perNodeMeanSD(tots)
+	if tots[0].RequestLevel {
 		sum.Mean.RequestLevel, sum.SD.RequestLevel = true, true
 		sum.Mean.shape, sum.SD.shape = tots[0].shape, tots[0].shape
 		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
 		sum.Mean.PerServer, sum.SD.PerServer = perServerMeanSD(tots)
-		sum.Mean.PerNode, sum.SD.PerNode = perNodeMeanSD(tots)
 	}
 	return sum, nil
 }

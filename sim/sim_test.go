@@ -144,6 +144,19 @@ func TestInvariants(t *testing.T) {
 			if n := len(r.Timeline); !r.Truncated && tot.Makespan > 0 && (n < 40 || n > 260) {
 				t.Errorf("%d buckets, want about 200", n)
 			}
+			// The one server as a node: it served each success, and
+			// answered every call but those a horizon cut off.
+			if err := checkNodes(c, r); err != nil {
+				t.Error(err)
+			}
+			n := tot.PerNode[0]
+			fig := func(k string) float64 { v, _ := n.Figure(k); return v }
+			if fig("served") != float64(tot.Succeeded) || !r.Truncated && fig("served")+fig("refused")+fig("outage") != float64(tot.Calls) {
+				t.Errorf("node %+v; succeeded %d of %d calls", n, tot.Succeeded, tot.Calls)
+			}
+			if u := fig("utilization"); (c.Server.Traits().Rated && tot.Succeeded > 0) != (u > 0) {
+				t.Errorf("utilization %g (%s)", u, c.Server.Model().Name())
+			}
 		})
 	}
 }
@@ -610,5 +623,39 @@ func TestMaxCallsZeroIsTheDefault(t *testing.T) {
 	}
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The herd's server as a node, worked by hand: 1000 clients at once,
+// retrying every second without jitter or latency, against 100 calls a
+// second (a bucket of 100). Each second it serves 100 and refuses the
+// rest: 1000+900+...+100 calls over 9 s, and it served all it could
+// (100 at the start, 100 a second after), utilization 1. With a 5 s
+// outage first, the 1000 calls of each of its five seconds fail as
+// outage and the same ten seconds follow.
+func TestHerdNode(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  [][2]string
+		want string
+	}{
+		{"capacity", nil, "calls=5500 served=1000 refused=4500 errors=0 outage=0 timeouts=0 lost=0 utilization=1"},
+		{"outage", [][2]string{{"outage-start", "0s"}, {"outage-end", "5s"}}, "calls=10500 served=1000 refused=4500 errors=0 outage=5000 timeouts=0 lost=0 utilization=1"},
+	} {
+		cfg := DefaultConfig()
+		for _, kv := range append([][2]string{{"server", c.name}, {"clients", "1000"}, {"capacity", "100"}, {"capacity-window", "1s"},
+			{"latency", "0"}, {"latency-sd", "0"}, {"growth", "constant"}, {"base", "1s"}, {"jitter", "none"}, {"attempts", "0"}}, c.set...) {
+			if err := cfg.Set(kv[0], kv[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := run(t, cfg, 1)
+		var got []string
+		for _, f := range r.Totals.PerNode[0].Figures {
+			got = append(got, fmt.Sprintf("%s=%g", f.Key, f.Value))
+		}
+		if g := strings.Join(got, " "); g != c.want || r.Totals.PerNode[0].Name != "server" {
+			t.Errorf("%s: %s %s, want %s", c.name, r.Totals.PerNode[0].Name, g, c.want)
+		}
 	}
 }

@@ -93,6 +93,11 @@ func TestSimJSONSchemaCatches(t *testing.T) {
 		}},
 		"hits with no cache": {[]string{"--server", "queue", "--clients", "20"}, func(d map[string]any) { totals(d)["hits"] = json.Number("1") }},
 		"unknown key":        {[]string{"--clients", "20"}, func(d map[string]any) { d["extra"] = true }},
+		"herd of two nodes": {[]string{"--clients", "20"}, func(d map[string]any) {
+			n := totals(d)["per_node"].([]any)
+			totals(d)["per_node"] = append(n, n[0])
+		}},
+		"herd without nodes": {[]string{"--clients", "20"}, func(d map[string]any) { delete(totals(d), "per_node") }},
 	} {
 		d := doc(c.args...)
 		if errs := validate(root, root, d, "$"); len(errs) > 0 {
@@ -235,6 +240,10 @@ func validate(root, s map[string]any, v any, path string) []string {
 		case "minItems":
 			if n, _ := kw.(json.Number).Int64(); isArr && int64(len(arr)) < n {
 				fail("%d items, want at least %d", len(arr), n)
+			}
+		case "maxItems":
+			if n, _ := kw.(json.Number).Int64(); isArr && int64(len(arr)) > n {
+				fail("%d items, want at most %d", len(arr), n)
 			}
 		case "allOf":
 			for _, sub := range kw.([]any) {

@@ -91,8 +91,8 @@ func TestSVGImages(t *testing.T) {
 func TestSVGTooBig(t *testing.T) {
 	h, _ := newServer(serverConfig{}, fakeWeb(), fakeStatic())
 	for _, c := range []struct{ path, want string }{
-		{"/svg/herd.svg?clients=2000000", `(clients): “2000000” is not valid: at most 754,697 for an image the server draws (it gives one drawing 40 MB)`},
-		{"/svg/compare.svg?clients=2000000&lang=ru", "(clients): «2000000» не подходит: не больше 628\u202f914 для картинки, которую рисует сервер (на один рисунок он даёт 40 МБ)"},
+		{"/svg/herd.svg?clients=2000000", `(clients): “2000000” is not valid: at most 754,147 for an image the server draws (it gives one drawing 40 MB)`},
+		{"/svg/compare.svg?clients=2000000&lang=ru", "(clients): «2000000» не подходит: не больше 628\u202f456 для картинки, которую рисует сервер (на один рисунок он даёт 40 МБ)"},
 		{"/svg/herd.svg?server=queue&traffic=loop:1000000", `Traffic (traffic): “loop:1000000” is not valid: at most 158,398 for an image`},
 		{"/svg/herd.svg?server=queue&traffic=open:7280&duration=1m", `(duration): “1m0s” is not valid: at most 34.798s for an image`},
 		{"/svg/table.svg?attempts=1001&lang=ru", `attempts=1001 не применён: нужно целое число от 0 до 1000`},
@@ -114,9 +114,9 @@ func TestSVGTooBig(t *testing.T) {
 		}
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/svg/herd.svg?clients=754697", nil))
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/svg/herd.svg?clients=754147", nil))
 	if rec.Code != 200 {
-		t.Errorf("754,697 clients: %d %q", rec.Code, rec.Body.String())
+		t.Errorf("754,147 clients: %d %q", rec.Code, rec.Body.String())
 	}
 }
 
