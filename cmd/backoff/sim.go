@@ -174,14 +174,14 @@ var faultKinds = forms(sim.FaultNames()[1:], map[string]string{
 
 // noBackoff is the extra --jitter list entry for the blog's "no backoff"
 // baseline (growth none), which is not a jitter kind.
-const noBackoff = "no-backoff"
+const noBackoff = sim.NoBackoff
 
 // simJob is a parsed 'backoff sim' command line.
 type simJob struct {
 	cfg     sim.Config
 	preset  string
 	jitters []string // a --jitter comma list, else nil
-	sweep   *sweepSpec
+	sweep   *sim.Sweep
 	seed    uint64
 	runs    int
 	format  string
@@ -249,7 +249,7 @@ func parseSimFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (*simJob, 
 	}
 	seed := newSeedFlag(fs, "seed of the first run")
 	runs := newIntFlag(fs, "runs", 1, 1, sim.MaxRuns, fmt.Sprintf("runs with seeds seed..seed+runs-1, 1 to %d; totals are their means", sim.MaxRuns))
-	sweep := fs.String("sweep", "", fmt.Sprintf("run a range of one parameter: NAME=FROM:TO:STEP or NAME=V1,V2,... (e.g. clients=10:190:10), at most %d values", maxSweepPoints))
+	sweep := fs.String("sweep", "", fmt.Sprintf("run a range of one parameter: NAME=FROM:TO:STEP or NAME=V1,V2,... (e.g. clients=10:190:10), at most %d values", sim.MaxSweepPoints))
 	format := fs.String("format", "text", "output: text|csv|json|svg (svg: the first run's timeline as an image; no --sweep)")
 	tf := addTopoFlags(fs)
 	trace := addTraceFlag(fs)
@@ -417,11 +417,13 @@ before it starts.
 		return nil, err
 	}
 	if *sweep != "" {
-		if j.sweep, err = parseSweep(*sweep, j.cfg); err != nil {
+		sw, err := sim.ParseSweep(*sweep, j.cfg)
+		if err != nil {
 			return nil, err
 		}
+		j.sweep = &sw
 	} else if len(j.jitters) > 1 {
-		j.sweep = &sweepSpec{} // a jitter list alone sweeps the jitter kinds
+		j.sweep = &sim.Sweep{} // a jitter list alone sweeps the jitter kinds
 	}
 	if j.sweep != nil && j.format == "svg" {
 		return nil, &backoff.FieldError{Field: "format", Value: "svg", Code: backoff.CodeChoice,
@@ -537,8 +539,8 @@ func (j *simJob) estimate() error {
 // value, each jitter of a --jitter list.
 func (j *simJob) eachRow(f func(sim.Config) error) error {
 	values := []string{""}
-	if j.sweep != nil && j.sweep.name != "" {
-		values = j.sweep.values
+	if j.sweep != nil && j.sweep.Name != "" {
+		values = j.sweep.Values
 	}
 	jitters := j.jitters
 	if len(jitters) == 0 {
@@ -548,12 +550,12 @@ func (j *simJob) eachRow(f func(sim.Config) error) error {
 		for _, jit := range jitters {
 			c := j.cfg
 			if v != "" {
-				if err := setSweep(&c, j.sweep.name, v); err != nil {
+				if err := sim.SetSweep(&c, j.sweep.Name, v); err != nil {
 					return err
 				}
 			}
 			if jit != "" {
-				if err := applyJitter(&c, jit); err != nil {
+				if err := sim.ApplyJitter(&c, jit); err != nil {
 					return err
 				}
 			}
@@ -644,7 +646,7 @@ func (j *simJob) run(stdout, stderr io.Writer) error {
 		return writeSweepText(stdout, c, j.sweep, j.seed, j.runs, rows)
 	}
 	if len(j.jitters) == 1 {
-		if err := applyJitter(&c, j.jitters[0]); err != nil {
+		if err := sim.ApplyJitter(&c, j.jitters[0]); err != nil {
 			return err
 		}
 	}
@@ -724,103 +726,6 @@ func takeJitterList(pf *policyFlags) ([]string, error) {
 	return list, nil
 }
 
-// applyJitter sets one entry of a --jitter list on c's policy.
-func applyJitter(c *sim.Config, j string) error {
-	if j == noBackoff {
-		c.Policy.Growth, c.Policy.Jitter = backoff.None, backoff.NoJitter
-		return c.Validate()
-	}
-	if err := c.Set(backoff.ParamJitter, j); err != nil {
-		return err
-	}
-	return c.Validate()
-}
-
-// sweepSpec is --sweep NAME=FROM:TO:STEP or NAME=V1,V2,...
-type sweepSpec struct {
-	name   string
-	values []string
-}
-
-// maxSweepPoints bounds a sweep's values: a range whose step is tiny
-// beside its values would otherwise never end.
-const maxSweepPoints = 1000
-
-func parseSweep(s string, c sim.Config) (*sweepSpec, error) {
-	const form = "NAME=FROM:TO:STEP or NAME=V1,V2,..., NAME a sim or policy parameter, e.g. clients=10:190:10"
-	rule := fmt.Sprintf("FROM:TO:STEP with finite numbers, FROM <= TO, STEP > 0 and at most %d points", maxSweepPoints)
-	bad := func(allowed string) error {
-		return &backoff.FieldError{Field: "sweep", Value: clip(s), Allowed: allowed}
-	}
-	name, spec, ok := strings.Cut(s, "=")
-	name = strings.TrimSpace(name)
-	if !ok || name == "" || spec == "" {
-		return nil, bad(form)
-	}
-	names := append(append([]string{}, sim.ParamNames...), backoff.ParamNames...)
-	names = append(names, rateName)
-	known := false
-	for _, n := range names {
-		known = known || n == name
-	}
-	if !known {
-		return nil, bad("NAME=... with NAME one of " + strings.Join(names, ", "))
-	}
-	sw := &sweepSpec{name: name}
-	if parts := strings.Split(spec, ":"); len(parts) == 3 {
-		var f [3]float64
-		for i, p := range parts {
-			// The core's reader, as for every other number: finite only.
-			v, err := backoff.ParseFloat("sweep", p, -math.MaxFloat64, math.MaxFloat64)
-			if err != nil {
-				return nil, bad(rule)
-			}
-			f[i] = v
-		}
-		from, to, step := f[0], f[1], f[2]
-		switch {
-		case step <= 0:
-			return nil, bad(rule + " (STEP is " + short(step, -1) + ")")
-		case to < from:
-			return nil, bad(rule + " (TO " + short(to, -1) + " is below FROM " + short(from, -1) + ")")
-		case from+step == from:
-			// Below the value's resolution the range never advances.
-			return nil, bad(rule + " (STEP " + short(step, -1) + " does not change " + short(from, -1) + " in float64)")
-		}
-		// The tolerance keeps TO in a range such as 0.1:1:0.1.
-		n := math.Floor((to-from)/step+1e-9) + 1
-		if n > maxSweepPoints {
-			return nil, bad(rule + " (this range has " + sci(n) + ")")
-		}
-		for k := 0; k < int(n); k++ {
-			v := strconv.FormatFloat(from+float64(k)*step, 'g', 10, 64)
-			if k > 0 && v == sw.values[k-1] {
-				return nil, bad(rule + " (STEP " + short(step, -1) + " does not change " + v + " at 10 digits)")
-			}
-			sw.values = append(sw.values, v)
-		}
-	} else {
-		if n := strings.Count(spec, ",") + 1; n > maxSweepPoints {
-			return nil, bad(fmt.Sprintf("at most %d values (this list has %d)", maxSweepPoints, n))
-		}
-		for _, v := range strings.Split(spec, ",") {
-			sw.values = append(sw.values, strings.TrimSpace(v))
-		}
-	}
-	// Check every value now, so a bad one fails before any run.
-	for _, v := range sw.values {
-		d := c
-		err := setSweep(&d, name, v)
-		if err == nil {
-			err = d.Validate()
-		}
-		if err != nil {
-			return nil, bad(fmt.Sprintf("values each valid (%v)", err))
-		}
-	}
-	return sw, nil
-}
-
 // sweepRow is one client count (or other value) and jitter kind.
 type sweepRow struct {
 	Value  string          `json:"value"`
@@ -832,35 +737,15 @@ type sweepRow struct {
 	recovery string
 }
 
-func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs int, budget int64) ([]sweepRow, error) {
-	values := sw.values
-	if sw.name == "" {
-		values = []string{""}
-	}
-	if len(jitters) == 0 {
-		jitters = []string{c.Policy.Jitter.String()}
-	}
+func runSweep(c sim.Config, sw *sim.Sweep, jitters []string, seed uint64, runs int, budget int64) ([]sweepRow, error) {
 	// The cells, in output order; their configs are made (and checked)
 	// before any runs, so an error is the same whatever the core count.
-	type cell struct {
-		cfg       sim.Config
-		value, jt string
+	cells, err := sw.Cells(c, jitters)
+	if err != nil {
+		return nil, err
 	}
-	var cells []cell
-	for _, v := range values {
-		for _, j := range jitters {
-			d := c
-			if sw.name != "" {
-				if err := setSweep(&d, sw.name, v); err != nil {
-					return nil, err
-				}
-			}
-			if err := applyJitter(&d, j); err != nil {
-				return nil, err
-			}
-			boundMemory(&d, budget)
-			cells = append(cells, cell{d, v, j})
-		}
+	for i := range cells {
+		boundMemory(&cells[i].Config, budget)
 	}
 	// Each cell is an independent seeded simulation (the core stays single
 	// threaded and deterministic): the CLI runs them on every core, each
@@ -875,15 +760,15 @@ func runSweep(c sim.Config, sw *sweepSpec, jitters []string, seed uint64, runs i
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				s, err := sim.RunMany(cells[i].cfg, seed, runs)
+				s, err := sim.RunMany(cells[i].Config, seed, runs)
 				if err == nil && s.First.TruncatedBy == sim.StopMemory {
-					err = fmt.Errorf("row %s: %w", cells[i].value, sim.FullErr(cells[i].cfg, s.First.FullAt, budget))
+					err = fmt.Errorf("row %s: %w", cells[i].Value, sim.FullErr(cells[i].Config, s.First.FullAt, budget))
 				}
 				if err != nil {
 					errs[i] = err
 					continue
 				}
-				rows[i] = sweepRow{Value: cells[i].value, Jitter: cells[i].jt, Totals: s.Mean, recovery: s.First.Totals.Recovery}
+				rows[i] = sweepRow{Value: cells[i].Value, Jitter: cells[i].Jitter, Totals: s.Mean, recovery: s.First.Totals.Recovery}
 				if runs > 1 {
 					sd := s.SD
 					rows[i].SD = &sd
@@ -954,7 +839,7 @@ func writeSimJSON(w io.Writer, c sim.Config, seed uint64, s *sim.Summary) error 
 	return enc.Encode(out)
 }
 
-func writeSweepJSON(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs int, rows []sweepRow) error {
+func writeSweepJSON(w io.Writer, c sim.Config, sw *sim.Sweep, seed uint64, runs int, rows []sweepRow) error {
 	out := struct {
 		Config map[string]string `json:"config"`
 		Seed   uint64            `json:"seed,string"`
@@ -962,8 +847,8 @@ func writeSweepJSON(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 		Sweep  *string           `json:"sweep"` // null: a list of jitter kinds alone
 		Rows   []sweepRow        `json:"rows"`
 	}{configParams(c), seed, runs, nil, rows}
-	if sw.name != "" {
-		out.Sweep = &sw.name
+	if sw.Name != "" {
+		out.Sweep = &sw.Name
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -993,11 +878,11 @@ func sweepCells(t sim.MeanTotals) []string {
 		num(q.Mean), num(q.P50), num(q.P95), num(q.P99), num(q.Max), num(t.Makespan), num(t.PeakLoadRatio), num(t.PeakRetryLoadRatio)}
 }
 
-func writeSweepCSV(w io.Writer, c sim.Config, sw *sweepSpec, rows []sweepRow) error {
+func writeSweepCSV(w io.Writer, c sim.Config, sw *sim.Sweep, rows []sweepRow) error {
 	cw := csv.NewWriter(w)
 	head := []string{}
-	if sw.name != "" && sw.name != sim.ParamClients {
-		head = append(head, sw.name)
+	if sw.Name != "" && sw.Name != sim.ParamClients {
+		head = append(head, sw.Name)
 	}
 	req, chn := anyRequestLevel(rows), c.Server.Traits().Waits == sim.WaitMedium
 	head = append(append(head, "jitter"), sweepColumns...)
@@ -1010,7 +895,7 @@ func writeSweepCSV(w io.Writer, c sim.Config, sw *sweepSpec, rows []sweepRow) er
 	cw.Write(head)
 	for _, r := range rows {
 		cells := []string{}
-		if sw.name != "" && sw.name != sim.ParamClients {
+		if sw.Name != "" && sw.Name != sim.ParamClients {
 			cells = append(cells, r.Value)
 		}
 		cells = append(append(cells, r.Jitter), sweepCells(r.Totals)...)
@@ -1026,16 +911,16 @@ func writeSweepCSV(w io.Writer, c sim.Config, sw *sweepSpec, rows []sweepRow) er
 	return cw.Error()
 }
 
-func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs int, rows []sweepRow) error {
+func writeSweepText(w io.Writer, c sim.Config, sw *sim.Sweep, seed uint64, runs int, rows []sweepRow) error {
 	desc := describe(c)
-	if sw.name == sim.ParamClients {
+	if sw.Name == sim.ParamClients {
 		_, desc, _ = strings.Cut(desc, ", ")
 		desc = "clients swept, " + desc
 	}
 	fmt.Fprintf(w, "%s\nseed %d, %s per row\n\n", desc, seed, plural(runs, "run"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	if sw.name != "" && sw.name != sim.ParamClients {
-		fmt.Fprintf(tw, "%s\t", sw.name)
+	if sw.Name != "" && sw.Name != sim.ParamClients {
+		fmt.Fprintf(tw, "%s\t", sw.Name)
 	}
 	req := anyRequestLevel(rows)
 	switch {
@@ -1053,7 +938,7 @@ func writeSweepText(w io.Writer, c sim.Config, sw *sweepSpec, seed uint64, runs 
 	}
 	for _, r := range rows {
 		t := r.Totals
-		if sw.name != "" && sw.name != sim.ParamClients {
+		if sw.Name != "" && sw.Name != sim.ParamClients {
 			fmt.Fprintf(tw, "%s\t", r.Value)
 		}
 		if c.Server.Traits().Waits == sim.WaitMedium {

@@ -19,25 +19,6 @@ import (
 // maxJobCalls (sim.RequestCallCost).
 const requestCost = sim.RequestCallCost
 
-// rateName is the sweep's name for open traffic's rate: --sweep
-// rate=100:300:20 sets --traffic open:V.
-const rateName = "rate"
-
-// setSweep sets one sweep value on c: a sim or policy parameter, or rate.
-func setSweep(c *sim.Config, name, v string) error {
-	if name == rateName {
-		// The rate of open traffic only: set on a herd or a loop it
-		// would silently turn the run into another kind of traffic.
-		if c.Traffic != sim.Open {
-			return &backoff.FieldError{Field: "sweep", Value: rateName + "=" + v, Code: backoff.CodeNeeds,
-				Other: sim.ParamTraffic, Args: []string{c.Get(sim.ParamTraffic), "open:RATE", "open:RATE"},
-				Allowed: "rate=... with --traffic open:RATE (the traffic is " + c.Get(sim.ParamTraffic) + ")"}
-		}
-		return c.Set(sim.ParamTraffic, sim.Open.String()+":"+v)
-	}
-	return c.Set(name, v)
-}
-
 // describeTraffic is who calls, in words.
 func describeTraffic(c sim.Config) string {
 	d := func(name string) string { return c.Get(name) }

@@ -300,9 +300,9 @@ func TestSimSweepRefusals(t *testing.T) {
 		// The core's number reader, as every other flag: a decimal comma.
 		{"jitter-lo=0,5:1:0,25", 3, "0.5", "1"},
 	} {
-		sw, err := parseSweep(c.sweep, sim.DefaultConfig())
-		if err != nil || len(sw.values) != c.n || sw.values[0] != c.first || sw.values[c.n-1] != c.last {
-			t.Errorf("%s: %v, %d values", c.sweep, err, len(sw.values))
+		sw, err := sim.ParseSweep(c.sweep, sim.DefaultConfig())
+		if err != nil || len(sw.Values) != c.n || sw.Values[0] != c.first || sw.Values[c.n-1] != c.last {
+			t.Errorf("%s: %v, %d values", c.sweep, err, len(sw.Values))
 		}
 	}
 }

@@ -1,0 +1,313 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/backoff-playground/playground/backoff"
+)
+
+// A sweep runs one parameter over a list of values, and at each value
+// each of a list of jitter kinds: the CLI's --sweep and the page's sweep
+// panel. A value is a Config or policy parameter's text, or for
+// SweepRate the rate of open traffic. Each cell is an independent seeded
+// run (or RunMany), so a sweep's rows do not depend on the order or the
+// number of cores that run them.
+//
+// Threshold finds where a run stops recovering by bisection: between a
+// value that recovers and one that does not, it runs the middle and keeps
+// the half where the change happens, until the two are within the step
+// asked for. Recovery is Totals.Recovery's (goodput at least 90% of the
+// offered requests over every 5 s after the last fault): with a stall of
+// 10 s into a queue of 30 workers at 100 ms and a 1 s timeout, open
+// traffic recovers up to a rate and not above it.
+
+// SweepRate is the sweep's name for open traffic's rate: rate=100:300:20
+// sets traffic open:V.
+const SweepRate = "rate"
+
+// NoBackoff is the extra jitter-list entry for the blog's "no backoff"
+// baseline (growth none), which is not a jitter kind.
+const NoBackoff = "no-backoff"
+
+// MaxSweepPoints bounds a sweep's values: a range whose step is tiny
+// beside its values would otherwise never end.
+const MaxSweepPoints = 1000
+
+// Sweep is one parameter's values: NAME=FROM:TO:STEP or NAME=V1,V2,...
+// Its zero value sweeps nothing (one row per jitter kind).
+type Sweep struct {
+	Name   string
+	Values []string
+}
+
+// SweepNames are the parameters a sweep may run: the simulator's, the
+// policy's, and SweepRate.
+func SweepNames() []string {
+	names := append(append([]string{}, ParamNames...), backoff.ParamNames...)
+	return append(names, SweepRate)
+}
+
+// ParseSweep reads NAME=FROM:TO:STEP or NAME=V1,V2,... and checks every
+// value on c, so that a bad one fails before any run.
+func ParseSweep(s string, c Config) (Sweep, error) {
+	const form = "NAME=FROM:TO:STEP or NAME=V1,V2,..., NAME a sim or policy parameter, e.g. clients=10:190:10"
+	rule := fmt.Sprintf("FROM:TO:STEP with finite numbers, FROM <= TO, STEP > 0 and at most %d points", MaxSweepPoints)
+	bad := func(allowed string) error {
+		return &backoff.FieldError{Field: "sweep", Value: clip(s), Allowed: allowed}
+	}
+	name, spec, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || spec == "" {
+		return Sweep{}, bad(form)
+	}
+	names := SweepNames()
+	known := false
+	for _, n := range names {
+		known = known || n == name
+	}
+	if !known {
+		return Sweep{}, bad("NAME=... with NAME one of " + strings.Join(names, ", "))
+	}
+	sw := Sweep{Name: name}
+	if parts := strings.Split(spec, ":"); len(parts) == 3 {
+		var f [3]float64
+		for i, p := range parts {
+			// The core's reader, as for every other number: finite only.
+			v, err := backoff.ParseFloat("sweep", p, -math.MaxFloat64, math.MaxFloat64)
+			if err != nil {
+				return Sweep{}, bad(rule)
+			}
+			f[i] = v
+		}
+		from, to, step := f[0], f[1], f[2]
+		switch {
+		case step <= 0:
+			return Sweep{}, bad(rule + " (STEP is " + shortNum(step) + ")")
+		case to < from:
+			return Sweep{}, bad(rule + " (TO " + shortNum(to) + " is below FROM " + shortNum(from) + ")")
+		case from+step == from:
+			// Below the value's resolution the range never advances.
+			return Sweep{}, bad(rule + " (STEP " + shortNum(step) + " does not change " + shortNum(from) + " in float64)")
+		}
+		// The tolerance keeps TO in a range such as 0.1:1:0.1.
+		n := math.Floor((to-from)/step+1e-9) + 1
+		if n > MaxSweepPoints {
+			return Sweep{}, bad(rule + " (this range has " + sciNum(n) + ")")
+		}
+		for k := 0; k < int(n); k++ {
+			v := strconv.FormatFloat(from+float64(k)*step, 'g', 10, 64)
+			if k > 0 && v == sw.Values[k-1] {
+				return Sweep{}, bad(rule + " (STEP " + shortNum(step) + " does not change " + v + " at 10 digits)")
+			}
+			sw.Values = append(sw.Values, v)
+		}
+	} else {
+		if n := strings.Count(spec, ",") + 1; n > MaxSweepPoints {
+			return Sweep{}, bad(fmt.Sprintf("at most %d values (this list has %d)", MaxSweepPoints, n))
+		}
+		for _, v := range strings.Split(spec, ",") {
+			sw.Values = append(sw.Values, strings.TrimSpace(v))
+		}
+	}
+	for _, v := range sw.Values {
+		d := c
+		err := SetSweep(&d, name, v)
+		if err == nil {
+			err = d.Validate()
+		}
+		if err != nil {
+			return Sweep{}, bad(fmt.Sprintf("values each valid (%v)", err))
+		}
+	}
+	return sw, nil
+}
+
+// SetSweep sets one sweep value on c: a parameter, or SweepRate.
+func SetSweep(c *Config, name, v string) error {
+	if name == SweepRate {
+		// The rate of open traffic only: set on a herd or a loop it
+		// would silently turn the run into another kind of traffic.
+		if c.Traffic != Open {
+			return &backoff.FieldError{Field: "sweep", Value: SweepRate + "=" + v, Code: backoff.CodeNeeds,
+				Other: ParamTraffic, Args: []string{c.Get(ParamTraffic), "open:RATE", "open:RATE"},
+				Allowed: "rate=... with --traffic open:RATE (the traffic is " + c.Get(ParamTraffic) + ")"}
+		}
+		return c.Set(ParamTraffic, Open.String()+":"+v)
+	}
+	return c.Set(name, v)
+}
+
+// ApplyJitter sets one entry of a jitter list on c's policy (NoBackoff:
+// growth none) and checks the result.
+func ApplyJitter(c *Config, j string) error {
+	if j == NoBackoff {
+		c.Policy.Growth, c.Policy.Jitter = backoff.None, backoff.NoJitter
+		return c.Validate()
+	}
+	if err := c.Set(backoff.ParamJitter, j); err != nil {
+		return err
+	}
+	return c.Validate()
+}
+
+// SweepCell is one row of a sweep: its value, its jitter kind and the
+// config they make.
+type SweepCell struct {
+	Value, Jitter string
+	Config        Config
+}
+
+// Cells are the sweep's rows on c, value by value and in each the
+// jitters in order (none: c's own jitter), each config checked.
+func (sw Sweep) Cells(c Config, jitters []string) ([]SweepCell, error) {
+	values := sw.Values
+	if sw.Name == "" {
+		values = []string{""}
+	}
+	if len(jitters) == 0 {
+		jitters = []string{c.Policy.Jitter.String()}
+	}
+	cells := make([]SweepCell, 0, len(values)*len(jitters))
+	for _, v := range values {
+		for _, j := range jitters {
+			d := c
+			if sw.Name != "" {
+				if err := SetSweep(&d, sw.Name, v); err != nil {
+					return nil, err
+				}
+			}
+			if err := ApplyJitter(&d, j); err != nil {
+				return nil, err
+			}
+			cells = append(cells, SweepCell{v, j, d})
+		}
+	}
+	return cells, nil
+}
+
+// Bisection is a threshold's search: the largest value tried that
+// recovered (Lo) and the smallest that did not (Hi), within Step of each
+// other, and every value tried in order. Below is set when even the
+// range's low end did not recover, Above when its high end did (then Lo
+// or Hi is that end and the other NaN).
+type Bisection struct {
+	Lo, Hi       float64
+	Below, Above bool
+	Tried        []BisectionStep
+}
+
+// BisectionStep is one value tried and whether it recovered (in at
+// least half its runs).
+type BisectionStep struct {
+	Value     float64
+	Recovered bool
+}
+
+// MaxBisectionSteps bounds a threshold's search: 2^40 halvings reach any
+// step a float64 range allows in practice.
+const MaxBisectionSteps = 40
+
+// Threshold bisects [lo, hi] for the largest value that recovers, until
+// the values that do and do not are at most step apart; it assumes one
+// change, from recovering to not, as the value grows. recovers is asked
+// of each value tried: RecoversAt is the simulator's answer for one
+// parameter (a page runs it in slices).
+func Threshold(lo, hi, step float64, recovers func(v float64) (bool, error)) (Bisection, error) {
+	if !(lo <= hi) || !(step > 0) || math.IsInf(hi-lo, 0) {
+		return Bisection{}, &backoff.FieldError{Field: "threshold", Value: fmt.Sprintf("%s:%s:%s", shortNum(lo), shortNum(hi), shortNum(step)),
+			Allowed: "LO:HI:STEP with finite LO <= HI and STEP > 0"}
+	}
+	b := Bisection{Lo: math.NaN(), Hi: math.NaN()}
+	try := func(v float64) (bool, error) {
+		ok, err := recovers(v)
+		if err == nil {
+			b.Tried = append(b.Tried, BisectionStep{v, ok})
+		}
+		return ok, err
+	}
+	ok, err := try(lo)
+	if err != nil {
+		return b, err
+	}
+	if !ok {
+		b.Hi, b.Below = lo, true
+		return b, nil
+	}
+	if ok, err = try(hi); err != nil {
+		return b, err
+	}
+	if ok {
+		b.Lo, b.Above = hi, true
+		return b, nil
+	}
+	b.Lo, b.Hi = lo, hi
+	for k := 0; k < MaxBisectionSteps && b.Hi-b.Lo > step; k++ {
+		mid := b.Lo + (b.Hi-b.Lo)/2
+		if mid == b.Lo || mid == b.Hi {
+			break // the float64 resolution: nothing between them
+		}
+		ok, err := try(mid)
+		if err != nil {
+			return b, err
+		}
+		if ok {
+			b.Lo = mid
+		} else {
+			b.Hi = mid
+		}
+	}
+	return b, nil
+}
+
+// RecoversAt runs c with parameter name set to v (seeds seed..
+// seed+runs-1) and reports whether at least half the runs recovered; a
+// run whose recovery does not apply (no fault, closed traffic) is an
+// error naming the parameter.
+func RecoversAt(c Config, name string, v float64, seed uint64, runs int) (bool, error) {
+	if err := SetSweep(&c, name, strconv.FormatFloat(v, 'g', 10, 64)); err != nil {
+		return false, err
+	}
+	if err := c.Validate(); err != nil {
+		return false, err
+	}
+	s, err := RunMany(c, seed, runs)
+	if err != nil {
+		return false, err
+	}
+	if s.First.Totals.Recovery == "" {
+		return false, &backoff.FieldError{Field: "threshold", Value: name,
+			Allowed: "a run that can recover: open or loop traffic, a fault, and time after it"}
+	}
+	return s.Mean.Recovered >= 0.5, nil
+}
+
+// shortNum is f with as many digits as it needs and a plain exponent:
+// 1e300, not 1e+300.
+func shortNum(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	m, exp, ok := strings.Cut(s, "e")
+	if !ok {
+		return s
+	}
+	sign := ""
+	if exp[0] == '-' {
+		sign = "-"
+	}
+	return m + "e" + sign + strings.TrimLeft(exp, "+-0")
+}
+
+// sciNum is a count: whole below 1e5, else two digits and an exponent.
+func sciNum(f float64) string {
+	if f < 1e5 {
+		return strconv.FormatFloat(math.Round(f), 'f', 0, 64)
+	}
+	s := strconv.FormatFloat(f, 'g', 2, 64)
+	m, exp, _ := strings.Cut(s, "e")
+	if exp == "" {
+		return s
+	}
+	return m + "e" + strings.TrimLeft(exp, "+0")
+}

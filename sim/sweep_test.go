@@ -1,0 +1,161 @@
+package sim
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestParseSweep(t *testing.T) {
+	for _, c := range []struct {
+		sweep       string
+		n           int
+		first, last string
+	}{
+		{"clients=1:1000:1", 1000, "1", "1000"},
+		{"jitter-lo=0.1:1:0.1", 10, "0.1", "1"},
+		{"clients=10:190:10", 19, "10", "190"},
+		{"clients=5, 50 ,500", 3, "5", "500"},
+		// The core's number reader, as every other flag: a decimal comma.
+		{"jitter-lo=0,5:1:0,25", 3, "0.5", "1"},
+	} {
+		sw, err := ParseSweep(c.sweep, DefaultConfig())
+		if err != nil || len(sw.Values) != c.n || sw.Values[0] != c.first || sw.Values[c.n-1] != c.last {
+			t.Errorf("%s: %v, %q", c.sweep, err, sw.Values)
+		}
+	}
+	for _, c := range []struct{ sweep, msg string }{
+		{"clients=1:10:0", "(STEP is 0)"},
+		{"clients=1e300:1e300:1", "(STEP 1 does not change 1e300 in float64)"},
+		{"clients=1:1000000:1", "(this range has 1e6)"},
+		{"clients=0:10:5", `values each valid (clients: "0" is not valid`},
+		{"rate=100:200:50", `values each valid (sweep: "rate=100" is not valid: want rate=... with --traffic open:RATE (the traffic is closed))`},
+		{"nonsense=1,2", "NAME=... with NAME one of clients, "},
+	} {
+		_, err := ParseSweep(c.sweep, DefaultConfig())
+		if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.HasPrefix(err.Error(), "sweep: ") {
+			t.Errorf("%s: %v, want %q", c.sweep, err, c.msg)
+		}
+	}
+}
+
+// Cells go value by value, each with the jitters in order; no-backoff is
+// growth none.
+func TestSweepCells(t *testing.T) {
+	sw, err := ParseSweep("clients=10,20", DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, err := sw.Cells(DefaultConfig(), []string{"full", NoBackoff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cells {
+		got = append(got, c.Value+"/"+c.Jitter+"/"+c.Config.Get(ParamClients)+"/"+c.Config.Get("growth"))
+	}
+	if want := "10/full/10/exponential 10/no-backoff/10/none 20/full/20/exponential 20/no-backoff/20/none"; strings.Join(got, " ") != want {
+		t.Errorf("cells %q, want %q", got, want)
+	}
+	one, err := Sweep{}.Cells(DefaultConfig(), nil)
+	if err != nil || len(one) != 1 || one[0].Jitter != "full" {
+		t.Errorf("no sweep: %+v, %v", one, err)
+	}
+}
+
+// The bisection narrows to the step around a known change, and says
+// when the change is outside the range.
+func TestThresholdBisects(t *testing.T) {
+	at := func(x float64) func(float64) (bool, error) {
+		return func(v float64) (bool, error) { return v <= x, nil }
+	}
+	b, err := Threshold(0, 1000, 1, at(137.5))
+	if err != nil || !(b.Lo <= 137.5 && 137.5 < b.Hi && b.Hi-b.Lo <= 1) || b.Below || b.Above {
+		t.Errorf("137.5 in [0, 1000]: %+v, %v", b, err)
+	}
+	// 2 ends and ceil(log2(1000/1)) = 10 halvings.
+	if len(b.Tried) != 12 {
+		t.Errorf("%d values tried, want 12: %+v", len(b.Tried), b.Tried)
+	}
+	for _, s := range b.Tried {
+		if s.Recovered != (s.Value <= 137.5) {
+			t.Errorf("step %+v", s)
+		}
+	}
+	if b, _ := Threshold(200, 300, 1, at(137.5)); !b.Below || b.Hi != 200 || !math.IsNaN(b.Lo) || len(b.Tried) != 1 {
+		t.Errorf("below the range: %+v", b)
+	}
+	if b, _ := Threshold(0, 100, 1, at(137.5)); !b.Above || b.Lo != 100 || !math.IsNaN(b.Hi) || len(b.Tried) != 2 {
+		t.Errorf("above the range: %+v", b)
+	}
+	boom := errors.New("boom")
+	if _, err := Threshold(0, 100, 1, func(float64) (bool, error) { return false, boom }); err != boom {
+		t.Errorf("the error of a run: %v", err)
+	}
+	for _, bad := range [][3]float64{{10, 1, 1}, {0, 1, 0}, {0, math.Inf(1), 1}, {math.NaN(), 1, 1}} {
+		if _, err := Threshold(bad[0], bad[1], bad[2], at(1)); err == nil || !strings.Contains(err.Error(), "LO:HI:STEP") {
+			t.Errorf("%v: %v", bad, err)
+		}
+	}
+}
+
+// A metastable queue (30 workers of 100 ms, a 1 s timeout, two attempts,
+// a 10 s stall): open traffic of 100 requests/s recovers in a minute,
+// 120/s never does; the bisection finds the change between them, and
+// every value it tried agrees with the run itself.
+func TestThresholdMetastable(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"traffic", "open:100"}, {"duration", "60s"}, {"server", "queue"}, {"concurrency", "30"},
+		{"service", "100ms"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@20s-30s"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := Threshold(50, 300, 2, func(v float64) (bool, error) { return RecoversAt(c, SweepRate, v, 1, 1) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(100 <= b.Lo && b.Hi <= 120 && b.Hi-b.Lo <= 2) {
+		t.Errorf("threshold between %g and %g, want within [100, 120]: %+v", b.Lo, b.Hi, b.Tried)
+	}
+	for _, s := range b.Tried {
+		d := c
+		if err := SetSweep(&d, SweepRate, strings.TrimSpace(shortNum(s.Value))); err != nil {
+			t.Fatal(err)
+		}
+		r := run(t, d, 1)
+		if (r.Totals.Recovery == Recovered) != s.Recovered {
+			t.Errorf("rate %g: tried %v, the run says %q", s.Value, s.Recovered, r.Totals.Recovery)
+		}
+	}
+	// Closed traffic has nothing to recover from: an error, not a guess.
+	if _, err := RecoversAt(DefaultConfig(), ParamClients, 10, 1, 1); err == nil || !strings.Contains(err.Error(), "a run that can recover") {
+		t.Errorf("a herd: %v", err)
+	}
+}
+
+// FuzzParseSweep: no text makes ParseSweep panic or hand back more than
+// MaxSweepPoints values; what it accepts sets every value on the config.
+func FuzzParseSweep(f *testing.F) {
+	for _, s := range []string{"clients=10:190:10", "jitter-lo=0,5:1:0,25", "rate=1:2:1", "clients=1e300:1e300:1",
+		"latency=1:2:1e-300", "clients=1,2,,3", "=", "x=1:2", "cap=1s,2s", "jitter=full,none"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := DefaultConfig()
+		sw, err := ParseSweep(s, c)
+		if err != nil {
+			if sw.Name != "" || sw.Values != nil {
+				t.Fatalf("%q: an error and a sweep %+v", s, sw)
+			}
+			return
+		}
+		if len(sw.Values) == 0 || len(sw.Values) > MaxSweepPoints {
+			t.Fatalf("%q: %d values", s, len(sw.Values))
+		}
+		if _, err := sw.Cells(c, nil); err != nil {
+			t.Fatalf("%q: accepted, then %v", s, err)
+		}
+	})
+}
