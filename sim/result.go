@@ -495,6 +495,9 @@ type MeanTotals struct {
 	// PerNode is each node's figures averaged (Totals.PerNode).
 	PerNode []NodeTotals `json:"per_node"`
 	shape   jsonShape    // as Totals'
+	// recoverable: recovery applied to at least one of the runs, so
+	// Recovered is a share of them (SweepMetrics).
+	recoverable bool
 }
 
 // MeanChannelTotals are ChannelTotals averaged over runs (or their spread).

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 
@@ -204,42 +205,125 @@ func RunMany(c Config, seed uint64, runs int) (*Summary, error) {
 // RunManyTraced is RunMany with the first run's calls reported to tr
 // (nil: none).
 func RunManyTraced(c Config, seed uint64, runs int, tr Tracer) (*Summary, error) {
+	m, err := NewMany(c, seed, runs)
+	if err != nil {
+		return nil, err
+	}
+	m.SetTracer(tr)
+	for !m.Advance(1 << 20) {
+	}
+	return m.Summary()
+}
+
+// Many is RunMany in steps, for a caller that runs it in slices (a page):
+// Advance runs the current run for a slice, and starts the next when it
+// ends; the summary is RunMany's, the same numbers.
+type Many struct {
+	c     Config
+	seed  uint64
+	runs  int
+	k     int  // the run going on
+	cur   *Sim // nil before the first slice, or once done
+	tr    Tracer
+	spare buffers // each run reuses the one before's memory
+	sum   *Summary
+	all   []MeanTotals
+	tots  []Totals // for the recovery times and the nodes
+	err   error
+	done  bool
+}
+
+// NewMany is RunMany's runs of c, seeds seed..seed+runs-1, not yet begun.
+func NewMany(c Config, seed uint64, runs int) (*Many, error) {
 	if runs < 1 || runs > MaxRuns {
 		return nil, backoff.CheckInt("runs", runs, 1, MaxRuns)
 	}
-	sum := &Summary{Runs: runs, Seed: seed}
-	all := make([]MeanTotals, 0, runs)
-	tots := make([]Totals, 0, runs) // for the recovery times and the nodes
-	var spare buffers               // each run reuses the one before's memory
-	for k := 0; k < runs; k++ {
-		// Only the first run's timeline is returned: skip building the others.
-		s, err := newSim(c, seed+uint64(k), k == 0, &spare)
-		if err != nil {
-			return nil, err
-		}
-		if k == 0 {
-			s.SetTracer(tr)
-		}
-		for !s.Advance(1 << 20) {
-		}
-		r := s.Result()
-		if k == 0 {
-			sum.First = r
-		}
-		all = append(all, asMean(r.Totals))
-		tots = append(tots, r.Totals)
+	if err := c.Validate(); err != nil {
+		return nil, err
 	}
-	sum.Mean, sum.SD = meanSD(all)
-	sum.Mean.setLayers(c.Layers)
-	sum.SD.setLayers(c.Layers)
+	return &Many{c: c, seed: seed, runs: runs, sum: &Summary{Runs: runs, Seed: seed},
+		all: make([]MeanTotals, 0, runs), tots: make([]Totals, 0, runs)}, nil
+}
+
+// SetTracer reports the first run's calls to tr (nil: none); call it
+// before the first Advance.
+func (m *Many) SetTracer(tr Tracer) { m.tr = tr }
+
+// Advance handles at most maxEvents events of the current run (and
+// starts the next when it ends), and reports whether every run is done.
+func (m *Many) Advance(maxEvents int) bool {
+	if m.done {
+		return true
+	}
+	if m.cur == nil {
+		// Only the first run's timeline is returned: skip building the others.
+		s, err := newSim(m.c, m.seed+uint64(m.k), m.k == 0, &m.spare)
+		if err != nil {
+			m.err, m.done = err, true
+			return true
+		}
+		if m.k == 0 {
+			s.SetTracer(m.tr)
+		}
+		m.cur = s
+	}
+	if !m.cur.Advance(maxEvents) {
+		return false
+	}
+	r := m.cur.Result()
+	if m.k == 0 {
+		m.sum.First = r
+	}
+	m.all = append(m.all, asMean(r.Totals))
+	m.tots = append(m.tots, r.Totals)
+	m.cur = nil
+	if m.k++; m.k < m.runs {
+		return false
+	}
+	m.done = true
+	m.summarise()
+	return true
+}
+
+// Progress is the share of the runs done, the current one's part in it.
+func (m *Many) Progress() float64 {
+	if m.done {
+		return 1
+	}
+	p := float64(m.k)
+	if m.cur != nil {
+		p += m.cur.Progress()
+	}
+	return p / float64(m.runs)
+}
+
+// Summary is RunMany's answer once Advance has reported done.
+func (m *Many) Summary() (*Summary, error) {
+	if m.err != nil {
+		return nil, m.err
+	}
+	if !m.done {
+		return nil, errors.New("sim: Many.Summary before the runs are done")
+	}
+	return m.sum, nil
+}
+
+func (m *Many) summarise() {
+	sum, tots := m.sum, m.tots
+	sum.Mean, sum.SD = meanSD(m.all)
+	sum.Mean.setLayers(m.c.Layers)
+	sum.SD.setLayers(m.c.Layers)
 	sum.Mean.PerNode, sum.SD.PerNode = perNodeMeanSD(tots)
 	if tots[0].RequestLevel {
 		sum.Mean.RequestLevel, sum.SD.RequestLevel = true, true
 		sum.Mean.shape, sum.SD.shape = tots[0].shape, tots[0].shape
 		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
+		for _, t := range tots {
+			sum.Mean.recoverable = sum.Mean.recoverable || t.Recovery != ""
+		}
 		sum.Mean.PerServer, sum.SD.PerServer = perServerMeanSD(tots)
 	}
-	return sum, nil
+	m.all, m.tots = nil, nil
 }
 
 // MaxRuns bounds RunMany.

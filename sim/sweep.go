@@ -311,3 +311,80 @@ func sciNum(f float64) string {
 	}
 	return m + "e" + strings.TrimLeft(exp, "+0")
 }
+
+// SweepRow is one cell's runs summarised: its value and jitter, the
+// means and spreads of the totals, and the first run's recovery ("" when
+// it does not apply).
+type SweepRow struct {
+	Value, Jitter string
+	Mean, SD      MeanTotals
+	Recovery      string
+}
+
+// SweepRun runs a sweep's cells one after another, runs seeds each, in
+// slices: the page's sweep panel. Its rows are RunMany's for each cell,
+// whatever the slices.
+type SweepRun struct {
+	cells []SweepCell
+	seed  uint64
+	runs  int
+	i     int   // the cell going on
+	cur   *Many // nil between cells
+	rows  []SweepRow
+	err   error
+}
+
+// NewSweepRun is cells' runs, seeds seed..seed+runs-1 each, not begun.
+func NewSweepRun(cells []SweepCell, seed uint64, runs int) (*SweepRun, error) {
+	if runs < 1 || runs > MaxRuns {
+		return nil, backoff.CheckInt("runs", runs, 1, MaxRuns)
+	}
+	return &SweepRun{cells: cells, seed: seed, runs: runs, rows: make([]SweepRow, 0, len(cells))}, nil
+}
+
+// Advance handles at most maxEvents events of the current cell's run,
+// going on to the next cell when one ends, and reports whether the sweep
+// is over (done, or stopped by an error).
+func (s *SweepRun) Advance(maxEvents int) bool {
+	if s.err != nil || s.i >= len(s.cells) {
+		return true
+	}
+	if s.cur == nil {
+		m, err := NewMany(s.cells[s.i].Config, s.seed, s.runs)
+		if err != nil {
+			s.err = err
+			return true
+		}
+		s.cur = m
+	}
+	if !s.cur.Advance(maxEvents) {
+		return false
+	}
+	sum, err := s.cur.Summary()
+	if err != nil {
+		s.err = err
+		return true
+	}
+	c := s.cells[s.i]
+	s.rows = append(s.rows, SweepRow{c.Value, c.Jitter, sum.Mean, sum.SD, sum.First.Totals.Recovery})
+	s.cur = nil
+	s.i++
+	return s.i >= len(s.cells)
+}
+
+// Progress is the share of the cells done, the current one's part in it.
+func (s *SweepRun) Progress() float64 {
+	if len(s.cells) == 0 || s.i >= len(s.cells) {
+		return 1
+	}
+	p := float64(s.i)
+	if s.cur != nil {
+		p += s.cur.Progress()
+	}
+	return p / float64(len(s.cells))
+}
+
+// Rows are the cells finished so far, in order; Err is what stopped the
+// sweep, if anything.
+func (s *SweepRun) Rows() []SweepRow { return s.rows }
+func (s *SweepRun) Err() error       { return s.err }

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -158,4 +159,99 @@ func FuzzParseSweep(f *testing.F) {
 			t.Fatalf("%q: accepted, then %v", s, err)
 		}
 	})
+}
+
+// Run in slices of 97 events, a sweep's rows are RunMany's for each cell,
+// and its progress only grows, to 1.
+func TestSweepRunSlices(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"traffic", "open:100"}, {"duration", "30s"}, {"server", "queue"}, {"concurrency", "30"},
+		{"service", "100ms"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@10s-15s"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sw, err := ParseSweep("rate=100:140:20", c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, err := sw.Cells(c, []string{"full", "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := NewSweepRun(cells, 7, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, slices := 0.0, 0
+	for !run.Advance(97) {
+		slices++
+		if p := run.Progress(); p < last || p >= 1 {
+			t.Fatalf("progress %g after %g", p, last)
+		} else {
+			last = p
+		}
+	}
+	if run.Progress() != 1 || run.Err() != nil || len(run.Rows()) != 6 || slices < 100 {
+		t.Fatalf("progress %g, err %v, %d rows, %d slices", run.Progress(), run.Err(), len(run.Rows()), slices)
+	}
+	for i, row := range run.Rows() {
+		want, err := RunMany(cells[i].Config, 7, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.Value != cells[i].Value || row.Jitter != cells[i].Jitter || !reflect.DeepEqual(row.Mean, want.Mean) ||
+			!reflect.DeepEqual(row.SD, want.SD) || row.Recovery != want.First.Totals.Recovery {
+			t.Errorf("row %d (%s %s) differs from RunMany", i, row.Value, row.Jitter)
+		}
+	}
+	if _, err := NewSweepRun(cells, 1, 0); err == nil {
+		t.Error("0 runs accepted")
+	}
+}
+
+// Each metric reads its figure, where the run has it.
+func TestSweepMetrics(t *testing.T) {
+	open := DefaultConfig()
+	for _, kv := range [][2]string{{"traffic", "open:100"}, {"duration", "60s"}, {"server", "queue"}, {"concurrency", "30"},
+		{"service", "100ms"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@20s-30s"}} {
+		if err := open.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(c Config, name string) (float64, bool) {
+		s, err := RunMany(c, 1, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := SweepMetricNamed(name)
+		if !ok {
+			t.Fatalf("no metric %q", name)
+		}
+		return m.Read(&s.Mean)
+	}
+	herd := DefaultConfig()
+	for _, c := range []struct {
+		name string
+		c    Config
+		ok   bool
+	}{
+		{"goodput", open, true}, {"goodput", herd, false}, {"p99", open, true}, {"p99", herd, true},
+		{"calls", herd, true}, {"wasted", open, true}, {"wasted", herd, false},
+		{"recovered", open, true}, {"recovered", herd, false}, {"recovery-time", open, true}, {"recovery-time", herd, false},
+	} {
+		if _, ok := read(c.c, c.name); ok != c.ok {
+			t.Errorf("%s on %s: ok %v", c.name, c.c.Get(ParamTraffic), ok)
+		}
+	}
+	s, _ := RunMany(open, 1, 2)
+	for name, want := range map[string]float64{"goodput": s.Mean.GoodputPerS, "p99": s.Mean.Latency.P99,
+		"calls": s.Mean.Amplification, "wasted": s.Mean.WastedWork, "recovered": s.Mean.Recovered} {
+		if got, _ := read(open, name); got != want || want == 0 {
+			t.Errorf("%s: %g, want %g (not 0)", name, got, want)
+		}
+	}
+	if _, ok := SweepMetricNamed("nope"); ok {
+		t.Error("an unknown metric")
+	}
 }
