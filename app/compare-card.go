@@ -32,6 +32,6 @@ func (c *compareCard) Render() app.UI {
 	return app.Section().Class("card compare").DataSet("running", boolText(c.Busy)).Aria("label", l.T("compare.aria")).Body(
 		cardHead(c.Alone, 2, l.T("compare.head")),
 		&compareGrid{Results: c.Results, Current: c.Current, Lang: l, Present: c.Present, Pending: c.Pending},
-		takeAway(l, onDownload, "download-compare", "take.svg"),
+		takeAway(l, downloadButton("compare")),
 	)
 }

@@ -67,7 +67,7 @@ func (c *delaysPanel) Render() app.UI {
 			),
 			legend(c.legend()...),
 			app.Div().ID("delay-chart").Class("chart-box").Body(app.Raw(c.delays), app.Raw(c.hist)),
-			takeAway(l, onDownload, "download-delays", "take.svg"),
+			takeAway(l, downloadButton("delays")),
 		)
 	}
 	return app.Section().Class("card delay-charts").Aria("label", l.T("one.chart-head")).Body(body...)

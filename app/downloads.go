@@ -33,8 +33,15 @@ func (p *playground) theme() string {
 	return "auto"
 }
 
-// onDownload asks the page for a view's picture as a file: the button's
-// id is "download-" and the view's name.
+// downloadButton is a button that asks the page for the view's picture
+// as a file.
+func downloadButton(view string) takeItem {
+	return takeItem{"download-" + view, "take.svg", onDownload}
+}
+
+// onDownload asks for the picture of the view the button names in its
+// id, read when clicked: a button keeps its first handler for its life,
+// and in a lesson one card's button may become another's.
 func onDownload(ctx app.Context, e app.Event) {
 	if name, ok := strings.CutPrefix(ctx.JSSrc().Get("id").String(), "download-"); ok {
 		ctx.NewActionWithValue(actDownload, name)
@@ -69,12 +76,21 @@ func compareSVG(l i18n.Lang, cmp []cmpResult) string {
 	return chart.Grid(l, ss, titles, l.T("compare.head"))
 }
 
-// takeAway is a row of buttons, pairs of an id and a catalog key, that
-// click calls.
-func takeAway(l i18n.Lang, click app.EventHandler, pairs ...string) app.UI {
-	items := make([]app.UI, 0, len(pairs)/2)
-	for i := 0; i+1 < len(pairs); i += 2 {
-		items = append(items, app.Button().ID(pairs[i]).Type("button").Class("secondary small").OnClick(click).Text(l.T(pairs[i+1])))
+// takeItem is one take-away button: its id, its label's catalog key and
+// what a click does. A button keeps one handler for its life (go-app
+// swaps no handler with the same code in on a later render), so a handler
+// captures nothing that may change: a method, or one that reads its
+// element.
+type takeItem struct {
+	id, label string
+	click     app.EventHandler
+}
+
+// takeAway is a row of take-away buttons.
+func takeAway(l i18n.Lang, items ...takeItem) app.UI {
+	out := make([]app.UI, len(items))
+	for i, it := range items {
+		out[i] = app.Button().ID(it.id).Type("button").Class("secondary small").OnClick(it.click).Text(l.T(it.label))
 	}
-	return app.Div().Class("take-away").Body(items...)
+	return app.Div().Class("take-away").Body(out...)
 }

@@ -140,7 +140,7 @@ func (hc *herdCard) Render() app.UI {
 		app.If(hc.Controls, func() app.UI {
 			return &topologyPanel{Lang: l, Config: c, Policy: hc.Policy, Totals: hc.firstTotals(), Rev: h.Rev}
 		}),
-		takeAway(l, onDownload, "download-herd", "take.svg"),
+		takeAway(l, downloadButton("herd")),
 	)
 }
 

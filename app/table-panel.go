@@ -36,7 +36,7 @@ func (c *tablePanel) Render() app.UI {
 	if t := c.A; t != nil {
 		body = append(body,
 			tableWrap(l, "delay-table", t, c.Present),
-			takeAway(l, c.onTakeAway, "copy-md", "take.md", "copy-csv", "take.csv", "download-table", "take.svg"),
+			takeAway(l, takeItem{"copy-md", "take.md", c.onCopyMarkdown}, takeItem{"copy-csv", "take.csv", c.onCopyCSV}, downloadButton("table")),
 			app.Ul().Class("notes").Body(c.notes()...),
 		)
 	}
@@ -93,14 +93,11 @@ func (c *tablePanel) notes() []app.UI {
 	return notes
 }
 
-// onTakeAway copies the table as Markdown or CSV, or asks for its picture.
-func (c *tablePanel) onTakeAway(ctx app.Context, e app.Event) {
-	switch ctx.JSSrc().Get("id").String() {
-	case "copy-md":
-		ctx.NewActionWithValue(actCopy, copyRequest{chart.TableMarkdown(c.Lang, c.A), "copy.md-done", "copy.manual-text"})
-	case "copy-csv":
-		ctx.NewActionWithValue(actCopy, copyRequest{chart.TableCSV(c.A), "copy.csv-done", "copy.manual-text"})
-	default:
-		onDownload(ctx, e)
-	}
+// onCopyMarkdown and onCopyCSV copy the table.
+func (c *tablePanel) onCopyMarkdown(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actCopy, copyRequest{chart.TableMarkdown(c.Lang, c.A), "copy.md-done", "copy.manual-text"})
+}
+
+func (c *tablePanel) onCopyCSV(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actCopy, copyRequest{chart.TableCSV(c.A), "copy.csv-done", "copy.manual-text"})
 }
