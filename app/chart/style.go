@@ -115,6 +115,15 @@ const rules = `.chart { overflow: visible; }
 .chart .table-cap { fill: var(--capped-row); }
 .chart .table-rule { stroke: var(--line); stroke-width: 1; }
 .chart .frame { fill: var(--card); }
+.chart .sweep-line { stroke-width: 2; fill: none; }
+.chart .sweep-line.s0 { stroke: var(--ok); }
+.chart .sweep-line.s1 { stroke: var(--rejected); stroke-dasharray: 6 3; }
+.chart .sweep-line.s2 { stroke: var(--hist); stroke-dasharray: 2 2; }
+.chart .sweep-line.s3 { stroke: var(--cap); stroke-dasharray: 8 3 2 3; }
+.chart .sweep-line.s4 { stroke: var(--dots); stroke-dasharray: 1 3; }
+.chart .sweep-mark { stroke-dasharray: none; stroke-width: 1.5; fill: var(--card); }
+.chart .threshold { fill: var(--outage); }
+.chart .threshold-label { fill: var(--text); font-weight: 600; }
 `
 
 // vars writes the palette's variables: "auto" as light-dark() pairs, or

@@ -225,6 +225,9 @@ var messages = map[string][2]string{
 	// Charts.
 	"chart.delays":              {"Delay before each retry: min to max range, mean, and sampled clients", "Пауза перед каждым повтором: диапазон от минимума до максимума, среднее и клиенты из выборки"},
 	"chart.no-retries":          {"No retries: attempts 1 = 0 retries", "Повторов нет: 1 попытка — 0 повторов"},
+	"chart.sweep":               {"{1} against {2}", "{1}; по горизонтали — {2}"},
+	"chart.sweep-empty":         {"No results to plot yet", "Пока нечего рисовать"},
+	"chart.sweep-threshold":     {"recovers up to {1}", "восстанавливается до {1}"},
 	"chart.cap":                 {"cap {1}", "потолок {1}"},
 	"chart.cap-before":          {"cap {1}, before jitter", "потолок {1}, до джиттера"},
 	"chart.retry":               {"retry", "повтор"},

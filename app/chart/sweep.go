@@ -1,0 +1,117 @@
+package chart
+
+import (
+	"math"
+
+	"github.com/backoff-playground/playground/app/i18n"
+)
+
+// SweepLine is one line of a sweep's chart: its name (a jitter kind, a
+// policy) and its points, x the swept value and y the result; a point
+// whose result the run has not (ok false) is a gap in the line.
+type SweepLine struct {
+	Name string
+	X, Y []float64
+	Ok   []bool
+}
+
+// SweepMarks are the shapes of a sweep's lines, in turn: the lines differ
+// in shape and dash as well as colour.
+var sweepMarks = []string{"circle", "square", "triangle", "diamond", "cross"}
+
+// Sweep draws a sweep's result against its knob: one line per series,
+// each point marked with its line's shape, the y axis from 0 (a share
+// from 0 to 1). A threshold (lo < hi, both finite) is a band between the
+// last value that recovered and the first that did not. xTitle and yTitle
+// label the axes; yFormat writes the result's ticks, xFormat the knob's.
+func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yFormat func(float64) string, share bool, lo, hi float64) string {
+	f := frame{W: 640, H: 300, Left: 58, Right: 16, Top: 14, Bottom: wideBottom}
+	var w svgWriter
+	w.open(f, "sweep", l.F("chart.sweep", yTitle, xTitle))
+	xlo, xhi, yhi := math.Inf(1), math.Inf(-1), 0.0
+	for _, s := range lines {
+		for i, x := range s.X {
+			if !s.Ok[i] {
+				continue
+			}
+			xlo, xhi, yhi = math.Min(xlo, x), math.Max(xhi, x), math.Max(yhi, s.Y[i])
+		}
+	}
+	if math.IsInf(xlo, 1) {
+		w.text("empty", f.W/2, f.H/2, "middle", l.T("chart.sweep-empty"))
+		w.close()
+		return w.String()
+	}
+	if xhi == xlo {
+		xlo, xhi = xlo-1, xhi+1
+	}
+	yhi = niceMax(yhi)
+	if share || yhi <= 0 {
+		yhi = 1
+	}
+	xa := newAxis(xlo, xhi, f.Left+8, f.W-f.Right-8, false)
+	ya := newAxis(0, yhi, f.H-f.Bottom, f.Top, false)
+	if lo < hi && !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
+		var band pathData
+		band.rect(xa.at(math.Max(lo, xlo)), f.Top, xa.at(math.Min(hi, xhi)), f.H-f.Bottom)
+		w.path("threshold", band.String())
+		w.text("threshold-label", xa.at(math.Max(lo, xlo)), f.Top+12, "end", l.F("chart.sweep-threshold", xFormat(lo))+" ")
+	}
+	w.yAxis(f, ya, 5, yFormat)
+	for _, v := range xa.ticks(6) {
+		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", xFormat(v))
+	}
+	w.text("axis-label", f.Left+f.plotW()/2, f.H-6, "middle", xTitle)
+	for k, s := range lines {
+		var line, marks pathData
+		pen := false
+		for i, x := range s.X {
+			if !s.Ok[i] {
+				pen = false
+				continue
+			}
+			px, py := xa.at(x), ya.at(s.Y[i])
+			if pen {
+				line.op('L', px, py)
+			} else {
+				line.op('M', px, py)
+			}
+			pen = true
+			markAt(&marks, sweepMarks[k%len(sweepMarks)], px, py)
+		}
+		cls := "sweep-line s" + string(rune('0'+k%len(sweepMarks)))
+		w.path(cls, line.String())
+		w.path(cls+" sweep-mark", marks.String())
+	}
+	w.close()
+	return w.String()
+}
+
+// markAt adds a point's mark of shape at (x, y), about 7 units across.
+func markAt(d *pathData, shape string, x, y float64) {
+	const r = 3.5
+	switch shape {
+	case "square":
+		d.rect(x-r, y-r, x+r, y+r)
+	case "triangle":
+		d.op('M', x, y-r)
+		d.op('L', x+r, y+r)
+		d.op('L', x-r, y+r)
+		d.op('Z')
+	case "diamond":
+		d.op('M', x, y-r)
+		d.op('L', x+r, y)
+		d.op('L', x, y+r)
+		d.op('L', x-r, y)
+		d.op('Z')
+	case "cross":
+		d.op('M', x-r, y-r)
+		d.op('L', x+r, y+r)
+		d.op('M', x-r, y+r)
+		d.op('L', x+r, y-r)
+	default: // a circle, as two arcs
+		d.op('M', x-r, y)
+		d.op('A', r, r, 0, 1, 0, x+r, y)
+		d.op('A', r, r, 0, 1, 0, x-r, y)
+	}
+}
