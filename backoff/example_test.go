@@ -167,3 +167,16 @@ func ExamplePolicy_floor() {
 	//       5      10s   4s  10s    7s   7s  9.7s      20s       25s      30s
 	// exponential: 1s * 2^(n-1), cap 10s before jitter, floor 4s; full jitter; 6 attempts = 5 retries
 }
+
+// Numbers quoted in errors: as many digits as they need (or two), with a
+// plain exponent; counts whole below 100,000.
+func ExampleFormatShort() {
+	for _, f := range []float64{0.1, 1e300, 1e-300, 123456789} {
+		fmt.Printf("%-12s %-8s %s\n", backoff.FormatShort(f, -1), backoff.FormatShort(f, 2), backoff.FormatCount(f))
+	}
+	// Output:
+	// 0.1          0.1      0
+	// 1e300        1e300    1e300
+	// 1e-300       1e-300   0
+	// 1.23456789e8 1.2e8    1.2e8
+}

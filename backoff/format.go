@@ -3,6 +3,7 @@ package backoff
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Century is 100 years of 365.25 days in seconds: FormatSeconds prints any
@@ -131,4 +132,29 @@ func (p *Policy) Describe() string {
 		out += "; deadline " + FormatDuration(p.Deadline)
 	}
 	return out
+}
+
+// FormatShort prints f to prec significant digits (-1: as many as it
+// needs) with a plain exponent, 1e300 rather than 1e+300: a number quoted
+// in an error.
+func FormatShort(f float64, prec int) string {
+	s := strconv.FormatFloat(f, 'g', prec, 64)
+	m, exp, ok := strings.Cut(s, "e")
+	if !ok {
+		return s
+	}
+	sign := ""
+	if exp[0] == '-' {
+		sign = "-"
+	}
+	return m + "e" + sign + strings.TrimLeft(exp, "+-0")
+}
+
+// FormatCount prints a count: whole below 100,000, else two significant
+// digits and an exponent (1.5e6).
+func FormatCount(f float64) string {
+	if f < 1e5 {
+		return strconv.FormatFloat(math.Round(f), 'f', 0, 64)
+	}
+	return FormatShort(f, 2)
 }

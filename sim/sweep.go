@@ -85,22 +85,22 @@ func ParseSweep(s string, c Config) (Sweep, error) {
 		from, to, step := f[0], f[1], f[2]
 		switch {
 		case step <= 0:
-			return Sweep{}, bad(rule + " (STEP is " + shortNum(step) + ")")
+			return Sweep{}, bad(rule + " (STEP is " + backoff.FormatShort(step, -1) + ")")
 		case to < from:
-			return Sweep{}, bad(rule + " (TO " + shortNum(to) + " is below FROM " + shortNum(from) + ")")
+			return Sweep{}, bad(rule + " (TO " + backoff.FormatShort(to, -1) + " is below FROM " + backoff.FormatShort(from, -1) + ")")
 		case from+step == from:
 			// Below the value's resolution the range never advances.
-			return Sweep{}, bad(rule + " (STEP " + shortNum(step) + " does not change " + shortNum(from) + " in float64)")
+			return Sweep{}, bad(rule + " (STEP " + backoff.FormatShort(step, -1) + " does not change " + backoff.FormatShort(from, -1) + " in float64)")
 		}
 		// The tolerance keeps TO in a range such as 0.1:1:0.1.
 		n := math.Floor((to-from)/step+1e-9) + 1
 		if n > MaxSweepPoints {
-			return Sweep{}, bad(rule + " (this range has " + sciNum(n) + ")")
+			return Sweep{}, bad(rule + " (this range has " + backoff.FormatCount(n) + ")")
 		}
 		for k := 0; k < int(n); k++ {
 			v := strconv.FormatFloat(from+float64(k)*step, 'g', 10, 64)
 			if k > 0 && v == sw.Values[k-1] {
-				return Sweep{}, bad(rule + " (STEP " + shortNum(step) + " does not change " + v + " at 10 digits)")
+				return Sweep{}, bad(rule + " (STEP " + backoff.FormatShort(step, -1) + " does not change " + v + " at 10 digits)")
 			}
 			sw.Values = append(sw.Values, v)
 		}
@@ -217,7 +217,7 @@ const MaxBisectionSteps = 40
 // parameter (a page runs it in slices).
 func Threshold(lo, hi, step float64, recovers func(v float64) (bool, error)) (Bisection, error) {
 	if !(lo <= hi) || !(step > 0) || math.IsInf(hi-lo, 0) {
-		return Bisection{}, &backoff.FieldError{Field: "threshold", Value: fmt.Sprintf("%s:%s:%s", shortNum(lo), shortNum(hi), shortNum(step)),
+		return Bisection{}, &backoff.FieldError{Field: "threshold", Value: fmt.Sprintf("%s:%s:%s", backoff.FormatShort(lo, -1), backoff.FormatShort(hi, -1), backoff.FormatShort(step, -1)),
 			Allowed: "LO:HI:STEP with finite LO <= HI and STEP > 0"}
 	}
 	b := Bisection{Lo: math.NaN(), Hi: math.NaN()}
@@ -282,34 +282,6 @@ func RecoversAt(c Config, name string, v float64, seed uint64, runs int) (bool, 
 			Allowed: "a run that can recover: open or loop traffic, a fault, and time after it"}
 	}
 	return s.Mean.Recovered >= 0.5, nil
-}
-
-// shortNum is f with as many digits as it needs and a plain exponent:
-// 1e300, not 1e+300.
-func shortNum(f float64) string {
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	m, exp, ok := strings.Cut(s, "e")
-	if !ok {
-		return s
-	}
-	sign := ""
-	if exp[0] == '-' {
-		sign = "-"
-	}
-	return m + "e" + sign + strings.TrimLeft(exp, "+-0")
-}
-
-// sciNum is a count: whole below 1e5, else two digits and an exponent.
-func sciNum(f float64) string {
-	if f < 1e5 {
-		return strconv.FormatFloat(math.Round(f), 'f', 0, 64)
-	}
-	s := strconv.FormatFloat(f, 'g', 2, 64)
-	m, exp, _ := strings.Cut(s, "e")
-	if exp == "" {
-		return s
-	}
-	return m + "e" + strings.TrimLeft(exp, "+0")
 }
 
 // SweepRow is one cell's runs summarised: its value and jitter, the

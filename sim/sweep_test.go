@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -122,7 +123,7 @@ func TestThresholdMetastable(t *testing.T) {
 	}
 	for _, s := range b.Tried {
 		d := c
-		if err := SetSweep(&d, SweepRate, strings.TrimSpace(shortNum(s.Value))); err != nil {
+		if err := SetSweep(&d, SweepRate, strconv.FormatFloat(s.Value, 'g', -1, 64)); err != nil {
 			t.Fatal(err)
 		}
 		r := run(t, d, 1)

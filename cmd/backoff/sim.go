@@ -325,7 +325,7 @@ cache that cannot warm again after a flush, and a LIFO database that ends it:
 A job estimated to take more than about two minutes (%s calls) is refused
 before it starts.
 
-`, choices(sim.ServerNames()), choices(arrivalForms), noBackoff, sci(maxJobCalls))
+`, choices(sim.ServerNames()), choices(arrivalForms), noBackoff, backoff.FormatCount(maxJobCalls))
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -575,45 +575,22 @@ type tooMuchWork struct {
 }
 
 func (e tooMuchWork) Error() string {
-	shape := fmt.Sprintf("%s x %s calls per run", plural(e.runs, "run"), sci(e.perRun))
+	shape := fmt.Sprintf("%s x %s calls per run", plural(e.runs, "run"), backoff.FormatCount(e.perRun))
 	if e.rows > 1 {
-		shape = fmt.Sprintf("%s x %d rows x up to %s calls per run", plural(e.runs, "run"), e.rows, sci(e.perRun))
+		shape = fmt.Sprintf("%s x %d rows x up to %s calls per run", plural(e.runs, "run"), e.rows, backoff.FormatCount(e.perRun))
 	}
 	if e.weighted {
 		shape += fmt.Sprintf(", a request-level call counting as %d", requestCost)
 		return fmt.Sprintf("job too big: about %s calls estimated (%s), over the limit of %s (about two minutes); "+
 			"ask for fewer --runs or sweep values, a lower rate, a shorter --duration, fewer --attempts or callers, or a lower --max-calls",
-			sci(e.calls), shape, sci(maxJobCalls))
+			backoff.FormatCount(e.calls), shape, backoff.FormatCount(maxJobCalls))
 	}
 	return fmt.Sprintf("job too big: about %s calls estimated (%s), over the limit of %s (about two minutes); "+
 		"ask for fewer --runs, --clients, --attempts or sweep values, a shorter outage or --deadline, or a lower --max-calls",
-		sci(e.calls), shape, sci(maxJobCalls))
+		backoff.FormatCount(e.calls), shape, backoff.FormatCount(maxJobCalls))
 }
 
 func (tooMuchWork) badInput() {}
-
-// sci prints a count to two significant digits: 2.6e11, 1.2e9, 15000.
-func sci(f float64) string {
-	if f < 1e5 {
-		return strconv.FormatFloat(math.Round(f), 'f', 0, 64)
-	}
-	return short(f, 2)
-}
-
-// short is f to prec significant digits (-1: as many as it needs), with a
-// plain exponent: 1e300, not 1e+300.
-func short(f float64, prec int) string {
-	s := strconv.FormatFloat(f, 'g', prec, 64)
-	m, exp, ok := strings.Cut(s, "e")
-	if !ok {
-		return s
-	}
-	sign := ""
-	if exp[0] == '-' {
-		sign = "-"
-	}
-	return m + "e" + sign + strings.TrimLeft(exp, "+-0")
-}
 
 func runSim(args []string, stdout, stderr io.Writer) int {
 	j, err := parseSim(args, stderr)
