@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 func simRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
