@@ -309,7 +309,11 @@ func TestBrowserEmbedSnippet(t *testing.T) {
 	  const h = height();
 	  setTimeout(() => done(height() === h && !document.querySelector('section[aria-busy=true]') ? h : 0), 300); })`)
 	if content >= 480 {
-		t.Fatalf("the table's page is %d px tall: the test needs one under the snippet's 480 px", content)
+		// Seen once, in a full suite on a machine loaded three times over
+		// (4373 px, as tall as the whole playground): say what the frame
+		// showed.
+		t.Fatalf("the table's page is %d px tall: the test needs one under the snippet's 480 px\nthe snippet: %s\nthe frame: %s", content, code,
+			exFrameEval[string](t, tb, frame, `location.href + ' · h1 ' + ((document.querySelector('h1') || {}).textContent || 'none') + ' · preset control ' + !!document.getElementById('preset')`))
 	}
 	h := poll[string](t, tb, "the frame fitted to its content", fmt.Sprintf(`(() => { const f = document.querySelector('iframe'); return f.height === '%d' ? f.height : ''; })()`, content))
 	t.Logf("the frame: %s px for %d px of content", h, content)
