@@ -317,10 +317,7 @@ func (m *Many) summarise() {
 	if tots[0].RequestLevel {
 		sum.Mean.RequestLevel, sum.SD.RequestLevel = true, true
 		sum.Mean.shape, sum.SD.shape = tots[0].shape, tots[0].shape
-		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered = recoveryMeanSD(tots)
-		for _, t := range tots {
-			sum.Mean.recoverable = sum.Mean.recoverable || t.Recovery != ""
-		}
+		sum.Mean.RecoveredAt, sum.SD.RecoveredAt, sum.Mean.Recovered, sum.Mean.recoverable = recoveryMeanSD(tots)
 		sum.Mean.PerServer, sum.SD.PerServer = perServerMeanSD(tots)
 	}
 	m.all, m.tots = nil, nil

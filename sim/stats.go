@@ -193,27 +193,27 @@ func asServer(r MeanRequestTotals) MeanServerTotals {
 }
 
 // recoveryMeanSD is the mean and standard deviation of the recovery times
-// of the runs that recovered (nil if none), and the share that did among
-// those where recovery applies.
-func recoveryMeanSD(all []Totals) (mean, sd *float64, share float64) {
+// of the runs that recovered (nil if none), the share that did among
+// those where recovery applies, and whether it applies to any.
+func recoveryMeanSD(all []Totals) (mean, sd *float64, share float64, applies bool) {
 	var ts []float64
-	applies := 0
+	n := 0 // runs where recovery applies
 	for _, t := range all {
 		if t.Recovery != "" {
-			applies++
+			n++
 		}
 		if t.RecoveredAt != nil {
 			ts = append(ts, *t.RecoveredAt)
 		}
 	}
-	if applies > 0 {
-		share = float64(len(ts)) / float64(applies)
+	if n > 0 {
+		share = float64(len(ts)) / float64(n)
 	}
 	if len(ts) == 0 {
-		return nil, nil, share
+		return nil, nil, share, n > 0
 	}
 	m, s := meanSDOf(ts)
-	return &m, &s, share
+	return &m, &s, share, n > 0
 }
 
 // meanSDOf is the mean of xs and their sample standard deviation (0 for

@@ -270,10 +270,7 @@ func RecoversAt(c Config, name string, v float64, seed uint64, runs int) (bool, 
 	if err := SetSweep(&c, name, strconv.FormatFloat(v, 'g', 10, 64)); err != nil {
 		return false, err
 	}
-	if err := c.Validate(); err != nil {
-		return false, err
-	}
-	s, err := RunMany(c, seed, runs)
+	s, err := RunMany(c, seed, runs) // checks c
 	if err != nil {
 		return false, err
 	}

@@ -507,14 +507,21 @@ func joinFaults(set []kv) ([]kv, error) {
 // estimate sets j.calls, the job's estimated work, and refuses a job over
 // maxJobCalls before it runs.
 func (j *simJob) estimate() error {
-	var rows []sim.Config
-	if err := j.eachRow(func(c sim.Config) error { rows = append(rows, c); return nil }); err != nil {
+	// The rows the job runs: each sweep value, each jitter of a --jitter
+	// list (runSweep's cells).
+	sw := sim.Sweep{}
+	if j.sweep != nil {
+		sw = *j.sweep
+	}
+	rows, err := sw.Cells(j.cfg, j.jitters)
+	if err != nil {
 		return err
 	}
 	j.budget = runBudget(len(rows))
 	var most float64 // calls per run of the biggest row
 	weighted := false
-	for _, c := range rows {
+	for _, row := range rows {
+		c := row.Config
 		boundMemory(&c, j.budget)
 		if err := sim.FitMemory(c, j.budget); err != nil {
 			return err
@@ -531,38 +538,6 @@ func (j *simJob) estimate() error {
 	}
 	if j.calls > maxJobCalls {
 		return tooMuchWork{calls: j.calls, perRun: most, runs: j.runs, rows: len(rows), weighted: weighted}
-	}
-	return nil
-}
-
-// eachRow calls f with the config of every row the job runs: each sweep
-// value, each jitter of a --jitter list.
-func (j *simJob) eachRow(f func(sim.Config) error) error {
-	values := []string{""}
-	if j.sweep != nil && j.sweep.Name != "" {
-		values = j.sweep.Values
-	}
-	jitters := j.jitters
-	if len(jitters) == 0 {
-		jitters = []string{""}
-	}
-	for _, v := range values {
-		for _, jit := range jitters {
-			c := j.cfg
-			if v != "" {
-				if err := sim.SetSweep(&c, j.sweep.Name, v); err != nil {
-					return err
-				}
-			}
-			if jit != "" {
-				if err := sim.ApplyJitter(&c, jit); err != nil {
-					return err
-				}
-			}
-			if err := f(c); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
