@@ -589,6 +589,9 @@ type Summary struct {
 	Mean  MeanTotals `json:"mean"`
 	SD    MeanTotals `json:"sd"`
 	First *Result    `json:"-"`
+	// Truncated counts the runs cut short (Result.Truncated): their
+	// totals are what they made before they stopped.
+	Truncated int `json:"-"`
 }
 
 // finish stops the run and builds its Result.

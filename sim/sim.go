@@ -274,6 +274,9 @@ func (m *Many) Advance(maxEvents int) bool {
 	if m.k == 0 {
 		m.sum.First = r
 	}
+	if r.Truncated {
+		m.sum.Truncated++
+	}
 	m.all = append(m.all, asMean(r.Totals))
 	m.tots = append(m.tots, r.Totals)
 	m.cur = nil

@@ -214,53 +214,163 @@ const MaxBisectionSteps = 40
 // the values that do and do not are at most step apart; it assumes one
 // change, from recovering to not, as the value grows. recovers is asked
 // of each value tried: RecoversAt is the simulator's answer for one
-// parameter (a page runs it in slices).
+// parameter (a page runs it in slices: ThresholdRun).
 func Threshold(lo, hi, step float64, recovers func(v float64) (bool, error)) (Bisection, error) {
+	s, err := newBisector(lo, hi, step)
+	if err != nil {
+		return Bisection{}, err
+	}
+	for {
+		v, more := s.next()
+		if !more {
+			return s.b, nil
+		}
+		ok, err := recovers(v)
+		if err != nil {
+			return s.b, err
+		}
+		s.tell(ok)
+	}
+}
+
+// bisector is Threshold's search one value at a time: next is the value
+// to try, tell its answer; the same values in the same order whoever
+// runs them.
+type bisector struct {
+	lo, hi, step float64
+	b            Bisection
+	v            float64 // the value being tried
+	halvings     int
+	done         bool
+}
+
+func newBisector(lo, hi, step float64) (*bisector, error) {
 	if !(lo <= hi) || !(step > 0) || math.IsInf(hi-lo, 0) {
-		return Bisection{}, &backoff.FieldError{Field: "threshold", Value: fmt.Sprintf("%s:%s:%s", backoff.FormatShort(lo, -1), backoff.FormatShort(hi, -1), backoff.FormatShort(step, -1)),
+		return nil, &backoff.FieldError{Field: "threshold", Value: fmt.Sprintf("%s:%s:%s", backoff.FormatShort(lo, -1), backoff.FormatShort(hi, -1), backoff.FormatShort(step, -1)),
 			Allowed: "LO:HI:STEP with finite LO <= HI and STEP > 0"}
 	}
-	b := Bisection{Lo: math.NaN(), Hi: math.NaN()}
-	try := func(v float64) (bool, error) {
-		ok, err := recovers(v)
-		if err == nil {
-			b.Tried = append(b.Tried, BisectionStep{v, ok})
-		}
-		return ok, err
-	}
-	ok, err := try(lo)
-	if err != nil {
-		return b, err
-	}
-	if !ok {
-		b.Hi, b.Below = lo, true
-		return b, nil
-	}
-	if ok, err = try(hi); err != nil {
-		return b, err
-	}
-	if ok {
-		b.Lo, b.Above = hi, true
-		return b, nil
-	}
-	b.Lo, b.Hi = lo, hi
-	for k := 0; k < MaxBisectionSteps && b.Hi-b.Lo > step; k++ {
-		mid := b.Lo + (b.Hi-b.Lo)/2
-		if mid == b.Lo || mid == b.Hi {
-			break // the float64 resolution: nothing between them
-		}
-		ok, err := try(mid)
-		if err != nil {
-			return b, err
-		}
-		if ok {
-			b.Lo = mid
-		} else {
-			b.Hi = mid
-		}
-	}
-	return b, nil
+	return &bisector{lo: lo, hi: hi, step: step, b: Bisection{Lo: math.NaN(), Hi: math.NaN()}, v: lo}, nil
 }
+
+// next is the value to try, and false once the search is over.
+func (s *bisector) next() (float64, bool) { return s.v, !s.done }
+
+// tell takes whether the value next gave recovered.
+func (s *bisector) tell(ok bool) {
+	b := &s.b
+	b.Tried = append(b.Tried, BisectionStep{s.v, ok})
+	switch len(b.Tried) {
+	case 1: // the low end
+		if !ok {
+			b.Hi, b.Below, s.done = s.lo, true, true
+			return
+		}
+		s.v = s.hi
+		return
+	case 2: // the high end
+		if ok {
+			b.Lo, b.Above, s.done = s.hi, true, true
+			return
+		}
+		b.Lo, b.Hi = s.lo, s.hi
+	default:
+		if ok {
+			b.Lo = s.v
+		} else {
+			b.Hi = s.v
+		}
+		s.halvings++
+	}
+	mid := b.Lo + (b.Hi-b.Lo)/2
+	// The float64 resolution ends it too: nothing between them.
+	if s.halvings >= MaxBisectionSteps || b.Hi-b.Lo <= s.step || mid == b.Lo || mid == b.Hi {
+		s.done = true
+		return
+	}
+	s.v = mid
+}
+
+// ThresholdRun is Threshold over RecoversAt in slices, for a page: each
+// value tried is a Many of runs seeds, and values whose answer is known
+// already (a sweep's own rows, Know) are not run again. Its Bisection is
+// Threshold's with RecoversAt, whatever the slices.
+type ThresholdRun struct {
+	c     Config
+	name  string
+	seed  uint64
+	runs  int
+	s     *bisector
+	known map[float64]bool
+	cur   *Many
+	err   error
+}
+
+// NewThresholdRun is the search for c's threshold in parameter name over
+// [lo, hi] to within step, not begun.
+func NewThresholdRun(c Config, name string, lo, hi, step float64, seed uint64, runs int) (*ThresholdRun, error) {
+	if runs < 1 || runs > MaxRuns {
+		return nil, backoff.CheckInt("runs", runs, 1, MaxRuns)
+	}
+	s, err := newBisector(lo, hi, step)
+	if err != nil {
+		return nil, err
+	}
+	return &ThresholdRun{c: c, name: name, seed: seed, runs: runs, s: s, known: map[float64]bool{}}, nil
+}
+
+// Know records that value v recovered or not (in at least half its runs
+// with the same seeds), so the search does not run it again.
+func (t *ThresholdRun) Know(v float64, recovered bool) { t.known[v] = recovered }
+
+// Advance handles at most maxEvents events of the value being tried and
+// reports whether the search is over (done, or stopped by an error).
+func (t *ThresholdRun) Advance(maxEvents int) bool {
+	for t.err == nil {
+		v, more := t.s.next()
+		if !more {
+			return true
+		}
+		if ok, known := t.known[v]; known {
+			t.s.tell(ok)
+			continue
+		}
+		if t.cur == nil {
+			c := t.c
+			if err := SetSweep(&c, t.name, strconv.FormatFloat(v, 'g', 10, 64)); err != nil {
+				t.err = err
+				return true
+			}
+			m, err := NewMany(c, t.seed, t.runs)
+			if err != nil {
+				t.err = err
+				return true
+			}
+			t.cur = m
+		}
+		if !t.cur.Advance(maxEvents) {
+			return false
+		}
+		sum, err := t.cur.Summary()
+		t.cur = nil
+		if err != nil {
+			t.err = err
+			return true
+		}
+		if err := recoverable(sum, t.name); err != nil {
+			t.err = err
+			return true
+		}
+		t.s.tell(sum.Mean.Recovered >= 0.5)
+		return false // one value per call at most: progress shows
+	}
+	return true
+}
+
+// Tried is how many values the search has answered so far.
+func (t *ThresholdRun) Tried() int { return len(t.s.b.Tried) }
+
+// Result is the search's outcome once Advance has reported it over.
+func (t *ThresholdRun) Result() (Bisection, error) { return t.s.b, t.err }
 
 // RecoversAt runs c with parameter name set to v (seeds seed..
 // seed+runs-1) and reports whether at least half the runs recovered; a
@@ -274,11 +384,20 @@ func RecoversAt(c Config, name string, v float64, seed uint64, runs int) (bool, 
 	if err != nil {
 		return false, err
 	}
-	if s.First.Totals.Recovery == "" {
-		return false, &backoff.FieldError{Field: "threshold", Value: name,
-			Allowed: "a run that can recover: open or loop traffic, a fault, and time after it"}
+	if err := recoverable(s, name); err != nil {
+		return false, err
 	}
 	return s.Mean.Recovered >= 0.5, nil
+}
+
+// recoverable is the error for a summary whose runs cannot recover, the
+// parameter searched named.
+func recoverable(s *Summary, name string) error {
+	if s.First.Totals.Recovery == "" {
+		return &backoff.FieldError{Field: "threshold", Value: name,
+			Allowed: "a run that can recover: open or loop traffic, a fault, and time after it"}
+	}
+	return nil
 }
 
 // SweepRow is one cell's runs summarised: its value and jitter, the
@@ -288,6 +407,25 @@ type SweepRow struct {
 	Value, Jitter string
 	Mean, SD      MeanTotals
 	Recovery      string
+	// Truncated counts the cell's runs cut short (Summary.Truncated).
+	Truncated int
+}
+
+// SweepCost is the estimated work of runs seeds of each cell, in calls
+// as EstimateCalls counts them, a request-level call RequestCallCost
+// times, and the first run's timeline buckets (BinCallCost each): what a
+// caller bounds before a sweep starts.
+func SweepCost(cells []SweepCell, runs int) float64 {
+	var n float64
+	for _, cell := range cells {
+		c := cell.Config
+		calls := EstimateCalls(c)
+		if c.RequestLevel() {
+			calls *= RequestCallCost
+		}
+		n += calls*float64(runs) + float64(EstimateBuckets(c)*BinCallCost)
+	}
+	return n
 }
 
 // SweepRun runs a sweep's cells one after another, runs seeds each, in
@@ -335,7 +473,7 @@ func (s *SweepRun) Advance(maxEvents int) bool {
 		return true
 	}
 	c := s.cells[s.i]
-	s.rows = append(s.rows, SweepRow{c.Value, c.Jitter, sum.Mean, sum.SD, sum.First.Totals.Recovery})
+	s.rows = append(s.rows, SweepRow{c.Value, c.Jitter, sum.Mean, sum.SD, sum.First.Totals.Recovery, sum.Truncated})
 	s.cur = nil
 	s.i++
 	return s.i >= len(s.cells)

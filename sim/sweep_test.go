@@ -137,6 +137,61 @@ func TestThresholdMetastable(t *testing.T) {
 	}
 }
 
+// ThresholdRun, in slices of any size and told what a sweep knew, tries
+// Threshold's values and ends at its bounds; the values it knew it does
+// not run (a wrong "known" answer would move the search, so it shows).
+func TestThresholdRunSlices(t *testing.T) {
+	c := DefaultConfig()
+	for _, kv := range [][2]string{{"traffic", "open:100"}, {"duration", "60s"}, {"server", "queue"}, {"concurrency", "30"},
+		{"service", "100ms"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@20s-30s"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := Threshold(100, 140, 2, func(v float64) (bool, error) { return RecoversAt(c, SweepRate, v, 1, 2) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, slice := range []int{1 << 20, 997} {
+		tr, err := NewThresholdRun(c, SweepRate, 100, 140, 2, 1, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.Know(100, true)
+		tr.Know(140, false)
+		n := 0
+		for !tr.Advance(slice) {
+			n++
+		}
+		got, err := tr.Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Lo != want.Lo || got.Hi != want.Hi || len(got.Tried) != len(want.Tried) {
+			t.Errorf("slice %d: [%g, %g] in %d, want [%g, %g] in %d (%+v)", slice, got.Lo, got.Hi, len(got.Tried), want.Lo, want.Hi, len(want.Tried), got.Tried)
+		}
+		if slice == 997 && n < 10 {
+			t.Errorf("slice 997: %d slices, want many", n)
+		}
+	}
+	if !(100 <= want.Lo && want.Hi <= 120 && want.Hi-want.Lo <= 2) {
+		t.Errorf("threshold [%g, %g], want within [100, 120]", want.Lo, want.Hi)
+	}
+	tr, _ := NewThresholdRun(c, SweepRate, 100, 140, 2, 1, 2)
+	tr.Know(100, false) // a wrong answer: the search stops at once, below
+	for !tr.Advance(1 << 20) {
+	}
+	if b, _ := tr.Result(); !b.Below || len(b.Tried) != 1 {
+		t.Errorf("told 100 failed: %+v", b)
+	}
+	h, _ := NewThresholdRun(DefaultConfig(), ParamClients, 10, 20, 1, 1, 1)
+	for !h.Advance(1 << 20) {
+	}
+	if _, err := h.Result(); err == nil || !strings.Contains(err.Error(), "a run that can recover") {
+		t.Errorf("a herd: %v", err)
+	}
+}
+
 // FuzzParseSweep: no text makes ParseSweep panic or hand back more than
 // MaxSweepPoints values; what it accepts sets every value on the config.
 func FuzzParseSweep(f *testing.F) {

@@ -520,22 +520,22 @@ func (j *simJob) estimate() error {
 	j.budget = runBudget(len(rows))
 	var most float64 // calls per run of the biggest row
 	weighted := false
-	for _, row := range rows {
-		c := row.Config
-		boundMemory(&c, j.budget)
-		if err := sim.FitMemory(c, j.budget); err != nil {
+	for i := range rows {
+		c := &rows[i].Config
+		boundMemory(c, j.budget)
+		if err := sim.FitMemory(*c, j.budget); err != nil {
 			return err
 		}
-		n := sim.EstimateCalls(c)
+		n := sim.EstimateCalls(*c)
 		if c.RequestLevel() {
 			n *= requestCost
 			weighted = true
 		}
-		// The first run keeps its timeline: its buckets cost time too
-		// (the later runs' only totals).
-		j.calls += n*float64(j.runs) + float64(sim.EstimateBuckets(c)*sim.BinCallCost)
 		most = max(most, n)
 	}
+	// The first run keeps its timeline: its buckets cost time too (the
+	// later runs' only totals).
+	j.calls = sim.SweepCost(rows, j.runs)
 	if j.calls > maxJobCalls {
 		return tooMuchWork{calls: j.calls, perRun: most, runs: j.runs, rows: len(rows), weighted: weighted}
 	}
