@@ -167,8 +167,11 @@ func (sw Sweep) Cells(c Config, jitters []string) ([]SweepCell, error) {
 	if sw.Name == "" {
 		values = []string{""}
 	}
-	if len(jitters) == 0 {
-		jitters = []string{c.Policy.Jitter.String()}
+	// Without a list each row keeps its own jitter kind: c's, or the
+	// value of a sweep of the jitter itself.
+	own := len(jitters) == 0
+	if own {
+		jitters = []string{""}
 	}
 	cells := make([]SweepCell, 0, len(values)*len(jitters))
 	for _, v := range values {
@@ -179,7 +182,13 @@ func (sw Sweep) Cells(c Config, jitters []string) ([]SweepCell, error) {
 					return nil, err
 				}
 			}
-			if err := ApplyJitter(&d, j); err != nil {
+			var err error
+			if own {
+				j, err = d.Policy.Jitter.String(), d.Validate()
+			} else {
+				err = ApplyJitter(&d, j)
+			}
+			if err != nil {
 				return nil, err
 			}
 			cells = append(cells, SweepCell{v, j, d})

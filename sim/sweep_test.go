@@ -64,6 +64,15 @@ func TestSweepCells(t *testing.T) {
 	if err != nil || len(one) != 1 || one[0].Jitter != "full" {
 		t.Errorf("no sweep: %+v, %v", one, err)
 	}
+	// A sweep of the jitter kind itself keeps each row's kind.
+	sw, err = ParseSweep("jitter=none,equal", DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds, err := sw.Cells(DefaultConfig(), nil)
+	if err != nil || len(kinds) != 2 || kinds[0].Jitter != "none" || kinds[1].Config.Policy.Jitter.String() != "equal" {
+		t.Errorf("jitter=none,equal: %+v, %v", kinds, err)
+	}
 }
 
 // The bisection narrows to the step around a known change, and says
