@@ -144,6 +144,16 @@ func ruleText(l i18n.Lang, fe *backoff.FieldError) string {
 		return l.F("rule.total-at-least", durArg(l, a(0)), fieldName(l, a(1)), valueArg(l, a(2)))
 	case backoff.CodeSampledTotal:
 		return l.F("rule.sampled-total", fieldName(l, fe.Other), a(0))
+	case backoff.CodeSweep:
+		switch a(0) {
+		case backoff.SweepName:
+			return l.F("rule.sweep-name", strings.Join(fe.Args[1:], ", "))
+		case backoff.SweepNumbers, backoff.SweepStep, backoff.SweepOrder, backoff.SweepResolution, backoff.SweepPoints:
+			return l.F("rule.sweep-"+a(0), numArg(l, a(1)), numArg(l, a(2)), numArg(l, a(3)))
+		case backoff.SweepValue:
+			return l.F("rule.sweep-value", a(1))
+		}
+		return l.T("rule.sweep-form")
 	case backoff.CodeMemory:
 		if a(2) == sim.MemoryRun {
 			return l.F("rule.memory-run", valueArg(l, a(0)), numArg(l, a(1)))

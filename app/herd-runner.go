@@ -165,11 +165,18 @@ func (h *herdRunner) pageBound() bool {
 	return r.Truncated && r.Totals.Calls+r.Totals.Blocked >= h.limit
 }
 
-// job is one simulation in progress.
+// job is one simulation in progress (a run, a sweep), advanced in
+// slices of about a time budget.
 type job struct {
-	s     *sim.Sim
+	s     stepper
 	chunk int
 	rate  float64 // events per ms, measured
+}
+
+// stepper is work done in slices of events: a run, a sweep.
+type stepper interface {
+	Advance(maxEvents int) bool
+	Progress() float64
 }
 
 func (j *job) advance(budget time.Duration) bool {
@@ -336,7 +343,7 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 					})
 				}
 			}
-			res := j.s.Result()
+			res := j.s.(*sim.Sim).Result()
 			if t.seed == seed {
 				widths[t.out] = res.BucketWidth
 			}

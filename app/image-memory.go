@@ -119,6 +119,14 @@ func imageRuns(kind string, s *state) []sim.Config {
 		return []sim.Config{herdImageConfig(s)}
 	case "compare":
 		return compareImageConfigs(s)
+	case "sweep":
+		var out []sim.Config
+		if j, err := sweepOf(s); err == nil {
+			for _, c := range j.cells {
+				out = append(out, c.Config)
+			}
+		}
+		return out
 	}
 	return nil
 }

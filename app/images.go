@@ -76,7 +76,7 @@ func QueryTable(raw string) (*backoff.Table, i18n.Lang, error) {
 func QueryErrorText(raw string, err error) string {
 	s, _ := parseQuery(raw)
 	l, _ := i18n.Parse(s.Lang)
-	return errText(l, err, "")
+	return sweepErrText(l, err)
 }
 
 // ImageRefusal is why the server would not answer kind for the page
@@ -135,6 +135,26 @@ var serverImages = map[string]func(l i18n.Lang, s *state, t *backoff.Table) (str
 	},
 	"herd":    herdServerImage,
 	"compare": compareServerImage,
+	"sweep":   sweepServerImage,
+}
+
+// sweepServerImage runs the link's sweep to the end, under the page's
+// bound on a sweep's calls, and draws it as the page does; a link
+// without a sweep draws the empty chart.
+func sweepServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
+	if s.Sweep.Spec == "" {
+		return chart.Sweep(l, nil, "", l.T("view.sweep"), nil, nil, false), nil
+	}
+	j, err := sweepOf(s)
+	if err != nil {
+		return "", err
+	}
+	for !j.Advance(1 << 20) {
+	}
+	if j.err != nil {
+		return "", j.err
+	}
+	return j.picture(l), nil
 }
 
 func herdServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {

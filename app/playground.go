@@ -80,6 +80,8 @@ type playground struct {
 	linkGen int
 	loaded  bool
 	herd    herdRunner
+	// sweep is the sweep panel's last sweep, for the view's picture.
+	sweep sweepBox
 }
 
 func newPlayground() *playground {
@@ -120,7 +122,8 @@ const (
 	stageCharts              // the delay chart and histogram
 	stageCompare             // the compare panel's small multiples
 	stageClassify            // the classify panel
-	stageAll          = stageClassify
+	stageSweep               // the sweep panel
+	stageAll          = stageSweep
 )
 
 // inNextTask runs fn on the UI goroutine in a task of the browser's own,
@@ -444,7 +447,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	for name, h := range map[string]app.ActionHandler{
 		actClassify: p.onClassify, actCopy: p.onCopy, actServer: p.onServer, actImport: p.onImported,
 		actDownload: p.onDownload, actLog: p.onLog, actPolicy: p.onPolicy, actPolicyB: p.onPolicyB,
-		actHerd: p.onHerd, actHerdMore: p.onHerdMore, actScenario: p.onScenario, actTopology: p.onTopology,
+		actHerd: p.onHerd, actHerdMore: p.onHerdMore, actSweep: p.onSweep, actScenario: p.onScenario, actTopology: p.onTopology,
 		actExportTo:  func(ctx app.Context, a app.Action) { p.choose(ctx, &p.st.Export, a, exportTargets) },
 		actEmbedView: func(ctx app.Context, a app.Action) { p.choose(ctx, &p.st.Embed, a, embedViews) },
 	} {
@@ -740,6 +743,7 @@ func (p *playground) Render() app.UI {
 				p.later(stageCharts, "", "card delay-charts", func() app.UI { return p.renderDelayCharts(l) }),
 				p.later(stageCompare, "", "card compare", func() app.UI { return p.renderCompare(l) }),
 				p.later(stageClassify, "classify", "card classify", func() app.UI { return p.renderClassify(l) }),
+				p.later(stageSweep, "sweep", "card sweep", func() app.UI { return p.renderSweep(l) }),
 			),
 		),
 		app.Footer().Class("foot").Body(

@@ -78,6 +78,8 @@ type state struct {
 	// chosen.
 	Lang string
 	Herd herdState
+	// Sweep is the sweep panel's run (Spec "": none).
+	Sweep sweepState
 	// Export is the Export panel's library ("" the panel is closed);
 	// Embed the Embed panel's view ("" closed, "page" the whole page);
 	// Import, the Import panel open (its text stays out of links).
@@ -94,7 +96,7 @@ type policyB struct {
 }
 
 func defaultState() state {
-	return state{Policy: backoff.Default(), Seed: 1, Herd: defaultHerd(), Cls: classifyCases[0].in}
+	return state{Policy: backoff.Default(), Seed: 1, Herd: defaultHerd(), Sweep: defaultSweep(), Cls: classifyCases[0].in}
 }
 
 // basePolicy is the policy a preset name stands for.
@@ -279,6 +281,11 @@ func parseQuery(raw string) (state, []notice) {
 			}
 		}
 	}
+	var b *backoff.Policy
+	if s.B.On {
+		b = &s.B.Policy
+	}
+	notes = append(notes, s.Sweep.parse(first, known, s.Herd.config(s.Policy), b)...)
 
 	var unknown []string
 	for k := range q {
@@ -436,6 +443,7 @@ func (s *state) encode(left []string) string {
 	if sc := scenarioOf(s); sc != "" {
 		add(keyScenario, sc)
 	}
+	s.Sweep.query(add)
 	if s.Lang != "" {
 		add(keyLang, s.Lang)
 	}

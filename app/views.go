@@ -13,7 +13,7 @@ import (
 // drawing in viewDraws, its catalog title (view.NAME) and, if it is a
 // picture, its server drawing (serverImages); TestViewRegistry holds the
 // four together.
-var views = []string{"table", "delays", "herd", "compare", "classify"}
+var views = []string{"table", "delays", "herd", "compare", "classify", "sweep"}
 
 // viewDraw is how a view is drawn: its widget, and its picture as SVG
 // ("" while there is nothing to draw), which the page downloads and the
@@ -40,6 +40,7 @@ func init() {
 		"herd":     {(*playground).herdWidget, (*playground).herdPicture, true, false},
 		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true},
 		"classify": {(*playground).renderClassify, nil, false, false},
+		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false},
 	}
 }
 
@@ -95,4 +96,27 @@ func (p *playground) herdPicture(l i18n.Lang) string {
 
 func (p *playground) comparePicture(l i18n.Lang) string {
 	return compareSVG(l, p.herd.cmp)
+}
+
+// renderSweep is the sweep panel: it runs its own sweeps.
+func (p *playground) renderSweep(l i18n.Lang) app.UI {
+	return &sweepPanel{Lang: l, Alone: p.alone(), Cfg: p.st.Herd.config(p.st.Policy), B: p.st.B.Policy, HasB: p.st.B.On,
+		Seed: p.st.Seed, St: p.st.Sweep, Box: &p.sweep}
+}
+
+func (p *playground) sweepPicture(l i18n.Lang) string {
+	if p.sweep.job == nil {
+		return ""
+	}
+	return p.sweep.job.picture(l)
+}
+
+// onSweep takes the sweep panel's settings into the state and the link:
+// a history entry.
+func (p *playground) onSweep(ctx app.Context, a app.Action) {
+	if w, ok := a.Value.(sweepState); ok && w != p.st.Sweep {
+		p.st.Sweep = w
+		p.urlPush = true
+		p.writeURL(ctx)
+	}
 }

@@ -48,14 +48,14 @@ func TestViewRegistry(t *testing.T) {
 	if !slices.Equal(ImageKinds, pictures) {
 		t.Errorf("images %v, want %v", ImageKinds, pictures)
 	}
-	want := []string{"classify", "compare", "delays", "herd", "table"}
+	want := []string{"classify", "compare", "delays", "herd", "sweep", "table"}
 	got := slices.Clone(views)
 	sort.Strings(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("views %v, want %v (the ?view= values links carry)", got, want)
 	}
-	if !slices.Equal(pictures, []string{"table", "delays", "herd", "compare"}) {
-		t.Errorf("pictures %v, want table, delays, herd and compare", pictures)
+	if !slices.Equal(pictures, []string{"table", "delays", "herd", "compare", "sweep"}) {
+		t.Errorf("pictures %v, want table, delays, herd, compare and sweep", pictures)
 	}
 	if !slices.Equal(embedViews, append([]string{"page"}, views...)) {
 		t.Errorf("embed panel offers %v", embedViews)

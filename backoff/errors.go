@@ -104,13 +104,34 @@ const (
 	// solved exactly (Solve's expected total with decorrelated jitter or a
 	// deadline); the worst total can.
 	CodeSampledTotal = "sampled-total"
+	// CodeSweep: a sweep's values (sim.ParseSweep). Args[0] says what is
+	// wrong, the rest its numbers: SweepForm (not NAME=FROM:TO:STEP or
+	// NAME=V1,V2,...), SweepName (Args[1:] the names), SweepNumbers (not
+	// finite numbers; Args[1] the most points), SweepStep (Args[1] the
+	// most points, Args[2] the step), SweepOrder (the most, TO, FROM),
+	// SweepResolution (the most, the step, the value it does not move),
+	// SweepPoints (the most, the count), SweepValue (Args[1] the value
+	// its parameter refuses: check it alone for that parameter's rule).
+	CodeSweep = "sweep"
+)
+
+// What is wrong with a sweep (CodeSweep's Args[0]).
+const (
+	SweepForm       = "form"
+	SweepName       = "name"
+	SweepNumbers    = "numbers"
+	SweepStep       = "step"
+	SweepOrder      = "order"
+	SweepResolution = "resolution"
+	SweepPoints     = "points"
+	SweepValue      = "value"
 )
 
 // ErrorCodes lists every Code a FieldError from this module can carry.
 var ErrorCodes = []string{
 	CodeInt, CodeNumber, CodePositive, CodeDuration, CodeChoice, CodeBool,
 	CodeAtLeast, CodeAtMost, CodeZeroOrAtLeast, CodeNeeds, CodeTooLong,
-	CodeUnknown, CodeFormat, CodeRetryAfter, CodeMemory, CodeTotalAtLeast, CodeSampledTotal,
+	CodeUnknown, CodeFormat, CodeRetryAfter, CodeMemory, CodeTotalAtLeast, CodeSampledTotal, CodeSweep,
 }
 
 // What 0 means in a CodeInt range (its third Arg).

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,22 +55,20 @@ func SweepNames() []string {
 // value on c, so that a bad one fails before any run.
 func ParseSweep(s string, c Config) (Sweep, error) {
 	const form = "NAME=FROM:TO:STEP or NAME=V1,V2,..., NAME a sim or policy parameter, e.g. clients=10:190:10"
+	most := strconv.Itoa(MaxSweepPoints)
 	rule := fmt.Sprintf("FROM:TO:STEP with finite numbers, FROM <= TO, STEP > 0 and at most %d points", MaxSweepPoints)
-	bad := func(allowed string) error {
-		return &backoff.FieldError{Field: "sweep", Value: clip(s), Allowed: allowed}
+	bad := func(allowed string, args ...string) error {
+		return &backoff.FieldError{Field: "sweep", Value: clip(s), Allowed: allowed, Code: backoff.CodeSweep, Args: args}
 	}
+	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	name, spec, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" || spec == "" {
-		return Sweep{}, bad(form)
+		return Sweep{}, bad(form, backoff.SweepForm)
 	}
 	names := SweepNames()
-	known := false
-	for _, n := range names {
-		known = known || n == name
-	}
-	if !known {
-		return Sweep{}, bad("NAME=... with NAME one of " + strings.Join(names, ", "))
+	if !slices.Contains(names, name) {
+		return Sweep{}, bad("NAME=... with NAME one of "+strings.Join(names, ", "), append([]string{backoff.SweepName}, names...)...)
 	}
 	sw := Sweep{Name: name}
 	if parts := strings.Split(spec, ":"); len(parts) == 3 {
@@ -78,35 +77,35 @@ func ParseSweep(s string, c Config) (Sweep, error) {
 			// The core's reader, as for every other number: finite only.
 			v, err := backoff.ParseFloat("sweep", p, -math.MaxFloat64, math.MaxFloat64)
 			if err != nil {
-				return Sweep{}, bad(rule)
+				return Sweep{}, bad(rule, backoff.SweepNumbers, most)
 			}
 			f[i] = v
 		}
 		from, to, step := f[0], f[1], f[2]
 		switch {
 		case step <= 0:
-			return Sweep{}, bad(rule + " (STEP is " + backoff.FormatShort(step, -1) + ")")
+			return Sweep{}, bad(rule+" (STEP is "+backoff.FormatShort(step, -1)+")", backoff.SweepStep, most, num(step))
 		case to < from:
-			return Sweep{}, bad(rule + " (TO " + backoff.FormatShort(to, -1) + " is below FROM " + backoff.FormatShort(from, -1) + ")")
+			return Sweep{}, bad(rule+" (TO "+backoff.FormatShort(to, -1)+" is below FROM "+backoff.FormatShort(from, -1)+")", backoff.SweepOrder, most, num(to), num(from))
 		case from+step == from:
 			// Below the value's resolution the range never advances.
-			return Sweep{}, bad(rule + " (STEP " + backoff.FormatShort(step, -1) + " does not change " + backoff.FormatShort(from, -1) + " in float64)")
+			return Sweep{}, bad(rule+" (STEP "+backoff.FormatShort(step, -1)+" does not change "+backoff.FormatShort(from, -1)+" in float64)", backoff.SweepResolution, most, num(step), num(from))
 		}
 		// The tolerance keeps TO in a range such as 0.1:1:0.1.
 		n := math.Floor((to-from)/step+1e-9) + 1
 		if n > MaxSweepPoints {
-			return Sweep{}, bad(rule + " (this range has " + backoff.FormatCount(n) + ")")
+			return Sweep{}, bad(rule+" (this range has "+backoff.FormatCount(n)+")", backoff.SweepPoints, most, num(n))
 		}
 		for k := 0; k < int(n); k++ {
 			v := strconv.FormatFloat(from+float64(k)*step, 'g', 10, 64)
 			if k > 0 && v == sw.Values[k-1] {
-				return Sweep{}, bad(rule + " (STEP " + backoff.FormatShort(step, -1) + " does not change " + v + " at 10 digits)")
+				return Sweep{}, bad(rule+" (STEP "+backoff.FormatShort(step, -1)+" does not change "+v+" at 10 digits)", backoff.SweepResolution, most, num(step), v)
 			}
 			sw.Values = append(sw.Values, v)
 		}
 	} else {
 		if n := strings.Count(spec, ",") + 1; n > MaxSweepPoints {
-			return Sweep{}, bad(fmt.Sprintf("at most %d values (this list has %d)", MaxSweepPoints, n))
+			return Sweep{}, bad(fmt.Sprintf("at most %d values (this list has %d)", MaxSweepPoints, n), backoff.SweepPoints, most, strconv.Itoa(n))
 		}
 		for _, v := range strings.Split(spec, ",") {
 			sw.Values = append(sw.Values, strings.TrimSpace(v))
@@ -119,7 +118,7 @@ func ParseSweep(s string, c Config) (Sweep, error) {
 			err = d.Validate()
 		}
 		if err != nil {
-			return Sweep{}, bad(fmt.Sprintf("values each valid (%v)", err))
+			return Sweep{}, bad(fmt.Sprintf("values each valid (%v)", err), backoff.SweepValue, v)
 		}
 	}
 	return sw, nil

@@ -13,6 +13,9 @@ type SweepLine struct {
 	Name string
 	X, Y []float64
 	Ok   []bool
+	// Lo and Hi, when Lo < Hi, are the line's threshold: the largest
+	// value found to recover and the smallest found not to.
+	Lo, Hi float64
 }
 
 // SweepMarks are the shapes of a sweep's lines, in turn: the lines differ
@@ -21,10 +24,11 @@ var sweepMarks = []string{"circle", "square", "triangle", "diamond", "cross"}
 
 // Sweep draws a sweep's result against its knob: one line per series,
 // each point marked with its line's shape, the y axis from 0 (a share
-// from 0 to 1). A threshold (lo < hi, both finite) is a band between the
-// last value that recovered and the first that did not. xTitle and yTitle
-// label the axes; yFormat writes the result's ticks, xFormat the knob's.
-func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yFormat func(float64) string, share bool, lo, hi float64) string {
+// from 0 to 1). A line's threshold (Lo < Hi, both finite) is a band, in
+// its colour, between the last value that recovered and the first that
+// did not. xTitle and yTitle label the axes; yFormat writes the result's
+// ticks, xFormat the knob's (a tick it writes as "" is left out).
+func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yFormat func(float64) string, share bool) string {
 	f := frame{W: 640, H: 300, Left: 58, Right: 16, Top: 14, Bottom: wideBottom}
 	var w svgWriter
 	w.open(f, "sweep", l.F("chart.sweep", yTitle, xTitle))
@@ -51,15 +55,22 @@ func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yForm
 	}
 	xa := newAxis(xlo, xhi, f.Left+8, f.W-f.Right-8, false)
 	ya := newAxis(0, yhi, f.H-f.Bottom, f.Top, false)
-	if lo < hi && !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
+	for k, s := range lines {
+		lo, hi := s.Lo, s.Hi
+		if !(lo < hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+			continue
+		}
 		var band pathData
 		band.rect(xa.at(math.Max(lo, xlo)), f.Top, xa.at(math.Min(hi, xhi)), f.H-f.Bottom)
-		w.path("threshold", band.String())
-		w.text("threshold-label", xa.at(math.Max(lo, xlo)), f.Top+12, "end", l.F("chart.sweep-threshold", xFormat(lo))+" ")
+		cls := " s" + string(rune('0'+k%len(sweepMarks)))
+		w.path("threshold"+cls, band.String())
+		w.text("threshold-label"+cls, xa.at(math.Max(lo, xlo)), f.Top+12+float64(k)*13, "end", l.F("chart.sweep-threshold", xFormat(lo))+" ")
 	}
 	w.yAxis(f, ya, 5, yFormat)
 	for _, v := range xa.ticks(6) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", xFormat(v))
+		if t := xFormat(v); t != "" {
+			w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", t)
+		}
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-6, "middle", xTitle)
 	for k, s := range lines {

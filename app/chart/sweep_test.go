@@ -15,10 +15,10 @@ import (
 func TestSweepChart(t *testing.T) {
 	num := func(v float64) string { return i18n.En.Num(v) }
 	lines := []SweepLine{
-		{"full", []float64{100, 200, 300}, []float64{50, 100, 0}, []bool{true, true, true}},
-		{"none", []float64{100, 200, 300}, []float64{25, 0, 75}, []bool{true, false, true}},
+		{"full", []float64{100, 200, 300}, []float64{50, 100, 0}, []bool{true, true, true}, 150, 200},
+		{"none", []float64{100, 200, 300}, []float64{25, 0, 75}, []bool{true, false, true}, 0, 0},
 	}
-	svg := Sweep(i18n.En, lines, "rate", "goodput", num, num, false, 150, 200)
+	svg := Sweep(i18n.En, lines, "rate", "goodput", num, num, false)
 	wellFormed(t, svg)
 	// The plot runs from x 66 to 616 (8 units in from each margin), y
 	// from 254 (0) up to 14 (100, the nice top of 100).
@@ -39,7 +39,7 @@ func TestSweepChart(t *testing.T) {
 	if d := got["sweep-line s1 sweep-mark"]; strings.Count(d, "M") != 2 || !strings.Contains(d, "H") {
 		t.Errorf("line 1's marks, squares: %q", d)
 	}
-	if d := got["threshold"]; d != "M203.5 14H341V254H203.5Z" {
+	if d := got["threshold s0"]; d != "M203.5 14H341V254H203.5Z" {
 		t.Errorf("threshold band: %q", d)
 	}
 	if !strings.Contains(svg, `aria-label="goodput against rate"`) || !strings.Contains(svg, "recovers up to 150") {
@@ -47,11 +47,13 @@ func TestSweepChart(t *testing.T) {
 	}
 	// A share's axis is 0 to 1 whatever the values; no threshold without
 	// both ends.
-	share := Sweep(i18n.Ru, lines[:1], "частота", "доля", num, num, true, 150, 150)
-	if strings.Contains(share, `class="threshold"`) || !strings.Contains(share, "доля; по горизонтали — частота") {
+	one := lines[:1]
+	one[0].Hi = 150
+	share := Sweep(i18n.Ru, one, "частота", "доля", num, num, true)
+	if strings.Contains(share, `class="threshold`) || !strings.Contains(share, "доля; по горизонтали — частота") {
 		t.Errorf("share: %s", share)
 	}
-	if empty := Sweep(i18n.En, []SweepLine{{"x", []float64{1}, []float64{1}, []bool{false}}}, "a", "b", num, num, false, 0, 0); !strings.Contains(empty, "No results to plot yet") {
+	if empty := Sweep(i18n.En, []SweepLine{{"x", []float64{1}, []float64{1}, []bool{false}, 0, 0}}, "a", "b", num, num, false); !strings.Contains(empty, "No results to plot yet") {
 		t.Errorf("empty: %s", empty)
 	}
 }
