@@ -106,7 +106,9 @@ func (c *sweepPanel) schedule(ctx app.Context, wait time.Duration) {
 	}
 	c.key = key
 	gen := c.gen.Add(1)
-	c.running, c.cancelled, c.err, c.progress = true, false, nil, 0
+	// The last sweep's rows go: a table of other settings under a new
+	// sweep's progress would read as its own.
+	c.job, c.running, c.cancelled, c.err, c.progress = nil, true, false, nil, 0
 	ctx.After(wait, func(ctx app.Context) {
 		if c.gen.Load() == gen {
 			c.start(ctx, gen)
@@ -268,22 +270,24 @@ func (c *sweepPanel) renderForm(l i18n.Lang) app.UI {
 	for i, v := range sets {
 		lines[i] = app.Option().Value(v).Selected(v == c.St.Lines).Text(sweepLinesLabel(l, v))
 	}
+	field := func(id, label string, control app.UI, more ...app.UI) app.UI {
+		return app.Div().Class("field").Body(append([]app.UI{app.Label().For(id).Text(label), control}, more...)...)
+	}
 	return app.Div().Class("sweep-form").Body(
-		app.Label().For("sweep-knob").Text(l.T("sweep.knob")),
-		app.Select().ID("sweep-knob").OnChange(c.onKnob).Body(knobs...),
-		app.Label().For("sweep-values").Text(l.T("sweep.values")),
-		app.Input().ID("sweep-values").Type("text").Class("code").Value(c.values).Spellcheck(false).
-			Aria("describedby", "sweep-values-help").OnChange(c.onValues),
-		app.Small().ID("sweep-values-help").Class("field-help").Text(l.T("sweep.values-help")),
-		app.Label().For("sweep-y").Text(l.T("sweep.y")),
-		app.Select().ID("sweep-y").OnChange(c.onY).Body(ys...),
-		app.Label().For("sweep-lines").Text(l.T("sweep.lines")),
-		app.Select().ID("sweep-lines").OnChange(c.onLines).Body(lines...),
-		app.Label().For("sweep-runs").Text(l.T("sweep.runs")),
-		app.Input().ID("sweep-runs").Type("number").Min(1).Max(maxSweepRuns).Value(strconv.Itoa(max(c.St.Runs, 1))).OnChange(c.onRuns),
-		app.Label().Class("check").Body(
-			app.Input().ID("sweep-threshold").Type("checkbox").Checked(c.St.Threshold).OnChange(c.onThreshold),
-			app.Text(l.T("sweep.threshold")),
+		field("sweep-knob", l.T("sweep.knob"), app.Select().ID("sweep-knob").OnChange(c.onKnob).Body(knobs...)),
+		field("sweep-values", l.T("sweep.values"),
+			app.Input().ID("sweep-values").Type("text").Class("value-box code").Value(c.values).Spellcheck(false).
+				Aria("describedby", "sweep-values-help").OnChange(c.onValues),
+			app.Small().ID("sweep-values-help").Class("hint").Text(l.T("sweep.values-help"))),
+		field("sweep-y", l.T("sweep.y"), app.Select().ID("sweep-y").OnChange(c.onY).Body(ys...)),
+		field("sweep-lines", l.T("sweep.lines"), app.Select().ID("sweep-lines").OnChange(c.onLines).Body(lines...)),
+		field("sweep-runs", l.T("sweep.runs"),
+			app.Input().ID("sweep-runs").Type("number").Class("value-box").Min(1).Max(maxSweepRuns).Value(strconv.Itoa(max(c.St.Runs, 1))).OnChange(c.onRuns)),
+		app.Div().Class("field").Body(
+			app.Label().For("sweep-threshold").Class("toggle").Body(
+				app.Input().ID("sweep-threshold").Type("checkbox").Checked(c.St.Threshold).OnChange(c.onThreshold),
+				app.Text(" "+l.T("sweep.threshold")),
+			),
 		),
 		app.Div().Class("sweep-buttons").Body(
 			app.Button().ID("sweep-run").Type("button").Disabled(c.running).OnClick(c.onRun).Text(l.T("sweep.run")),
@@ -305,6 +309,8 @@ func (c *sweepPanel) renderStatus(l i18n.Lang) app.UI {
 		text = l.F("sweep.running", l.Percent(c.progress, 1))
 	case c.cancelled && c.job != nil:
 		text = l.F("sweep.cancelled", l.Int(int64(len(c.job.run.Rows()))), l.Int(int64(len(c.job.cells))))
+	case c.cancelled:
+		text = l.T("sweep.cancelled-early")
 	case c.job != nil:
 		text = l.F("sweep.done", l.Count(int64(len(c.job.values)), "sweep.values-n"), l.Count(int64(len(c.job.lines)), "sweep.lines-n"),
 			l.Count(int64(c.job.runs), "sweep.runs-n"), l.Seconds(c.ms/1000))
@@ -350,7 +356,7 @@ func (c *sweepPanel) renderResult(l i18n.Lang) app.UI {
 			if ok {
 				cell = j.yText(l, mean)
 				if j.runs > 1 {
-					cell += " ± " + j.yText(l, sd)
+					cell += " ± " + j.sdText(l, sd)
 				}
 			}
 			if r.Truncated > 0 {

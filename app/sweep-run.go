@@ -373,6 +373,17 @@ func (j *sweepJob) yText(l i18n.Lang, y float64) string {
 	return l.Num(roundSig(y, 4))
 }
 
+// sdText writes a spread of the sweep's metric for l, to two digits.
+func (j *sweepJob) sdText(l i18n.Lang, sd float64) string {
+	switch j.metric.Unit {
+	case "s":
+		return l.Seconds(roundSig(sd, 2))
+	case "share":
+		return l.Percent(roundSig(sd, 2), 1)
+	}
+	return l.Num(roundSig(sd, 2))
+}
+
 // roundSig is x to n significant digits.
 func roundSig(x float64, n int) float64 {
 	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {

@@ -124,6 +124,7 @@ const rules = `.chart { overflow: visible; }
 .chart .sweep-mark { stroke-dasharray: none; stroke-width: 1.5; fill: var(--card); }
 .chart .threshold { fill: var(--outage); }
 .chart .threshold-label { fill: var(--text); font-weight: 600; }
+.chart .key-label { fill: var(--text); font-size: 12px; }
 `
 
 // vars writes the palette's variables: "auto" as light-dark() pairs, or

@@ -30,6 +30,9 @@ var sweepMarks = []string{"circle", "square", "triangle", "diamond", "cross"}
 // ticks, xFormat the knob's (a tick it writes as "" is left out).
 func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yFormat func(float64) string, share bool) string {
 	f := frame{W: 640, H: 300, Left: 58, Right: 16, Top: 14, Bottom: wideBottom}
+	if len(lines) > 1 {
+		f.Top, f.H = 34, 320 // a row for the key
+	}
 	var w svgWriter
 	w.open(f, "sweep", l.F("chart.sweep", yTitle, xTitle))
 	xlo, xhi, yhi := math.Inf(1), math.Inf(-1), 0.0
@@ -73,6 +76,9 @@ func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yForm
 		}
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-6, "middle", xTitle)
+	if len(lines) > 1 {
+		sweepKey(&w, f, lines)
+	}
 	for k, s := range lines {
 		var line, marks pathData
 		pen := false
@@ -96,6 +102,24 @@ func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yForm
 	}
 	w.close()
 	return w.String()
+}
+
+// sweepKey names the lines in a row above the plot: each line's stroke
+// and mark, then its name.
+func sweepKey(w *svgWriter, f frame, lines []SweepLine) {
+	x, y := f.Left, 14.0
+	for k, s := range lines {
+		var line, mark pathData
+		line.op('M', x, y)
+		line.op('L', x+22, y)
+		markAt(&mark, sweepMarks[k%len(sweepMarks)], x+11, y)
+		cls := "sweep-line s" + string(rune('0'+k%len(sweepMarks)))
+		w.path(cls, line.String())
+		w.path(cls+" sweep-mark", mark.String())
+		w.text("key-label", x+28, y+4, "start", s.Name)
+		// About 7 units a character at the chart's type size.
+		x += 28 + 7*float64(len([]rune(s.Name))) + 18
+	}
 }
 
 // markAt adds a point's mark of shape at (x, y), about 7 units across.

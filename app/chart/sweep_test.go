@@ -21,16 +21,17 @@ func TestSweepChart(t *testing.T) {
 	svg := Sweep(i18n.En, lines, "rate", "goodput", num, num, false)
 	wellFormed(t, svg)
 	// The plot runs from x 66 to 616 (8 units in from each margin), y
-	// from 254 (0) up to 14 (100, the nice top of 100).
+	// from 274 (0) up to 34 (100, the nice top of 100), under the key's
+	// row, which names each line.
 	paths := regexp.MustCompile(`<path class="([^"]*)" d="([^"]*)"`).FindAllStringSubmatch(svg, -1)
 	got := map[string]string{}
 	for _, p := range paths {
 		got[p[1]] = p[2]
 	}
-	if d := got["sweep-line s0"]; d != "M66 134L341 14L616 254" {
+	if d := got["sweep-line s0"]; d != "M66 154L341 34L616 274" {
 		t.Errorf("line 0: %q", d)
 	}
-	if d := got["sweep-line s1"]; d != "M66 194M616 74" {
+	if d := got["sweep-line s1"]; d != "M66 214M616 94" {
 		t.Errorf("line 1, broken at 200: %q", d)
 	}
 	if d := got["sweep-line s0 sweep-mark"]; strings.Count(d, "M") != 3 || !strings.Contains(d, "A") {
@@ -39,8 +40,11 @@ func TestSweepChart(t *testing.T) {
 	if d := got["sweep-line s1 sweep-mark"]; strings.Count(d, "M") != 2 || !strings.Contains(d, "H") {
 		t.Errorf("line 1's marks, squares: %q", d)
 	}
-	if d := got["threshold s0"]; d != "M203.5 14H341V254H203.5Z" {
+	if d := got["threshold s0"]; d != "M203.5 34H341V274H203.5Z" {
 		t.Errorf("threshold band: %q", d)
+	}
+	if strings.Count(svg, `class="key-label"`) != 2 || !strings.Contains(svg, `>full</text>`) || !strings.Contains(svg, `>none</text>`) {
+		t.Errorf("key: %s", svg)
 	}
 	if !strings.Contains(svg, `aria-label="goodput against rate"`) || !strings.Contains(svg, "recovers up to 150") {
 		t.Errorf("labels: %s", svg)
