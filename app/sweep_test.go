@@ -144,7 +144,7 @@ func TestSweepJobThreshold(t *testing.T) {
 // over names.
 func TestSweepJobRefusals(t *testing.T) {
 	for _, c := range []struct{ q, en, ru string }{
-		{"clients=200000&sweep=clients%3D100000%3A200000%3A10000&sweep-runs=20", "This sweep would make about ", "Этот перебор сделал бы около "},
+		{"clients=200000&sweep=clients%3D100000%3A200000%3A10000&sweep-runs=20", "This sweep would make about ", "Этот перебор сделал бы слишком много вызовов (около "},
 		{"sweep=jitter%3Dnone%2Cfull", "", ""},
 		{"sweep=jitter%3Dnone%2Cfull&sweep-threshold=1", "needs a knob with numbers", "нужен числовой параметр"},
 	} {
