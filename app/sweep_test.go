@@ -123,7 +123,7 @@ func TestSweepJobThreshold(t *testing.T) {
 		t.Errorf("text %q", got)
 	}
 	svg := j.picture(i18n.Ru)
-	if !strings.Contains(svg, `class="threshold s0"`) || !strings.Contains(svg, "восстанавливается до") {
+	if !strings.Contains(svg, `class="threshold"`) || !strings.Contains(svg, "восстанавливается до") {
 		t.Errorf("picture: %s", svg)
 	}
 	// A herd has nothing to recover from: said, not guessed.

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"slices"
 
 	"github.com/backoff-playground/playground/app/i18n"
 )
@@ -58,16 +59,21 @@ func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yForm
 	}
 	xa := newAxis(xlo, xhi, f.Left+8, f.W-f.Right-8, false)
 	ya := newAxis(0, yhi, f.H-f.Bottom, f.Top, false)
-	for k, s := range lines {
+	// A band per distinct threshold, labelled once: lines that agree
+	// share it (the list beside the chart names each line's).
+	var bands [][2]float64
+	for _, s := range lines {
 		lo, hi := s.Lo, s.Hi
-		if !(lo < hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		if !(lo < hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || slices.Contains(bands, [2]float64{lo, hi}) {
 			continue
 		}
+		bands = append(bands, [2]float64{lo, hi})
+	}
+	for k, b := range bands {
 		var band pathData
-		band.rect(xa.at(math.Max(lo, xlo)), f.Top, xa.at(math.Min(hi, xhi)), f.H-f.Bottom)
-		cls := " s" + string(rune('0'+k%len(sweepMarks)))
-		w.path("threshold"+cls, band.String())
-		w.text("threshold-label"+cls, xa.at(math.Max(lo, xlo)), f.Top+12+float64(k)*13, "end", l.F("chart.sweep-threshold", xFormat(lo))+" ")
+		band.rect(xa.at(math.Max(b[0], xlo)), f.Top, xa.at(math.Min(b[1], xhi)), f.H-f.Bottom)
+		w.path("threshold", band.String())
+		w.text("threshold-label", xa.at(math.Max(b[0], xlo)), f.Top+12+float64(k)*13, "end", l.F("chart.sweep-threshold", xFormat(b[0]))+" ")
 	}
 	w.yAxis(f, ya, 5, yFormat)
 	for _, v := range xa.ticks(6) {

@@ -40,7 +40,7 @@ func TestSweepChart(t *testing.T) {
 	if d := got["sweep-line s1 sweep-mark"]; strings.Count(d, "M") != 2 || !strings.Contains(d, "H") {
 		t.Errorf("line 1's marks, squares: %q", d)
 	}
-	if d := got["threshold s0"]; d != "M203.5 34H341V274H203.5Z" {
+	if d := got["threshold"]; d != "M203.5 34H341V274H203.5Z" {
 		t.Errorf("threshold band: %q", d)
 	}
 	if strings.Count(svg, `class="key-label"`) != 2 || !strings.Contains(svg, `>full</text>`) || !strings.Contains(svg, `>none</text>`) {
@@ -48,6 +48,12 @@ func TestSweepChart(t *testing.T) {
 	}
 	if !strings.Contains(svg, `aria-label="goodput against rate"`) || !strings.Contains(svg, "recovers up to 150") {
 		t.Errorf("labels: %s", svg)
+	}
+	// Lines that agree share one band and one label.
+	same := []SweepLine{lines[0], lines[0]}
+	same[1].Name = "equal"
+	if svg := Sweep(i18n.En, same, "rate", "goodput", num, num, false); strings.Count(svg, `class="threshold"`) != 1 || strings.Count(svg, "recovers up to") != 1 {
+		t.Errorf("two lines, one threshold: %s", svg)
 	}
 	// A share's axis is 0 to 1 whatever the values; no threshold without
 	// both ends.

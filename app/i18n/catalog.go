@@ -694,7 +694,7 @@ var messages = map[string][2]string{
 	// The rules a value broke, by the core's error codes.
 	"sweep.help":                  {"Run one knob over a range and see a result change with it, one line per jitter kind or per policy. Each point averages the runs' seeds; the threshold is the largest value that still recovers, found by bisection.", "Прогоните один параметр по диапазону и посмотрите, как от него зависит результат: по линии на вид джиттера или на политику. Каждая точка — среднее по сидам прогонов; порог — наибольшее значение, при котором система ещё восстанавливается, его ищет бисекция."},
 	"sweep.knob":                  {"Knob", "Параметр"},
-	"sweep.knob.rate":             {"Rate of open traffic, requests/s (rate)", "Интенсивность открытого трафика, запросов/с (rate)"},
+	"sweep.knob.rate":             {"Request rate, per s (rate)", "Запросов в секунду (rate)"},
 	"sweep.values":                {"Values", "Значения"},
 	"sweep.values-help":           {"FROM:TO:STEP, or a list such as 5,10,20", "ОТ:ДО:ШАГ или список, например 5,10,20"},
 	"sweep.y":                     {"Result", "Результат"},
