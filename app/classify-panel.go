@@ -167,16 +167,16 @@ func (c *classifyPanel) Render() app.UI {
 		app.Div().Class("cases").Body(cases...),
 		app.Div().Class("classify-fields").Body(
 			field("classify-status", l.T("classify.status"), app.Input().Type("text").ID("classify-status").Class("value-box").
-				Attr("inputmode", "numeric").Value(in.Status).OnInput(c.onInput)),
-			field("classify-method", l.T("classify.method"), app.Select().ID("classify-method").OnChange(c.onInput).Body(methods...)),
+				Attr("inputmode", "numeric").Value(in.Status).OnInput(c.onStatus)),
+			field("classify-method", l.T("classify.method"), app.Select().ID("classify-method").OnChange(c.onMethod).Body(methods...)),
 			field("classify-key", l.T("classify.key"), app.Input().Type("text").ID("classify-key").Class("value-box").
-				Attr("autocomplete", "off").Value(in.Key).OnInput(c.onInput)),
-			field("classify-rules", l.T("classify.rules"), app.Select().ID("classify-rules").OnChange(c.onInput).Body(rulesOpts(l, in.Rules)...)),
+				Attr("autocomplete", "off").Value(in.Key).OnInput(c.onKey)),
+			field("classify-rules", l.T("classify.rules"), app.Select().ID("classify-rules").OnChange(c.onRules).Body(rulesOpts(l, in.Rules)...)),
 		),
 		field("classify-headers", l.T("classify.headers"), app.Textarea().ID("classify-headers").Rows(2).
-			Attr("spellcheck", "false").Placeholder("Retry-After: 5").Text(in.Headers).OnInput(c.onInput)),
+			Attr("spellcheck", "false").Placeholder("Retry-After: 5").Text(in.Headers).OnInput(c.onHeaders)),
 		field("classify-body", l.T("classify.body"), app.Textarea().ID("classify-body").Rows(3).
-			Attr("spellcheck", "false").Text(in.Body).OnInput(c.onInput)),
+			Attr("spellcheck", "false").Text(in.Body).OnInput(c.onBody)),
 		verdict,
 		linkNote(l, c.LeftOut),
 	)
@@ -203,27 +203,23 @@ func boolText(b bool) string {
 	return "false"
 }
 
-// onInput reads the field that changed; the verdict follows at once (the
+// Each field's handler sets its field; the verdict follows at once (the
 // classifier reads at most backoff.MaxBody of a body).
-func (c *classifyPanel) onInput(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	v := src.Get("value").String()
-	switch src.Get("id").String() {
-	case "classify-status":
-		c.in.Status = v
-	case "classify-method":
-		c.in.Method = v
-	case "classify-key":
-		c.in.Key = v
-	case "classify-headers":
-		c.in.Headers = v
-	case "classify-body":
-		c.in.Body = v
-	case "classify-rules":
-		c.in.Rules = v
-		if v == "article" {
-			c.in.Rules = ""
-		}
+func (c *classifyPanel) onStatus(ctx app.Context, e app.Event)  { c.set(ctx, &c.in.Status) }
+func (c *classifyPanel) onMethod(ctx app.Context, e app.Event)  { c.set(ctx, &c.in.Method) }
+func (c *classifyPanel) onKey(ctx app.Context, e app.Event)     { c.set(ctx, &c.in.Key) }
+func (c *classifyPanel) onHeaders(ctx app.Context, e app.Event) { c.set(ctx, &c.in.Headers) }
+func (c *classifyPanel) onBody(ctx app.Context, e app.Event)    { c.set(ctx, &c.in.Body) }
+
+// onRules takes the rules chosen; the article's are the default ("",
+// set).
+func (c *classifyPanel) onRules(ctx app.Context, e app.Event) { c.set(ctx, &c.in.Rules) }
+
+// set stores the control's value in field and sends the call on.
+func (c *classifyPanel) set(ctx app.Context, field *string) {
+	*field = ctx.JSSrc().Get("value").String()
+	if field == &c.in.Rules && *field == "article" {
+		*field = ""
 	}
 	ctx.NewActionWithValue(actClassify, classifyChange{In: c.in})
 }

@@ -102,45 +102,61 @@ func (c *policyPanel) apply(ctx app.Context, discrete bool) {
 	ctx.NewActionWithValue(actPolicy, policyChange{c.pol, discrete})
 }
 
-// onInput handles every control of the panel; the element's id says
-// which. Sliders and selects apply at once. A typed box is checked as it
-// is typed but applied only when committed (Enter, or leaving the box): a
-// prefix of what is being typed (999 on the way to 99999) is never
-// applied.
-func (c *policyPanel) onInput(ctx app.Context, e app.Event) {
+// Each kind of control has its handler; the element's id names the
+// parameter where one handler serves several. Sliders and selects apply
+// at once. A typed box is checked as it is typed but applied only when
+// committed (Enter, or leaving the box): a prefix of what is being typed
+// (999 on the way to 99999) is never applied.
+
+func (c *policyPanel) onPreset(ctx app.Context, e app.Event) {
+	var changed bool
+	if c.pol.Preset, c.pol.Policy, changed = pickPreset(ctx.JSSrc().Get("value").String(), c.pol.Preset, c.pol.Policy); changed {
+		c.reset()
+		c.apply(ctx, true)
+	}
+}
+
+// onDurationSlider moves base's or cap's slider.
+func (c *policyPanel) onDurationSlider(ctx app.Context, e app.Event) {
+	id, v, _ := boxEvent(ctx, e)
+	n, _ := strconv.Atoi(v)
+	c.set(ctx, id, backoff.FormatDuration(sliderDuration(n)), false, true, false)
+}
+
+func (c *policyPanel) onAttemptsSlider(ctx app.Context, e app.Event) {
+	n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	c.set(ctx, backoff.ParamAttempts, strconv.Itoa(attemptsFromPos(n)), false, true, false)
+}
+
+func (c *policyPanel) onFactorSlider(ctx app.Context, e app.Event) {
+	c.set(ctx, backoff.ParamFactor, ctx.JSSrc().Get("value").String(), false, true, false)
+}
+
+// onSelect applies a kind chosen: jitter, cap-mode or growth (its id).
+func (c *policyPanel) onSelect(ctx app.Context, e app.Event) {
+	id, v, _ := boxEvent(ctx, e)
+	c.set(ctx, id, v, false, true, true)
+}
+
+func (c *policyPanel) onSeed(ctx app.Context, e app.Event) {
+	_, v, commit := boxEvent(ctx, e)
+	n, err := parseSeed(v)
+	if err != nil {
+		c.errs[keySeed] = inlineErr{err, v}
+		return
+	}
+	delete(c.errs, keySeed)
+	if commit && n != c.pol.Seed {
+		c.pol.Seed = n
+		c.apply(ctx, true)
+	}
+}
+
+// onBox takes a typed box, #PARAM-value.
+func (c *policyPanel) onBox(ctx app.Context, e app.Event) {
 	id, v, commit := boxEvent(ctx, e)
-	switch id {
-	case "preset":
-		var changed bool
-		if c.pol.Preset, c.pol.Policy, changed = pickPreset(v, c.pol.Preset, c.pol.Policy); changed {
-			c.reset()
-			c.apply(ctx, true)
-		}
-	case "base", "cap":
-		n, _ := strconv.Atoi(v)
-		c.set(ctx, id, backoff.FormatDuration(sliderDuration(n)), false, true, false)
-	case "attempts":
-		n, _ := strconv.Atoi(v)
-		c.set(ctx, id, strconv.Itoa(attemptsFromPos(n)), false, true, false)
-	case "factor":
-		c.set(ctx, id, v, false, true, false)
-	case "jitter", "cap-mode", "growth":
-		c.set(ctx, id, v, false, true, true)
-	case "seed":
-		n, err := parseSeed(v)
-		if err != nil {
-			c.errs[id] = inlineErr{err, v}
-			return
-		}
-		delete(c.errs, id)
-		if commit && n != c.pol.Seed {
-			c.pol.Seed = n
-			c.apply(ctx, true)
-		}
-	default:
-		if name, ok := strings.CutSuffix(id, "-value"); ok {
-			c.set(ctx, name, v, true, commit, true)
-		}
+	if name, ok := strings.CutSuffix(id, "-value"); ok {
+		c.set(ctx, name, v, true, commit, true)
 	}
 }
 
@@ -155,7 +171,7 @@ func (c *policyPanel) set(ctx app.Context, name, v string, typed, apply, discret
 func (c *policyPanel) onReroll(ctx app.Context, e app.Event) {
 	// A small number reads well in a link; any 0..999999 will do.
 	c.pol.Seed = uint64(time.Now().UnixNano()/1000)%999_999 + 1
-	delete(c.errs, "seed")
+	delete(c.errs, keySeed)
 	c.apply(ctx, true)
 }
 
@@ -228,7 +244,7 @@ func durationOf(pol backoff.Policy, param string) time.Duration {
 }
 
 func (c *policyPanel) valueBox(param, label, hint string) app.UI {
-	return c.textBox(c.Lang, param+"-value", c.box(param), label, hint, !isDuration(param), c.onInput)
+	return c.textBox(c.Lang, param+"-value", c.box(param), label, hint, !isDuration(param), c.onBox)
 }
 
 // selectField is a labelled select of opts, then the knobs of the chosen
@@ -247,7 +263,7 @@ func (c *policyPanel) selectField(id, label string, opts []option, cur string, k
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
-		enumSelect(id, opts, cur, c.onInput),
+		enumSelect(id, opts, cur, c.onSelect),
 		c.fieldError(l, id+"-value"),
 		app.Div().Class("sub-fields").Hidden(len(items) == 0).Body(items...),
 	)
@@ -258,13 +274,13 @@ func (c *policyPanel) selectField(id, label string, opts []option, cur string, k
 // app.wasm bytes. pos is the slider's position, valuetext what a screen
 // reader says for it; note (may be nil) follows the label, extra (may be
 // nil) the error slot.
-func (c *policyPanel) sliderField(param, label string, note app.UI, min, max any, step float64, pos, valuetext, hint string, extra app.UI) app.UI {
+func (c *policyPanel) sliderField(param, label string, note app.UI, min, max any, step float64, pos, valuetext, hint string, extra app.UI, on app.EventHandler) app.UI {
 	l := c.Lang
 	return app.Div().Class("field").Body(
 		app.Label().For(param).Body(app.Text(label+" "), note),
 		app.Div().Class("slider-row").Body(
 			app.Input().Type("range").ID(param).Min(min).Max(max).Step(step).Value(pos).
-				Aria("valuetext", valuetext).OnInput(c.onInput).OnChange(c.onInput),
+				Aria("valuetext", valuetext).OnInput(on).OnChange(on),
 			c.valueBox(param, label, hint),
 		),
 		c.fieldError(l, param+"-value"),
@@ -275,7 +291,7 @@ func (c *policyPanel) sliderField(param, label string, note app.UI, min, max any
 
 func (c *policyPanel) durationField(param, label, hint string) app.UI {
 	d := durationOf(c.pol.Policy, param)
-	return c.sliderField(param, label, nil, 0, sliderSteps, 1, strconv.Itoa(sliderPos(d)), c.box(param), hint, nil)
+	return c.sliderField(param, label, nil, 0, sliderSteps, 1, strconv.Itoa(sliderPos(d)), c.box(param), hint, nil, c.onDurationSlider)
 }
 
 func (c *policyPanel) Render() app.UI {
@@ -306,7 +322,7 @@ func (c *policyPanel) Render() app.UI {
 		app.H2().Text(l.T("policy.head")),
 		app.Div().Class("field").Body(
 			app.Label().For("preset").Text(l.T("policy.preset")),
-			presetOptions(l, "preset", c.pol.Preset, c.onInput),
+			presetOptions(l, "preset", c.pol.Preset, c.onPreset),
 			app.P().ID("preset-source").Class("source").Body(source),
 			// Hidden rather than left out: the ids are always there.
 			app.P().ID("preset-desc").Class("preset-desc").Hidden(desc == "").Text(desc),
@@ -315,12 +331,12 @@ func (c *policyPanel) Render() app.UI {
 		),
 		c.durationField(backoff.ParamBase, l.T("policy.base"), l.T("policy.base-hint")),
 		c.sliderField(backoff.ParamFactor, l.T("policy.factor"), nil, 1, 4, 0.05,
-			pol.Get(backoff.ParamFactor), c.box(backoff.ParamFactor), l.T("policy.factor-hint"), nil),
+			pol.Get(backoff.ParamFactor), c.box(backoff.ParamFactor), l.T("policy.factor-hint"), nil, c.onFactorSlider),
 		c.durationField(backoff.ParamCap, l.T("policy.cap"), l.T("policy.cap-hint")),
 		c.sliderField(backoff.ParamAttempts, l.T("policy.attempts"), app.Span().ID("attempts-retries").Class("retries").Text(retries),
 			0, attemptsSteps, 1, strconv.Itoa(attemptsPos(pol.Attempts)), pol.Get(backoff.ParamAttempts)+" "+retries,
 			l.T("policy.attempts-hint"),
-			app.P().Class("hint").Text(l.T("policy.attempts-note"))),
+			app.P().Class("hint").Text(l.T("policy.attempts-note")), c.onAttemptsSlider),
 		c.selectField("jitter", l.T("policy.jitter"), kindOptions(l, "jitter"), pol.Jitter.String(), jitterKnobs),
 		c.selectField("cap-mode", l.T("policy.cap-mode"), kindOptions(l, "cap-mode"), pol.CapMode.String(), nil),
 		app.Div().Class("field").Body(
@@ -332,7 +348,7 @@ func (c *policyPanel) Render() app.UI {
 			app.Label().For("seed").Text(l.T("policy.seed")),
 			app.Div().Class("slider-row").Body(
 				app.Input().Type("text").ID("seed").Class("value-box seed").Attr("inputmode", "numeric").
-					Value(strconv.FormatUint(c.pol.Seed, 10)).OnInput(c.onInput).OnChange(c.onInput),
+					Value(strconv.FormatUint(c.pol.Seed, 10)).OnInput(c.onSeed).OnChange(c.onSeed),
 				app.Button().ID("reroll").Type("button").Title(l.T("policy.reroll-hint")).OnClick(c.onReroll).Text(l.T("policy.reroll")),
 			),
 			c.fieldError(l, "seed"),
@@ -453,7 +469,7 @@ func (c *policyPanel) renderLesson() app.UI {
 	items := []app.UI{
 		app.Div().Class("field").Body(
 			app.Label().For("jitter").Text(l.T("policy.jitter")),
-			enumSelect("jitter", kindOptions(l, "jitter"), c.pol.Policy.Jitter.String(), c.onInput),
+			enumSelect("jitter", kindOptions(l, "jitter"), c.pol.Policy.Jitter.String(), c.onSelect),
 		),
 	}
 	for _, f := range []struct{ param, label string }{

@@ -100,28 +100,31 @@ const (
 
 func (c *embedPanel) OnMount(ctx app.Context) { c.live = true }
 
-// onInput handles the panel's controls: the view, the theme and the copy
-// and download buttons.
-func (c *embedPanel) onInput(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	v := src.Get("value").String()
-	switch src.Get("id").String() {
-	case "embed-view":
-		ctx.NewActionWithValue(actEmbedView, v)
-	case "embed-theme":
-		if contains(themes, v) {
-			c.theme = v
-		}
-	case "embed-copy-html":
-		html, _ := c.texts()
-		ctx.NewActionWithValue(actCopy, copyRequest{html, "copy.embed-done", "copy.manual-text"})
-	case "embed-copy-md":
-		if _, md := c.texts(); md != "" {
-			ctx.NewActionWithValue(actCopy, copyRequest{md, "copy.markdown-done", "copy.manual-text"})
-		}
-	case "embed-download":
-		ctx.NewActionWithValue(actDownload, c.View)
+// The panel's controls: the view, the theme, and the copy and download
+// buttons, each its own handler.
+func (c *embedPanel) onView(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actEmbedView, ctx.JSSrc().Get("value").String())
+}
+
+func (c *embedPanel) onTheme(ctx app.Context, e app.Event) {
+	if v := ctx.JSSrc().Get("value").String(); contains(themes, v) {
+		c.theme = v
 	}
+}
+
+func (c *embedPanel) onCopyHTML(ctx app.Context, e app.Event) {
+	html, _ := c.texts()
+	ctx.NewActionWithValue(actCopy, copyRequest{html, "copy.embed-done", "copy.manual-text"})
+}
+
+func (c *embedPanel) onCopyMD(ctx app.Context, e app.Event) {
+	if _, md := c.texts(); md != "" {
+		ctx.NewActionWithValue(actCopy, copyRequest{md, "copy.markdown-done", "copy.manual-text"})
+	}
+}
+
+func (c *embedPanel) onDownload(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actDownload, c.View)
 }
 
 func (p *playground) onDownload(ctx app.Context, a app.Action) {
@@ -294,23 +297,23 @@ func (c *embedPanel) Render() app.UI {
 		app.Div().Class("embed-choices").Body(
 			app.Div().Class("field").Body(
 				app.Label().For("embed-view").Text(l.T("embed.view")),
-				app.Select().ID("embed-view").OnChange(c.onInput).Body(opts...),
+				app.Select().ID("embed-view").OnChange(c.onView).Body(opts...),
 			),
 			app.Div().Class("field").Body(
 				app.Label().For("embed-theme").Text(l.T("embed.theme")),
-				app.Select().ID("embed-theme").OnChange(c.onInput).Body(themeOpts...),
+				app.Select().ID("embed-theme").OnChange(c.onTheme).Body(themeOpts...),
 			),
 		),
 		app.Label().For("embed-code").Text(l.T("embed.iframe")),
 		app.Textarea().ID("embed-code").Class("code snippet").ReadOnly(true).Rows(snippetRows(code)).Attr("spellcheck", "false").Text(code),
-		app.Button().ID("embed-copy-html").Type("button").Class("secondary small").OnClick(c.onInput).Text(l.T("embed.copy-html")),
+		app.Button().ID("embed-copy-html").Type("button").Class("secondary small").OnClick(c.onCopyHTML).Text(l.T("embed.copy-html")),
 		app.Label().For("embed-markdown").Hidden(md == "" || static).Text(l.T("embed.markdown")),
 		app.Textarea().ID("embed-markdown").Class("code snippet").ReadOnly(true).Rows(snippetRows(md)).Attr("spellcheck", "false").
 			Hidden(md == "" || static).Text(md),
-		app.Button().ID("embed-copy-md").Type("button").Class("secondary small").Hidden(md == "" || static).OnClick(c.onInput).Text(l.T("embed.copy-md")),
+		app.Button().ID("embed-copy-md").Type("button").Class("secondary small").Hidden(md == "" || static).OnClick(c.onCopyMD).Text(l.T("embed.copy-md")),
 		app.P().ID("embed-markdown-refused").Class("notice").Hidden(refused == "" || static).Text(refused),
 		app.P().ID("embed-no-server").Class("notice").Hidden(!static).Text(l.T("embed.no-server")),
-		app.Button().ID("embed-download").Type("button").Class("secondary small").Hidden(!static).OnClick(c.onInput).Text(l.T("embed.download")),
+		app.Button().ID("embed-download").Type("button").Class("secondary small").Hidden(!static).OnClick(c.onDownload).Text(l.T("embed.download")),
 	)
 }
 

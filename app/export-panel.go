@@ -108,14 +108,13 @@ func (c *exportPanel) OnMount(ctx app.Context) {
 
 func (c *exportPanel) OnUpdate(ctx app.Context) { c.fetch() }
 
-func (c *exportPanel) onInput(ctx app.Context, e app.Event) {
-	switch ctx.JSSrc().Get("id").String() {
-	case "export-to":
-		ctx.NewActionWithValue(actExportTo, ctx.JSSrc().Get("value").String())
-	case "export-copy":
-		if r := c.exp.reply; r != nil {
-			ctx.NewActionWithValue(actCopy, copyRequest{r.Snippet, "copy.export-done", "copy.manual-text"})
-		}
+func (c *exportPanel) onTo(ctx app.Context, e app.Event) {
+	ctx.NewActionWithValue(actExportTo, ctx.JSSrc().Get("value").String())
+}
+
+func (c *exportPanel) onCopy(ctx app.Context, e app.Event) {
+	if r := c.exp.reply; r != nil {
+		ctx.NewActionWithValue(actCopy, copyRequest{r.Snippet, "copy.export-done", "copy.manual-text"})
 	}
 }
 
@@ -241,7 +240,7 @@ func (c *exportPanel) Render() app.UI {
 			app.Ul().ID("export-warnings").Class("warnings").Body(warns...),
 			app.Textarea().ID("export-code").Class("code").Aria("label", l.T("export.head")).ReadOnly(true).Rows(min(24, copyRows(r.Snippet)+16)).
 				Attr("spellcheck", "false").Text(r.Snippet),
-			app.Button().ID("export-copy").Type("button").Class("secondary small").OnClick(c.onInput).Text(l.T("export.copy")),
+			app.Button().ID("export-copy").Type("button").Class("secondary small").OnClick(c.onCopy).Text(l.T("export.copy")),
 		)
 	}
 	return app.Section().ID("export-panel").Class("card export-panel").Aria("label", l.T("export.head")).Body(
@@ -249,7 +248,7 @@ func (c *exportPanel) Render() app.UI {
 			app.H2().Text(l.T("export.head")),
 			app.Div().Class("field").Body(
 				app.Label().For("export-to").Text(l.T("export.to")),
-				app.Select().ID("export-to").OnChange(c.onInput).Body(opts...),
+				app.Select().ID("export-to").OnChange(c.onTo).Body(opts...),
 			),
 		}, body...)...,
 	)

@@ -96,12 +96,23 @@ func (k *herdKnobs) Render() app.UI {
 	}
 	items = append(items, app.Div().Class("field").Title(l.T("herd.runs-hint")).Body(
 		app.Label().For(keyRuns).Text(l.T("herd.runs")),
-		app.Select().ID(keyRuns).OnChange(k.onInput).Body(runs...),
+		app.Select().ID(keyRuns).OnChange(k.onRuns).Body(runs...),
 	))
 	return app.Div().Class("herd-controls").Body(append(items, checks...)...)
 }
 
-// onInput handles every herd control; the element's id says which.
+// onRuns takes the number of runs.
+func (k *herdKnobs) onRuns(ctx app.Context, e app.Event) {
+	n, err := backoff.ParseInt(keyRuns, ctx.JSSrc().Get("value").String(), 1, maxPageRuns)
+	if err != nil || n == k.h.Runs {
+		return
+	}
+	k.h.Runs = n
+	ctx.NewActionWithValue(actHerd, k.h)
+}
+
+// onInput handles the simulator's fields, each named by its control's id
+// (a select or checkbox: the parameter; a typed box: PARAM-value).
 // Selects and the checkbox apply at once; a typed box is checked while
 // typed and applied when committed, like the policy's boxes.
 func (k *herdKnobs) onInput(ctx app.Context, e app.Event) {
@@ -114,15 +125,6 @@ func (k *herdKnobs) onInput(ctx app.Context, e app.Event) {
 	}
 	typed := strings.HasSuffix(id, "-value")
 	commit := !typed || e.Get("type").String() == "change"
-	if id == keyRuns {
-		n, err := backoff.ParseInt(keyRuns, v, 1, maxPageRuns)
-		if err != nil || n == k.h.Runs {
-			return
-		}
-		k.h.Runs = n
-		ctx.NewActionWithValue(actHerd, k.h)
-		return
-	}
 	if !typed && v == customValue {
 		k.custom[name] = true
 		return

@@ -185,16 +185,10 @@ func (p *playground) goLesson(ctx app.Context, n int) {
 	p.focusAfter(ctx, "lesson-title")
 }
 
-func (p *playground) onLessonNav(ctx app.Context, e app.Event) {
-	switch ctx.JSSrc().Get("id").String() {
-	case "lesson-next":
-		p.goLesson(ctx, p.st.Lesson+1)
-	case "lesson-prev":
-		p.goLesson(ctx, p.st.Lesson-1)
-	case "lesson-answer":
-		p.les.answer = !p.les.answer
-	}
-}
+func (p *playground) onLessonNext(ctx app.Context, e app.Event) { p.goLesson(ctx, p.st.Lesson+1) }
+func (p *playground) onLessonPrev(ctx app.Context, e app.Event) { p.goLesson(ctx, p.st.Lesson-1) }
+
+func (p *playground) onLessonAnswer(ctx app.Context, e app.Event) { p.les.answer = !p.les.answer }
 
 // onLessonLink applies a lesson's one-click setup.
 func (p *playground) onLessonLink(ctx app.Context, e app.Event) {
@@ -304,7 +298,7 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		// buttons, not two (a line less of a projector's height).
 		items := make([]app.UI, 1, len(les.Links)+1)
 		items[0] = app.Button().ID("lesson-answer").Type("button").Class("secondary small").
-			Aria("expanded", boolText(p.les.answer)).Aria("controls", "lesson-answer-text").OnClick(p.onLessonNav).
+			Aria("expanded", boolText(p.les.answer)).Aria("controls", "lesson-answer-text").OnClick(p.onLessonAnswer).
 			Text(l.T(map[bool]string{false: "lesson.show-answer", true: "lesson.hide-answer"}[p.les.answer]))
 		for i, lk := range les.Links {
 			items = append(items, app.Button().Type("button").Class("secondary small").DataSet("link", i).OnClick(p.onLessonLink).Text(lk.Label))
@@ -339,8 +333,8 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 				p.langSwitch(l),
 				app.A().ID("lesson-playground").Class("button secondary").Href("?"+p.playgroundQuery()).
 					Title(l.T("lesson.playground-hint")).Text(l.T("lesson.playground")),
-				app.Button().ID("lesson-prev").Type("button").Class("secondary").Disabled(n <= 1).OnClick(p.onLessonNav).Text("← "+l.T("lesson.prev")),
-				app.Button().ID("lesson-next").Type("button").Disabled(n >= lessonCount).OnClick(p.onLessonNav).Text(l.T("lesson.next")+" →"),
+				app.Button().ID("lesson-prev").Type("button").Class("secondary").Disabled(n <= 1).OnClick(p.onLessonPrev).Text("← "+l.T("lesson.prev")),
+				app.Button().ID("lesson-next").Type("button").Disabled(n >= lessonCount).OnClick(p.onLessonNext).Text(l.T("lesson.next")+" →"),
 			),
 		),
 		app.Div().Class("lesson-layout").Body(

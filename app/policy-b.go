@@ -75,7 +75,7 @@ func (c *policyBPanel) Render() app.UI {
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("b-preset").Text(l.T("policy.preset")),
-			presetOptions(l, "b-preset", b.Preset, c.onInput),
+			presetOptions(l, "b-preset", b.Preset, c.onPreset),
 		),
 	}
 	for _, bx := range bBoxes {
@@ -88,7 +88,7 @@ func (c *policyBPanel) Render() app.UI {
 	}
 	items = append(items, app.Div().Class("field").Body(
 		app.Label().For("b-jitter").Text(l.T("policy.jitter")),
-		enumSelect("b-jitter", kindOptions(l, "jitter"), b.Policy.Jitter.String(), c.onInput),
+		enumSelect("b-jitter", kindOptions(l, "jitter"), b.Policy.Jitter.String(), c.onJitter),
 		c.fieldError(l, "b-jitter-value"),
 	))
 	return app.Section().ID("policy-b").Class("card controls-b").Aria("label", l.T("policy.b")).Body(items...)
@@ -116,21 +116,23 @@ func (c *policyBPanel) onCompare(ctx app.Context, e app.Event) {
 	ctx.NewActionWithValue(actPolicyB, c.b)
 }
 
-// onInput handles the second policy's controls, as the first's panel
-// does: selects apply at once, typed boxes when committed.
+// onPreset starts the second policy from a preset.
+func (c *policyBPanel) onPreset(ctx app.Context, e app.Event) {
+	var changed bool
+	if c.b.Preset, c.b.Policy, changed = pickPreset(ctx.JSSrc().Get("value").String(), c.b.Preset, c.b.Policy); changed {
+		ctx.NewActionWithValue(actPolicyB, c.b)
+	}
+}
+
+// onJitter applies the second policy's jitter kind at once.
+func (c *policyBPanel) onJitter(ctx app.Context, e app.Event) {
+	c.set(ctx, backoff.ParamJitter, "b-jitter-value", ctx.JSSrc().Get("value").String(), false, true)
+}
+
+// onInput handles the second policy's typed boxes (#b-PARAM-value), as
+// the first's panel does: applied when committed.
 func (c *policyBPanel) onInput(ctx app.Context, e app.Event) {
 	id, v, commit := boxEvent(ctx, e)
-	switch id {
-	case "b-preset":
-		var changed bool
-		if c.b.Preset, c.b.Policy, changed = pickPreset(v, c.b.Preset, c.b.Policy); changed {
-			ctx.NewActionWithValue(actPolicyB, c.b)
-		}
-		return
-	case "b-jitter":
-		c.set(ctx, backoff.ParamJitter, "b-jitter-value", v, false, true)
-		return
-	}
 	if name, ok := strings.CutPrefix(id, "b-"); ok && strings.HasSuffix(name, "-value") {
 		c.set(ctx, strings.TrimSuffix(name, "-value"), id, v, true, commit)
 	}

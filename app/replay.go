@@ -137,31 +137,33 @@ func (c *herdReplay) Render() app.UI {
 	)
 }
 
-func (c *herdReplay) onReplay(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	id, value := src.Get("id").String(), src.Get("value").String()
+// onSpeed sets the replay's speed.
+func (c *herdReplay) onSpeed(ctx app.Context, e app.Event) {
+	if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil && v > 0 {
+		c.rp.speed = v
+	}
+}
+
+// onStep moves the playhead one bucket on, paused.
+func (c *herdReplay) onStep(ctx app.Context, e app.Event) {
+	rp := &c.rp
+	res := c.first()
+	rp.playing = false
+	rp.gen++
+	if res != nil {
+		rp.at = min(rp.at+res.BucketWidth, replayEnd(res))
+	}
+	c.placePlayhead()
+}
+
+// onPlay plays the run, or pauses it.
+func (c *herdReplay) onPlay(ctx app.Context, e app.Event) {
 	rp := &c.rp
 	if rp.speed == 0 {
 		rp.speed = 10
 	}
 	res := c.first()
 	end := replayEnd(res)
-	switch id {
-	case "replay-speed":
-		if v, err := strconv.ParseFloat(value, 64); err == nil && v > 0 {
-			rp.speed = v
-		}
-		return
-	case "replay-step":
-		rp.playing = false
-		rp.gen++
-		if res != nil {
-			rp.at = min(rp.at+res.BucketWidth, end)
-		}
-		c.placePlayhead()
-		return
-	}
-	// Play or pause.
 	rp.gen++
 	if rp.playing || res == nil {
 		rp.playing = false
@@ -266,9 +268,9 @@ func (c *herdReplay) renderBar() app.UI {
 	}
 	return app.Div().ID("replay").Class(cls).Hidden(c.B != nil).DataSet("bucket-s", strconv.FormatFloat(bucket, 'f', -1, 64)).Body(
 		app.Button().ID("replay-play").Type("button").Class("secondary small").DataSet("playing", boolText(rp.playing)).
-			OnClick(c.onReplay).Text(l.T(play)),
-		app.Button().ID("replay-step").Type("button").Class("secondary small").OnClick(c.onReplay).Text(l.T("replay.step")),
-		app.Select().ID("replay-speed").Aria("label", l.T("replay.speed")).OnChange(c.onReplay).Body(opts...),
+			OnClick(c.onPlay).Text(l.T(play)),
+		app.Button().ID("replay-step").Type("button").Class("secondary small").OnClick(c.onStep).Text(l.T("replay.step")),
+		app.Select().ID("replay-speed").Aria("label", l.T("replay.speed")).OnChange(c.onSpeed).Body(opts...),
 		app.Span().ID("replay-time").Class("replay-time").DataSet("seconds", strconv.FormatFloat(rp.at, 'f', 3, 64)).
 			Text(l.Seconds(rp.at)),
 		app.Span().ID("replay-counts").Class("replay-counts").Text(l.F("replay.counts",

@@ -53,9 +53,9 @@ func (c *policyPanel) solveControl(param string) app.UI {
 		app.Label().For("solve-total").Text(l.F("solve.label", knob)),
 		app.Input().Type("text").ID("solve-total").Class("value-box").Value(total).
 			Attr("autocomplete", "off").Attr("spellcheck", "false").Aria("describedby", "solve-status").
-			OnInput(c.onSolveInput).OnChange(c.onSolveInput).OnKeyDown(c.onSolveInput).
+			OnInput(c.onSolveTotal).OnChange(c.onSolveTotal).OnKeyDown(c.onSolveTotal).
 			OnFocus(selectAll),
-		app.Select().ID("solve-target").Aria("label", l.T("solve.target")).OnChange(c.onSolveInput).Body(
+		app.Select().ID("solve-target").Aria("label", l.T("solve.target")).OnChange(c.onSolveTarget).Body(
 			app.Option().Value("worst").Selected(!c.solve.expected).Text(l.T("solve.worst")),
 			app.Option().Value("expected").Selected(c.solve.expected).Text(l.T("solve.expected")),
 		),
@@ -105,27 +105,26 @@ func (c *policyPanel) onSolve(ctx app.Context, e app.Event) {
 	c.solve = solveState{knob: param, total: c.solve.total, expected: c.solve.expected}
 }
 
-// onSolveInput keeps the typed total and the target; Enter in the box
-// solves (a change event, and the key itself: the box may hold the same
-// text as when it got focus, when no change fires).
-func (c *policyPanel) onSolveInput(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	switch src.Get("id").String() {
-	case "solve-total":
-		c.solve.total = src.Get("value").String()
-		switch e.Get("type").String() {
-		case "change":
+// onSolveTotal keeps the typed total; Enter in the box solves (a change
+// event, and the key itself: the box may hold the same text as when it
+// got focus, when no change fires).
+func (c *policyPanel) onSolveTotal(ctx app.Context, e app.Event) {
+	c.solve.total = ctx.JSSrc().Get("value").String()
+	switch e.Get("type").String() {
+	case "change":
+		c.onSolveApply(ctx, e)
+	case "keydown":
+		if e.Get("key").String() == "Enter" {
 			c.onSolveApply(ctx, e)
-		case "keydown":
-			if e.Get("key").String() == "Enter" {
-				c.onSolveApply(ctx, e)
-			} else {
-				ctx.PreventUpdate() // a key alone changes nothing shown
-			}
+		} else {
+			ctx.PreventUpdate() // a key alone changes nothing shown
 		}
-	case "solve-target":
-		c.solve.expected = src.Get("value").String() == "expected"
 	}
+}
+
+// onSolveTarget keeps the target: the worst total or the expected one.
+func (c *policyPanel) onSolveTarget(ctx app.Context, e app.Event) {
+	c.solve.expected = ctx.JSSrc().Get("value").String() == "expected"
 }
 
 // onSolveApply solves for the open knob and sets it: the same edit as
