@@ -82,12 +82,9 @@ func (c *sweepPanel) runKey() string {
 	w.Y = ""
 	var b strings.Builder
 	b.WriteString(w.Spec + "|" + w.Lines + "|" + strconv.Itoa(w.Runs) + "|" + strconv.FormatBool(w.Threshold) + "|" + strconv.FormatUint(c.Seed, 10))
-	for _, n := range sim.ParamNames {
-		b.WriteString("|" + c.Cfg.Get(n))
-	}
-	for _, n := range backoff.ParamNames {
-		b.WriteString("|" + c.Cfg.Policy.Get(n))
-		if c.HasB {
+	b.WriteString(configKey(c.Cfg))
+	if c.HasB {
+		for _, n := range backoff.ParamNames {
 			b.WriteString("/" + c.B.Get(n))
 		}
 	}
@@ -388,6 +385,19 @@ func (c *sweepPanel) renderResult(l i18n.Lang) app.UI {
 		),
 		takeAway(l, takeItem{"sweep-csv", "take.csv-file", c.onCSV}, downloadButton("sweep")),
 	)
+}
+
+// configKey is what a run of c depends on, as text: its parameters and
+// its policy's.
+func configKey(c sim.Config) string {
+	var b strings.Builder
+	for _, n := range sim.ParamNames {
+		b.WriteString("|" + c.Get(n))
+	}
+	for _, n := range backoff.ParamNames {
+		b.WriteString("|" + c.Policy.Get(n))
+	}
+	return b.String()
 }
 
 // sweepKnobLabel is a knob's name in the form.

@@ -13,7 +13,7 @@ import (
 // drawing in viewDraws, its catalog title (view.NAME) and, if it is a
 // picture, its server drawing (serverImages); TestViewRegistry holds the
 // four together.
-var views = []string{"table", "delays", "herd", "compare", "classify", "sweep"}
+var views = []string{"table", "delays", "herd", "compare", "classify", "sweep", "flow"}
 
 // viewDraw is how a view is drawn: its widget, and its picture as SVG
 // ("" while there is nothing to draw), which the page downloads and the
@@ -41,6 +41,7 @@ func init() {
 		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true},
 		"classify": {(*playground).renderClassify, nil, false, false},
 		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false},
+		"flow":     {(*playground).renderFlow, nil, false, false},
 	}
 }
 
@@ -119,4 +120,9 @@ func (p *playground) onSweep(ctx app.Context, a app.Action) {
 		p.urlPush = true
 		p.writeURL(ctx)
 	}
+}
+
+// renderFlow is the flow view: it runs and plays its own flow.
+func (p *playground) renderFlow(l i18n.Lang) app.UI {
+	return &flowView{Lang: l, Alone: p.alone(), Present: p.st.Present, Cfg: p.st.Herd.config(p.st.Policy), Seed: p.st.Seed}
 }

@@ -48,7 +48,7 @@ func TestViewRegistry(t *testing.T) {
 	if !slices.Equal(ImageKinds, pictures) {
 		t.Errorf("images %v, want %v", ImageKinds, pictures)
 	}
-	want := []string{"classify", "compare", "delays", "herd", "sweep", "table"}
+	want := []string{"classify", "compare", "delays", "flow", "herd", "sweep", "table"}
 	got := slices.Clone(views)
 	sort.Strings(got)
 	if !slices.Equal(got, want) {

@@ -89,8 +89,12 @@ func (f *Flow) sentBy(t float64) int {
 
 // InFlight are the indices of the calls in flight at t: sent at or
 // before t and not yet done (an unfinished call until EndS).
-func (f *Flow) InFlight(t float64) []int {
-	var out []int
+func (f *Flow) InFlight(t float64) []int { return f.InFlightInto(nil, t) }
+
+// InFlightInto is InFlight appended to buf[:0]: a page drawing frames
+// reuses one buffer.
+func (f *Flow) InFlightInto(buf []int, t float64) []int {
+	out := buf[:0]
 	for i := f.sentBy(t - f.longest - 1e-9*(1+math.Abs(t))); i < f.sentBy(t); i++ {
 		c := &f.Calls[i]
 		if t < f.done(c) || math.IsNaN(c.DoneS) && t <= f.EndS {

@@ -1,0 +1,129 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/backoff-playground/playground/backoff"
+	"github.com/backoff-playground/playground/sim"
+)
+
+// flowCount is the trace's count of calls in flight at t for the page's
+// config c (its policy the default), run natively.
+func flowCount(t *testing.T, c sim.Config, seed uint64, at float64) int {
+	t.Helper()
+	s, err := sim.New(c, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec sim.FlowRecorder
+	s.SetTracer(&rec)
+	for !s.Advance(1 << 20) {
+	}
+	return len(rec.Flow(s.Result().Totals.Makespan).InFlight(at))
+}
+
+// The flow view draws exactly the trace's calls in flight at the time it
+// shows, scrubbed, stepped or played; a step moves one step and stays
+// paused; a pause holds the time.
+func TestBrowserFlow(t *testing.T) {
+	tb := newTab(t, 1280, 800)
+	tb.open(t, "view=flow&clients=200&seed=5&lang=en")
+	poll[bool](t, tb, "the flow", `!!document.getElementById('flow-dots') && !document.getElementById('flow-play').disabled`)
+	c := sim.DefaultConfig()
+	c.Policy = backoff.Default()
+	if err := c.Set(sim.ParamClients, "200"); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string) float64 {
+		t.Helper()
+		ds := eval[string](t, tb, `document.getElementById('flow').dataset.t`)
+		n := eval[string](t, tb, `document.getElementById('flow').dataset.inFlight`)
+		at, err := strconv.ParseFloat(ds, 64)
+		if err != nil {
+			t.Fatalf("%s: data-t %q", what, ds)
+		}
+		// A dot is one subpath of its kind's path.
+		drawn := eval[int](t, tb, `[...document.querySelectorAll('#flow-dots path')].reduce((n, p) => n + (p.getAttribute('d').match(/M/g) || []).length, 0)`)
+		if want := flowCount(t, c, 5, at); n != strconv.Itoa(want) || drawn != want {
+			t.Errorf("%s: at %g s, data-in-flight %s and %d dots drawn; the trace has %d", what, at, n, drawn, want)
+		}
+		return at
+	}
+	for _, at := range []string{"0.5", "3.2", "10.05", "12.7"} {
+		eval[string](t, tb, setRangeJS("flow-scrub", at))
+		if got := check("scrubbed to " + at); strconv.FormatFloat(got, 'f', -1, 64) != at {
+			t.Errorf("scrubbed to %s, data-t %g", at, got)
+		}
+	}
+	eval[bool](t, tb, `(document.getElementById('flow-step').click(), true)`)
+	step := 12.7
+	step += 0.1 // as the page adds it, in float64
+	if got := check("a step"); got != step {
+		t.Errorf("a step from 12.7: %g, want %g", got, step)
+	}
+	eval[bool](t, tb, `new Promise(r => setTimeout(() => r(true), 400))`)
+	if got := eval[string](t, tb, `document.getElementById('flow').dataset.t`); got != strconv.FormatFloat(step, 'f', -1, 64) {
+		t.Errorf("after a step the time went on to %s: a step must stay paused", got)
+	}
+	if play := eval[string](t, tb, `document.getElementById('flow-play').textContent`); play != "Play" {
+		t.Errorf("after a step the button says %q", play)
+	}
+	eval[string](t, tb, setRangeJS("flow-scrub", "1"))
+	eval[bool](t, tb, `(document.getElementById('flow-play').click(), true)`)
+	poll[bool](t, tb, "the time to move", `+document.getElementById('flow').dataset.t > 1.2`)
+	eval[bool](t, tb, `(document.getElementById('flow-play').click(), true)`)
+	at := check("paused")
+	eval[bool](t, tb, `new Promise(r => setTimeout(() => r(true), 300))`)
+	if again := check("still paused"); again != at {
+		t.Errorf("paused at %g, then %g", at, again)
+	}
+	if txt := eval[string](t, tb, `document.getElementById('flow-text').textContent`); len(txt) < 20 {
+		t.Errorf("the text alternative: %q", txt)
+	}
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("problems: %v", p)
+	}
+}
+
+// Smooth: 300 calls in flight at 1280×800 play at the screen's rate,
+// frame intervals p95 at most 20 ms and no task over 50 ms.
+func TestBrowserFlowSmooth(t *testing.T) {
+	tb := newTab(t, 1280, 800)
+	tb.open(t, "view=flow&traffic=open%3A300&duration=20s&server=queue&concurrency=400&service=900ms&timeout=5s&lang=en")
+	poll[bool](t, tb, "the flow", `!!document.getElementById('flow-dots') && !document.getElementById('flow-play').disabled`)
+	eval[string](t, tb, setRangeJS("flow-scrub", "5"))
+	if n := eval[int](t, tb, `+document.getElementById('flow').dataset.inFlight`); n < 250 || n > 350 {
+		t.Fatalf("%d calls in flight at 5 s, want about 300", n)
+	}
+	idle := eval[[]float64](t, tb, `new Promise(done => {
+  const iv = []; let last = 0;
+  const tick = now => { if (last) iv.push(now - last); last = now; if (iv.length < 60) requestAnimationFrame(tick); else done(iv); };
+  requestAnimationFrame(tick);
+})`)
+	sort.Float64s(idle)
+	t.Logf("idle frame intervals: median %.1f ms, p95 %.1f ms", idle[len(idle)/2], idle[len(idle)*95/100])
+	got := eval[[]float64](t, tb, `new Promise(done => {
+  const iv = [], long = [];
+  new PerformanceObserver(l => { for (const e of l.getEntries()) long.push(e.duration); }).observe({type: 'longtask'});
+  document.getElementById('flow-play').click();
+  let last = 0;
+  const tick = now => {
+    if (last) iv.push(now - last);
+    last = now;
+    if (iv.length < 120) requestAnimationFrame(tick);
+    else { document.getElementById('flow-play').click(); done([long.length ? Math.max(...long) : 0, ...iv]); }
+  };
+  requestAnimationFrame(tick);
+})`)
+	longest, iv := got[0], got[1:]
+	sort.Float64s(iv)
+	p95 := iv[len(iv)*95/100]
+	if p95 > 20 || longest > 50 {
+		t.Errorf("frame intervals p95 %.1f ms (want ≤ 20), longest task %.0f ms (want ≤ 50)", p95, longest)
+	}
+	t.Logf("frame intervals p95 %.1f ms, median %.1f ms; longest task %.0f ms", p95, iv[len(iv)/2], longest)
+}
