@@ -85,6 +85,14 @@ func TestErrorCodes(t *testing.T) {
 			_, err := backoff.Solve(p, backoff.Goal{Knob: backoff.ParamCap, Target: backoff.ExpectedTotal, Total: time.Second})
 			return err
 		}, "expected-total", backoff.CodeSampledTotal, []string{"decorrelated"}, backoff.ParamJitter, ""},
+		{"sweep order", func() error {
+			_, err := ParseSweep("clients=10:1:1", DefaultConfig())
+			return err
+		}, "sweep", backoff.CodeSweep, []string{backoff.SweepOrder, "1000", "1", "10"}, "", ""},
+		{"sweep value", func() error {
+			_, err := ParseSweep("clients=0,5", DefaultConfig())
+			return err
+		}, "sweep", backoff.CodeSweep, []string{backoff.SweepValue, "0"}, "", ""},
 	} {
 		err := c.err()
 		if c.code == "" {
