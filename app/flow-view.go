@@ -73,6 +73,8 @@ type flowView struct {
 	atNode   []int
 	buf      bytes.Buffer
 	paths    []bytes.Buffer
+	waiting  []int
+	waits    bytes.Buffer
 }
 
 func (v *flowView) OnMount(ctx app.Context) {
@@ -245,6 +247,13 @@ func (v *flowView) draw(ctx app.Context) {
 	}
 	flowDots(v.paths, v.flow, v.nodes, v.atNode, v.cfg.Servers > 1, inFlight, v.t)
 	dotsSVG(&v.buf, v.paths)
+	v.waiting = v.flow.WaitingInto(v.waiting, v.t)
+	flowWaits(&v.waits, v.flow, v.waiting, v.t)
+	if v.waits.Len() > 0 {
+		v.buf.WriteString(`<path class="flow-wait" d="`)
+		v.buf.Write(v.waits.Bytes())
+		v.buf.WriteString(`"></path>`)
+	}
 	dots := v.buf.String()
 	doc := app.Window().Get("document")
 	if g := doc.Call("getElementById", "flow-dots"); g.Truthy() {
@@ -294,7 +303,7 @@ func flowText(l i18n.Lang, f *sim.Flow, sec float64) string {
 		}
 	}
 	return l.F("flow.second", l.Seconds(sec), l.Seconds(sec+1), l.Count(int64(w.Sent), "flow.calls-n"),
-		l.Int(int64(w.Ended[sim.CallOK])), l.Int(int64(failed)), l.Int(int64(w.InFlight)))
+		l.Int(int64(w.Ended[sim.CallOK])), l.Int(int64(failed)), l.Int(int64(w.InFlight)), l.Int(int64(len(f.WaitingInto(nil, sec+1)))))
 }
 
 // flowMarks are the dots' kinds, each drawn as one path of all its
@@ -373,6 +382,26 @@ func flowDots(paths []bytes.Buffer, f *sim.Flow, nodes []string, at []int, lb bo
 		b.WriteByte(' ')
 		b.Write(strconv.AppendFloat(num[:0], math.Round(y*10)/10, 'f', -1, 64))
 		b.WriteString(flowMarks[mark].mark)
+	}
+}
+
+// flowWaits draws each client waiting to retry as a bar over its cell,
+// as long as the share of its wait still to come.
+func flowWaits(b *bytes.Buffer, f *sim.Flow, waiting []int, t float64) {
+	b.Reset()
+	var num [24]byte
+	for _, i := range waiting {
+		w := &f.Waits[i]
+		left := (w.UntilS - t) / (w.UntilS - w.FromS)
+		b.WriteByte('M')
+		b.Write(strconv.AppendFloat(num[:0], flowClientX-6, 'f', -1, 64))
+		b.WriteByte(' ')
+		b.Write(strconv.AppendFloat(num[:0], math.Round((clientY(w.Request)-3.5)*10)/10, 'f', -1, 64))
+		b.WriteByte('h')
+		b.Write(strconv.AppendFloat(num[:0], math.Round(12*left*10)/10, 'f', -1, 64))
+		b.WriteString("v7h-")
+		b.Write(strconv.AppendFloat(num[:0], math.Round(12*left*10)/10, 'f', -1, 64))
+		b.WriteByte('z')
 	}
 }
 

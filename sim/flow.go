@@ -40,6 +40,17 @@ type Flow struct {
 	// longest is the longest call's flight: no call sent before t minus
 	// it is in flight at t.
 	longest float64
+	// Waits are the clients' waits between a call's end and their next
+	// try, by start; longestWait the longest of them.
+	Waits       []FlowWait
+	longestWait float64
+}
+
+// FlowWait is a client waiting to retry: request Request from FromS, when
+// its call ended, until UntilS, when its next try went out.
+type FlowWait struct {
+	Request       int
+	FromS, UntilS float64
 }
 
 // FlowRecorder is a Tracer that keeps at most MaxFlowCalls calls.
@@ -71,6 +82,24 @@ func (r *FlowRecorder) Flow(endS float64) *Flow {
 	for i := range f.Calls {
 		f.longest = math.Max(f.longest, f.done(&f.Calls[i])-f.Calls[i].SentS)
 	}
+	// A request's calls in order of their try: the gap between one's end
+	// and the next's send is its client's wait (a hedge's copy, sent
+	// while the first is out, makes none).
+	last := map[int]int{}
+	for i := range f.Calls {
+		c := &f.Calls[i]
+		if j, ok := last[c.Request]; ok {
+			p := &f.Calls[j]
+			if !math.IsNaN(p.DoneS) && c.SentS > p.DoneS && c.Try > p.Try {
+				f.Waits = append(f.Waits, FlowWait{c.Request, p.DoneS, c.SentS})
+			}
+		}
+		last[c.Request] = i
+	}
+	sort.SliceStable(f.Waits, func(i, j int) bool { return f.Waits[i].FromS < f.Waits[j].FromS })
+	for _, w := range f.Waits {
+		f.longestWait = math.Max(f.longestWait, w.UntilS-w.FromS)
+	}
 	return f
 }
 
@@ -98,6 +127,19 @@ func (f *Flow) InFlightInto(buf []int, t float64) []int {
 	for i := f.sentBy(t - f.longest - 1e-9*(1+math.Abs(t))); i < f.sentBy(t); i++ {
 		c := &f.Calls[i]
 		if t < f.done(c) || math.IsNaN(c.DoneS) && t <= f.EndS {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// WaitingInto appends to buf[:0] the indices of the waits under way at
+// t: begun at or before it, and not yet over.
+func (f *Flow) WaitingInto(buf []int, t float64) []int {
+	out := buf[:0]
+	from := sort.Search(len(f.Waits), func(i int) bool { return f.Waits[i].FromS >= t-f.longestWait-1e-9*(1+math.Abs(t)) })
+	for i := from; i < len(f.Waits) && f.Waits[i].FromS <= t; i++ {
+		if t < f.Waits[i].UntilS {
 			out = append(out, i)
 		}
 	}

@@ -56,6 +56,26 @@ func TestFlow(t *testing.T) {
 				}
 			}
 		}
+		// The clients waiting to retry: each request's gaps between a
+		// call's end and its next try, as the trace has them.
+		for k := 0; k <= 50; k++ {
+			at := f.EndS * float64(k) / 50
+			want := 0
+			byReq := map[int][]Call{}
+			for _, c := range f.Calls {
+				byReq[c.Request] = append(byReq[c.Request], c)
+			}
+			for _, cs := range byReq {
+				for j := 1; j < len(cs); j++ {
+					if cs[j].Try > cs[j-1].Try && cs[j-1].DoneS <= at && at < cs[j].SentS {
+						want++
+					}
+				}
+			}
+			if got := len(f.WaitingInto(nil, at)); got != want {
+				t.Fatalf("%v at %g s: %d waiting, the trace says %d", kv, at, got, want)
+			}
+		}
 		sent, ended := 0, 0
 		for t0 := 0.0; t0 < f.EndS+1; t0++ {
 			w := f.Window(t0, t0+1)

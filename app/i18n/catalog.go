@@ -701,7 +701,7 @@ var messages = map[string][2]string{
 	"flow.speed-x":                {"{1}×", "{1}×"},
 	"flow.scrub":                  {"Time in the run", "Время в прогоне"},
 	"flow.time":                   {"{1} of {2}: {3} in flight", "{1} из {2}: в пути {3}"},
-	"flow.second":                 {"From {1} to {2}: {3} sent, {4} answered, {5} failed; {6} waiting at the end.", "С {1} до {2}: отправлено {3}, ответов {4}, сбоев {5}; ждут к концу секунды: {6}."},
+	"flow.second":                 {"From {1} to {2}: {3} sent, {4} answered, {5} failed; at its end {6} await an answer and {7} clients wait to retry.", "С {1} до {2}: отправлено {3}, ответов {4}, сбоев {5}; к концу секунды ждут ответа: {6}, ждут повтора клиентов: {7}."},
 	"flow.calls-n":                {"call|calls", "вызов|вызова|вызовов"},
 	"flow.running":                {"Running the simulation…", "Идёт симуляция…"},
 	"flow.truncated":              {"The run made more calls than the view draws: the first {1} are shown.", "Прогон сделал больше вызовов, чем показывает вид: показаны первые {1}."},

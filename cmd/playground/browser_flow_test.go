@@ -47,7 +47,7 @@ func TestBrowserFlow(t *testing.T) {
 			t.Fatalf("%s: data-t %q", what, ds)
 		}
 		// A dot is one subpath of its kind's path.
-		drawn := eval[int](t, tb, `[...document.querySelectorAll('#flow-dots path')].reduce((n, p) => n + (p.getAttribute('d').match(/M/g) || []).length, 0)`)
+		drawn := eval[int](t, tb, `[...document.querySelectorAll('#flow-dots path.flow-call')].reduce((n, p) => n + (p.getAttribute('d').match(/M/g) || []).length, 0)`)
 		if want := flowCount(t, c, 5, at); n != strconv.Itoa(want) || drawn != want {
 			t.Errorf("%s: at %g s, data-in-flight %s and %d dots drawn; the trace has %d", what, at, n, drawn, want)
 		}
