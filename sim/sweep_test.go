@@ -111,11 +111,10 @@ func TestThresholdBisects(t *testing.T) {
 	}
 }
 
-// A metastable queue (30 workers of 100 ms, a 1 s timeout, two attempts,
-// a 10 s stall): open traffic of 100 requests/s recovers in a minute,
-// 120/s never does; the bisection finds the change between them, and
-// every value it tried agrees with the run itself.
-func TestThresholdMetastable(t *testing.T) {
+// metastableQueue is a queue of 30 workers of 100 ms under open traffic
+// of 100/s for a minute, a 1 s timeout, two attempts and a 10 s stall.
+func metastableQueue(t *testing.T) Config {
+	t.Helper()
 	c := DefaultConfig()
 	for _, kv := range [][2]string{{"traffic", "open:100"}, {"duration", "60s"}, {"server", "queue"}, {"concurrency", "30"},
 		{"service", "100ms"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@20s-30s"}} {
@@ -123,6 +122,15 @@ func TestThresholdMetastable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return c
+}
+
+// A metastable queue (30 workers of 100 ms, a 1 s timeout, two attempts,
+// a 10 s stall): open traffic of 100 requests/s recovers in a minute,
+// 120/s never does; the bisection finds the change between them, and
+// every value it tried agrees with the run itself.
+func TestThresholdMetastable(t *testing.T) {
+	c := metastableQueue(t)
 	b, err := Threshold(50, 300, 2, func(v float64) (bool, error) { return RecoversAt(c, SweepRate, v, 1, 1) })
 	if err != nil {
 		t.Fatal(err)
@@ -150,13 +158,7 @@ func TestThresholdMetastable(t *testing.T) {
 // Threshold's values and ends at its bounds; the values it knew it does
 // not run (a wrong "known" answer would move the search, so it shows).
 func TestThresholdRunSlices(t *testing.T) {
-	c := DefaultConfig()
-	for _, kv := range [][2]string{{"traffic", "open:100"}, {"duration", "60s"}, {"server", "queue"}, {"concurrency", "30"},
-		{"service", "100ms"}, {"timeout", "1s"}, {"attempts", "2"}, {"fault", "stall@20s-30s"}} {
-		if err := c.Set(kv[0], kv[1]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	c := metastableQueue(t)
 	want, err := Threshold(100, 140, 2, func(v float64) (bool, error) { return RecoversAt(c, SweepRate, v, 1, 2) })
 	if err != nil {
 		t.Fatal(err)
