@@ -114,19 +114,8 @@ func imageFits(kind string, s *state, budget int64) error {
 // imageRuns are the simulation runs an image of kind makes (one config
 // for all the herd's runs).
 func imageRuns(kind string, s *state) []sim.Config {
-	switch kind {
-	case "herd":
-		return []sim.Config{herdImageConfig(s)}
-	case "compare":
-		return compareImageConfigs(s)
-	case "sweep":
-		var out []sim.Config
-		if j, err := sweepOf(s); err == nil {
-			for _, c := range j.cells {
-				out = append(out, c.Config)
-			}
-		}
-		return out
+	if im, ok := serverImages[kind]; ok && im.runs != nil {
+		return im.runs(s)
 	}
 	return nil
 }
