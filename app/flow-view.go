@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -43,6 +44,21 @@ const (
 	flowNodeX            = 640.0
 )
 
+// flowResume is where a run recomputed with a fault goes on: its time,
+// and whether it was playing.
+type flowResume struct {
+	t    float64
+	play bool
+}
+
+// flowFaults are the faults a reader can inject from now on: their
+// kinds (and arguments) as the fault key writes them; flush is a cache's.
+var flowFaults = []string{"crash", "stall", "slow:5", "errors:0.5", "flush"}
+
+// actFlowFault carries a fault injected in the flow view to the page,
+// which adds it to the link's faults: its text, KIND[:ARG]@START-END[/S].
+const actFlowFault = "flow-fault"
+
 // flowView is the view's component: it runs its flow and plays it.
 type flowView struct {
 	app.Compo
@@ -67,6 +83,11 @@ type flowView struct {
 	last    float64 // the animation frame's time, ms
 	second  int     // the second the text last described
 	reduced bool
+	// The fault form: the node (an index of nodes) and the kind; resume
+	// is where the run with a fault injected goes on from.
+	faultNode int
+	faultKind string
+	resume    *flowResume
 	// A frame's buffers, kept: a frame allocates little (its dots' text
 	// for the browser), so the collector seldom stops the animation.
 	inFlight []int
@@ -108,6 +129,8 @@ func (v *flowView) schedule(ctx app.Context) {
 	if c.MaxCalls == 0 || c.MaxCalls > flowCalls {
 		c.MaxCalls = flowCalls
 	}
+	resume := v.resume
+	v.resume = nil
 	v.cfg, v.flow, v.err, v.running, v.playing, v.t = c, nil, nil, true, false, 0
 	s, err := sim.New(c, v.Seed)
 	if err != nil {
@@ -133,6 +156,15 @@ func (v *flowView) schedule(ctx app.Context) {
 			v.flow, v.faults, v.running = f, r.Faults, false
 			v.nodes = flowNodes(f, c)
 			v.second = -1
+			if resume != nil {
+				// The same seed: up to the fault's start the run is the
+				// one shown, and it goes on from there.
+				v.t = math.Min(resume.t, f.EndS)
+				if resume.play {
+					ctx.Defer(v.play)
+					return
+				}
+			}
 			ctx.Defer(v.draw)
 		})
 	})
@@ -168,14 +200,20 @@ func (v *flowView) onPlay(ctx app.Context, e app.Event) {
 	if v.flow == nil {
 		return
 	}
-	v.playing = !v.playing
-	if !v.playing {
+	if v.playing {
+		v.playing = false
 		v.draw(ctx)
 		return
 	}
 	if v.t >= v.flow.EndS {
 		v.t = 0
 	}
+	v.play(ctx)
+}
+
+// play runs the animation from v.t, a frame at a time.
+func (v *flowView) play(ctx app.Context) {
+	v.playing = true
 	v.last = 0
 	gen := v.gen.Load()
 	var frame app.Func
@@ -226,6 +264,86 @@ func (v *flowView) onScrub(ctx app.Context, e app.Event) {
 		v.t = math.Max(0, math.Min(t, v.flow.EndS))
 		v.draw(ctx)
 	}
+}
+
+func (v *flowView) onFaultNode(ctx app.Context, e app.Event) {
+	if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && k >= 0 && k < len(v.nodes) {
+		v.faultNode = k
+	}
+}
+
+func (v *flowView) onFaultKind(ctx app.Context, e app.Event) {
+	if k := ctx.JSSrc().Get("value").String(); contains(flowFaults, k) {
+		v.faultKind = k
+	}
+}
+
+// onPick chooses the node clicked in the picture for the fault form.
+func (v *flowView) onPick(ctx app.Context, e app.Event) {
+	g := e.Get("target").Call("closest", "g.flow-node")
+	if !g.Truthy() {
+		return
+	}
+	if k, err := strconv.Atoi(strings.TrimPrefix(g.Get("id").String(), "flow-node-")); err == nil && k < len(v.nodes) {
+		v.faultNode = k
+		if el := app.Window().GetElementByID("flow-fault-kind"); el.Truthy() {
+			el.Call("focus")
+		}
+	}
+}
+
+// onFaultAdd injects the chosen fault at the chosen node from the time
+// shown on: the page adds it to the link, and the run recomputed with it
+// goes on from here.
+func (v *flowView) onFaultAdd(ctx app.Context, e app.Event) {
+	if v.flow == nil || v.faultNode >= len(v.nodes) {
+		return
+	}
+	f, err := flowFault(v.cfg, v.nodes[v.faultNode], v.kind(), v.t, v.flow.EndS)
+	if err != nil {
+		v.err = err
+		return
+	}
+	v.resume = &flowResume{v.t, v.playing}
+	v.playing = false
+	ctx.NewActionWithValue(actFlowFault, f)
+}
+
+// kind is the fault chosen: a cache's flush, else the form's kind.
+func (v *flowView) kind() string {
+	kinds := flowFaultKinds(v.cfg, v.nodes[v.faultNode])
+	if contains(kinds, v.faultKind) {
+		return v.faultKind
+	}
+	return kinds[0]
+}
+
+// flowFaultKinds are the faults node n of c can take.
+func flowFaultKinds(c sim.Config, n string) []string {
+	if !contains(c.ServerNodeNames(), n) {
+		return flowFaults[len(flowFaults)-1:] // the cache: flush
+	}
+	return flowFaults[:len(flowFaults)-1]
+}
+
+// flowFault is the fault kind at node n of c from t to an hour past the
+// run's end (from now on), as the fault key writes it, checked on c.
+func flowFault(c sim.Config, n, kind string, t, end float64) (string, error) {
+	at := func(s float64) string {
+		return backoff.FormatDuration(time.Duration(math.Round(s*1000)) * time.Millisecond)
+	}
+	f := kind + "@" + at(t) + "-" + at(math.Max(end, t)+3600)
+	if k := slices.Index(c.ServerNodeNames(), n); k >= 0 && c.Servers > 1 {
+		f += "/" + strconv.Itoa(k+1)
+	}
+	all := f
+	if cur := c.Get(sim.ParamFault); cur != "none" {
+		all = cur + ";" + f
+	}
+	if err := c.Set(sim.ParamFault, all); err != nil {
+		return "", err
+	}
+	return f, c.Validate()
 }
 
 // draw puts the calls in flight at v.t on the picture, in one write of
@@ -500,10 +618,35 @@ func (v *flowView) Render() app.UI {
 			app.Span().ID("flow-time").Class("status"),
 		),
 		app.If(status != "", func() app.UI { return app.P().ID("flow-status").Class("status").Role("status").Text(status) }),
-		app.Figure().ID("flow").Class("flow-figure").DataSet("t", "0").DataSet("in-flight", "0").Body(
+		app.Figure().ID("flow").Class("flow-figure").DataSet("t", "0").DataSet("in-flight", "0").OnClick(v.onPick).Body(
 			app.If(v.flow != nil, func() app.UI { return app.Raw(v.picture(l)) }),
 		),
 		app.P().ID("flow-text").Class("status").Aria("live", "polite"),
+		v.renderFaults(l),
 		legend("flow-ok", l.T("flow.ok"), "flow-error", l.T("flow.error"), "flow-refused", l.T("flow.refused"), "flow-timeout", l.T("flow.timeout"), "flow-lost", l.T("flow.lost")),
+	)
+}
+
+// renderFaults is the form that injects a fault from the time shown on.
+func (v *flowView) renderFaults(l i18n.Lang) app.UI {
+	if v.flow == nil || len(v.nodes) == 0 {
+		return app.Div().ID("flow-faults")
+	}
+	nodes := make([]app.UI, len(v.nodes))
+	for k, n := range v.nodes {
+		nodes[k] = app.Option().Value(strconv.Itoa(k)).Selected(k == v.faultNode).Text(n)
+	}
+	kinds := flowFaultKinds(v.cfg, v.nodes[min(v.faultNode, len(v.nodes)-1)])
+	opts := make([]app.UI, len(kinds))
+	for i, k := range kinds {
+		name, _, _ := strings.Cut(k, ":")
+		opts[i] = app.Option().Value(k).Selected(k == v.kind()).Text(l.T("flow.fault-" + name))
+	}
+	return app.Div().ID("flow-faults").Class("flow-controls").Body(
+		app.Label().For("flow-fault-node").Text(l.T("flow.fault-at")),
+		app.Select().ID("flow-fault-node").OnChange(v.onFaultNode).Body(nodes...),
+		app.Label().For("flow-fault-kind").Text(l.T("flow.fault-kind")),
+		app.Select().ID("flow-fault-kind").OnChange(v.onFaultKind).Body(opts...),
+		app.Button().ID("flow-fault-add").Type("button").Class("secondary").OnClick(v.onFaultAdd).Text(l.T("flow.fault-add")),
 	)
 }

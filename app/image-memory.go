@@ -114,8 +114,8 @@ func imageFits(kind string, s *state, budget int64) error {
 // imageRuns are the simulation runs an image of kind makes (one config
 // for all the herd's runs).
 func imageRuns(kind string, s *state) []sim.Config {
-	if im, ok := serverImages[kind]; ok && im.runs != nil {
-		return im.runs(s)
+	if d, ok := viewDraws[kind]; ok && d.runs != nil {
+		return d.runs(s)
 	}
 	return nil
 }

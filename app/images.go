@@ -112,37 +112,31 @@ func ChartSVG(kind, raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	im, ok := serverImages[kind]
+	draw, ok := serverImages[kind]
 	if !ok {
 		return "", ErrUnknownImage
 	}
-	svg, err := im.draw(l, &s, t)
+	svg, err := draw(l, &s, t)
 	if err != nil {
 		return "", err
 	}
 	return chart.Standalone(svg, theme), nil
 }
 
-// serverImage is how the server draws a view's picture from a link's
-// state s and its table t, as the page draws it, and the simulation runs
-// that drawing makes (nil: none), whose memory is bounded first.
-type serverImage struct {
-	draw func(l i18n.Lang, s *state, t *backoff.Table) (string, error)
-	runs func(s *state) []sim.Config
-}
-
-// serverImages are the views that are pictures (viewDraws), by name.
-var serverImages = map[string]serverImage{
-	"table": {draw: func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {
+// serverImages draw each view that is a picture (viewDraws) from a link's
+// state s and its table t, as the page draws it; the runs a drawing makes
+// are its view's (viewDraw.runs), whose memory is bounded first.
+var serverImages = map[string]func(l i18n.Lang, s *state, t *backoff.Table) (string, error){
+	"table": func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {
 		return chart.TableSVG(l, t), nil
-	}},
-	"delays": {draw: func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {
+	},
+	"delays": func(l i18n.Lang, s *state, t *backoff.Table) (string, error) {
 		svg, _, _ := drawDelays(l, t, nil, s.Seed, s.Log)
 		return svg, nil
-	}},
-	"herd":    {herdServerImage, func(s *state) []sim.Config { return []sim.Config{herdImageConfig(s)} }},
-	"compare": {compareServerImage, compareImageConfigs},
-	"sweep":   {sweepServerImage, sweepImageConfigs},
+	},
+	"herd":    herdServerImage,
+	"compare": compareServerImage,
+	"sweep":   sweepServerImage,
 }
 
 // sweepServerImage runs the link's sweep to the end, under the page's
@@ -162,18 +156,6 @@ func sweepServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
 		return "", j.err
 	}
 	return j.picture(l), nil
-}
-
-// sweepImageConfigs are the sweep's cells' runs (none for a sweep the
-// page would refuse: drawing it fails before any run).
-func sweepImageConfigs(s *state) []sim.Config {
-	var out []sim.Config
-	if j, err := sweepOf(s); err == nil {
-		for _, c := range j.cells {
-			out = append(out, c.Config)
-		}
-	}
-	return out
 }
 
 func herdServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {

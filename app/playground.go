@@ -447,7 +447,7 @@ func (p *playground) OnMount(ctx app.Context) {
 	for name, h := range map[string]app.ActionHandler{
 		actClassify: p.onClassify, actCopy: p.onCopy, actServer: p.onServer, actImport: p.onImported,
 		actDownload: p.onDownload, actLog: p.onLog, actPolicy: p.onPolicy, actPolicyB: p.onPolicyB,
-		actHerd: p.onHerd, actHerdMore: p.onHerdMore, actSweep: p.onSweep, actScenario: p.onScenario, actTopology: p.onTopology,
+		actHerd: p.onHerd, actHerdMore: p.onHerdMore, actSweep: p.onSweep, actFlowFault: p.onFlowFault, actScenario: p.onScenario, actTopology: p.onTopology,
 		actExportTo:  func(ctx app.Context, a app.Action) { p.choose(ctx, &p.st.Export, a, exportTargets) },
 		actEmbedView: func(ctx app.Context, a app.Action) { p.choose(ctx, &p.st.Embed, a, embedViews) },
 	} {

@@ -194,6 +194,18 @@ func sweepOf(s *state) (*sweepJob, error) {
 	return newSweepJob(s.Herd.config(s.Policy), b, s.Sweep, s.Seed)
 }
 
+// sweepImageConfigs are the sweep's cells' runs (none for a sweep the
+// page would refuse: drawing it fails before any run).
+func sweepImageConfigs(s *state) []sim.Config {
+	var out []sim.Config
+	if j, err := sweepOf(s); err == nil {
+		for _, c := range j.cells {
+			out = append(out, c.Config)
+		}
+	}
+	return out
+}
+
 // valueErr is ParseSweep's err, with a value its parameter refuses
 // worded by that parameter's own rule.
 func valueErr(err error, spec string, c sim.Config) error {

@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
+	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -26,6 +27,9 @@ type viewDraw struct {
 	// runs (one per jitter kind) made after them; a view alone runs only
 	// what it shows.
 	herd, compare bool
+	// runs are the simulation runs the view's picture makes for a link's
+	// state (nil: none), whose memory an image's budget bounds first.
+	runs func(s *state) []sim.Config
 }
 
 // viewDraws are the views' drawings by name. They are set in init, apart
@@ -35,13 +39,14 @@ var viewDraws map[string]viewDraw
 
 func init() {
 	viewDraws = map[string]viewDraw{
-		"table":    {(*playground).renderDelays, (*playground).tablePicture, false, false},
-		"delays":   {(*playground).renderDelayCharts, (*playground).delaysPicture, false, false},
-		"herd":     {(*playground).herdWidget, (*playground).herdPicture, true, false},
-		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true},
-		"classify": {(*playground).renderClassify, nil, false, false},
-		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false},
-		"flow":     {(*playground).renderFlow, nil, false, false},
+		"table":  {(*playground).renderDelays, (*playground).tablePicture, false, false, nil},
+		"delays": {(*playground).renderDelayCharts, (*playground).delaysPicture, false, false, nil},
+		"herd": {(*playground).herdWidget, (*playground).herdPicture, true, false,
+			func(s *state) []sim.Config { return []sim.Config{herdImageConfig(s)} }},
+		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true, compareImageConfigs},
+		"classify": {(*playground).renderClassify, nil, false, false, nil},
+		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false, sweepImageConfigs},
+		"flow":     {(*playground).renderFlow, nil, false, false, nil},
 	}
 }
 
@@ -125,4 +130,22 @@ func (p *playground) onSweep(ctx app.Context, a app.Action) {
 // renderFlow is the flow view: it runs and plays its own flow.
 func (p *playground) renderFlow(l i18n.Lang) app.UI {
 	return &flowView{Lang: l, Alone: p.alone(), Present: p.st.Present, Cfg: p.st.Herd.config(p.st.Policy), Seed: p.st.Seed}
+}
+
+// onFlowFault adds a fault injected in the flow view to the link's
+// faults: the herd runs again, and the flow view with it.
+func (p *playground) onFlowFault(ctx app.Context, a app.Action) {
+	f, ok := a.Value.(string)
+	if !ok {
+		return
+	}
+	c := p.st.Herd.Config
+	all := f
+	if cur := c.Get(sim.ParamFault); cur != "none" {
+		all = cur + ";" + f
+	}
+	if c.Set(sim.ParamFault, all) == nil && c.Validate() == nil {
+		p.st.Herd.Config = c
+		p.herdChanged(ctx)
+	}
 }

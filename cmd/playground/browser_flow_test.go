@@ -127,3 +127,45 @@ func TestBrowserFlowSmooth(t *testing.T) {
 	}
 	t.Logf("frame intervals p95 %.1f ms, median %.1f ms; longest task %.0f ms", p95, iv[len(iv)/2], longest)
 }
+
+// A fault injected while the run plays joins the link from the time shown
+// on; the run recomputed with it (the same seed) is the one shown up to
+// then, to the call, and goes on from the same moment.
+func TestBrowserFlowFault(t *testing.T) {
+	tb := newTab(t, 1280, 800)
+	tb.open(t, "view=flow&traffic=open%3A100&duration=20s&server=queue&concurrency=10&service=50ms&timeout=1s&attempts=3&seed=2&lang=en")
+	poll[bool](t, tb, "the flow", `!!document.getElementById('flow-dots') && !document.getElementById('flow-play').disabled`)
+	eval[string](t, tb, setRangeJS("flow-scrub", "6"))
+	eval[string](t, tb, setRangeJS("flow-fault-kind", "crash"))
+	eval[bool](t, tb, `(document.getElementById('flow-fault-add').click(), true)`)
+	fault := poll[string](t, tb, "the fault in the link", `(new URLSearchParams(location.search).get('fault') || '').startsWith('crash@6s-') ? new URLSearchParams(location.search).get('fault') : ''`)
+	poll[bool](t, tb, "the run with the fault, at the same time", `document.getElementById('flow').dataset.t === '6' && !document.getElementById('flow-play').disabled`)
+	c := sim.DefaultConfig()
+	c.Policy = backoff.Default()
+	for _, kv := range [][2]string{{"traffic", "open:100"}, {"duration", "20s"}, {"server", "queue"}, {"concurrency", "10"},
+		{"service", "50ms"}, {"timeout", "1s"}, {"attempts", "3"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crashed := c
+	if err := crashed.Set(sim.ParamFault, fault); err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []string{"6", "5.5", "9"} {
+		eval[string](t, tb, setRangeJS("flow-scrub", at))
+		x, _ := strconv.ParseFloat(at, 64)
+		got := eval[string](t, tb, `document.getElementById('flow').dataset.inFlight`)
+		if want := flowCount(t, crashed, 2, x); got != strconv.Itoa(want) {
+			t.Errorf("at %s s with the crash: %s in flight, the trace has %d", at, got, want)
+		}
+		if x < 6 {
+			if before := flowCount(t, c, 2, x); got != strconv.Itoa(before) {
+				t.Errorf("at %s s, before the crash: %s in flight, the run without it had %d", at, got, before)
+			}
+		}
+	}
+	if n := eval[int](t, tb, `document.querySelectorAll('#flow .flow-node.fault').length`); n != 1 {
+		t.Errorf("at 9 s the crashed server is shaded %d times", n)
+	}
+}
