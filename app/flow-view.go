@@ -618,7 +618,8 @@ func (v *flowView) Render() app.UI {
 			app.Span().ID("flow-time").Class("status"),
 		),
 		app.If(status != "", func() app.UI { return app.P().ID("flow-status").Class("status").Role("status").Text(status) }),
-		app.Figure().ID("flow").Class("flow-figure").DataSet("t", "0").DataSet("in-flight", "0").OnClick(v.onPick).Body(
+		app.Figure().ID("flow").Class("flow-figure").DataSet("t", "0").DataSet("in-flight", "0").TabIndex(0).Role("region").
+			Aria("label", l.T("view.flow")).OnClick(v.onPick).Body(
 			app.If(v.flow != nil, func() app.UI { return app.Raw(v.picture(l)) }),
 		),
 		app.P().ID("flow-text").Class("status").Aria("live", "polite"),

@@ -374,9 +374,10 @@ func (c *sweepPanel) renderResult(l i18n.Lang) app.UI {
 		}
 	}
 	return app.Div().ID("sweep-result").Body(
-		app.Figure().ID("sweep-chart").Class("chart").Body(app.Raw(j.picture(l))),
+		// A region the keyboard reaches: on a phone it scrolls sideways.
+		app.Figure().ID("sweep-chart").Class("chart").TabIndex(0).Role("region").Aria("label", l.T("view.sweep")).Body(app.Raw(j.picture(l))),
 		app.If(len(found) > 0, func() app.UI { return app.Ul().ID("sweep-thresholds").Body(found...) }),
-		app.Div().Class("table-wrap").Body(
+		app.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", l.T("sweep.table")).Body(
 			app.Table().ID("sweep-table").Body(
 				app.Caption().Text(l.F("sweep.caption", l.T("sweep.y."+j.metric.Name), j.xTitle(l))),
 				app.THead().Body(app.Tr().Body(head...)),

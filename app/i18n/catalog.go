@@ -755,6 +755,7 @@ var messages = map[string][2]string{
 	"sweep.lines-n":               {"line|lines", "линия|линии|линий"},
 	"sweep.runs-n":                {"run|runs", "прогон|прогона|прогонов"},
 	"sweep.truncated":             {"{1} points (marked *) had runs cut short at the page's bound on calls: their figures are what the runs made until then.", "В точках, отмеченных * (их {1}), прогоны остановлены на лимите вызовов страницы: их числа — то, что прогоны успели до этого."},
+	"sweep.table":                 {"The sweep's points", "Точки перебора"},
 	"sweep.caption":               {"{1} against {2}", "{1} в зависимости от параметра «{2}»"},
 	"sweep.per-s":                 {"{1}/s", "{1}/с"},
 	"sweep.threshold-found":       {"{1}: recovers at {2}, not at {3} ({4} values tried)", "{1}: восстанавливается при {2}, но не при {3} (проверено значений: {4})"},

@@ -99,6 +99,14 @@ func TestBrowserAxe(t *testing.T) {
 		poll[bool](t, tb, "the page to settle", settledOrNoHerdJS)
 		axeCheck(t, tb, script, q)
 	}
+	// The sweep, drawn, and the flow, at a moment with calls on their way.
+	tb.open(t, "lang=ru&view=sweep&sweep=clients%3D100%2C300&sweep-lines=none%2Cfull&sweep-runs=1&theme=dark")
+	poll[bool](t, tb, "the sweep", `!!document.getElementById('sweep-table') && document.getElementById('sweep').getAttribute('aria-busy') === 'false'`)
+	axeCheck(t, tb, script, "the sweep")
+	tb.open(t, "lang=en&view=flow")
+	poll[bool](t, tb, "the flow", `!!document.getElementById('flow-dots') && !document.getElementById('flow-play').disabled`)
+	eval[string](t, tb, setRangeJS("flow-scrub", "2.5"))
+	axeCheck(t, tb, script, "the flow")
 	// The charts' numbers open: the herd's table (two, with a second
 	// policy) and the steady traffic's, in both languages and themes.
 	for _, c := range []struct{ q, open string }{
@@ -153,7 +161,7 @@ func TestBrowserA11yStructure(t *testing.T) {
 		t.Errorf("the page's h1s: %q", got)
 	}
 	l := i18n.En
-	for _, v := range []string{"table", "delays", "herd", "compare", "classify"} {
+	for _, v := range []string{"table", "delays", "herd", "compare", "classify", "sweep", "flow"} {
 		tb.open(t, "lang=en&view="+v)
 		h1 := eval[[]string](t, tb, `[...document.querySelectorAll('h1')].map(h => h.textContent)`)
 		title := eval[string](t, tb, `document.title`)
