@@ -63,11 +63,10 @@ const actFlowFault = "flow-fault"
 type flowView struct {
 	app.Compo
 
-	Lang    i18n.Lang
-	Alone   bool
-	Present bool
-	Cfg     sim.Config
-	Seed    uint64
+	Lang  i18n.Lang
+	Alone bool
+	Cfg   sim.Config
+	Seed  uint64
 
 	gen     atomic.Uint64
 	key     string
@@ -82,7 +81,6 @@ type flowView struct {
 	speed   float64
 	last    float64 // the animation frame's time, ms
 	second  int     // the second the text last described
-	reduced bool
 	// The fault form: the node (an index of nodes) and the kind; resume
 	// is where the run with a fault injected goes on from.
 	faultNode int
@@ -99,8 +97,9 @@ type flowView struct {
 }
 
 func (v *flowView) OnMount(ctx app.Context) {
+	// Nothing moves until Play: with prefers-reduced-motion too, the view
+	// never moves on its own.
 	v.speed = 1
-	v.reduced = app.Window().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
 	v.schedule(ctx)
 }
 

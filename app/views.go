@@ -129,7 +129,7 @@ func (p *playground) onSweep(ctx app.Context, a app.Action) {
 
 // renderFlow is the flow view: it runs and plays its own flow.
 func (p *playground) renderFlow(l i18n.Lang) app.UI {
-	return &flowView{Lang: l, Alone: p.alone(), Present: p.st.Present, Cfg: p.st.Herd.config(p.st.Policy), Seed: p.st.Seed}
+	return &flowView{Lang: l, Alone: p.alone(), Cfg: p.st.Herd.config(p.st.Policy), Seed: p.st.Seed}
 }
 
 // onFlowFault adds a fault injected in the flow view to the link's
