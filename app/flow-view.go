@@ -29,9 +29,6 @@ var flowSpeeds = []float64{0.1, 0.25, 0.5, 1, 2, 5, 10}
 // flowStep is a step's simulated time.
 const flowStep = 0.1
 
-// flowCalls bounds the calls of the flow's run, as a change's runs are.
-const flowCalls = pageCalls
-
 // flowRows are the cells of the clients' strip: request r is drawn in
 // cell (r-1) mod flowRows.
 const flowRows = 40
@@ -59,6 +56,13 @@ var flowFaults = []string{"crash", "stall", "slow:5", "errors:0.5", "flush"}
 // which adds it to the link's faults: its text, KIND[:ARG]@START-END[/S].
 const actFlowFault = "flow-fault"
 
+// flowBox is where the view leaves its last flow, for the page's
+// download of it as an animated picture.
+type flowBox struct {
+	flow *sim.Flow
+	lay  flowLayout
+}
+
 // flowView is the view's component: it runs its flow and plays it.
 type flowView struct {
 	app.Compo
@@ -67,13 +71,13 @@ type flowView struct {
 	Alone bool
 	Cfg   sim.Config
 	Seed  uint64
+	Box   *flowBox
 
 	gen     atomic.Uint64
 	key     string
 	cfg     sim.Config // the run's, bounded
 	flow    *sim.Flow
-	faults  []sim.Fault
-	nodes   []string
+	lay     flowLayout
 	err     error
 	running bool
 	t       float64
@@ -122,12 +126,7 @@ func (v *flowView) schedule(ctx app.Context) {
 	v.key = key
 	gen := v.gen.Add(1)
 	c := v.Cfg
-	if c.RequestLevel() {
-		c.MaxInFlight = sim.MaxCallersWithin(c, pageMemory)
-	}
-	if c.MaxCalls == 0 || c.MaxCalls > flowCalls {
-		c.MaxCalls = flowCalls
-	}
+	c = flowConfig(c)
 	resume := v.resume
 	v.resume = nil
 	v.cfg, v.flow, v.err, v.running, v.playing, v.t = c, nil, nil, true, false, 0
@@ -152,8 +151,10 @@ func (v *flowView) schedule(ctx app.Context) {
 			if v.gen.Load() != gen {
 				return
 			}
-			v.flow, v.faults, v.running = f, r.Faults, false
-			v.nodes = flowNodes(f, c)
+			v.flow, v.lay, v.running = f, layoutOf(f, c, r.Faults), false
+			if v.Box != nil {
+				v.Box.flow, v.Box.lay = f, v.lay
+			}
 			v.second = -1
 			if resume != nil {
 				// The same seed: up to the fault's start the run is the
@@ -182,16 +183,6 @@ func flowNodes(f *sim.Flow, c sim.Config) []string {
 		}
 	}
 	return out
-}
-
-// nodeY is node k's height of n.
-func nodeY(k, n int) float64 {
-	return flowTop + (flowBottom-flowTop)*(float64(k)+0.5)/float64(n)
-}
-
-// clientY is request r's cell's height.
-func clientY(r int) float64 {
-	return flowTop + (flowBottom-flowTop)*(float64((r-1)%flowRows)+0.5)/flowRows
 }
 
 // onPlay plays the run from where it is, or pauses it.
@@ -266,7 +257,7 @@ func (v *flowView) onScrub(ctx app.Context, e app.Event) {
 }
 
 func (v *flowView) onFaultNode(ctx app.Context, e app.Event) {
-	if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && k >= 0 && k < len(v.nodes) {
+	if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && k >= 0 && k < len(v.lay.nodes) {
 		v.faultNode = k
 	}
 }
@@ -283,7 +274,7 @@ func (v *flowView) onPick(ctx app.Context, e app.Event) {
 	if !g.Truthy() {
 		return
 	}
-	if k, err := strconv.Atoi(strings.TrimPrefix(g.Get("id").String(), "flow-node-")); err == nil && k < len(v.nodes) {
+	if k, err := strconv.Atoi(strings.TrimPrefix(g.Get("id").String(), "flow-node-")); err == nil && k < len(v.lay.nodes) {
 		v.faultNode = k
 		if el := app.Window().GetElementByID("flow-fault-kind"); el.Truthy() {
 			el.Call("focus")
@@ -295,10 +286,10 @@ func (v *flowView) onPick(ctx app.Context, e app.Event) {
 // shown on: the page adds it to the link, and the run recomputed with it
 // goes on from here.
 func (v *flowView) onFaultAdd(ctx app.Context, e app.Event) {
-	if v.flow == nil || v.faultNode >= len(v.nodes) {
+	if v.flow == nil || v.faultNode >= len(v.lay.nodes) {
 		return
 	}
-	f, err := flowFault(v.cfg, v.nodes[v.faultNode], v.kind(), v.t, v.flow.EndS)
+	f, err := flowFault(v.cfg, v.lay.nodes[v.faultNode], v.kind(), v.t, v.flow.EndS)
 	if err != nil {
 		v.err = err
 		return
@@ -310,7 +301,7 @@ func (v *flowView) onFaultAdd(ctx app.Context, e app.Event) {
 
 // kind is the fault chosen: a cache's flush, else the form's kind.
 func (v *flowView) kind() string {
-	kinds := flowFaultKinds(v.cfg, v.nodes[v.faultNode])
+	kinds := flowFaultKinds(v.cfg, v.lay.nodes[v.faultNode])
 	if contains(kinds, v.faultKind) {
 		return v.faultKind
 	}
@@ -356,13 +347,13 @@ func (v *flowView) draw(ctx app.Context) {
 	l := v.Lang
 	v.inFlight = v.flow.InFlightInto(v.inFlight, v.t)
 	inFlight := v.inFlight
-	if len(v.atNode) != len(v.nodes) {
-		v.atNode = make([]int, len(v.nodes))
+	if len(v.atNode) != len(v.lay.nodes) {
+		v.atNode = make([]int, len(v.lay.nodes))
 	}
 	if v.paths == nil {
 		v.paths = make([]bytes.Buffer, len(flowMarks))
 	}
-	flowDots(v.paths, v.flow, v.nodes, v.atNode, v.cfg.Servers > 1, inFlight, v.t)
+	flowDots(v.paths, v.flow, v.lay, v.atNode, inFlight, v.t)
 	dotsSVG(&v.buf, v.paths)
 	v.waiting = v.flow.WaitingInto(v.waiting, v.t)
 	flowWaits(&v.waits, v.flow, v.waiting, v.t)
@@ -384,9 +375,13 @@ func (v *flowView) draw(ctx app.Context) {
 	if el := doc.Call("getElementById", "flow-scrub"); el.Truthy() {
 		el.Set("value", strconv.FormatFloat(v.t, 'f', 3, 64))
 	}
-	for k, n := range v.nodes {
+	for k := range v.lay.nodes {
 		if el := doc.Call("getElementById", "flow-node-"+strconv.Itoa(k)); el.Truthy() {
-			el.Call("setAttribute", "class", "flow-node"+faultClass(v.faults, n, k, v.cfg.Servers, v.t))
+			cls := "flow-node"
+			if v.lay.faultAt(k, v.t) {
+				cls += " fault"
+			}
+			el.Call("setAttribute", "class", cls)
 		}
 	}
 	if sec := int(v.t); sec != v.second {
@@ -395,18 +390,6 @@ func (v *flowView) draw(ctx app.Context) {
 			el.Set("textContent", flowText(l, v.flow, float64(sec)))
 		}
 	}
-}
-
-// faultClass is " fault" while a fault holds node n (server k of a
-// fleet of servers) at t.
-func faultClass(faults []sim.Fault, n string, k, servers int, t float64) string {
-	for _, f := range faults {
-		on := f.Servers == 0 || servers > 1 && f.Servers&(1<<uint(k)) != 0
-		if on && t >= f.Start.Seconds() && t < f.End.Seconds() && f.Kind.String() != "flush" {
-			return " fault"
-		}
-	}
-	return ""
 }
 
 // flowText says what the second from sec saw: calls sent, answered,
@@ -421,163 +404,6 @@ func flowText(l i18n.Lang, f *sim.Flow, sec float64) string {
 	}
 	return l.F("flow.second", l.Seconds(sec), l.Seconds(sec+1), l.Count(int64(w.Sent), "flow.calls-n"),
 		l.Int(int64(w.Ended[sim.CallOK])), l.Int(int64(failed)), l.Int(int64(w.InFlight)), l.Int(int64(len(f.WaitingInto(nil, sec+1)))))
-}
-
-// flowMarks are the dots' kinds, each drawn as one path of all its
-// dots (a frame is a handful of elements, not hundreds): a call not yet
-// answered, then each outcome's shape. A mark is drawn relative to its
-// dot's centre.
-var flowMarks = []struct{ class, mark string }{
-	{"flow-call", "m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"},
-	{"flow-call ok", "m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"},
-	{"flow-call error", "m-4-4h8v8h-8z"},
-	{"flow-call refused", "m0-5l5 9h-10z"},
-	{"flow-call timeout", "m0-5l5 5l-5 5l-5-5z"},
-	{"flow-call lost", "m-5-1h4l1-4l1 4h4l-4 2l2 4l-3-3l-3 3l2-4z"},
-}
-
-// flowMark is the kind of a call's dot: not yet answered (0), or its
-// outcome's once shown.
-func flowMark(outcome string) int {
-	switch outcome {
-	case sim.CallOK:
-		return 1
-	case sim.CallError:
-		return 2
-	case sim.CallRefused:
-		return 3
-	case sim.CallTimeout, sim.CallDropped:
-		return 4
-	case sim.CallLost:
-		return 5
-	}
-	return 0 // cancelled, unfinished: no answer to show
-}
-
-// flowDots draws the calls in flight at t into paths[k], one per
-// flowMarks kind: out and at their node as not yet answered, back (or,
-// for a call no answer will end, in the last third of its wait) as its
-// outcome, each failure its own shape.
-func flowDots(paths []bytes.Buffer, f *sim.Flow, nodes []string, at []int, lb bool, inFlight []int, t float64) {
-	for k := range at {
-		at[k] = 0
-	}
-	for k := range paths {
-		paths[k].Reset()
-	}
-	var num [24]byte
-	for _, i := range inFlight {
-		c := &f.Calls[i]
-		p := f.Pos(i, t)
-		k := slices.Index(nodes, c.Node)
-		nx, ny := flowNodeX-34, nodeY(k, len(nodes))
-		cx, cy := flowClientX+16, clientY(c.Request)
-		mark := 0
-		var x, y float64
-		switch p.Leg {
-		case sim.LegOut:
-			x, y = flowPath(cx, cy, nx, ny, lb, p.Frac)
-		case sim.LegBack:
-			x, y = flowPath(nx, ny, cx, cy, lb, p.Frac)
-			mark = flowMark(c.Outcome)
-		default:
-			// The node's stack: a column of slots beside it, the tenth
-			// and on drawn over the ninth.
-			n := at[k]
-			at[k]++
-			x, y = nx-float64(n/10)*9, ny+14-float64(n%10)*8
-			if n >= 90 {
-				x, y = nx-81, ny-58
-			}
-			if m := flowMark(c.Outcome); m >= 4 && p.Frac > 0.66 {
-				mark = m // a wait no answer will end: timed out, lost
-			}
-		}
-		b := &paths[mark]
-		b.WriteByte('M')
-		b.Write(strconv.AppendFloat(num[:0], math.Round(x*10)/10, 'f', -1, 64))
-		b.WriteByte(' ')
-		b.Write(strconv.AppendFloat(num[:0], math.Round(y*10)/10, 'f', -1, 64))
-		b.WriteString(flowMarks[mark].mark)
-	}
-}
-
-// flowWaits draws each client waiting to retry as a bar over its cell,
-// as long as the share of its wait still to come.
-func flowWaits(b *bytes.Buffer, f *sim.Flow, waiting []int, t float64) {
-	b.Reset()
-	var num [24]byte
-	for _, i := range waiting {
-		w := &f.Waits[i]
-		left := (w.UntilS - t) / (w.UntilS - w.FromS)
-		b.WriteByte('M')
-		b.Write(strconv.AppendFloat(num[:0], flowClientX-6, 'f', -1, 64))
-		b.WriteByte(' ')
-		b.Write(strconv.AppendFloat(num[:0], math.Round((clientY(w.Request)-3.5)*10)/10, 'f', -1, 64))
-		b.WriteByte('h')
-		b.Write(strconv.AppendFloat(num[:0], math.Round(12*left*10)/10, 'f', -1, 64))
-		b.WriteString("v7h-")
-		b.Write(strconv.AppendFloat(num[:0], math.Round(12*left*10)/10, 'f', -1, 64))
-		b.WriteByte('z')
-	}
-}
-
-// dotsSVG is the dots' layer from its paths.
-func dotsSVG(b *bytes.Buffer, paths []bytes.Buffer) {
-	b.Reset()
-	for k := range paths {
-		if paths[k].Len() == 0 {
-			continue
-		}
-		b.WriteString(`<path class="` + flowMarks[k].class + `" d="`)
-		b.Write(paths[k].Bytes())
-		b.WriteString(`"></path>`)
-	}
-}
-
-// flowPath is the point frac of the way from (x0, y0) to (x1, y1),
-// through the balancer when there is one.
-func flowPath(x0, y0, x1, y1 float64, lb bool, frac float64) (float64, float64) {
-	if !lb {
-		return x0 + (x1-x0)*frac, y0 + (y1-y0)*frac
-	}
-	mx, my := flowLBX, (flowTop+flowBottom)/2
-	if frac < 0.5 {
-		return x0 + (mx-x0)*frac*2, y0 + (my-y0)*frac*2
-	}
-	return mx + (x1-mx)*(frac-0.5)*2, my + (y1-my)*(frac-0.5)*2
-}
-
-// picture is the drawing without its dots: the clients' strip, the
-// balancer, the nodes and the marks the dots use.
-func (v *flowView) picture(l i18n.Lang) string {
-	var b strings.Builder
-	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="chart flow-chart" viewBox="0 0 ` + num(flowW) + " " + num(flowH) +
-		`" role="img" aria-label="` + l.T("flow.picture") + `">`)
-	for r := 1; r <= flowRows; r++ {
-		y := clientY(r)
-		b.WriteString(`<rect class="flow-client" x="` + num(flowClientX-6) + `" y="` + num(y-3.5) + `" width="12" height="7"></rect>`)
-	}
-	b.WriteString(`<text class="flow-label" x="` + num(flowClientX) + `" y="18" text-anchor="middle">` + l.T("flow.clients") + `</text>`)
-	if v.cfg.Servers > 1 {
-		y := (flowTop + flowBottom) / 2
-		b.WriteString(`<circle class="flow-lb" cx="` + num(flowLBX) + `" cy="` + num(y) + `" r="14"></circle><text class="flow-label" x="` +
-			num(flowLBX) + `" y="` + num(y-20) + `" text-anchor="middle">` + l.T("flow.balancer") + `</text>`)
-	}
-	for k, n := range v.nodes {
-		y := nodeY(k, len(v.nodes))
-		b.WriteString(`<g id="flow-node-` + strconv.Itoa(k) + `" class="flow-node"><rect x="` + num(flowNodeX-20) + `" y="` + num(y-22) +
-			`" width="110" height="44" rx="6"></rect><text class="flow-label" x="` + num(flowNodeX+35) + `" y="` + num(y+5) +
-			`" text-anchor="middle">` + escapeText(n) + `</text></g>`)
-	}
-	b.WriteString(`<g id="flow-dots"></g></svg>`)
-	return b.String()
-}
-
-// escapeText is s safe inside an SVG text element.
-func escapeText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 func (v *flowView) Render() app.UI {
@@ -619,24 +445,25 @@ func (v *flowView) Render() app.UI {
 		app.If(status != "", func() app.UI { return app.P().ID("flow-status").Class("status").Role("status").Text(status) }),
 		app.Figure().ID("flow").Class("flow-figure").DataSet("t", "0").DataSet("in-flight", "0").TabIndex(0).Role("region").
 			Aria("label", l.T("view.flow")).OnClick(v.onPick).Body(
-			app.If(v.flow != nil, func() app.UI { return app.Raw(v.picture(l)) }),
+			app.If(v.flow != nil, func() app.UI { return app.Raw(flowPicture(l, v.lay, l.T("flow.picture"), `<g id="flow-dots"></g>`)) }),
 		),
 		app.P().ID("flow-text").Class("status").Aria("live", "polite"),
 		v.renderFaults(l),
+		takeAway(l, downloadButton("flow")),
 		legend("flow-ok", l.T("flow.ok"), "flow-error", l.T("flow.error"), "flow-refused", l.T("flow.refused"), "flow-timeout", l.T("flow.timeout"), "flow-lost", l.T("flow.lost")),
 	)
 }
 
 // renderFaults is the form that injects a fault from the time shown on.
 func (v *flowView) renderFaults(l i18n.Lang) app.UI {
-	if v.flow == nil || len(v.nodes) == 0 {
+	if v.flow == nil || len(v.lay.nodes) == 0 {
 		return app.Div().ID("flow-faults")
 	}
-	nodes := make([]app.UI, len(v.nodes))
-	for k, n := range v.nodes {
+	nodes := make([]app.UI, len(v.lay.nodes))
+	for k, n := range v.lay.nodes {
 		nodes[k] = app.Option().Value(strconv.Itoa(k)).Selected(k == v.faultNode).Text(n)
 	}
-	kinds := flowFaultKinds(v.cfg, v.nodes[min(v.faultNode, len(v.nodes)-1)])
+	kinds := flowFaultKinds(v.cfg, v.lay.nodes[min(v.faultNode, len(v.lay.nodes)-1)])
 	opts := make([]app.UI, len(kinds))
 	for i, k := range kinds {
 		name, _, _ := strings.Cut(k, ":")

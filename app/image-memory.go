@@ -40,6 +40,22 @@ func boundInFlight(cfg *sim.Config, p backoff.Policy) {
 	}
 }
 
+// flowConfig is the flow view's run of c: the page's bound on calls for
+// one run, and on what it holds.
+func flowConfig(c sim.Config) sim.Config {
+	var h herdRunner
+	h.share(&c, 1, 1)
+	return c
+}
+
+// flowImageConfig is the flow image's run: the view's, holding what an
+// image may.
+func flowImageConfig(s *state) sim.Config {
+	cfg := flowConfig(s.Herd.config(s.Policy))
+	boundInFlight(&cfg, s.Policy)
+	return cfg
+}
+
 // compareImageConfigs are the compare image's runs, one per compareKinds,
 // under the compare panel's bound.
 func compareImageConfigs(s *state) []sim.Config {

@@ -137,6 +137,27 @@ var serverImages = map[string]func(l i18n.Lang, s *state, t *backoff.Table) (str
 	"herd":    herdServerImage,
 	"compare": compareServerImage,
 	"sweep":   sweepServerImage,
+	"flow":    flowServerImage,
+}
+
+// flowServerImage plays the first seconds of the flow view's run, drawn
+// as the page's download draws it; it keeps only the calls it draws.
+func flowServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
+	c := flowImageConfig(s)
+	sm, err := sim.New(c, s.Seed)
+	if err != nil {
+		return "", err
+	}
+	rec := &sim.FlowRecorder{Before: flowSVGSeconds + 1} // its last frame sees the calls sent at its end
+	sm.SetTracer(rec)
+	for !sm.Advance(1 << 20) {
+	}
+	r := sm.Result()
+	if r.FullAt > 0 {
+		return "", errFull(c, r.FullAt)
+	}
+	f := rec.Flow(r.Totals.Makespan)
+	return flowAnimated(l, f, layoutOf(f, c, r.Faults))
 }
 
 // sweepServerImage runs the link's sweep to the end, under the page's

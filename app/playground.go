@@ -82,6 +82,8 @@ type playground struct {
 	herd    herdRunner
 	// sweep is the sweep panel's last sweep, for the view's picture.
 	sweep sweepBox
+	// flow is the flow view's last flow, for its picture.
+	flow flowBox
 }
 
 func newPlayground() *playground {

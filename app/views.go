@@ -46,7 +46,8 @@ func init() {
 		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true, compareImageConfigs},
 		"classify": {(*playground).renderClassify, nil, false, false, nil},
 		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false, sweepImageConfigs},
-		"flow":     {(*playground).renderFlow, nil, false, false, nil},
+		"flow": {(*playground).renderFlow, (*playground).flowPicture, false, false,
+			func(s *state) []sim.Config { return []sim.Config{flowImageConfig(s)} }},
 	}
 }
 
@@ -129,7 +130,16 @@ func (p *playground) onSweep(ctx app.Context, a app.Action) {
 
 // renderFlow is the flow view: it runs and plays its own flow.
 func (p *playground) renderFlow(l i18n.Lang) app.UI {
-	return &flowView{Lang: l, Alone: p.alone(), Cfg: p.st.Herd.config(p.st.Policy), Seed: p.st.Seed}
+	return &flowView{Lang: l, Alone: p.alone(), Cfg: p.st.Herd.config(p.st.Policy), Seed: p.st.Seed, Box: &p.flow}
+}
+
+// flowPicture is the flow view's last flow as an animated picture.
+func (p *playground) flowPicture(l i18n.Lang) string {
+	if p.flow.flow == nil {
+		return ""
+	}
+	svg, _ := flowAnimated(l, p.flow.flow, p.flow.lay) // too big: nothing to download
+	return svg
 }
 
 // onFlowFault adds a fault injected in the flow view to the link's

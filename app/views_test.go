@@ -54,8 +54,8 @@ func TestViewRegistry(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("views %v, want %v (the ?view= values links carry)", got, want)
 	}
-	if !slices.Equal(pictures, []string{"table", "delays", "herd", "compare", "sweep"}) {
-		t.Errorf("pictures %v, want table, delays, herd, compare and sweep", pictures)
+	if !slices.Equal(pictures, []string{"table", "delays", "herd", "compare", "sweep", "flow"}) {
+		t.Errorf("pictures %v, want table, delays, herd, compare, sweep and flow", pictures)
 	}
 	if !slices.Equal(embedViews, append([]string{"page"}, views...)) {
 		t.Errorf("embed panel offers %v", embedViews)

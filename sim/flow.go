@@ -53,14 +53,44 @@ type FlowWait struct {
 	FromS, UntilS float64
 }
 
-// FlowRecorder is a Tracer that keeps at most MaxFlowCalls calls.
+// FlowRecorder is a Tracer that keeps at most MaxFlowCalls calls. With
+// Before set it keeps the calls sent before it, and of each of their
+// requests the first call sent after (which ends its client's wait): a
+// drawing of a run's first seconds holds only what it draws.
 type FlowRecorder struct {
+	Before    float64
 	calls     []Call
 	truncated bool
+	// after: a request with a call kept, and the index of its first call
+	// sent at or after Before (-1: none yet).
+	after map[int]int
 }
 
 // Call records one call.
 func (r *FlowRecorder) Call(c Call) {
+	if r.Before > 0 {
+		if r.after == nil {
+			r.after = map[int]int{}
+		}
+		j, ok := r.after[c.Request]
+		switch {
+		case c.SentS < r.Before:
+			if !ok {
+				r.after[c.Request] = -1
+			}
+		case !ok: // no call of its before: no wait to close
+			return
+		case j >= 0 && r.calls[j].SentS <= c.SentS:
+			return
+		case j >= 0:
+			r.calls[j] = c
+			return
+		default:
+			if len(r.calls) < MaxFlowCalls {
+				r.after[c.Request] = len(r.calls)
+			}
+		}
+	}
 	if len(r.calls) >= MaxFlowCalls {
 		r.truncated = true
 		return

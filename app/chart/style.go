@@ -125,6 +125,19 @@ const rules = `.chart { overflow: visible; }
 .chart .threshold { fill: var(--outage); }
 .chart .threshold-label { fill: var(--text); font-weight: 600; }
 .chart .key-label { fill: var(--text); font-size: 12px; }
+.flow-chart .flow-client { fill: var(--grid); }
+.flow-chart .flow-lb { fill: var(--card); stroke: var(--muted); stroke-width: 1.5; }
+.flow-chart .flow-node rect { fill: var(--card); stroke: var(--muted); stroke-width: 1.5; }
+.flow-chart .flow-node.fault rect, .flow-chart .flow-fault { fill: var(--outage); stroke: var(--error); stroke-width: 1.5; stroke-dasharray: 4 3; }
+.flow-chart .flow-label { fill: var(--text); font-size: 13px; }
+.flow-chart .flow-call { fill: var(--muted); }
+.flow-chart .flow-call.ok { fill: var(--ok); }
+.flow-chart .flow-call.error { fill: var(--error); }
+.flow-chart .flow-call.refused { fill: var(--rejected); }
+.flow-chart .flow-call.timeout { fill: var(--cap); }
+.flow-chart .flow-call.lost { fill: var(--dots); }
+.flow-chart .flow-wait { fill: var(--accent); fill-opacity: 0.35; }
+.flow-chart .flow-clock { fill: var(--accent); }
 `
 
 // vars writes the palette's variables: "auto" as light-dark() pairs, or

@@ -706,6 +706,8 @@ var messages = map[string][2]string{
 	"flow.running":                {"Running the simulation…", "Идёт симуляция…"},
 	"flow.truncated":              {"The run made more calls than the view draws: the first {1} are shown.", "Прогон сделал больше вызовов, чем показывает вид: показаны первые {1}."},
 	"flow.picture":                {"Calls moving between the clients and their servers", "Вызовы между клиентами и серверами"},
+	"flow.animated":               {"Calls moving between the clients and their servers: the first {1} of a run of {2}, at real speed, in a loop", "Вызовы между клиентами и серверами: первые {1} прогона длиной {2}, в реальном времени, по кругу"},
+	"flow.too-many":               {"{1} calls and waits are under way at the run's start: an animated picture draws at most {2} at once. Use fewer clients or a lower rate, or play the run in the flow view.", "В начале прогона идёт {1} вызовов и ожиданий, а анимированная картинка рисует не больше {2} сразу. Уменьшите число клиентов или поток либо смотрите прогон в виде «Поток»."},
 	"flow.clients":                {"clients", "клиенты"},
 	"flow.balancer":               {"balancer", "балансировщик"},
 	"flow.fault-at":               {"From now on, at", "С этого момента, на узле"},

@@ -3,9 +3,13 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/backoff-playground/playground/backoff"
 	"github.com/backoff-playground/playground/sim"
@@ -167,5 +171,43 @@ func TestBrowserFlowFault(t *testing.T) {
 	}
 	if n := eval[int](t, tb, `document.querySelectorAll('#flow .flow-node.fault').length`); n != 1 {
 		t.Errorf("at 9 s the crashed server is shaded %d times", n)
+	}
+}
+
+// /svg/flow.svg plays in the browser what the flow view draws: paused at
+// the middle of any of its frames, the dots on the picture are exactly
+// the trace's calls in flight at that frame's time, and the clock bar has
+// run that share of its length.
+func TestBrowserFlowSVG(t *testing.T) {
+	q := "base=1s&factor=2&cap=30s&attempts=6&jitter=full&clients=100&server=outage&outage-end=10s&seed=1"
+	tb := newTab(t, 900, 500)
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(env.url+"svg/flow.svg?"+q)); err != nil {
+		t.Fatal(err)
+	}
+	c := sim.DefaultConfig()
+	c.Policy = backoff.Default()
+	for _, kv := range [][2]string{{"base", "1s"}, {"factor", "2"}, {"cap", "30s"}, {"attempts", "6"}, {"jitter", "full"},
+		{"clients", "100"}, {"server", "outage"}, {"outage-end", "10s"}} {
+		if err := c.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dur := eval[string](t, tb, `document.querySelector('animateTransform').getAttribute('dur')`)
+	if dur != "20s" {
+		t.Fatalf("the picture plays %s, want the run's first 20s", dur)
+	}
+	for _, frame := range []int{0, 3, 10, 52, 100, 150, 199} {
+		at := float64(frame) / 10
+		js := fmt.Sprintf(`(() => { const s = document.documentElement; s.pauseAnimations(); s.setCurrentTime(%g);
+  const on = [...document.querySelectorAll('use')].filter(u => { const l = u.transform.animVal; return l.numberOfItems > 0 && l.getItem(0).matrix.e > 0; }).length;
+  const clock = document.querySelector('.flow-clock');
+  return [on, clock.width.animVal.value / (+clock.querySelector('animate').getAttribute('values').split(';')[1])]; })()`, at+0.05)
+		got := eval[[]float64](t, tb, js)
+		if want := flowCount(t, c, 1, at); int(got[0]) != want {
+			t.Errorf("frame %d (%.1f s): %g dots on the picture, the trace has %d in flight", frame, at, got[0], want)
+		}
+		if math.Abs(got[1]-(at+0.05)/20) > 0.002 {
+			t.Errorf("at %.2f s the clock has run %.4f of its length", at+0.05, got[1])
+		}
 	}
 }
