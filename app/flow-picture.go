@@ -24,12 +24,63 @@ type flowLayout struct {
 	nodes, serverNames []string
 	servers            int
 	faults             []sim.Fault
+	work               flowWorkers
 }
 
-// layoutOf is the layout of flow f of run c, whose faults were faults.
-func layoutOf(f *sim.Flow, c sim.Config, faults []sim.Fault) flowLayout {
-	return flowLayout{flowNodes(f, c), c.ServerNodeNames(), c.Servers, faults}
+// flowWorkers are the drawn nodes' busy workers over the run, as its
+// timeline counts them at the end of each bucket of widthS seconds: busy[k]
+// is node k's (nil for a node without workers: a cache, a server with a
+// rate instead of workers), of workers each.
+type flowWorkers struct {
+	widthS  float64
+	workers int
+	busy    [][]int
 }
+
+// layoutOf is the layout of flow f of run c, whose result is r.
+func layoutOf(f *sim.Flow, c sim.Config, r *sim.Result) flowLayout {
+	g := flowLayout{flowNodes(f, c), c.ServerNodeNames(), c.Servers, r.Faults, flowWorkers{widthS: r.BucketWidth, workers: c.Concurrency}}
+	g.work.busy = make([][]int, len(g.nodes))
+	for k := range g.nodes {
+		sk := slices.Index(g.serverNames, g.nodes[k])
+		if sk < 0 {
+			continue
+		}
+		busy := make([]int, len(r.Timeline))
+		any := false
+		for i, b := range r.Timeline {
+			if c.Servers > 1 && sk < len(b.Servers) {
+				busy[i] = b.Servers[sk].Busy
+			} else if c.Servers <= 1 {
+				busy[i] = b.Busy
+			}
+			any = any || busy[i] > 0
+		}
+		if any { // only a server with workers has any busy
+			g.work.busy[k] = busy
+		}
+	}
+	return g
+}
+
+// busyAt is node k's busy workers at t (those at the end of the bucket
+// holding t), and whether it has workers.
+func (g flowLayout) busyAt(k int, t float64) (int, bool) {
+	b := g.work.busy[k]
+	if b == nil || g.work.widthS <= 0 {
+		return 0, false
+	}
+	i := min(max(int(t/g.work.widthS), 0), len(b)-1)
+	return b[i], true
+}
+
+// busyW is the width of the bar of n busy workers.
+func (g flowLayout) busyW(n int) float64 {
+	return math.Round(flowBusyW*float64(min(n, g.work.workers))/float64(max(g.work.workers, 1))*10) / 10
+}
+
+// flowBusyW is the width of a node's bar of busy workers, all busy.
+const flowBusyW = 90.0
 
 // faultAt says whether a fault holds node k at t.
 func (g flowLayout) faultAt(k int, t float64) bool {
@@ -189,7 +240,10 @@ func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 // flowPicture is the drawing under the dots: the clients' strip, the
 // balancer and the nodes, labelled label; layer is what goes over them
 // (the live view's empty layer of dots, or the animation).
-func flowPicture(l i18n.Lang, g flowLayout, label, layer string) string {
+func flowPicture(l i18n.Lang, g flowLayout, label, layer string, busyAnim []string) string {
+	if busyAnim == nil {
+		busyAnim = make([]string, len(g.nodes))
+	}
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="chart flow-chart" viewBox="0 0 ` + num(flowW) + " " + num(flowH) +
 		`" role="img" aria-label="` + escapeText(label) + `">`)
@@ -205,9 +259,24 @@ func flowPicture(l i18n.Lang, g flowLayout, label, layer string) string {
 	}
 	for k, n := range g.nodes {
 		y := nodeY(k, len(g.nodes))
+		ty := y + 5
+		if g.work.busy[k] != nil {
+			ty = y - 1
+		}
 		b.WriteString(`<g id="flow-node-` + strconv.Itoa(k) + `" class="flow-node"><rect x="` + num(flowNodeX-20) + `" y="` + num(y-22) +
-			`" width="110" height="44" rx="6"></rect><text class="flow-label" x="` + num(flowNodeX+35) + `" y="` + num(y+5) +
+			`" width="110" height="44" rx="6"></rect><text class="flow-label" x="` + num(flowNodeX+35) + `" y="` + num(ty) +
 			`" text-anchor="middle">` + escapeText(n) + `</text></g>`)
+		if g.work.busy[k] != nil {
+			// Its workers: a bar as long as the share of them busy.
+			ks := strconv.Itoa(k)
+			b.WriteString(`<rect class="flow-workers" x="` + num(flowNodeX-10) + `" y="` + num(y+7) + `" width="` + num(flowBusyW) + `" height="6"></rect>` +
+				`<rect id="flow-busy-` + ks + `" class="flow-busy" x="` + num(flowNodeX-10) + `" y="` + num(y+7) + `" width="0" height="6">` +
+				busyAnim[k] + `</rect>`)
+			if (flowBottom-flowTop)/float64(len(g.nodes)) >= 60 { // room for its label under the node
+				b.WriteString(`<text id="flow-busy-text-` + ks + `" class="flow-busy-label" x="` + num(flowNodeX+35) + `" y="` + num(y+36) +
+					`" text-anchor="middle"></text>`)
+			}
+		}
 	}
 	b.WriteString(layer + `</svg>`)
 	return b.String()
@@ -418,5 +487,21 @@ func flowAnimated(l i18n.Lang, f *sim.Flow, g flowLayout) (string, error) {
 		num(flowNodeX+70-flowClientX-20) + `" keyTimes="0;1"` + dur + `/></rect>` +
 		`<text class="flow-label" x="` + num(flowClientX+14) + `" y="` + num(flowH-6) + `" text-anchor="end">0</text>` +
 		`<text class="flow-label" x="` + num(flowNodeX+76) + `" y="` + num(flowH-6) + `">` + l.Seconds(playS) + `</text>`)
-	return flowPicture(l, g, l.F("flow.animated", l.Seconds(playS), l.Seconds(f.EndS)), b.String()), nil
+	// The busy workers: each bar's width, changed where it changes.
+	busy := make([]string, len(g.nodes))
+	for k := range g.nodes {
+		if g.work.busy[k] == nil {
+			continue
+		}
+		var vals, keys []string
+		last := -1.0
+		for fr := range frames {
+			n, _ := g.busyAt(k, float64(fr)*flowSVGStep)
+			if w := g.busyW(n); w != last {
+				vals, keys, last = append(vals, num(w)), append(keys, key(fr)), w
+			}
+		}
+		busy[k] = `<animate attributeName="width" calcMode="discrete" values="` + strings.Join(vals, ";") + `" keyTimes="` + strings.Join(keys, ";") + `"` + dur + `/>`
+	}
+	return flowPicture(l, g, l.F("flow.animated", l.Seconds(playS), l.Seconds(f.EndS)), b.String(), busy), nil
 }

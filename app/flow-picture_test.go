@@ -32,7 +32,7 @@ func runFlow(t *testing.T, query string) (*sim.Flow, flowLayout, *state) {
 	}
 	r := sm.Result()
 	f := rec.Flow(r.Totals.Makespan)
-	return f, layoutOf(f, c, r.Faults), &s
+	return f, layoutOf(f, c, r), &s
 }
 
 // svgDot is one dot of an animated picture at one moment: its class and
@@ -246,5 +246,48 @@ func TestFlowAnimatedBounded(t *testing.T) {
 		if _, err := flowAnimated(l, f, g); err == nil || !strings.Contains(sweepErrText(l, err), l.Int(20000)) {
 			t.Errorf("%s: 20,000 calls at once: %v", l.Code(), err)
 		}
+	}
+}
+
+// A server's workers are drawn from the run's own timeline: busy at the
+// end of the bucket holding the time drawn, in the view and in the
+// animated picture; a herd's server has none.
+func TestFlowWorkers(t *testing.T) {
+	q := "attempts=4&growth=none&jitter=none&traffic=open:40&duration=8s&servers=2&server=queue&concurrency=3&service=100ms&service-dist=fixed&timeout=1s&fault=crash@2s-4s/1"
+	s, _ := parseQuery(q)
+	c := flowImageConfig(&s)
+	r, err := sim.Run(c, s.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, g, _ := runFlow(t, q)
+	seen := 0
+	for _, tm := range []float64{0.5, 1.05, 2.5, 3.99, 6.3} {
+		i := int(tm / r.BucketWidth)
+		for k, n := range g.nodes {
+			sk := slices.Index(c.ServerNodeNames(), n)
+			got, ok := g.busyAt(k, tm)
+			if want := r.Timeline[i].Servers[sk].Busy; !ok || got != want {
+				t.Errorf("%s at %.2f s: %d busy (%v), the timeline says %d", n, tm, got, ok, want)
+			}
+			seen += got
+		}
+	}
+	if seen == 0 {
+		t.Error("no worker busy at any time checked: the check proves nothing")
+	}
+	svg, err := flowAnimated(i18n.En, f, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg, `id="flow-busy-1"`) || !strings.Contains(svg, `<animate attributeName="width" calcMode="discrete"`) {
+		t.Error("the animated picture has no busy workers")
+	}
+	if text := flowText(i18n.En, f, g, 1); !strings.Contains(text, "Workers busy: ") {
+		t.Errorf("the second's text says nothing of the workers: %s", text)
+	}
+	_, herd, _ := runFlow(t, "clients=50&server=outage&outage-end=1s")
+	if _, ok := herd.busyAt(0, 0.5); ok {
+		t.Error("a herd's server drawn with workers")
 	}
 }

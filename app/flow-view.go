@@ -151,7 +151,7 @@ func (v *flowView) schedule(ctx app.Context) {
 			if v.gen.Load() != gen {
 				return
 			}
-			v.flow, v.lay, v.running = f, layoutOf(f, c, r.Faults), false
+			v.flow, v.lay, v.running = f, layoutOf(f, c, r), false
 			if v.Box != nil {
 				v.Box.flow, v.Box.lay = f, v.lay
 			}
@@ -383,18 +383,29 @@ func (v *flowView) draw(ctx app.Context) {
 			}
 			el.Call("setAttribute", "class", cls)
 		}
+		if n, ok := v.lay.busyAt(k, v.t); ok {
+			ks := strconv.Itoa(k)
+			if el := doc.Call("getElementById", "flow-busy-"+ks); el.Truthy() {
+				el.Call("setAttribute", "width", num(v.lay.busyW(n)))
+			}
+			if el := doc.Call("getElementById", "flow-busy-text-"+ks); el.Truthy() {
+				el.Set("textContent", l.F("flow.busy", l.Int(int64(n)), l.Int(int64(v.lay.work.workers))))
+			}
+		}
 	}
 	if sec := int(v.t); sec != v.second {
 		v.second = sec
 		if el := doc.Call("getElementById", "flow-text"); el.Truthy() {
-			el.Set("textContent", flowText(l, v.flow, float64(sec)))
+			el.Set("textContent", flowText(l, v.flow, v.lay, float64(sec)))
 		}
 	}
 }
 
 // flowText says what the second from sec saw: calls sent, answered,
 // failed, and those waiting at its end.
-func flowText(l i18n.Lang, f *sim.Flow, sec float64) string {
+//
+// Servers with workers add how many were busy at the second's end.
+func flowText(l i18n.Lang, f *sim.Flow, g flowLayout, sec float64) string {
 	w := f.Window(sec, sec+1)
 	failed := 0
 	for o, n := range w.Ended {
@@ -402,8 +413,18 @@ func flowText(l i18n.Lang, f *sim.Flow, sec float64) string {
 			failed += n
 		}
 	}
-	return l.F("flow.second", l.Seconds(sec), l.Seconds(sec+1), l.Count(int64(w.Sent), "flow.calls-n"),
+	text := l.F("flow.second", l.Seconds(sec), l.Seconds(sec+1), l.Count(int64(w.Sent), "flow.calls-n"),
 		l.Int(int64(w.Ended[sim.CallOK])), l.Int(int64(failed)), l.Int(int64(w.InFlight)), l.Int(int64(len(f.WaitingInto(nil, sec+1)))))
+	var busy []string
+	for k, n := range g.nodes {
+		if b, ok := g.busyAt(k, sec+1); ok {
+			busy = append(busy, l.F("flow.busy-at", n, l.Int(int64(b)), l.Int(int64(g.work.workers))))
+		}
+	}
+	if len(busy) > 0 {
+		text += " " + l.F("flow.busy-all", strings.Join(busy, ", "))
+	}
+	return text
 }
 
 func (v *flowView) Render() app.UI {
@@ -445,7 +466,9 @@ func (v *flowView) Render() app.UI {
 		app.If(status != "", func() app.UI { return app.P().ID("flow-status").Class("status").Role("status").Text(status) }),
 		app.Figure().ID("flow").Class("flow-figure").DataSet("t", "0").DataSet("in-flight", "0").TabIndex(0).Role("region").
 			Aria("label", l.T("view.flow")).OnClick(v.onPick).Body(
-			app.If(v.flow != nil, func() app.UI { return app.Raw(flowPicture(l, v.lay, l.T("flow.picture"), `<g id="flow-dots"></g>`)) }),
+			app.If(v.flow != nil, func() app.UI {
+				return app.Raw(flowPicture(l, v.lay, l.T("flow.picture"), `<g id="flow-dots"></g>`, nil))
+			}),
 		),
 		app.P().ID("flow-text").Class("status").Aria("live", "polite"),
 		v.renderFaults(l),

@@ -157,7 +157,7 @@ func flowServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
 		return "", errFull(c, r.FullAt)
 	}
 	f := rec.Flow(r.Totals.Makespan)
-	return flowAnimated(l, f, layoutOf(f, c, r.Faults))
+	return flowAnimated(l, f, layoutOf(f, c, r))
 }
 
 // sweepServerImage runs the link's sweep to the end, under the page's

@@ -138,6 +138,9 @@ const rules = `.chart { overflow: visible; }
 .flow-chart .flow-call.lost { fill: var(--dots); }
 .flow-chart .flow-wait { fill: var(--accent); fill-opacity: 0.35; }
 .flow-chart .flow-clock { fill: var(--accent); }
+.flow-chart .flow-workers { fill: var(--grid); }
+.flow-chart .flow-busy { fill: var(--accent); }
+.flow-chart .flow-busy-label { fill: var(--muted); font-size: 11px; }
 `
 
 // vars writes the palette's variables: "auto" as light-dark() pairs, or
