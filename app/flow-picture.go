@@ -251,7 +251,7 @@ func flowPicture(l i18n.Lang, g flowLayout, label, layer string, busyAnim []stri
 		y := clientY(r)
 		b.WriteString(`<rect class="flow-client" x="` + num(flowClientX-6) + `" y="` + num(y-3.5) + `" width="12" height="7"></rect>`)
 	}
-	b.WriteString(`<text class="flow-label" x="` + num(flowClientX) + `" y="18" text-anchor="middle">` + l.T("flow.clients") + `</text>`)
+	b.WriteString(`<text class="flow-label" x="` + num(flowClientX-6) + `" y="` + num(flowTop-10) + `">` + l.T("flow.clients") + `</text>`)
 	if g.lb() {
 		y := (flowTop + flowBottom) / 2
 		b.WriteString(`<circle class="flow-lb" cx="` + num(flowLBX) + `" cy="` + num(y) + `" r="14"></circle><text class="flow-label" x="` +
@@ -259,21 +259,21 @@ func flowPicture(l i18n.Lang, g flowLayout, label, layer string, busyAnim []stri
 	}
 	for k, n := range g.nodes {
 		y := nodeY(k, len(g.nodes))
-		ty := y + 5
+		ty := y + 9
 		if g.work.busy[k] != nil {
-			ty = y - 1
+			ty = y + 4
 		}
-		b.WriteString(`<g id="flow-node-` + strconv.Itoa(k) + `" class="flow-node"><rect x="` + num(flowNodeX-20) + `" y="` + num(y-22) +
-			`" width="110" height="44" rx="6"></rect><text class="flow-label" x="` + num(flowNodeX+35) + `" y="` + num(ty) +
+		b.WriteString(`<g id="flow-node-` + strconv.Itoa(k) + `" class="flow-node"><rect x="` + num(flowNodeX-20) + `" y="` + num(y-28) +
+			`" width="110" height="56" rx="6"></rect><text class="flow-label flow-node-label" x="` + num(flowNodeX+35) + `" y="` + num(ty) +
 			`" text-anchor="middle">` + escapeText(n) + `</text></g>`)
 		if g.work.busy[k] != nil {
 			// Its workers: a bar as long as the share of them busy.
 			ks := strconv.Itoa(k)
-			b.WriteString(`<rect class="flow-workers" x="` + num(flowNodeX-10) + `" y="` + num(y+7) + `" width="` + num(flowBusyW) + `" height="6"></rect>` +
-				`<rect id="flow-busy-` + ks + `" class="flow-busy" x="` + num(flowNodeX-10) + `" y="` + num(y+7) + `" width="0" height="6">` +
+			b.WriteString(`<rect class="flow-workers" x="` + num(flowNodeX-10) + `" y="` + num(y+13) + `" width="` + num(flowBusyW) + `" height="6"></rect>` +
+				`<rect id="flow-busy-` + ks + `" class="flow-busy" x="` + num(flowNodeX-10) + `" y="` + num(y+13) + `" width="0" height="6">` +
 				busyAnim[k] + `</rect>`)
 			if (flowBottom-flowTop)/float64(len(g.nodes)) >= 60 { // room for its label under the node
-				b.WriteString(`<text id="flow-busy-text-` + ks + `" class="flow-busy-label" x="` + num(flowNodeX+35) + `" y="` + num(y+36) +
+				b.WriteString(`<text id="flow-busy-text-` + ks + `" class="flow-busy-label" x="` + num(flowNodeX+35) + `" y="` + num(y+42) +
 					`" text-anchor="middle"></text>`)
 			}
 		}
@@ -420,7 +420,7 @@ func flowAnimated(l i18n.Lang, f *sim.Flow, g flowLayout) (string, error) {
 			continue
 		}
 		y := nodeY(k, len(g.nodes))
-		b.WriteString(`<rect class="flow-fault" x="` + num(flowNodeX-20) + `" y="` + num(y-22) + `" width="110" height="44" rx="6">`)
+		b.WriteString(`<rect class="flow-fault" x="` + num(flowNodeX-20) + `" y="` + num(y-28) + `" width="110" height="56" rx="6">`)
 		if len(vals) > 1 {
 			b.WriteString(`<animate attributeName="visibility" calcMode="discrete" values="` + strings.Join(vals, ";") + `" keyTimes="` + strings.Join(keys, ";") + `"` + dur + `/>`)
 		}

@@ -36,7 +36,7 @@ const flowRows = 40
 // The drawing's frame, in SVG units.
 const (
 	flowW, flowH         = 800.0, 420.0
-	flowTop, flowBottom  = 30.0, 400.0
+	flowTop, flowBottom  = 44.0, 400.0
 	flowClientX, flowLBX = 70.0, 380.0
 	flowNodeX            = 640.0
 )

@@ -160,6 +160,9 @@ func (p *playground) setupState(les lesson) {
 	keep := p.st
 	st, _ := parseQuery(les.Query)
 	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
+	if st.View == "" && keep.View != "" && keep.View == les.Also {
+		st.View = keep.View // the lesson's second widget stays chosen
+	}
 	p.st = st
 	p.linkGen++
 }
@@ -198,7 +201,7 @@ func (p *playground) onLessonLink(ctx app.Context, e app.Event) {
 	}
 	if les := p.les.data; les != nil && i >= 0 && i < len(les.Links) {
 		p.urlPush = true
-		p.applyLessonSetup(ctx, lesson{Query: les.Links[i].Query})
+		p.applyLessonSetup(ctx, lesson{Query: les.Links[i].Query, Also: les.Also})
 	}
 }
 
@@ -329,6 +332,7 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		app.Header().Class("lesson-head").Body(
 			app.A().ID("lesson-index").Class("lesson-count").Href("?"+p.lessonQuery(lessonList)).
 				Title(l.T("lesson.index")).Text(l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))),
+			p.lessonViews(l, view),
 			app.Div().Class("share").Body(
 				p.langSwitch(l),
 				app.A().ID("lesson-playground").Class("button secondary").Href("?"+p.playgroundQuery()).
@@ -346,6 +350,43 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		),
 		app.If(source != nil, func() app.UI { return source }),
 	)
+}
+
+// lessonViews is the switch between a lesson's widget and its second
+// one (lesson.Also), shown is the widget shown; nothing for a lesson with
+// one widget. The choice goes into the link (view=). It sits in the
+// lesson's head: in presenter mode the widget has no line to spare.
+func (p *playground) lessonViews(l i18n.Lang, shown string) app.UI {
+	les := p.les.data
+	if les == nil || les.Also == "" {
+		return nil
+	}
+	button := func(view string) app.UI {
+		return app.Button().ID("lesson-view-"+view).Type("button").Class("secondary small").Aria("pressed", boolText(shown == view)).
+			DataSet("view", view).OnClick(p.onLessonView).Text(l.T("lesson.show." + view))
+	}
+	return app.Div().Class("lesson-views").Role("group").Aria("label", l.T("lesson.views")).Body(
+		button(les.View), button(les.Also))
+}
+
+// onLessonView shows the lesson's own widget (no view= in the link) or
+// its second, the button's data-view. The view is read when clicked: a
+// button keeps its first handler for its life.
+func (p *playground) onLessonView(ctx app.Context, e app.Event) {
+	view := ctx.JSSrc().Get("dataset").Get("view").String()
+	les := p.les.data
+	switch {
+	case les == nil || view != les.View && view != les.Also:
+		return
+	case view == les.View:
+		view = ""
+	}
+	if p.st.View == view {
+		return
+	}
+	p.st.View = view
+	p.urlPush = true
+	p.writeURL(ctx)
 }
 
 // lessonControls are the few knobs a lesson's prompt asks to move: the

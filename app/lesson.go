@@ -12,6 +12,7 @@ import (
 //	title: The four knobs
 //	query: base=1s&factor=2&cap=30s&attempts=6&jitter=none
 //	view: table
+//	also: flow       (optional: a second widget the reader may switch to)
 //	---
 //	Text: paragraphs split by blank lines; **bold**, `code`; "- " lists.
 //	---try
@@ -43,6 +44,7 @@ func lessonValue(n int) string {
 // lesson is one parsed lesson file.
 type lesson struct {
 	Title, Query, View string
+	Also               string   // a second widget offered beside View ("": none)
 	Text               []string // paragraphs (a list item starts with "- ")
 	Try, Question      string
 	Answer             string
@@ -82,12 +84,17 @@ func parseLesson(src string) (lesson, error) {
 			l.Query = v
 		case "view":
 			l.View = v
+		case "also":
+			l.Also = v
 		default:
 			return l, lessonError("unknown header " + clip(k, 20))
 		}
 	}
 	if l.Title == "" || !contains(views, l.View) {
 		return l, lessonError("a title and a view (" + strings.Join(views, ", ") + ") are needed")
+	}
+	if l.Also != "" && (!contains(views, l.Also) || l.Also == l.View) {
+		return l, lessonError("also names another view: " + clip(l.Also, 20))
 	}
 	sections := map[string]*string{"try": &l.Try, "question": &l.Question, "answer": &l.Answer}
 	parts := strings.Split(rest, "\n---")

@@ -14,6 +14,9 @@ func TestParseLesson(t *testing.T) {
 	if l.Title != "Knobs" || l.View != "table" || len(l.Text) != 2 || l.Answer != "Because 31 s." || len(l.Links) != 1 || l.Links[0].Query != "preset=cenkalti" {
 		t.Fatalf("%+v", l)
 	}
+	if l, err := parseLesson(strings.Replace(src, "view: table\n", "view: herd\nalso: flow\n", 1)); err != nil || l.View != "herd" || l.Also != "flow" {
+		t.Errorf("a second widget: %+v, %v", l, err)
+	}
 	rs := inline("a **b** `c` d*e")
 	if len(rs) != 5 || rs[4].Text != " d*e" || !rs[1].Bold || rs[1].Text != "b" || !rs[3].Code || rs[3].Text != "c" {
 		t.Fatalf("inline: %+v", rs)
@@ -24,6 +27,8 @@ func TestParseLesson(t *testing.T) {
 		"title: x\nview: table\n---\ntext\n---try\na\n---question\nb\n",
 		"title: x\nview: table\nwho: me\n---\ntext\n---try\na\n---question\nb\n---answer\nc\n",
 		"title: x\nview: table\n---\ntext\n---try\na\n---question\nb\n---answer\nc\n---links\nno bar\n",
+		"title: x\nview: herd\nalso: film\n---\ntext\n---try\na\n---question\nb\n---answer\nc\n",
+		"title: x\nview: herd\nalso: herd\n---\ntext\n---try\na\n---question\nb\n---answer\nc\n",
 		strings.Repeat("x", maxLessonBytes+1),
 	} {
 		if _, err := parseLesson(bad); err == nil {

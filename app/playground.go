@@ -334,7 +334,7 @@ func onlyLessonKeys(q string) bool {
 		return false
 	}
 	for k := range vals {
-		if k != keyLesson && k != keyLang && k != keyPresent && k != keyTheme {
+		if k != keyLesson && k != keyLang && k != keyPresent && k != keyTheme && k != keyView {
 			return false
 		}
 	}

@@ -150,3 +150,55 @@ func prCheck(t *testing.T, what string, m prMeasure) {
 		t.Errorf("%s: the second policy's numbers are hidden or off the screen on %v", what, m.BHidden)
 	}
 }
+
+// The lessons that offer the flow beside their chart (3, 8, 11, 15)
+// switch to it from the lesson's head, in the link, and in presenter
+// mode at a projector's 1024x768 and at 1920x1080 the flow fits the
+// screen with all its text, the picture's labels too, at the lesson's type
+// size. A link that names the lesson and the view gets the lesson's own
+// settings; the switch goes back to the chart.
+func TestBrowserPresenterFlow(t *testing.T) {
+	flowReady := `!!document.getElementById('flow-dots') && !document.getElementById('flow-play').disabled`
+	for _, size := range [][2]int64{{1024, 768}, {1920, 1080}} {
+		tb := newTab(t, size[0], size[1])
+		for _, lang := range []string{"en", "ru"} {
+			for _, n := range []int{3, 8, 11, 15} {
+				what := fmt.Sprintf("%dx%d, %s, lesson %d", size[0], size[1], lang, n)
+				tb.open(t, fmt.Sprintf("lesson=%d&present=1&lang=%s", n, lang))
+				wsWaitLesson(t, tb, lang, n)
+				poll[bool](t, tb, what+"'s chart", prReadyJS)
+				if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS("#lesson-view-flow"))); err != nil {
+					t.Fatalf("%s: the switch to the flow: %v", what, err)
+				}
+				poll[bool](t, tb, what+"'s flow", flowReady)
+				eval[string](t, tb, setRangeJS("flow-scrub", "5.3"))
+				wsQuiet(t, tb, 100)
+				m := eval[prMeasure](t, tb, prMeasureJS)
+				t.Logf("%s: page %.0f px high; widget text %.1f px at least (%s), picture text %.1f px (%s)", what, m.ScrollHeight, m.MinPx, m.MinWhat, m.ChartPx, m.ChartWhat)
+				prCheck(t, what, m)
+				if want := prShare * m.InnerHeight; m.ChartPx < want-0.5 {
+					t.Errorf("%s: the picture's %s is %.1f px, want the lesson's %.1f px", what, m.ChartWhat, m.ChartPx, want)
+				}
+				if m.View != "flow" {
+					t.Errorf("%s: the link says view=%q", what, m.View)
+				}
+				if os.Getenv("PR_SHOTS") != "" {
+					exShot(t, tb, fmt.Sprintf("present-flow-%d-%s-%02d", size[0], lang, n))
+				}
+			}
+		}
+		// A link to the lesson's flow: the lesson's fleet, not the page's
+		// default herd; back to the chart from the switch.
+		tb.open(t, "lesson=15&view=flow&present=1&lang=en")
+		wsWaitLesson(t, tb, "en", 15)
+		poll[bool](t, tb, "lesson 15's flow", flowReady)
+		if nodes := eval[int](t, tb, `document.querySelectorAll('#flow .flow-node').length`); nodes != 2 {
+			t.Errorf("?lesson=15&view=flow draws %d servers, the lesson has 2", nodes)
+		}
+		if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS("#lesson-view-herd"))); err != nil {
+			t.Fatal(err)
+		}
+		poll[bool](t, tb, "the chart again", `!document.getElementById('flow') && !!document.querySelector('.lesson-widget .herd') && !new URLSearchParams(location.search).has('view')`)
+		exNoProblems(t, tb)
+	}
+}
