@@ -91,7 +91,7 @@ func TestBrowserAxe(t *testing.T) {
 	for _, q := range []string{
 		"lang=en", "lang=ru", "lang=en&theme=dark", "lang=ru&theme=light",
 		"lang=en&view=table", "lang=en&view=delays", "lang=en&view=herd", "lang=ru&view=compare", "lang=en&view=classify",
-		"lang=en&lesson=1", "lang=ru&lesson=3&present=1",
+		"lang=en&lesson=1", "lang=ru&lesson=3&present=1", "lang=en&lesson=15&view=flow&present=1", "lang=ru&lesson=11&view=flow",
 		"lang=en&scenario=metastable", "lang=en&b.preset=gax",
 		"lang=en&export=go-aws&embed=herd",
 	} {
