@@ -5,12 +5,15 @@ package app
 import (
 	"encoding/xml"
 	"io"
+	"math"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/export"
+	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
 )
 
@@ -132,5 +135,47 @@ func TestHerdImageLabelIsTheVerdict(t *testing.T) {
 		if !v.AllGaveUp() || !strings.Contains(svg, want+`"`) {
 			t.Errorf("%s: the image's label lacks the verdict %q:\n%.600s", lang, want, svg)
 		}
+	}
+}
+
+// The server's picture keeps only the calls it draws, yet equals the
+// page's, drawn from the whole run; both say how many seconds they play.
+func TestFlowServerImage(t *testing.T) {
+	q := "base=1s&factor=2&cap=30s&attempts=6&jitter=full&clients=300&server=outage&outage-end=10s&seed=1"
+	f, g, s := runFlow(t, q)
+	if f.EndS <= flowSVGSeconds+5 {
+		t.Fatalf("the run ends at %.1f s: it must outlast the picture", f.EndS)
+	}
+	for _, l := range i18n.Langs {
+		page, err := flowAnimated(l, f, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		server, err := flowServerImage(l, s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if server != page {
+			t.Errorf("%s: the server's picture (%d B) differs from the page's (%d B)", l.Code(), len(server), len(page))
+		}
+		if want := l.Seconds(20); !strings.Contains(page, want) {
+			t.Errorf("%s: the picture does not say it plays %s", l.Code(), want)
+		}
+	}
+	// The fault shading turns on and off with the fault.
+	f, g, _ = runFlow(t, "attempts=4&growth=none&jitter=none&traffic=open:40&duration=8s&servers=2&server=queue&concurrency=3&service=100ms&service-dist=fixed&timeout=1s&fault=crash@2s-4s/1")
+	svg, err := flowAnimated(i18n.En, f, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(svg, `class="flow-fault"`); n != 1 {
+		t.Errorf("%d shaded nodes, want 1", n)
+	}
+	frames := int(math.Ceil(f.EndS/flowSVGStep - 1e-9))
+	key := func(s float64) string {
+		return strconv.FormatFloat(math.Round(s/flowSVGStep/float64(frames)*1e4)/1e4, 'f', -1, 64)
+	}
+	if want := `values="hidden;visible;hidden" keyTimes="0;` + key(2) + ";" + key(4) + `"`; !strings.Contains(svg, want) {
+		t.Errorf("the crash's shading: no %s", want)
 	}
 }
