@@ -330,7 +330,10 @@ type flowTrack struct {
 // A run with more calls at once than the picture can hold from its first
 // frame on is refused, saying how many.
 func flowAnimated(l i18n.Lang, f *sim.Flow, g flowLayout) (string, error) {
-	end := math.Min(f.EndS, flowSVGSeconds)
+	end := min(f.EndS, flowSVGSeconds, f.ExactUntil) // exact: every call sent before it is here
+	if end <= 0 {
+		return "", sweepErr{"flow.too-many-more", []float64{float64(len(f.Calls)), flowSVGElements}}
+	}
 	frames := max(int(math.Ceil(end/flowSVGStep-1e-9)), 1)
 	at := make([]int, len(g.nodes))
 	var inFlight []int

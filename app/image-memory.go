@@ -49,12 +49,19 @@ func flowConfig(c sim.Config) sim.Config {
 }
 
 // flowImageConfig is the flow image's run: the view's, holding what an
-// image may.
+// image may beside the calls it keeps.
 func flowImageConfig(s *state) sim.Config {
 	cfg := flowConfig(s.Herd.config(s.Policy))
-	boundInFlight(&cfg, s.Policy)
+	if cfg.RequestLevel() {
+		cfg.MaxInFlight = sim.MaxCallersWithin(cfg, ImageBudget-tableMemory(s.Policy)-flowRecorderMemory)
+	}
 	return cfg
 }
+
+// flowRecorderMemory bounds what the flow image's recorder holds: at most
+// flowSVGSamples calls (a picture draws no more), each with its request's
+// entries in two maps, about 200 bytes in all.
+const flowRecorderMemory = flowSVGSamples * 200
 
 // compareImageConfigs are the compare image's runs, one per compareKinds,
 // under the compare panel's bound.
@@ -84,7 +91,7 @@ func ImageMemory(kind, raw string) int64 {
 	for _, c := range imageRuns(kind, &s) {
 		m = max(m, sim.EstimateMemory(c))
 	}
-	return tableMemory(s.Policy) + m
+	return tableMemory(s.Policy) + viewDraws[kind].held + m
 }
 
 // errFull is the error of an image whose run c filled its memory at
@@ -111,7 +118,7 @@ func ImageFits(kind, raw string, budget int64) error {
 // imageFits is ImageFits for the state s: the Embed panel asks of its own
 // state on every render, with no query to parse.
 func imageFits(kind string, s *state, budget int64) error {
-	left := budget - tableMemory(s.Policy)
+	left := budget - tableMemory(s.Policy) - viewDraws[kind].held
 	var worst error
 	var most int64
 	for _, c := range imageRuns(kind, s) {

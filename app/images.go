@@ -148,7 +148,7 @@ func flowServerImage(l i18n.Lang, s *state, _ *backoff.Table) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rec := &sim.FlowRecorder{Before: flowSVGSeconds + 1} // its last frame sees the calls sent at its end
+	rec := &sim.FlowRecorder{Before: flowSVGSeconds + 1, Max: flowSVGSamples} // a picture draws no more
 	sm.SetTracer(rec)
 	for !sm.Advance(1 << 20) {
 	}

@@ -162,6 +162,16 @@ func TestFlowServerImage(t *testing.T) {
 			t.Errorf("%s: the picture does not say it plays %s", l.Code(), want)
 		}
 	}
+	// A herd making more calls in the first seconds than the picture keeps
+	// (it reports them client by client, so what is kept is exact only
+	// up to 0) is refused, saying so, within the image's memory.
+	big, _ := parseQuery("clients=3000&attempts=100&base=10ms&cap=50ms&server=outage&outage-end=30s")
+	if _, err := flowServerImage(i18n.En, &big, nil); err == nil || !strings.Contains(sweepErrText(i18n.En, err), "first seconds make more than") {
+		t.Errorf("a herd too busy to keep: %v", err)
+	}
+	if m := ImageMemory("flow", "clients=3000&attempts=100&base=10ms&cap=50ms&server=outage&outage-end=30s"); m > ImageBudget {
+		t.Errorf("the flow image holds %d bytes, over the %d budget", m, ImageBudget)
+	}
 	// The fault shading turns on and off with the fault.
 	f, g, _ = runFlow(t, "attempts=4&growth=none&jitter=none&traffic=open:40&duration=8s&servers=2&server=queue&concurrency=3&service=100ms&service-dist=fixed&timeout=1s&fault=crash@2s-4s/1")
 	svg, err := flowAnimated(i18n.En, f, g)

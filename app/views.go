@@ -30,6 +30,9 @@ type viewDraw struct {
 	// runs are the simulation runs the view's picture makes for a link's
 	// state (nil: none), whose memory an image's budget bounds first.
 	runs func(s *state) []sim.Config
+	// held is what the picture holds beyond its runs, in bytes (the
+	// flow's calls).
+	held int64
 }
 
 // viewDraws are the views' drawings by name. They are set in init, apart
@@ -39,15 +42,15 @@ var viewDraws map[string]viewDraw
 
 func init() {
 	viewDraws = map[string]viewDraw{
-		"table":  {(*playground).renderDelays, (*playground).tablePicture, false, false, nil},
-		"delays": {(*playground).renderDelayCharts, (*playground).delaysPicture, false, false, nil},
+		"table":  {(*playground).renderDelays, (*playground).tablePicture, false, false, nil, 0},
+		"delays": {(*playground).renderDelayCharts, (*playground).delaysPicture, false, false, nil, 0},
 		"herd": {(*playground).herdWidget, (*playground).herdPicture, true, false,
-			func(s *state) []sim.Config { return []sim.Config{herdImageConfig(s)} }},
-		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true, compareImageConfigs},
-		"classify": {(*playground).renderClassify, nil, false, false, nil},
-		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false, sweepImageConfigs},
+			func(s *state) []sim.Config { return []sim.Config{herdImageConfig(s)} }, 0},
+		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true, compareImageConfigs, 0},
+		"classify": {(*playground).renderClassify, nil, false, false, nil, 0},
+		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false, sweepImageConfigs, 0},
 		"flow": {(*playground).renderFlow, (*playground).flowPicture, false, false,
-			func(s *state) []sim.Config { return []sim.Config{flowImageConfig(s)} }},
+			func(s *state) []sim.Config { return []sim.Config{flowImageConfig(s)} }, flowRecorderMemory},
 	}
 }
 

@@ -35,8 +35,12 @@ type Flow struct {
 	// EndS is when the last call ended (or the run stopped).
 	EndS float64
 	// Truncated: the run made more calls than the flow holds (the first
-	// MaxFlowCalls, by send time, of those the tracer gave).
-	Truncated bool
+	// MaxFlowCalls, or its recorder's Max, that the tracer gave: calls
+	// are given as they end). ExactUntil is the earliest time a call left
+	// out was sent: the flow is the run's whole until then (+Inf when
+	// nothing was left out).
+	Truncated  bool
+	ExactUntil float64
 	// longest is the longest call's flight: no call sent before t minus
 	// it is in flight at t.
 	longest float64
@@ -53,55 +57,69 @@ type FlowWait struct {
 	FromS, UntilS float64
 }
 
-// FlowRecorder is a Tracer that keeps at most MaxFlowCalls calls. With
-// Before set it keeps the calls sent before it, and of each of their
-// requests the first call sent after (which ends its client's wait): a
-// drawing of a run's first seconds holds only what it draws.
+// FlowRecorder is a Tracer that keeps at most Max calls (MaxFlowCalls by
+// default); with Before set, only the calls sent before it (a drawing of a
+// run's first seconds holds only what it draws). Of a call left out it
+// keeps what a wait needs: for a request with a call kept, the first call
+// left out ends its client's wait after its last call kept.
 type FlowRecorder struct {
-	Before    float64
+	Before float64
+	// Max bounds the calls kept (0: MaxFlowCalls).
+	Max       int
 	calls     []Call
 	truncated bool
-	// after: a request with a call kept, and the index of its first call
-	// sent at or after Before (-1: none yet).
-	after map[int]int
+	firstLost float64 // the earliest send of a call Max left out
+	// last is each request's last call kept (its index in calls); next
+	// the first call left out after it. A request's tries end in the
+	// order they were sent, so a call left out follows every call kept.
+	last map[int]int
+	next map[int]Call
 }
 
 // Call records one call.
 func (r *FlowRecorder) Call(c Call) {
-	if r.Before > 0 {
-		if r.after == nil {
-			r.after = map[int]int{}
-		}
-		j, ok := r.after[c.Request]
-		switch {
-		case c.SentS < r.Before:
-			if !ok {
-				r.after[c.Request] = -1
-			}
-		case !ok: // no call of its before: no wait to close
-			return
-		case j >= 0 && r.calls[j].SentS <= c.SentS:
-			return
-		case j >= 0:
-			r.calls[j] = c
-			return
-		default:
-			if len(r.calls) < MaxFlowCalls {
-				r.after[c.Request] = len(r.calls)
-			}
-		}
+	if r.last == nil {
+		r.last, r.next = map[int]int{}, map[int]Call{}
 	}
-	if len(r.calls) >= MaxFlowCalls {
-		r.truncated = true
+	before := r.Before <= 0 || c.SentS < r.Before
+	if before && len(r.calls) < r.max() {
+		r.last[c.Request] = len(r.calls)
+		r.calls = append(r.calls, c)
 		return
 	}
-	r.calls = append(r.calls, c)
+	if before {
+		if !r.truncated || c.SentS < r.firstLost {
+			r.firstLost = c.SentS
+		}
+		r.truncated = true
+	}
+	if _, kept := r.last[c.Request]; kept {
+		if n, ok := r.next[c.Request]; !ok || c.SentS < n.SentS {
+			r.next[c.Request] = c
+		}
+	}
+}
+
+func (r *FlowRecorder) max() int {
+	if r.Max > 0 {
+		return min(r.Max, MaxFlowCalls)
+	}
+	return MaxFlowCalls
 }
 
 // Flow is the calls recorded, sorted by send time; endS is the run's end,
 // which unfinished calls last until.
 func (r *FlowRecorder) Flow(endS float64) *Flow {
-	f := &Flow{Calls: r.calls, Truncated: r.truncated}
+	f := &Flow{Calls: r.calls, Truncated: r.truncated, ExactUntil: math.Inf(1)}
+	if r.truncated {
+		f.ExactUntil = r.firstLost
+	}
+	// The waits a call left out ends, before the calls move in sorting.
+	for req, c := range r.next {
+		if p := &r.calls[r.last[req]]; !math.IsNaN(p.DoneS) && c.SentS > p.DoneS && c.Try > p.Try {
+			f.Waits = append(f.Waits, FlowWait{req, p.DoneS, c.SentS})
+		}
+	}
 	sort.SliceStable(f.Calls, func(i, j int) bool { return f.Calls[i].SentS < f.Calls[j].SentS })
 	f.EndS = endS
 	for _, c := range f.Calls {
@@ -126,7 +144,13 @@ func (r *FlowRecorder) Flow(endS float64) *Flow {
 		}
 		last[c.Request] = i
 	}
-	sort.SliceStable(f.Waits, func(i, j int) bool { return f.Waits[i].FromS < f.Waits[j].FromS })
+	sort.Slice(f.Waits, func(i, j int) bool {
+		a, b := &f.Waits[i], &f.Waits[j]
+		if a.FromS != b.FromS {
+			return a.FromS < b.FromS
+		}
+		return a.Request < b.Request // a request waits once at a time
+	})
 	for _, w := range f.Waits {
 		f.longestWait = math.Max(f.longestWait, w.UntilS-w.FromS)
 	}

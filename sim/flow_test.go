@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"fmt"
+	"maps"
 	"math"
 	"testing"
 )
@@ -118,4 +120,89 @@ func TestFlowPos(t *testing.T) {
 			t.Errorf("call %d at %g: %+v, want %s %g", c.i, c.at, p, c.leg, c.x)
 		}
 	}
+}
+
+// A recorder that keeps fewer calls (Max) or only the first seconds
+// (Before) draws the run exactly where it says it can: the same calls in
+// flight and the same clients waiting as the whole trace, before
+// ExactUntil and Before; a wait whose next try was left out still ends
+// where the trace says. (A herd reports its calls client by client, so a
+// Max cuts it at 0: only Before is tried on it.)
+func TestFlowRecorderBounds(t *testing.T) {
+	herd := [][2]string{{"clients", "400"}, {"jitter", "full"}, {"outage-end", "6s"}}
+	open := [][2]string{{"traffic", "open:200"}, {"duration", "12s"}, {"server", "queue"}, {"concurrency", "10"}, {"service", "40ms"},
+		{"timeout", "300ms"}, {"fault", "stall@3s-6s"}, {"attempts", "4"}}
+	for _, tc := range []struct {
+		kv  [][2]string
+		rec FlowRecorder
+	}{{herd, FlowRecorder{Before: 5}}, {open, FlowRecorder{Max: 900}}, {open, FlowRecorder{Before: 9, Max: 1500}}, {open, FlowRecorder{Before: 4}}} {
+		c := DefaultConfig()
+		for _, p := range tc.kv {
+			if err := c.Set(p[0], p[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		flow := func(rec *FlowRecorder) *Flow {
+			s, err := New(c, 9)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.SetTracer(rec)
+			for !s.Advance(1 << 20) {
+			}
+			return rec.Flow(s.Result().Totals.Makespan)
+		}
+		whole := flow(&FlowRecorder{})
+		rec := tc.rec
+		f := flow(&rec)
+		until := f.ExactUntil
+		if rec.Before > 0 {
+			until = math.Min(until, rec.Before)
+		}
+		what := fmt.Sprintf("%s, max %d, before %g", tc.kv[0][0], rec.Max, rec.Before)
+		if rec.Max > 0 && (!f.Truncated || until <= 0.5 || until >= whole.EndS) || until <= 0.5 {
+			t.Fatalf("%s: truncated %v, exact until %g of %g s: the check proves little", what, f.Truncated, until, whole.EndS)
+		}
+		checked, waited := 0, 0
+		for k := 0; k < 400; k++ {
+			at := until * float64(k) / 400
+			a, b := flowCalls(f, at), flowCalls(whole, at)
+			if !maps.Equal(a, b) {
+				t.Fatalf("%s at %.3f s: %d calls in flight, the whole trace %d", what, at, len(a), len(b))
+			}
+			wa, wb := flowWaits(f, at), flowWaits(whole, at)
+			if !maps.Equal(wa, wb) {
+				t.Fatalf("%s at %.3f s: %d clients waiting, the whole trace %d", what, at, len(wa), len(wb))
+			}
+			checked += len(a)
+			waited += len(wa)
+		}
+		if checked == 0 || waited == 0 {
+			t.Errorf("%s: %d calls and %d waits compared", what, checked, waited)
+		}
+	}
+}
+
+type flowKey struct {
+	req, try int
+	sent     float64
+}
+
+// flowCalls are the calls of f in flight at t.
+func flowCalls(f *Flow, t float64) map[flowKey]bool {
+	m := map[flowKey]bool{}
+	for _, i := range f.InFlight(t) {
+		c := f.Calls[i]
+		m[flowKey{c.Request, c.Try, c.SentS}] = true
+	}
+	return m
+}
+
+// flowWaits are the waits of f under way at t.
+func flowWaits(f *Flow, t float64) map[FlowWait]bool {
+	m := map[FlowWait]bool{}
+	for _, i := range f.WaitingInto(nil, t) {
+		m[f.Waits[i]] = true
+	}
+	return m
 }
