@@ -144,7 +144,9 @@ func (r *FlowRecorder) Flow(endS float64) *Flow {
 		}
 		last[c.Request] = i
 	}
-	sort.Slice(f.Waits, func(i, j int) bool {
+	// SliceStable, which the calls' sort has brought in already: each
+	// other sort costs app.wasm kilobytes.
+	sort.SliceStable(f.Waits, func(i, j int) bool {
 		a, b := &f.Waits[i], &f.Waits[j]
 		if a.FromS != b.FromS {
 			return a.FromS < b.FromS
