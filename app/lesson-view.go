@@ -68,7 +68,7 @@ func (p *playground) lessonFromPage() {
 	p.les.key, p.les.data = key, &les
 	if p.les.setup {
 		p.les.setup, p.les.setUp = false, true
-		p.setupState(les)
+		p.setupState(les, p.st.View)
 	}
 }
 
@@ -91,7 +91,7 @@ func (p *playground) lessonOnServer() {
 	p.les.key, p.les.data, p.les.raw = key, &les, body
 	if p.les.setup {
 		p.les.setup = false
-		p.setupState(les)
+		p.setupState(les, p.st.View)
 		p.recompute()
 	}
 }
@@ -139,7 +139,7 @@ func (p *playground) loadLesson(ctx app.Context) {
 			}
 			if p.les.setup {
 				p.les.setup = false
-				p.applyLessonSetup(ctx, les)
+				p.applyLessonSetup(ctx, les, p.st.View)
 			}
 		})
 	})
@@ -147,8 +147,8 @@ func (p *playground) loadLesson(ctx app.Context) {
 
 // applyLessonSetup sets the state to the lesson's query, keeping the
 // lesson, the language, presenter mode and the theme.
-func (p *playground) applyLessonSetup(ctx app.Context, les lesson) {
-	p.setupState(les)
+func (p *playground) applyLessonSetup(ctx app.Context, les lesson, view string) {
+	p.setupState(les, view)
 	p.recompute()
 	p.herd.start(ctx, p)
 	p.writeURL(ctx)
@@ -156,12 +156,17 @@ func (p *playground) applyLessonSetup(ctx app.Context, les lesson) {
 
 // setupState sets the state to the lesson's query, keeping the lesson,
 // the language, presenter mode and the theme; the caller recomputes.
-func (p *playground) setupState(les lesson) {
+//
+// view is the widget shown when the setup names none: a link's
+// (?lesson=3&view=flow) when the lesson opens, its second widget when
+// a one-click setup is applied while it is shown; a new lesson starts from
+// its own (goLesson).
+func (p *playground) setupState(les lesson, view string) {
 	keep := p.st
 	st, _ := parseQuery(les.Query)
 	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
-	if st.View == "" && keep.View != "" && keep.View == les.Also {
-		st.View = keep.View // the lesson's second widget stays chosen
+	if st.View == "" {
+		st.View = view
 	}
 	p.st = st
 	p.linkGen++
@@ -179,7 +184,7 @@ func (p *playground) goLesson(ctx app.Context, n int) {
 	if n == p.st.Lesson {
 		return
 	}
-	p.st.Lesson = n
+	p.st.Lesson, p.st.View = n, ""
 	p.les.setup = true
 	p.urlPush = true
 	p.loadLesson(ctx)
@@ -201,7 +206,11 @@ func (p *playground) onLessonLink(ctx app.Context, e app.Event) {
 	}
 	if les := p.les.data; les != nil && i >= 0 && i < len(les.Links) {
 		p.urlPush = true
-		p.applyLessonSetup(ctx, lesson{Query: les.Links[i].Query, Also: les.Also})
+		view := ""
+		if p.st.View == les.Also {
+			view = les.Also // the flow stays shown
+		}
+		p.applyLessonSetup(ctx, lesson{Query: les.Links[i].Query}, view)
 	}
 }
 

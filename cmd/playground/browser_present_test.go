@@ -195,10 +195,25 @@ func TestBrowserPresenterFlow(t *testing.T) {
 		if nodes := eval[int](t, tb, `document.querySelectorAll('#flow .flow-node').length`); nodes != 2 {
 			t.Errorf("?lesson=15&view=flow draws %d servers, the lesson has 2", nodes)
 		}
+		// A one-click setup keeps the flow shown; the next lesson opens with
+		// its own widget.
+		if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`.lesson-links button[data-link="0"]`))); err != nil {
+			t.Fatal(err)
+		}
+		poll[bool](t, tb, "the setup, in the flow", `new URLSearchParams(location.search).get('balance') === 'least' && new URLSearchParams(location.search).get('view') === 'flow' && `+flowReady)
 		if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS("#lesson-view-herd"))); err != nil {
 			t.Fatal(err)
 		}
 		poll[bool](t, tb, "the chart again", `!document.getElementById('flow') && !!document.querySelector('.lesson-widget .herd') && !new URLSearchParams(location.search).has('view')`)
+		if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS("#lesson-view-flow"))); err != nil {
+			t.Fatal(err)
+		}
+		poll[bool](t, tb, "the flow again", flowReady)
+		if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS("#lesson-next"))); err != nil {
+			t.Fatal(err)
+		}
+		wsWaitLesson(t, tb, "en", 16)
+		poll[bool](t, tb, "lesson 16's own widget", `!document.getElementById('flow') && !new URLSearchParams(location.search).has('view')`)
 		exNoProblems(t, tb)
 	}
 }
