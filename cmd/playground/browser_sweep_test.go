@@ -78,6 +78,7 @@ func TestBrowserSweepForm(t *testing.T) {
 	eval[string](t, tb, setRangeJS("sweep-runs", "4"))
 	poll[bool](t, tb, "four runs", `new URLSearchParams(location.search).get('sweep-runs') === '4' && document.getElementById('sweep').getAttribute('aria-busy') === 'false'`)
 	eval[bool](t, tb, `(window.__long = [], new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)); }).observe({type: 'longtask'}), true)`)
+	stop := traceTasks(t, tb)
 	tb.typeInto(t, "sweep-values", "1000:20000:1000")
 	// Cancelled as soon as the first point is drawn.
 	rows := poll[int](t, tb, "the first points", `(() => {
@@ -87,9 +88,15 @@ func TestBrowserSweepForm(t *testing.T) {
   return 0;
 })()`)
 	poll[bool](t, tb, "cancelled", `document.getElementById('sweep-status').textContent.includes('Отменено после')`)
-	if long := eval[[]int](t, tb, `window.__long`); len(long) > 0 {
-		t.Errorf("tasks over 50 ms while sweeping: %v ms", long)
+	// A task's CPU time, from Chromium's trace: a CPU-bound neighbour on
+	// the shared machine stretches a task's wall time (a 10 ms slice
+	// preempted measured 54 ms) and hardly its thread time.
+	cpu, _ := stop()
+	long := eval[[]int](t, tb, `window.__long`)
+	if cpu > 50 {
+		t.Errorf("a task of %.0f ms of CPU while sweeping (tasks over 50 ms of wall time: %v)", cpu, long)
 	}
+	t.Logf("longest task %.1f ms of CPU; tasks over 50 ms of wall time: %v", cpu, long)
 	rows = eval[int](t, tb, `document.querySelectorAll('#sweep-table tbody tr').length`)
 	eval[bool](t, tb, `new Promise(r => setTimeout(() => r(true), 1500))`)
 	if after := eval[int](t, tb, `document.querySelectorAll('#sweep-table tbody tr').length`); after != rows || rows >= 20 {
