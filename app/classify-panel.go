@@ -78,60 +78,39 @@ func classify(in classifyInput) (backoff.Verdict, error) {
 
 // classifyPanel is the classification panel, a component of its own: it
 // owns its fields as typed and tells the page of each change (the action
-// actClassify) for the link. It takes the link's call (Link) only when the
-// page replaces its state from outside (LinkGen: a link, Back, a lesson's
-// setup), never on the page's other renders: a fast typist's next key can
+// an edit) for the link. It takes the link's call (Link) only when the
+// page replaces its state from outside (stateLink: a link, Back, a
+// lesson's setup), never on the page's other renders: a fast typist's next key can
 // come before the page has handled the last one, and the page's copy would
 // then write an older value into the box.
 type classifyPanel struct {
 	app.Compo
 
-	Lang    i18n.Lang
-	Alone   bool // an embedded view: the heading is the page's h1
-	Link    classifyInput
-	LinkGen int
+	Lang  i18n.Lang
+	Alone bool // an embedded view: the heading is the page's h1
+	Link  classifyInput
 	// LeftOut are the URL keys links to the page leave out (see
 	// state.link), worded under the fields.
 	LeftOut []string
 
-	in  classifyInput
-	gen int
+	in classifyInput
+	linked
 }
 
-// actClassify carries the panel's call to the page: a classifyChange.
-const actClassify = "classify"
+func (c *classifyPanel) OnInit() { c.in = c.Link }
 
-// classifyChange is a new call from the panel; push: a discrete change (a
-// case button), one history entry.
-type classifyChange struct {
-	In   classifyInput
-	Push bool
+func (c *classifyPanel) OnMount(ctx app.Context) { c.observe(ctx, c.take) }
+
+// take takes the call of a state the page replaced its own with.
+func (c *classifyPanel) take(st *state) {
+	c.in = st.Cls
+	c.setTexts()
 }
 
-func (c *classifyPanel) OnInit() { c.in, c.gen = c.Link, c.LinkGen }
-
-func (c *classifyPanel) OnUpdate(ctx app.Context) {
-	if c.gen != c.LinkGen {
-		c.in, c.gen = c.Link, c.LinkGen
-		c.setTexts()
-	}
-}
-
-// renderClassify is the page's classification panel.
-func (p *playground) renderClassify(l i18n.Lang) app.UI {
-	_, left := p.st.link()
-	return &classifyPanel{Lang: l, Alone: p.alone(), Link: p.st.Cls, LinkGen: p.linkGen, LeftOut: left}
-}
-
-// onClassify takes the panel's call into the page's state and link.
-func (p *playground) onClassify(ctx app.Context, a app.Action) {
-	ch, ok := a.Value.(classifyChange)
-	if !ok || ch.In == p.st.Cls {
-		return
-	}
-	p.st.Cls = ch.In
-	p.urlPush = p.urlPush || ch.Push
-	p.writeURL(ctx)
+// newClassifyCard is the page's classification panel.
+func newClassifyCard(v pageView) app.UI {
+	_, left := v.st.link()
+	return &classifyPanel{Lang: v.lang, Alone: v.alone(), Link: v.st.Cls, LeftOut: left}
 }
 
 func (c *classifyPanel) Render() app.UI {
@@ -221,7 +200,7 @@ func (c *classifyPanel) set(ctx app.Context, field *string) {
 	if field == &c.in.Rules && *field == "article" {
 		*field = ""
 	}
-	ctx.NewActionWithValue(actClassify, classifyChange{In: c.in})
+	c.send(ctx, false)
 }
 
 // onCase fills the fields with one of the article's cases, its body as a
@@ -238,8 +217,14 @@ func (c *classifyPanel) onCase(ctx app.Context, e app.Event) {
 	if c.Lang == i18n.Ru && cs.bodyRu != "" {
 		c.in.Body = cs.bodyRu
 	}
-	ctx.NewActionWithValue(actClassify, classifyChange{In: c.in, Push: true})
+	c.send(ctx, true)
 	c.setTexts()
+}
+
+// send hands the panel's call to the page, for its link; push: a discrete
+// change (a case button), a history entry.
+func (c *classifyPanel) send(ctx app.Context, push bool) {
+	sendEdit(ctx, edit{set: setTo(func(st *state) *classifyInput { return &st.Cls }, c.in), push: push})
 }
 
 // setTexts writes the fields into the boxes: go-app renders a textarea's

@@ -19,12 +19,15 @@ type compareCard struct {
 	Present bool   // presenter mode's frames
 }
 
-// renderCompare is the page's compare card.
-func (p *playground) renderCompare(l i18n.Lang) app.UI {
-	h := &p.herd
-	return &compareCard{Lang: l, Alone: p.alone(), Busy: h.running || h.cmpPending > 0, Pending: h.cmpPending > 0,
-		Results: h.cmp, Current: p.st.Policy.Jitter.String(), Present: p.st.Present && p.st.Lesson > 0}
+// newCompareCard is the page's compare card.
+func newCompareCard(v pageView) app.UI {
+	h := v.herd
+	return &compareCard{Lang: v.lang, Alone: v.alone(), Busy: h.running || h.cmpPending > 0, Pending: h.cmpPending > 0,
+		Results: h.cmp, Current: v.st.Policy.Jitter.String(), Present: v.st.Present && v.st.Lesson > 0}
 }
+
+// comparePicture is the compare grid as one picture.
+func comparePicture(v pageView) string { return compareSVG(v.lang, v.herd.cmp) }
 
 func (c *compareCard) Render() app.UI {
 	l := c.Lang

@@ -19,41 +19,29 @@ type policyLink struct {
 
 // policyPanel is the first policy's controls, a component: the preset,
 // the knobs with their typed boxes and Solve controls, the seed. It owns
-// what it edits and sends each accepted edit to the page (actPolicy). It
-// takes the link's policy (Link) only when the page replaces its state
-// from outside (LinkGen: a link, Back, a lesson, a scenario, an import),
-// never on the page's other renders: a dragged slider's next position can
-// come before the page has taken the last one, and the page's copy would
-// pull the slider back. In a lesson (Lesson) it shows the few knobs the
-// lessons ask to move.
+// what it edits and sends each accepted edit to the page (an edit). It
+// starts from the link's policy (Link) and takes another only when the
+// page replaces its state from outside (stateLink), never on the page's
+// other renders: a dragged slider's next position can come before the
+// page has taken the last one, and the page's copy would pull the slider
+// back. In a lesson (Lesson) it shows the few knobs the lessons ask to
+// move.
 type policyPanel struct {
 	app.Compo
 
-	Lang    i18n.Lang
-	Lesson  bool
-	Link    policyLink
-	LinkGen int
+	Lang   i18n.Lang
+	Lesson bool
+	Link   policyLink
 
 	pol policyLink
-	gen int
+	linked
 	boxes
 	solve solveState // the Solve control of a knob, when one is open
 }
 
-// actPolicy carries an edit of the policy panel to the page: a
-// policyChange.
-const actPolicy = "policy"
-
-// policyChange is the policy panel's policy after an edit; Discrete: a
-// history entry (a select, a committed box), not a slider's drag.
-type policyChange struct {
-	policyLink
-	Discrete bool
-}
-
 func (c *policyPanel) OnInit() {
 	c.boxes = newBoxes()
-	c.pol, c.gen = c.Link, c.LinkGen
+	c.pol = c.Link
 }
 
 // OnMount re-applies the sliders' values once the elements exist: go-app
@@ -63,24 +51,17 @@ func (c *policyPanel) OnInit() {
 // in the start's first tasks) would draw the same.
 func (c *policyPanel) OnMount(ctx app.Context) {
 	c.syncSliders()
+	c.observe(ctx, func(st *state) {
+		c.take(st)
+		ctx.Defer(func(ctx app.Context) { c.syncSliders() })
+	})
 	ctx.PreventUpdate()
 }
 
-func (c *policyPanel) OnUpdate(ctx app.Context) {
-	if c.take() {
-		ctx.Defer(func(ctx app.Context) { c.syncSliders() })
-	}
-}
-
-// take takes the link's policy when the page has replaced its state, and
-// reports whether it did.
-func (c *policyPanel) take() bool {
-	if c.gen == c.LinkGen {
-		return false
-	}
-	c.pol, c.gen = c.Link, c.LinkGen
+// take takes the policy of a state the page replaced its own with.
+func (c *policyPanel) take(st *state) {
+	c.pol = st.policy()
 	c.reset()
-	return true
 }
 
 func (c *policyPanel) syncSliders() {
@@ -99,7 +80,14 @@ func (c *policyPanel) syncSliders() {
 
 // apply sends the panel's policy to the page.
 func (c *policyPanel) apply(ctx app.Context, discrete bool) {
-	ctx.NewActionWithValue(actPolicy, policyChange{c.pol, discrete})
+	pol := c.pol
+	sendEdit(ctx, edit{set: func(st *state) bool {
+		if st.policy() == pol {
+			return false
+		}
+		st.Preset, st.Policy, st.Seed = pol.Preset, pol.Policy, pol.Seed
+		return true
+	}, runs: policyRuns, push: discrete})
 }
 
 // Each kind of control has its handler; the element's id names the
@@ -175,19 +163,10 @@ func (c *policyPanel) onReroll(ctx app.Context, e app.Event) {
 	c.apply(ctx, true)
 }
 
-// onPolicy takes the policy panel's edit into the state.
-func (p *playground) onPolicy(ctx app.Context, a app.Action) {
-	ch, ok := a.Value.(policyChange)
-	if !ok || ch.policyLink == p.st.policy() {
-		return
-	}
-	p.st.Preset, p.st.Policy, p.st.Seed = ch.Preset, ch.Policy, ch.Seed
-	p.changed(ctx, ch.Discrete)
-}
-
-// renderControls is the first policy's panel (in a lesson, its few knobs).
-func (p *playground) renderControls(l i18n.Lang) app.UI {
-	return &policyPanel{Lang: l, Lesson: p.st.Lesson > 0, Link: p.st.policy(), LinkGen: p.linkGen}
+// newPolicyPanel is the first policy's panel (in a lesson, its few
+// knobs).
+func newPolicyPanel(v pageView) app.UI {
+	return &policyPanel{Lang: v.lang, Lesson: v.st.Lesson > 0, Link: v.st.policy()}
 }
 
 // knob is a value box that a select shows while one of its entries (kind)

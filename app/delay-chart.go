@@ -11,29 +11,39 @@ import (
 // component: it draws them from its tables when they (or the language, the
 // seed, the scale) change, and only then; progress updates elsewhere on
 // the page never redraw it. The log scale's box goes to the page (the link
-// keeps it) as actLog.
+// keeps it) as an edit.
 type delaysPanel struct {
 	app.Compo
 
 	Lang  i18n.Lang
-	Alone bool           // an embedded view: the heading is the page's h1
-	A, B  *backoff.Table // B: the second policy's, nil when none
-	Seed  uint64
+	Alone bool // an embedded view: the heading is the page's h1
+	Of    tableSpec
 	Log   bool
 
 	delays, hist string // SVG
 	capDrawn     bool   // the delay chart shows a cap line
 }
 
-// actLog carries the log scale's box: a bool.
-const actLog = "delay-log"
-
 func (c *delaysPanel) OnInit() { c.draw() }
 
 func (c *delaysPanel) OnUpdate(ctx app.Context) { c.draw() }
 
 func (c *delaysPanel) draw() {
-	c.delays, c.hist, c.capDrawn = drawDelays(c.Lang, c.A, c.B, c.Seed, c.Log)
+	a, b, _ := c.Of.tables()
+	c.delays, c.hist, c.capDrawn = drawDelays(c.Lang, a, b, c.Of.Seed, c.Log)
+}
+
+// newDelaysCard is the delay chart and the histogram of the total wait
+// for the page's state.
+func newDelaysCard(v pageView) app.UI {
+	return &delaysPanel{Lang: v.lang, Alone: v.alone(), Of: specOf(v.st), Log: v.st.Log}
+}
+
+// delaysPicture is the delay chart and histogram as one picture.
+func delaysPicture(v pageView) string {
+	a, b, _ := tablesOf(v.st)
+	svg, _, _ := drawDelays(v.lang, a, b, v.st.Seed, v.st.Log)
+	return svg
 }
 
 // drawDelays draws table a's delay chart and histogram (b's beside, when
@@ -56,7 +66,7 @@ func drawDelays(l i18n.Lang, a, b *backoff.Table, seed uint64, log bool) (delays
 func (c *delaysPanel) Render() app.UI {
 	l := c.Lang
 	var body []app.UI
-	if c.A != nil {
+	if c.delays != "" {
 		body = append(body,
 			app.Div().Class("chart-head").Body(
 				cardHead(c.Alone, 3, l.T("one.chart-head")),
@@ -74,7 +84,7 @@ func (c *delaysPanel) Render() app.UI {
 }
 
 func (c *delaysPanel) onLog(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actLog, ctx.JSSrc().Get("checked").Bool())
+	sendEdit(ctx, edit{set: setTo(func(st *state) *bool { return &st.Log }, ctx.JSSrc().Get("checked").Bool()), push: true})
 }
 
 // legend is the delay chart's key: what it draws, the cap only when its
@@ -85,7 +95,7 @@ func (c *delaysPanel) legend() []string {
 	if c.capDrawn {
 		keys = append(keys, "cap", l.T("legend.cap"))
 	}
-	if c.B != nil {
+	if c.Of.HasB {
 		keys = append(keys, "band-b", l.T("legend.b"))
 	}
 	return keys

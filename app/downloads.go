@@ -25,14 +25,6 @@ func download(name, mime, content string) {
 	w.Get("URL").Call("revokeObjectURL", u)
 }
 
-// theme is the page's theme for a file: the link's, or the viewer's.
-func (p *playground) theme() string {
-	if p.st.Theme != "" {
-		return p.st.Theme
-	}
-	return "auto"
-}
-
 // downloadButton is a button that asks the page for the view's picture
 // as a file.
 func downloadButton(view string) takeItem {
@@ -48,14 +40,19 @@ func onDownload(ctx app.Context, e app.Event) {
 	}
 }
 
-// downloadView saves view's picture as an SVG file, drawn in the page.
-func (p *playground) downloadView(name string) {
+// downloadView saves view's picture as an SVG file, drawn in the page, in
+// the link's theme or else the viewer's.
+func downloadView(v pageView, name string) {
 	d := viewDraws[name]
 	if d.picture == nil {
 		return
 	}
-	if svg := d.picture(p, p.lang()); svg != "" {
-		download("backoff-"+name+".svg", "image/svg+xml", chart.Standalone(svg, p.theme()))
+	theme := v.st.Theme
+	if theme == "" {
+		theme = "auto"
+	}
+	if svg := d.picture(v); svg != "" {
+		download("backoff-"+name+".svg", "image/svg+xml", chart.Standalone(svg, theme))
 	}
 }
 

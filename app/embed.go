@@ -18,18 +18,19 @@ import (
 // heightMessage is the type of the message the page posts to its parent.
 const heightMessage = "backoff-playground:height"
 
-// renderView is one widget alone, for an iframe.
-func (p *playground) renderView(l i18n.Lang) app.UI {
-	widget := p.widget(l, p.st.View)
+// viewPage is one view alone, for an iframe: its widget, a link to the
+// whole page with the same state, and what the link ignored.
+func viewPage(v pageView, notes []notice) app.UI {
+	l := v.lang
 	// The widget's own heading is the view's title (an h1): the header
 	// holds the link only, so the title is not said twice.
-	return app.Main().Class("playground embed view-"+p.st.View).Body(
+	return app.Main().Class("playground embed view-"+v.st.View).Body(
 		app.Header().Class("embed-head").Body(
-			app.A().ID("open-full").Href("?"+p.st.fullQuery()).Target("_blank").Rel("noopener").Text(l.T("view.open")+" ↗"),
-			p.copyStatus(l),
+			app.A().ID("open-full").Href("?"+v.st.fullQuery()).Target("_blank").Rel("noopener").Text(l.T("view.open")+" ↗"),
+			&copyStatus{Lang: l, Query: v.query},
 		),
-		p.renderNotices(l), // a view's link is read as the page's: what it ignored is said
-		widget,
+		noticeList(l, notes), // a view's link is read as the page's: what it ignored is said
+		widgetOf(v, v.st.View),
 	)
 }
 
@@ -64,18 +65,6 @@ func postHeight() {
 	observer.Call("observe", w.Get("document").Get("body"))
 }
 
-// onEmbed shows or hides the embed panel; the link keeps it (embed=).
-func (p *playground) onEmbed(ctx app.Context, e app.Event) {
-	if p.st.Embed != "" {
-		p.st.Embed = ""
-	} else {
-		p.st.Embed = "table"
-	}
-	p.probeServer(ctx)
-	p.urlPush = true
-	p.writeURL(ctx)
-}
-
 // embedPanel is the Embed panel, a component: the snippets that embed the
 // page's state (Content) in the chosen view (View, kept in the link) and
 // theme (the panel's own). The view chosen, a copy and a download go to
@@ -86,24 +75,35 @@ type embedPanel struct {
 	Lang    i18n.Lang
 	View    string // "": the panel is closed
 	Content state  // the page's state, without its panels (state.content)
-	Server  int    // whether the page has its server
 
-	theme string // chosen in the panel ("": none yet, see snippetTheme)
-	live  bool   // mounted: the snippets read the page's address
+	theme  string // chosen in the panel ("": none yet, see snippetTheme)
+	live   bool   // mounted: the snippets read the page's address
+	server int    // whether the page has its server (stateServer)
 }
 
 // The Embed panel's actions.
 const (
-	actEmbedView = "embed-view" // a view's name
-	actDownload  = "download"   // a view's name: its picture as a file
+	actDownload = "download" // a view's name: its picture as a file
 )
 
-func (c *embedPanel) OnMount(ctx app.Context) { c.live = true }
+func (c *embedPanel) OnMount(ctx app.Context) {
+	c.live = true
+	ctx.ObserveState(stateServer, &c.server)
+	c.OnUpdate(ctx)
+}
+
+// OnUpdate asks whether the page has its server once the panel is open:
+// the Markdown image needs it.
+func (c *embedPanel) OnUpdate(ctx app.Context) {
+	if c.View != "" {
+		askServer(ctx)
+	}
+}
 
 // The panel's controls: the view, the theme, and the copy and download
 // buttons, each its own handler.
 func (c *embedPanel) onView(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actEmbedView, ctx.JSSrc().Get("value").String())
+	sendEdit(ctx, choose(func(st *state) *string { return &st.Embed }, ctx.JSSrc().Get("value").String(), embedViews))
 }
 
 func (c *embedPanel) onTheme(ctx app.Context, e app.Event) {
@@ -127,33 +127,36 @@ func (c *embedPanel) onDownload(ctx app.Context, e app.Event) {
 	ctx.NewActionWithValue(actDownload, c.View)
 }
 
-func (p *playground) onDownload(ctx app.Context, a app.Action) {
-	if v, ok := a.Value.(string); ok {
-		p.downloadView(v)
-	}
-}
+// stateServer is go-app's state that says whether the page has its
+// server (serverHere; serverNone on a static host), learnt once from what
+// answers a path only the server has: the Embed panel's probe, the Export
+// panel's answers.
+const stateServer = "server"
 
-// probeServer learns, once, whether a server of the playground answers
-// (a static host has none) from its healthz, a path only it has.
-func (p *playground) probeServer(ctx app.Context) {
-	if p.server != serverUnknown || !p.mounted || !app.IsClient {
+// askServer learns, once, whether a server of the playground answers (a
+// static host has none) from its healthz, a path only it has.
+func askServer(ctx app.Context) {
+	var s int
+	ctx.GetState(stateServer, &s)
+	if s != serverUnknown || !app.IsClient {
 		return
 	}
-	p.server = serverAsking
-	ctx = p.own(ctx)
+	ctx.SetState(stateServer, serverAsking)
 	fetchAnswer("healthz", func(a answer) {
-		ctx.Dispatch(func(ctx app.Context) { p.serverSays(a) })
+		ctx.Dispatch(func(ctx app.Context) { serverSays(ctx, a) })
 	})
 }
 
 // serverSays records what an answer to a path only the server has tells
 // of it (answer.host); no answer (offline) tells nothing.
-func (p *playground) serverSays(a answer) {
+func serverSays(ctx app.Context, a answer) {
+	var s int
+	ctx.GetState(stateServer, &s)
 	switch h := a.host(); {
-	case h != serverUnknown:
-		p.server = h
-	case p.server == serverAsking:
-		p.server = serverUnknown
+	case h != serverUnknown && h != s:
+		ctx.SetState(stateServer, h)
+	case h == serverUnknown && s == serverAsking:
+		ctx.SetState(stateServer, serverUnknown)
 	}
 }
 
@@ -253,16 +256,16 @@ func markdownImage(base *url.URL, st state, view, title string) string {
 	return "[![" + title + "](" + u.String() + ")](" + link.String() + ")"
 }
 
-// renderEmbedPanel is the snippet for the current state and the chosen
-// view and theme, ready to copy. On a static host (no server) the
-// Markdown image would answer 404: the panel says so and offers the
-// view's SVG, drawn in the page, instead.
+// newEmbedPanel is the snippet for the current state and the chosen view
+// and theme, ready to copy. On a static host (no server) the Markdown
+// image would answer 404: the panel says so and offers the view's SVG,
+// drawn in the page, instead.
 // The state goes down only while the panel is open: a closed panel's is
 // never read, and would make go-app compare and redraw it on every change.
-func (p *playground) renderEmbedPanel(l i18n.Lang) app.UI {
-	c := &embedPanel{Lang: l, View: p.st.Embed, Server: p.server}
+func newEmbedPanel(v pageView) app.UI {
+	c := &embedPanel{Lang: v.lang, View: v.st.Embed}
 	if c.View != "" {
-		c.Content = p.st.content()
+		c.Content = v.st.content()
 	}
 	return c
 }
@@ -291,7 +294,7 @@ func (c *embedPanel) Render() app.UI {
 			refused = errText(l, err, "")
 		}
 	}
-	static := md != "" && c.Server == serverNone
+	static := md != "" && c.server == serverNone
 	return app.Section().ID("embed-panel").Class("card embed-panel").Aria("label", l.T("embed.head")).Body(
 		app.H2().Text(l.T("embed.head")),
 		app.Div().Class("embed-choices").Body(

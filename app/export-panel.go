@@ -63,21 +63,11 @@ func exportTargetFor(preset string) string {
 	return exportTargets[0]
 }
 
-func (p *playground) onExport(ctx app.Context, e app.Event) {
-	if p.st.Export != "" {
-		p.st.Export = ""
-	} else {
-		p.st.Export = exportTargetFor(p.st.Preset)
-	}
-	p.urlPush = true
-	p.writeURL(ctx)
-}
-
 // exportPanel is the Export panel, a component: it asks the server for
 // the snippet of the policy (Query) in the library (Target) whenever they
 // change, and keeps the answer. The library chosen goes to the page (the
-// link keeps it) as actExportTo; a copy as actCopy; what the answers tell
-// of the server as actServer.
+// link keeps it) as an edit; a copy as actCopy; what the answers tell
+// of the server to go-app's state stateServer.
 type exportPanel struct {
 	app.Compo
 
@@ -90,17 +80,6 @@ type exportPanel struct {
 	live bool // mounted: the browser's fetch is there
 }
 
-// The actions the panels send the page.
-const (
-	actExportTo = "export-to" // a library's name
-	actCopy     = "copy"      // a copyRequest
-	actServer   = "server"    // the status of an answer from the server
-)
-
-// copyRequest asks the page to copy Text and say so (Done, Manual: see
-// playground.copyOut).
-type copyRequest struct{ Text, Done, Manual string }
-
 func (c *exportPanel) OnMount(ctx app.Context) {
 	c.ctx, c.live = ctx, true
 	c.fetch()
@@ -109,24 +88,12 @@ func (c *exportPanel) OnMount(ctx app.Context) {
 func (c *exportPanel) OnUpdate(ctx app.Context) { c.fetch() }
 
 func (c *exportPanel) onTo(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actExportTo, ctx.JSSrc().Get("value").String())
+	sendEdit(ctx, choose(func(st *state) *string { return &st.Export }, ctx.JSSrc().Get("value").String(), exportTargets))
 }
 
 func (c *exportPanel) onCopy(ctx app.Context, e app.Event) {
 	if r := c.exp.reply; r != nil {
 		ctx.NewActionWithValue(actCopy, copyRequest{r.Snippet, "copy.export-done", "copy.manual-text"})
-	}
-}
-
-func (p *playground) onCopy(ctx app.Context, a app.Action) {
-	if r, ok := a.Value.(copyRequest); ok {
-		p.copyOut(ctx, r.Text, r.Done, r.Manual)
-	}
-}
-
-func (p *playground) onServer(ctx app.Context, a app.Action) {
-	if ans, ok := a.Value.(answer); ok {
-		p.serverSays(ans)
 	}
 }
 
@@ -146,7 +113,7 @@ func (c *exportPanel) fetch() {
 	// 800 KB to app.wasm.
 	fetchAnswer("export?"+q, func(a answer) {
 		ctx.Dispatch(func(ctx app.Context) {
-			ctx.NewActionWithValue(actServer, a)
+			serverSays(ctx, a)
 			if c.exp.query != q {
 				return // a newer request is on its way
 			}
@@ -199,13 +166,13 @@ func kindLabel(l i18n.Lang, family, name string) string {
 	return name
 }
 
-// renderExportPanel is the page's Export panel.
+// newExportPanel is the page's Export panel.
 // The policy's query is written only while the panel is open: the page
 // renders on every slider move.
-func (p *playground) renderExportPanel(l i18n.Lang) app.UI {
-	c := &exportPanel{Lang: l, Target: p.st.Export}
+func newExportPanel(v pageView) app.UI {
+	c := &exportPanel{Lang: v.lang, Target: v.st.Export}
 	if c.Target != "" {
-		st := p.st.content()
+		st := v.st.content()
 		c.Query = st.query()
 	}
 	return c

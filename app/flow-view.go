@@ -52,10 +52,6 @@ type flowResume struct {
 // kinds (and arguments) as the fault key writes them; flush is a cache's.
 var flowFaults = []string{"crash", "stall", "slow:5", "errors:0.5", "flush"}
 
-// actFlowFault carries a fault injected in the flow view to the page,
-// which adds it to the link's faults: its text, KIND[:ARG]@START-END[/S].
-const actFlowFault = "flow-fault"
-
 // flowBox is where the view leaves its last flow, for the page's
 // download of it as an animated picture.
 type flowBox struct {
@@ -296,7 +292,7 @@ func (v *flowView) onFaultAdd(ctx app.Context, e app.Event) {
 	}
 	v.resume = &flowResume{v.t, v.playing}
 	v.playing = false
-	ctx.NewActionWithValue(actFlowFault, f)
+	sendEdit(ctx, edit{set: addFault(f), runs: herdRuns, push: true})
 }
 
 // kind is the fault chosen: a cache's flush, else the form's kind.
@@ -499,4 +495,38 @@ func (v *flowView) renderFaults(l i18n.Lang) app.UI {
 		app.Select().ID("flow-fault-kind").OnChange(v.onFaultKind).Body(opts...),
 		app.Button().ID("flow-fault-add").Type("button").Class("secondary").OnClick(v.onFaultAdd).Text(l.T("flow.fault-add")),
 	)
+}
+
+// addFault is an edit's set that adds the fault f (its text,
+// KIND[:ARG]@START-END[/S]) to the link's faults: the herd runs again, and
+// the flow view with it.
+func addFault(f string) func(*state) bool {
+	return func(st *state) bool {
+		c := st.Herd.Config
+		all := f
+		if cur := c.Get(sim.ParamFault); cur != "none" {
+			all = cur + ";" + f
+		}
+		if c.Set(sim.ParamFault, all) != nil || c.Validate() != nil {
+			return false
+		}
+		st.Herd.Config = c
+		return true
+	}
+}
+
+// newFlowCard is the flow view: it runs and plays its own flow, and keeps
+// the last in the page's box for the view's picture.
+func newFlowCard(v pageView) app.UI {
+	return &flowView{Lang: v.lang, Alone: v.alone(), Cfg: v.st.Herd.config(v.st.Policy), Seed: v.st.Seed, Box: &v.boxes.flow}
+}
+
+// flowViewPicture is the flow view's last flow as an animated picture.
+func flowViewPicture(v pageView) string {
+	b := &v.boxes.flow
+	if b.flow == nil {
+		return ""
+	}
+	svg, _ := flowAnimated(v.lang, b.flow, b.lay) // too big: nothing to download
+	return svg
 }

@@ -24,7 +24,6 @@ type herdCard struct {
 	Present  bool // presenter mode's charts
 	Controls bool
 	Herd     herdState
-	LinkGen  int
 	Policy   backoff.Policy // the first policy, which the knobs' checks read
 	Scenario string         // with Controls, the scenario the page shows ("": none)
 	Runs     runView
@@ -39,17 +38,26 @@ const actHerdMore = "herd-more"
 
 func (hc *herdCard) onMore(ctx app.Context, e app.Event) { ctx.NewAction(actHerdMore) }
 
-// renderHerd is the page's herd card.
-func (p *playground) renderHerd(l i18n.Lang, withControls bool) app.UI {
-	c := &herdCard{Lang: l, Alone: p.alone(), Present: p.st.Present && p.st.Lesson > 0, Controls: withControls,
-		Herd: p.st.Herd, LinkGen: p.linkGen, Policy: p.st.Policy, Runs: p.herd.view()}
-	if p.mainPage() {
-		c.Worst = p.worstText(l, "summary.worst")
+// newHerdCard is the page's herd card (with its knobs, scenarios and
+// topology when controls is set).
+func newHerdCard(v pageView, controls bool) app.UI {
+	c := &herdCard{Lang: v.lang, Alone: v.alone(), Present: v.st.Present && v.st.Lesson > 0, Controls: controls,
+		Herd: v.st.Herd, Policy: v.st.Policy, Runs: v.herd.view()}
+	if v.st.View == "" && v.st.Lesson == 0 {
+		c.Worst = worstText(v.lang, "summary.worst", v.st)
 	}
-	if withControls {
-		c.Scenario = scenarioOf(&p.st)
+	if controls {
+		c.Scenario = scenarioOf(v.st)
 	}
 	return c
+}
+
+// herdPicture is the herd's last runs as a picture.
+func herdPicture(v pageView) string {
+	if h := v.herd.a; h != nil && h.first != nil {
+		return herdImage(v.lang, v.st.Herd.Config, h)
+	}
+	return ""
 }
 
 func (hc *herdCard) Render() app.UI {
@@ -134,7 +142,7 @@ func (hc *herdCard) Render() app.UI {
 		// and what it redraws fit a laptop's screen); the scenarios, which
 		// set them, come next.
 		app.If(hc.Controls, func() app.UI {
-			return &herdKnobs{Lang: l, Link: hc.Herd, LinkGen: hc.LinkGen, Policy: hc.Policy}
+			return &herdKnobs{Lang: l, Link: hc.Herd, Policy: hc.Policy}
 		}),
 		app.If(hc.Controls, func() app.UI { return &scenarioButtons{Lang: l, Current: hc.Scenario} }),
 		app.If(hc.Controls, func() app.UI {

@@ -13,50 +13,46 @@ import (
 // herdKnobs are the herd's controls, a component: the fields of herdFields
 // that apply to the scenario, a model's own parameters and the runs. It
 // owns the herd it edits, its typed boxes and which selects show their
-// "custom…" box, and sends each accepted edit to the page (actHerd); it
-// takes the link's herd (Link) only when LinkGen changes, as the policy's
-// panel does. Policy is the first policy, which the herd's checks read.
+// "custom…" box, and sends each accepted edit to the page (an edit); it
+// takes the link's herd (Link) only when the page replaces its state
+// (stateLink), as the policy's panel does. Policy is the first policy, which the herd's checks read.
 type herdKnobs struct {
 	app.Compo
 
-	Lang    i18n.Lang
-	Link    herdState
-	LinkGen int
-	Policy  backoff.Policy
+	Lang   i18n.Lang
+	Link   herdState
+	Policy backoff.Policy
 
-	h   herdState
-	gen int
+	h herdState
+	linked
 	boxes
 	// custom holds the selects whose "custom…" entry is chosen: their
 	// typed box shows until a value is applied.
 	custom map[string]bool
 }
 
-// actHerd carries the herd's scenario to the page: a herdState.
-const actHerd = "herd"
-
 func (k *herdKnobs) OnInit() {
 	k.boxes = newBoxes()
 	if k.custom == nil {
 		k.custom = map[string]bool{}
 	}
-	k.h, k.gen = k.Link, k.LinkGen
+	k.h = k.Link
 }
 
-func (k *herdKnobs) OnUpdate(ctx app.Context) {
-	if k.gen != k.LinkGen {
-		k.h, k.gen = k.Link, k.LinkGen
-		k.reset()
-		clear(k.custom)
-	}
+func (k *herdKnobs) OnMount(ctx app.Context) { k.observe(ctx, k.take) }
+
+// take takes the herd of a state the page replaced its own with, and
+// forgets what was typed.
+func (k *herdKnobs) take(st *state) {
+	k.h = st.Herd
+	k.reset()
+	clear(k.custom)
 }
 
-// onHerd takes the herd's scenario into the state and reruns it.
-func (p *playground) onHerd(ctx app.Context, a app.Action) {
-	if h, ok := a.Value.(herdState); ok && h != p.st.Herd {
-		p.st.Herd = h
-		p.herdChanged(ctx)
-	}
+// send hands the herd's scenario to the page, which runs it: a history
+// entry.
+func (k *herdKnobs) send(ctx app.Context) {
+	sendEdit(ctx, edit{set: setTo(func(st *state) *herdState { return &st.Herd }, k.h), runs: herdRuns, push: true})
 }
 
 func (k *herdKnobs) Render() app.UI {
@@ -108,7 +104,7 @@ func (k *herdKnobs) onRuns(ctx app.Context, e app.Event) {
 		return
 	}
 	k.h.Runs = n
-	ctx.NewActionWithValue(actHerd, k.h)
+	k.send(ctx)
 }
 
 // onInput handles the simulator's fields, each named by its control's id
@@ -146,7 +142,7 @@ func (k *herdKnobs) onInput(ctx app.Context, e app.Event) {
 		return
 	}
 	k.h.Config = nc
-	ctx.NewActionWithValue(actHerd, k.h)
+	k.send(ctx)
 }
 
 // herdCanonical is a typed herd value in the syntax the simulator parses.

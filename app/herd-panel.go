@@ -6,7 +6,6 @@ import (
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // What the herd's panels share: its fields (herdFields, drawn by the
@@ -142,15 +141,4 @@ func herdLabel(l i18n.Lang, field, v, suffix string) string {
 		}
 	}
 	return l.F(key, args...)
-}
-
-// herdChanged reruns the herd after a change of its scenario, as a history
-// entry.
-func (p *playground) herdChanged(ctx app.Context) {
-	ctx = p.own(ctx)
-	p.copied, p.copyText = "", ""
-	p.herd.more = 0
-	p.herd.start(ctx, p)
-	p.urlPush = true
-	p.writeURL(ctx)
 }

@@ -115,13 +115,6 @@ func (h *herdRunner) view() runView {
 		Ms: h.ms, PageBound: h.pageBound(), Limit: h.limit}
 }
 
-// onHerdMore runs the herd again with ten times the page's call bound, at
-// the user's request.
-func (p *playground) onHerdMore(ctx app.Context, a app.Action) {
-	p.herd.more++
-	p.herd.start(p.own(ctx), p)
-}
-
 // bound applies the page's call limit to c, the herd's share of it shared
 // by runs runs.
 func (h *herdRunner) bound(c *sim.Config, runs int) {
@@ -214,32 +207,33 @@ type task struct {
 	out  *herdOut
 }
 
-// start (re)runs the herd for the playground's current state: the first
-// policy's first run, then the second policy's, then the further seeds of
-// each (runs > 1), showing results as they come.
-func (h *herdRunner) start(ctx app.Context, p *playground) {
+// start (re)runs the herd for the page's state st: the first policy's
+// first run, then the second policy's, then the further seeds of each
+// (runs > 1), showing results as they come. ctx is the page's own: each
+// result redraws the page.
+func (h *herdRunner) start(ctx app.Context, st *state) {
 	gen := h.gen.Add(1)
 	if app.IsServer {
 		// The pre-rendered page does without the herd: the browser runs it.
 		return
 	}
 	var herd bool
-	herd, h.compare = p.runs()
+	herd, h.compare = runsOf(st)
 	if !herd {
 		// An embedded view without the herd (the table, the delay
 		// chart): a docs page's other frames share its main thread.
 		h.a, h.b, h.err, h.running = nil, nil, nil, false
 		return
 	}
-	runs := p.st.Herd.Runs
-	cfgA := p.st.Herd.config(p.st.Policy)
+	runs := st.Herd.Runs
+	cfgA := st.Herd.config(st.Policy)
 	own := cfgA.MaxCalls
-	if p.st.B.On {
+	if st.B.On {
 		h.bound(&cfgA, 2*runs)
 	} else {
 		h.bound(&cfgA, runs)
 	}
-	seed := p.st.Seed
+	seed := st.Seed
 	t0 := time.Now()
 	if err := cfgA.Validate(); err != nil {
 		h.a, h.b, h.err, h.running = nil, nil, err, false
@@ -248,9 +242,9 @@ func (h *herdRunner) start(ctx app.Context, p *playground) {
 	a := &herdOut{cfg: cfgA}
 	var b *herdOut
 	tasks := []task{{cfgA, seed, a}}
-	if p.st.B.On {
+	if st.B.On {
 		cfgB := cfgA
-		cfgB.Policy = p.st.B.Policy
+		cfgB.Policy = st.B.Policy
 		b = &herdOut{cfg: cfgB}
 		tasks = append(tasks, task{cfgB, seed, b})
 	}

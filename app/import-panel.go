@@ -32,7 +32,7 @@ type importState struct {
 }
 
 // importPanel is the import panel, a component: it reads what is pasted
-// and keeps the reading; a policy read goes to the page as actImport.
+// and keeps the reading; a policy read goes to the page as an edit.
 type importPanel struct {
 	app.Compo
 
@@ -40,18 +40,6 @@ type importPanel struct {
 	Open bool
 
 	st importState
-}
-
-// actImport carries a reading with a policy to the page: an
-// *wire.Result.
-const actImport = "import"
-
-// onImport opens or closes the Import panel, as a history entry: the link
-// keeps it open (import=1), as it keeps Export and Embed.
-func (p *playground) onImport(ctx app.Context, e app.Event) {
-	p.st.Import = !p.st.Import
-	p.urlPush = true
-	p.writeURL(ctx)
 }
 
 // onApply reads the pasted text and, when it holds a policy, sends it to
@@ -76,7 +64,7 @@ func (c *importPanel) read(ctx app.Context, text, pick string) {
 		}
 		c.st = importState{res: res, err: err, text: text}
 		if err == nil {
-			ctx.NewActionWithValue(actImport, res)
+			sendEdit(ctx, imported(res))
 		}
 	})
 }
@@ -88,17 +76,14 @@ func (c *importPanel) onPick(ctx app.Context, e app.Event) {
 	}
 }
 
-// onImported loads a policy read as an edit of the page (a history entry,
-// so Back undoes it).
-func (p *playground) onImported(ctx app.Context, a app.Action) {
-	res, ok := a.Value.(*wire.Result)
-	if !ok {
-		return
-	}
-	p.st.Preset, p.st.Policy = "", res.Policy
-	importBudget(&p.st.Herd, res)
-	p.linkGen++ // the panels show the policy (and budget) read
-	p.changed(ctx, true)
+// imported loads a policy read as an edit of the page (a history entry,
+// so Back undoes it); the panels show the policy (and budget) read.
+func imported(res *wire.Result) edit {
+	return edit{set: func(st *state) bool {
+		st.Preset, st.Policy = "", res.Policy
+		importBudget(&st.Herd, res)
+		return true
+	}, runs: policyRuns, push: true, replace: true}
 }
 
 var errImportEmpty = errors.New("nothing pasted")

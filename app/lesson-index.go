@@ -19,31 +19,82 @@ import (
 // its titles.
 const lessonTitlesID = "lesson-titles"
 
-// lessonIndex is what the page holds of the index: its titles in lang
-// ("" while one is on its way).
-type lessonIndex struct {
-	lang   string
-	titles []string
+// lessonLinks are the workshop's links from a page's state: to a lesson,
+// with the language, the theme and presenter mode kept and nothing of the
+// state, so the lesson sets up its own; and back to the playground with
+// the lesson's settings (Playground, a query).
+type lessonLinks struct {
+	Lang, Theme string
+	Present     bool
+	Playground  string
+}
+
+// linksOf are st's workshop links.
+func linksOf(st *state) lessonLinks {
+	s := st.content()
+	s.Lesson, s.Present, s.View = 0, false, ""
+	return lessonLinks{st.Lang, st.Theme, st.Present, s.query()}
+}
+
+// lesson is the query of lesson n (lessonList: the index).
+func (k lessonLinks) lesson(n int) string {
+	q := keyLesson + "=" + lessonValue(n)
+	if k.Lang != "" {
+		q += "&" + keyLang + "=" + k.Lang
+	}
+	if k.Theme != "" {
+		q += "&" + keyTheme + "=" + k.Theme
+	}
+	if k.Present {
+		q += "&" + keyPresent + "=1"
+	}
+	return q
+}
+
+// lessonIndexPage is the lessons' index, a component: it gets the
+// lessons' titles in its language (from the server's files, the page's
+// copy, or by fetching each file).
+type lessonIndexPage struct {
+	app.Compo
+
+	Lang  i18n.Lang
+	Links lessonLinks
+
+	lang   string   // the titles' language
+	titles []string // "" while one is on its way
+	asked  bool     // the titles in lang were fetched
+	ctx    app.Context
+	live   bool // mounted: the browser's fetch is there
 }
 
 // full reports whether every title is there.
-func (x *lessonIndex) full() bool {
-	for _, t := range x.titles {
+func (c *lessonIndexPage) full() bool {
+	for _, t := range c.titles {
 		if t == "" {
 			return false
 		}
 	}
-	return len(x.titles) == lessonCount
+	return len(c.titles) == lessonCount
 }
 
-// loadIndex gets the lessons' titles in the page's language: from the
-// server's files, from the page's copy, or by fetching each file.
-func (p *playground) loadIndex(ctx app.Context) {
-	lang := p.lang().Code()
-	if p.idx.lang == lang && p.idx.full() {
+func (c *lessonIndexPage) OnInit() { c.load() }
+
+func (c *lessonIndexPage) OnMount(ctx app.Context) {
+	c.ctx, c.live = ctx, true
+	c.load()
+}
+
+func (c *lessonIndexPage) OnUpdate(ctx app.Context) { c.load() }
+
+// load gets the titles in the index's language, unless they are there.
+func (c *lessonIndexPage) load() {
+	lang := c.Lang.Code()
+	if c.lang != lang {
+		c.lang, c.titles, c.asked = lang, make([]string, lessonCount), false
+	}
+	if c.full() || c.asked {
 		return
 	}
-	p.idx = lessonIndex{lang: lang, titles: make([]string, lessonCount)}
 	if !app.IsClient {
 		if lessonSource == nil {
 			return
@@ -51,39 +102,40 @@ func (p *playground) loadIndex(ctx app.Context) {
 		for n := 1; n <= lessonCount; n++ {
 			if body, ok := lessonSource(lessonPath(lang, n)); ok {
 				if les, err := parseLesson(body); err == nil {
-					p.idx.titles[n-1] = les.Title
+					c.titles[n-1] = les.Title
 				}
 			}
 		}
 		return
 	}
-	if p.indexFromPage() {
-		return
+	if c.fromPage() || !c.live {
+		return // fetched once mounted
 	}
-	ctx = p.own(ctx)
+	c.asked = true
+	ctx := c.ctx
 	for n := 1; n <= lessonCount; n++ {
 		fetchText(lessonPath(lang, n), func(body string, status int) {
 			ctx.Dispatch(func(ctx app.Context) {
-				if p.idx.lang != lang || status != 200 {
+				if c.lang != lang || status != 200 {
 					return
 				}
 				if les, err := parseLesson(body); err == nil {
-					p.idx.titles[n-1] = les.Title
+					c.titles[n-1] = les.Title
 				}
 			})
 		})
 	}
 }
 
-// indexFromPage takes the titles from the pre-rendered index's copy, when
-// they are in the page's language.
-func (p *playground) indexFromPage() bool {
+// fromPage takes the titles from the pre-rendered index's copy, when they
+// are in the index's language.
+func (c *lessonIndexPage) fromPage() bool {
 	el := app.Window().GetElementByID(lessonTitlesID)
 	if !el.Truthy() {
 		return false
 	}
 	ds := el.Get("dataset")
-	if ds.Get("lang").String() != p.idx.lang {
+	if ds.Get("lang").String() != c.lang {
 		return false
 	}
 	b, err := base64.StdEncoding.DecodeString(ds.Get("titles").String())
@@ -91,64 +143,38 @@ func (p *playground) indexFromPage() bool {
 	if err != nil || len(titles) != lessonCount {
 		return false
 	}
-	p.idx.titles = titles
+	c.titles = titles
 	return true
 }
 
-// lessonQuery is the link to lesson n (lessonList: the index) from the
-// workshop's pages: the language, the theme and presenter mode kept, and
-// nothing of the state, so the lesson sets up its own.
-func (p *playground) lessonQuery(n int) string {
-	q := keyLesson + "=" + lessonValue(n)
-	if p.st.Lang != "" {
-		q += "&" + keyLang + "=" + p.st.Lang
-	}
-	if p.st.Theme != "" {
-		q += "&" + keyTheme + "=" + p.st.Theme
-	}
-	if p.st.Present {
-		q += "&" + keyPresent + "=1"
-	}
-	return q
-}
-
-// playgroundQuery is the link from a lesson to the playground with the
-// lesson's settings: the state without the lesson, presenter mode or a
-// lesson's widget.
-func (p *playground) playgroundQuery() string {
-	s := p.st.content()
-	s.Lesson, s.Present, s.View = 0, false, ""
-	return s.query()
-}
-
-// renderLessonIndex is the lessons' index.
-func (p *playground) renderLessonIndex(l i18n.Lang) app.UI {
+func (c *lessonIndexPage) Render() app.UI {
+	l := c.Lang
 	items := make([]app.UI, lessonCount)
 	for n := 1; n <= lessonCount; n++ {
 		title := ""
-		if n-1 < len(p.idx.titles) {
-			title = p.idx.titles[n-1]
+		if n-1 < len(c.titles) {
+			title = c.titles[n-1]
 		}
 		if title == "" {
 			title = l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))
 		}
-		items[n-1] = app.Li().Body(app.A().ID("lesson-link-" + strconv.Itoa(n)).Href("?" + p.lessonQuery(n)).Text(title))
+		items[n-1] = app.Li().Body(app.A().ID("lesson-link-" + strconv.Itoa(n)).Href("?" + c.Links.lesson(n)).Text(title))
 	}
 	cls := "playground lessons lesson-index"
-	if p.st.Present {
+	if c.Links.Present {
 		cls += " present"
 	}
 	var source app.UI
-	if app.IsServer && p.idx.full() {
-		source = app.Div().ID(lessonTitlesID).Hidden(true).DataSet("lang", p.idx.lang).
-			DataSet("titles", base64.StdEncoding.EncodeToString([]byte(strings.Join(p.idx.titles, "\n"))))
+	if app.IsServer && c.full() {
+		source = app.Div().ID(lessonTitlesID).Hidden(true).DataSet("lang", c.lang).
+			DataSet("titles", base64.StdEncoding.EncodeToString([]byte(strings.Join(c.titles, "\n"))))
 	}
 	return app.Main().Class(cls).Body(
 		app.Header().Class("lesson-head").Body(
 			app.H1().ID("lesson-title").TabIndex(-1).Text(l.T("lesson.index")),
 			app.Div().Class("share").Body(
-				p.langSwitch(l),
-				app.A().ID("lesson-playground").Class("button secondary").Href("?"+p.playgroundQuery()).Text(l.T("lesson.playground")),
+				&langSwitch{Lang: l},
+				app.A().ID("lesson-playground").Class("button secondary").Href("?"+c.Links.Playground).Text(l.T("lesson.playground")),
 			),
 		),
 		app.Section().Class("card lesson-text").Body(

@@ -16,8 +16,12 @@ func renderLessonPage(t *testing.T, q string) string {
 	t.Helper()
 	p := newPlayground()
 	p.load(q)
-	p.les.setup = onlyLessonKeys(q)
-	p.loadLesson(app.Context{})
+	p.st.setUp(p.lang())
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
 	return app.HTMLString(p)
 }
 

@@ -14,25 +14,6 @@ import (
 // keys, as presentation clickers send) move through the sequence. With
 // ?present=1 the type is large and the lesson fits a projector's screen.
 
-// lessonState is what the page holds of the open lesson.
-type lessonState struct {
-	key    string  // lang/N of the file loaded or being loaded
-	data   *lesson // nil while loading or when it failed
-	err    string  // a catalog key
-	answer bool    // the answer is shown
-	// setup is set when the lesson's own query should replace the state
-	// once the file is there: on arriving from lesson-next/-prev, or from
-	// a link that names only the lesson.
-	setup bool
-	// setUp: the setup was applied before the component had a context
-	// (from the page's copy of the lesson); the address is still to write.
-	setUp bool
-	// raw is the lesson file as read on the server, which the page carries
-	// (lessonSourceID) so the browser draws the lesson at once, without a
-	// fetch that would move the page when the text arrived.
-	raw string
-}
-
 // lessonSourceID is the hidden element of a pre-rendered lesson page that
 // holds its lesson file.
 const lessonSourceID = "lesson-source"
@@ -41,195 +22,293 @@ const lessonSourceID = "lesson-source"
 // server (lesson-server.go); nil in the browser, which fetches lessons.
 var lessonSource func(path string) (string, bool)
 
-// lessonFromPage takes the open lesson from the pre-rendered page's copy,
-// when it is the lesson in the page's language, and applies its setup if
-// the link asks for it.
-func (p *playground) lessonFromPage() {
-	if p.st.Lesson == 0 {
-		return
+// lessonKey names a lesson file: lang/N.
+func lessonKey(l i18n.Lang, n int) string { return l.Code() + "/" + strconv.Itoa(n) }
+
+// lessonAt is lesson n in l as the page has it at hand, without a fetch:
+// on the server, read from its files (raw: the file); in the browser, the
+// pre-rendered page's copy, when it is that lesson in that language (a
+// page the worker cached may hold another).
+func lessonAt(l i18n.Lang, n int) (les *lesson, raw string) {
+	if !app.IsClient {
+		if lessonSource == nil {
+			return nil, ""
+		}
+		body, ok := lessonSource(lessonPath(l.Code(), n))
+		if !ok {
+			return nil, ""
+		}
+		if x, err := parseLesson(body); err == nil {
+			return &x, body
+		}
+		return nil, ""
 	}
 	el := app.Window().GetElementByID(lessonSourceID)
 	if !el.Truthy() {
-		return
+		return nil, ""
 	}
 	ds := el.Get("dataset")
-	key := p.lang().Code() + "/" + strconv.Itoa(p.st.Lesson)
-	if ds.Get("key").String() != key {
-		return // another lesson or language (a page the worker cached)
+	if ds.Get("key").String() != lessonKey(l, n) {
+		return nil, ""
 	}
 	body, err := base64.StdEncoding.DecodeString(ds.Get("body").String())
 	if err != nil {
+		return nil, ""
+	}
+	if x, err := parseLesson(string(body)); err == nil {
+		return &x, ""
+	}
+	return nil, "" // fetched, then, and reported as usual
+}
+
+// withLesson is st set up as les's query says, keeping the lesson, the
+// language, presenter mode and the theme.
+//
+// view is the widget shown when the setup names none: a link's
+// (?lesson=3&view=flow) when the lesson opens, its second widget when a
+// one-click setup is applied while it is shown.
+func (st state) withLesson(les lesson, view string) state {
+	s, _ := parseQuery(les.Query)
+	s.Lesson, s.Lang, s.Present, s.Theme = st.Lesson, st.Lang, st.Present, st.Theme
+	if s.View == "" {
+		s.View = view
+	}
+	return s
+}
+
+// setUp applies the setup of st's lesson when st is bare and the lesson
+// is at hand (lessonAt): the page's first render is then the lesson's.
+func (st *state) setUp(l i18n.Lang) {
+	if !st.bare() {
 		return
 	}
-	les, err := parseLesson(string(body))
-	if err != nil {
-		return // fetched, then, and reported as usual
-	}
-	p.les.key, p.les.data = key, &les
-	if p.les.setup {
-		p.les.setup, p.les.setUp = false, true
-		p.setupState(les, p.st.View)
+	if les, _ := lessonAt(l, st.Lesson); les != nil {
+		*st = st.withLesson(*les, st.View)
 	}
 }
 
-// lessonOnServer reads the open lesson on the server, so the pre-rendered
-// page holds its text and the widget in the lesson's setup.
-func (p *playground) lessonOnServer() {
-	lang := p.lang().Code()
-	key := lang + "/" + strconv.Itoa(p.st.Lesson)
-	if lessonSource == nil || key == p.les.key {
-		return
-	}
-	body, ok := lessonSource(lessonPath(lang, p.st.Lesson))
-	if !ok {
-		return
-	}
-	les, err := parseLesson(body)
-	if err != nil {
-		return
-	}
-	p.les.key, p.les.data, p.les.raw = key, &les, body
-	if p.les.setup {
-		p.les.setup = false
-		p.setupState(les, p.st.View)
-		p.recompute()
-	}
+// bare reports whether st names a lesson and nothing of the state (the
+// language, presenter mode, the theme and the widget aside), as a link to
+// a lesson does, or lesson-next: the lesson's own setup then applies.
+func (st *state) bare() bool {
+	b := defaultState()
+	b.Lesson, b.Lang, b.Present, b.Theme, b.View = st.Lesson, st.Lang, st.Present, st.Theme, st.View
+	return st.Lesson > 0 && st.query() == b.query()
 }
 
-// loadLesson fetches the open lesson's file in the page's language, unless
-// it is there already; on arrival it applies the lesson's setup if asked.
-func (p *playground) loadLesson(ctx app.Context) {
-	n := p.st.Lesson
-	if n == lessonList {
-		p.loadIndex(ctx)
+// lessonPage is a workshop lesson beside its widget (the page's, with the
+// lesson's few controls), a component: it owns the lesson, which
+// it reads in its language (from the page's copy or a fetch), its answer
+// shown or not, and the moves between lessons (buttons and keys). It
+// sends the page its setup when the link names only the lesson (Bare), a
+// one-click setup, a widget chosen and a move to another lesson, each as
+// an edit.
+type lessonPage struct {
+	app.Compo
+
+	Lang    i18n.Lang
+	N       int
+	View    string // the link's widget ("": the lesson's own)
+	Present bool
+	Bare    bool // the link names only the lesson: its setup applies
+	Links   lessonLinks
+	// Widget is the page's widget of a view, with the lesson's controls:
+	// the lesson picks the view (its own, unless the link names one).
+	Widget func(view string) app.UI
+
+	key    string  // lessonKey of the lesson loaded or being loaded
+	data   *lesson // nil while loading or when it failed
+	err    string  // a catalog key
+	answer bool    // the answer is shown
+	// raw is the lesson file as read on the server, which the page carries
+	// (lessonSourceID) so the browser draws the lesson at once, without a
+	// fetch that would move the page when the text arrived.
+	raw  string
+	ctx  app.Context
+	live bool // mounted
+	keys app.Func
+}
+
+func (c *lessonPage) OnInit() {
+	c.key = lessonKey(c.Lang, c.N)
+	c.data, c.raw = lessonAt(c.Lang, c.N)
+}
+
+func (c *lessonPage) OnMount(ctx app.Context) {
+	c.ctx, c.live = ctx, true
+	c.keys = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ev := args[0]
+		if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+			return nil
+		}
+		key, target := ev.Get("key").String(), ev.Get("target").Get("tagName").String()
+		ctx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key, target) })
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", c.keys)
+	c.load(ctx)
+	c.retitle()
+}
+
+func (c *lessonPage) OnDismount() {
+	c.live = false
+	app.Window().Call("removeEventListener", "keydown", c.keys)
+	c.keys.Release()
+}
+
+func (c *lessonPage) OnUpdate(ctx app.Context) {
+	if k := lessonKey(c.Lang, c.N); k != c.key {
+		c.key, c.data, c.err, c.answer = k, nil, "", false
+		c.retitle()
+	}
+	c.load(ctx)
+}
+
+// load fetches the lesson's file, unless it is there already; on arrival
+// it applies the lesson's setup if the link names only the lesson.
+func (c *lessonPage) load(ctx app.Context) {
+	if c.data != nil || c.err != "" || !c.live {
+		if c.data != nil && c.Bare {
+			c.setUp(ctx, *c.data)
+		}
 		return
 	}
-	if n <= 0 {
-		return
-	}
-	if !app.IsClient {
-		p.lessonOnServer()
-		return
-	}
-	lang := p.lang().Code()
-	key := lang + "/" + strconv.Itoa(n)
-	if key == p.les.key && (p.les.data != nil || p.les.err != "") {
-		return
-	}
-	p.les.key, p.les.data, p.les.err, p.les.answer = key, nil, "", false
-	ctx = p.own(ctx)
-	fetchText(lessonPath(lang, n), func(body string, status int) {
-		ctx.Dispatch(func(ctx app.Context) {
-			if p.les.key != key {
+	key := c.key
+	c.err = "lesson.loading" // asked: not again
+	lang := c.Lang.Code()
+	fetchText(lessonPath(lang, c.N), func(body string, status int) {
+		c.ctx.Dispatch(func(ctx app.Context) {
+			if c.key != key {
 				return // the reader moved on
 			}
+			c.err = ""
 			if status != 200 {
-				p.les.err = "lesson.unavailable"
+				c.err = "lesson.unavailable"
 				return
 			}
 			les, err := parseLesson(body)
 			if err != nil {
-				p.les.err = "lesson.broken"
+				c.err = "lesson.broken"
 				return
 			}
-			p.les.data = &les
-			p.applyLang(ctx) // the document's title is the lesson's
+			c.data = &les
+			c.retitle()
 			if focused := app.Window().Get("document").Get("activeElement"); focused.Truthy() && focused.Get("id").String() == "lesson-title" {
-				p.focusAfter(ctx, "lesson-title") // the loading title had it: the lesson's takes it
+				focusAfter(ctx, "lesson-title") // the loading title had it: the lesson's takes it
 			}
-			if p.les.setup {
-				p.les.setup = false
-				p.applyLessonSetup(ctx, les, p.st.View)
+			if c.Bare {
+				c.setUp(ctx, les)
 			}
 		})
 	})
 }
 
-// applyLessonSetup sets the state to the lesson's query, keeping the
-// lesson, the language, presenter mode and the theme.
-func (p *playground) applyLessonSetup(ctx app.Context, les lesson, view string) {
-	p.setupState(les, view)
-	p.recompute()
-	p.herd.start(ctx, p)
-	p.writeURL(ctx)
-}
-
-// setupState sets the state to the lesson's query, keeping the lesson,
-// the language, presenter mode and the theme; the caller recomputes.
-//
-// view is the widget shown when the setup names none: a link's
-// (?lesson=3&view=flow) when the lesson opens, its second widget when
-// a one-click setup is applied while it is shown; a new lesson starts from
-// its own (goLesson).
-func (p *playground) setupState(les lesson, view string) {
-	keep := p.st
-	st, _ := parseQuery(les.Query)
-	st.Lesson, st.Lang, st.Present, st.Theme = keep.Lesson, keep.Lang, keep.Present, keep.Theme
-	if st.View == "" {
-		st.View = view
-	}
-	p.st = st
-	p.linkGen++
-}
-
-// fetchText gets a file relative to the page through the browser's fetch
-// and hands its text and status to done (status 0: no answer).
-func fetchText(path string, done func(body string, status int)) {
-	fetchAnswer(path, func(a answer) { done(a.body, a.status) })
-}
-
-// goLesson opens lesson n (clamped to the sequence) with its own setup.
-func (p *playground) goLesson(ctx app.Context, n int) {
-	n = min(max(n, 1), lessonCount)
-	if n == p.st.Lesson {
-		return
-	}
-	p.st.Lesson, p.st.View = n, ""
-	p.les.setup = true
-	p.urlPush = true
-	p.loadLesson(ctx)
-	p.writeURL(ctx)
-	p.applyLang(ctx)
-	p.focusAfter(ctx, "lesson-title")
-}
-
-func (p *playground) onLessonNext(ctx app.Context, e app.Event) { p.goLesson(ctx, p.st.Lesson+1) }
-func (p *playground) onLessonPrev(ctx app.Context, e app.Event) { p.goLesson(ctx, p.st.Lesson-1) }
-
-func (p *playground) onLessonAnswer(ctx app.Context, e app.Event) { p.les.answer = !p.les.answer }
-
-// onLessonLink applies a lesson's one-click setup.
-func (p *playground) onLessonLink(ctx app.Context, e app.Event) {
-	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("link").String())
-	if err != nil {
-		return
-	}
-	if les := p.les.data; les != nil && i >= 0 && i < len(les.Links) {
-		p.urlPush = true
-		view := ""
-		if p.st.View == les.Also {
-			view = les.Also // the flow stays shown
+// setUp sends the page the lesson's setup.
+func (c *lessonPage) setUp(ctx app.Context, les lesson) {
+	view := c.View
+	sendEdit(ctx, edit{set: func(st *state) bool {
+		if !st.bare() {
+			return false // taken already, or the reader moved on
 		}
-		p.applyLessonSetup(ctx, lesson{Query: les.Links[i].Query}, view)
+		s := st.withLesson(les, view)
+		if s.query() == st.query() {
+			return false
+		}
+		*st = s
+		return true
+	}, runs: policyRuns, replace: true})
+}
+
+// retitle makes the document's title the lesson's, then its number's and
+// the page's name.
+func (c *lessonPage) retitle() {
+	if !app.IsClient {
+		return
 	}
+	l := c.Lang
+	t := l.F("lesson.count", strconv.Itoa(c.N), strconv.Itoa(lessonCount)) + " · " + l.T("page.title")
+	if c.data != nil {
+		t = c.data.Title + " · " + t
+	}
+	app.Window().Get("document").Set("title", t)
+}
+
+// goLesson opens lesson n (clamped to the sequence) with its own setup:
+// the link names only the new lesson, a history entry.
+func (c *lessonPage) goLesson(ctx app.Context, n int) {
+	n = min(max(n, 1), lessonCount)
+	if n == c.N {
+		return
+	}
+	sendEdit(ctx, edit{set: func(st *state) bool {
+		b := defaultState()
+		b.Lesson, b.Lang, b.Present, b.Theme = n, st.Lang, st.Present, st.Theme
+		*st = b
+		return true
+	}, runs: policyRuns, push: true, replace: true, focus: "lesson-title"})
+}
+
+func (c *lessonPage) onNext(ctx app.Context, e app.Event)   { c.goLesson(ctx, c.N+1) }
+func (c *lessonPage) onPrev(ctx app.Context, e app.Event)   { c.goLesson(ctx, c.N-1) }
+func (c *lessonPage) onAnswer(ctx app.Context, e app.Event) { c.answer = !c.answer }
+
+// onLink applies a lesson's one-click setup, as a history entry.
+func (c *lessonPage) onLink(ctx app.Context, e app.Event) {
+	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("link").String())
+	les := c.data
+	if err != nil || les == nil || i < 0 || i >= len(les.Links) {
+		return
+	}
+	view := ""
+	if c.View == les.Also {
+		view = les.Also // the flow stays shown
+	}
+	link := lesson{Query: les.Links[i].Query}
+	sendEdit(ctx, edit{set: func(st *state) bool {
+		*st = st.withLesson(link, view)
+		return true
+	}, runs: policyRuns, push: true, replace: true})
 }
 
 // onKey moves between lessons with the arrow keys and PageUp/PageDown (what
 // presentation clickers send), unless a field has the focus.
-func (p *playground) onKey(ctx app.Context, key, target string) {
-	if p.st.Lesson <= 0 {
-		return
-	}
+func (c *lessonPage) onKey(ctx app.Context, key, target string) {
 	switch target {
 	case "INPUT", "TEXTAREA", "SELECT":
 		return
 	}
 	switch key {
 	case "ArrowRight", "PageDown":
-		p.goLesson(ctx, p.st.Lesson+1)
+		c.goLesson(ctx, c.N+1)
 	case "ArrowLeft", "PageUp":
-		p.goLesson(ctx, p.st.Lesson-1)
+		c.goLesson(ctx, c.N-1)
 	}
+}
+
+// onView shows the lesson's own widget (no view= in the link) or its
+// second, the button's data-view. The view is read when clicked: a
+// button keeps its first handler for its life.
+func (c *lessonPage) onView(ctx app.Context, e app.Event) {
+	view := ctx.JSSrc().Get("dataset").Get("view").String()
+	les := c.data
+	switch {
+	case les == nil || view != les.View && view != les.Also:
+		return
+	case view == les.View:
+		view = ""
+	}
+	sendEdit(ctx, edit{set: setTo(func(st *state) *string { return &st.View }, view), push: true})
+}
+
+// lessonWidget is the widget view of a lesson's page, with the few knobs a
+// lesson's prompt asks to move: the policy's main ones (none for the
+// classifier).
+func lessonWidget(v pageView, view string) app.UI {
+	controls := app.UI(app.Div().Class("lesson-controls"))
+	if view != "classify" {
+		controls = newPolicyPanel(v)
+	}
+	return app.Div().Class("lesson-widget").Body(controls, widgetOf(v, view))
 }
 
 // paragraph draws a lesson paragraph or list from its inline runs.
@@ -279,22 +358,27 @@ func splitLines(s string) []string {
 	return out
 }
 
-// renderLesson is the lesson beside its widget.
-func (p *playground) renderLesson(l i18n.Lang) app.UI {
-	n := p.st.Lesson
+// fetchText gets a file relative to the page through the browser's fetch
+// and hands its text and status to done (status 0: no answer).
+func fetchText(path string, done func(body string, status int)) {
+	fetchAnswer(path, func(a answer) { done(a.body, a.status) })
+}
+
+func (c *lessonPage) Render() app.UI {
+	l, n := c.Lang, c.N
 	var text []app.UI
 	view := "table"
-	switch les := p.les.data; {
-	case p.les.err != "":
-		text = append(text, app.P().Class("error").Text(l.T(p.les.err)))
+	switch les := c.data; {
+	case c.err != "" && c.err != "lesson.loading":
+		text = append(text, app.P().Class("error").Text(l.T(c.err)))
 	case les == nil:
 		text = append(text, app.H1().ID("lesson-title").TabIndex(-1).Class("pending").Text(l.T("lesson.loading")))
 	default:
 		view = les.View
-		if p.st.View != "" {
+		if c.View != "" {
 			// A one-click setup may show another widget (view=delays: a
 			// trap seen in the delay chart's dots).
-			view = p.st.View
+			view = c.View
 		}
 		// The title is the page's h1 and where the focus goes on a change of
 		// lesson: a screen reader says the title, not the whole text.
@@ -310,99 +394,70 @@ func (p *playground) renderLesson(l i18n.Lang) app.UI {
 		// buttons, not two (a line less of a projector's height).
 		items := make([]app.UI, 1, len(les.Links)+1)
 		items[0] = app.Button().ID("lesson-answer").Type("button").Class("secondary small").
-			Aria("expanded", boolText(p.les.answer)).Aria("controls", "lesson-answer-text").OnClick(p.onLessonAnswer).
-			Text(l.T(map[bool]string{false: "lesson.show-answer", true: "lesson.hide-answer"}[p.les.answer]))
+			Aria("expanded", boolText(c.answer)).Aria("controls", "lesson-answer-text").OnClick(c.onAnswer).
+			Text(l.T(map[bool]string{false: "lesson.show-answer", true: "lesson.hide-answer"}[c.answer]))
 		for i, lk := range les.Links {
-			items = append(items, app.Button().Type("button").Class("secondary small").DataSet("link", i).OnClick(p.onLessonLink).Text(lk.Label))
+			items = append(items, app.Button().Type("button").Class("secondary small").DataSet("link", i).OnClick(c.onLink).Text(lk.Label))
 		}
 		text = append(text,
 			app.Div().Class("lesson-links").Body(items...),
-			app.P().ID("lesson-answer-text").Class("lesson-answer").Hidden(!p.les.answer).Body(runs(les.Answer)...),
+			app.P().ID("lesson-answer-text").Class("lesson-answer").Hidden(!c.answer).Body(runs(les.Answer)...),
 		)
 	}
 	// Answered, presenter mode shows the answer in place of the prompt
 	// (playground.css): the longest answers would not fit beside it.
 	textCls := "card lesson-text"
-	if p.les.answer {
+	if c.answer {
 		textCls += " answered"
 	}
 	cls := "playground lessons"
-	if p.st.Present {
+	if c.Present {
 		cls += " present"
 	}
 	var source app.UI
-	if p.les.raw != "" && p.les.data != nil && app.IsServer {
+	if c.raw != "" && c.data != nil && app.IsServer {
 		// Base64: go-app writes attribute values Go-quoted, which a
 		// browser would not read back (\n, \").
-		source = app.Div().ID(lessonSourceID).Hidden(true).DataSet("key", p.les.key).
-			DataSet("body", base64.StdEncoding.EncodeToString([]byte(p.les.raw)))
+		source = app.Div().ID(lessonSourceID).Hidden(true).DataSet("key", c.key).
+			DataSet("body", base64.StdEncoding.EncodeToString([]byte(c.raw)))
 	}
 	return app.Main().Class(cls).Body(
 		app.Header().Class("lesson-head").Body(
-			app.A().ID("lesson-index").Class("lesson-count").Href("?"+p.lessonQuery(lessonList)).
+			app.A().ID("lesson-index").Class("lesson-count").Href("?"+c.Links.lesson(lessonList)).
 				Title(l.T("lesson.index")).Text(l.F("lesson.count", strconv.Itoa(n), strconv.Itoa(lessonCount))),
-			p.lessonViews(l, view),
+			c.views(l, view),
 			app.Div().Class("share").Body(
-				p.langSwitch(l),
-				app.A().ID("lesson-playground").Class("button secondary").Href("?"+p.playgroundQuery()).
+				&langSwitch{Lang: l},
+				app.A().ID("lesson-playground").Class("button secondary").Href("?"+c.Links.Playground).
 					Title(l.T("lesson.playground-hint")).Text(l.T("lesson.playground")),
-				app.Button().ID("lesson-prev").Type("button").Class("secondary").Disabled(n <= 1).OnClick(p.onLessonPrev).Text("← "+l.T("lesson.prev")),
-				app.Button().ID("lesson-next").Type("button").Disabled(n >= lessonCount).OnClick(p.onLessonNext).Text(l.T("lesson.next")+" →"),
+				app.Button().ID("lesson-prev").Type("button").Class("secondary").Disabled(n <= 1).OnClick(c.onPrev).Text("← "+l.T("lesson.prev")),
+				app.Button().ID("lesson-next").Type("button").Disabled(n >= lessonCount).OnClick(c.onNext).Text(l.T("lesson.next")+" →"),
+				// What the widget's copy buttons did (the table's Markdown,
+				// CSV); the lesson's settings change with the link.
+				&copyStatus{Lang: l, Query: c.Links.Playground},
 			),
 		),
 		app.Div().Class("lesson-layout").Body(
 			app.Article().ID("lesson").Class(textCls).Body(text...),
-			app.Div().Class("lesson-widget").Body(
-				p.lessonControls(l, view),
-				p.widget(l, view),
-			),
+			c.Widget(view),
 		),
 		app.If(source != nil, func() app.UI { return source }),
 	)
 }
 
-// lessonViews is the switch between a lesson's widget and its second
+// views is the switch between a lesson's widget and its second
 // one (lesson.Also), shown is the widget shown; nothing for a lesson with
 // one widget. The choice goes into the link (view=). It sits in the
 // lesson's head: in presenter mode the widget has no line to spare.
-func (p *playground) lessonViews(l i18n.Lang, shown string) app.UI {
-	les := p.les.data
+func (c *lessonPage) views(l i18n.Lang, shown string) app.UI {
+	les := c.data
 	if les == nil || les.Also == "" {
 		return nil
 	}
 	button := func(view string) app.UI {
 		return app.Button().ID("lesson-view-"+view).Type("button").Class("secondary small").Aria("pressed", boolText(shown == view)).
-			DataSet("view", view).OnClick(p.onLessonView).Text(l.T("lesson.show." + view))
+			DataSet("view", view).OnClick(c.onView).Text(l.T("lesson.show." + view))
 	}
 	return app.Div().Class("lesson-views").Role("group").Aria("label", l.T("lesson.views")).Body(
 		button(les.View), button(les.Also))
-}
-
-// onLessonView shows the lesson's own widget (no view= in the link) or
-// its second, the button's data-view. The view is read when clicked: a
-// button keeps its first handler for its life.
-func (p *playground) onLessonView(ctx app.Context, e app.Event) {
-	view := ctx.JSSrc().Get("dataset").Get("view").String()
-	les := p.les.data
-	switch {
-	case les == nil || view != les.View && view != les.Also:
-		return
-	case view == les.View:
-		view = ""
-	}
-	if p.st.View == view {
-		return
-	}
-	p.st.View = view
-	p.urlPush = true
-	p.writeURL(ctx)
-}
-
-// lessonControls are the few knobs a lesson's prompt asks to move: the
-// policy's main ones (none for the classifier).
-func (p *playground) lessonControls(l i18n.Lang, view string) app.UI {
-	if view == "classify" {
-		return app.Div().Class("lesson-controls")
-	}
-	return p.renderControls(l)
 }

@@ -25,40 +25,36 @@ var bBoxes = []struct{ param, label, hint string }{
 // policyBPanel is the second policy's card, a component: the button that
 // starts a comparison (the second policy begins as Start, a copy of the
 // first), or the card. It owns what it edits, as the first policy's panel
-// does, and sends each accepted edit to the page (actPolicyB); it takes
-// the link's (Link) only when LinkGen changes.
+// does, and sends each accepted edit to the page (an edit); it takes
+// the link's (Link) only when the page replaces its state (stateLink).
 type policyBPanel struct {
 	app.Compo
 
-	Lang    i18n.Lang
-	Start   policyB
-	Link    policyB
-	LinkGen int
+	Lang  i18n.Lang
+	Start policyB
+	Link  policyB
 
-	b   policyB
-	gen int
+	b policyB
+	linked
 	boxes
 }
 
-// actPolicyB carries the second policy to the page: a policyB (On false:
-// the comparison ended).
-const actPolicyB = "policy-b"
-
 func (c *policyBPanel) OnInit() {
 	c.boxes = newBoxes()
-	c.b, c.gen = c.Link, c.LinkGen
+	c.b = c.Link
 }
 
-func (c *policyBPanel) OnUpdate(ctx app.Context) {
-	if c.gen != c.LinkGen {
-		c.b, c.gen = c.Link, c.LinkGen
-		c.reset()
-	}
+func (c *policyBPanel) OnMount(ctx app.Context) { c.observe(ctx, c.take) }
+
+// take takes the second policy of a state the page replaced its own with.
+func (c *policyBPanel) take(st *state) {
+	c.b = st.B
+	c.reset()
 }
 
-// renderPolicyB is the second policy's panel.
-func (p *playground) renderPolicyB(l i18n.Lang) app.UI {
-	return &policyBPanel{Lang: l, Start: policyB{On: true, Preset: p.st.Preset, Policy: p.st.Policy}, Link: p.st.B, LinkGen: p.linkGen}
+// newPolicyBPanel is the second policy's panel.
+func newPolicyBPanel(v pageView) app.UI {
+	return &policyBPanel{Lang: v.lang, Start: policyB{On: true, Preset: v.st.Preset, Policy: v.st.Policy}, Link: v.st.B}
 }
 
 func (c *policyBPanel) Render() app.UI {
@@ -113,14 +109,26 @@ func (c *policyBPanel) onCompare(ctx app.Context, e app.Event) {
 		c.b = c.Start
 	}
 	c.reset()
-	ctx.NewActionWithValue(actPolicyB, c.b)
+	// The focus goes where the work goes on: the second policy's card, or
+	// the button that brings it back.
+	focus := "compare-b"
+	if c.b.On {
+		focus = "b-head"
+	}
+	c.send(ctx, focus)
+}
+
+// send hands the second policy to the page (On false: the comparison
+// ended), and the focus to an element once drawn ("": where it is).
+func (c *policyBPanel) send(ctx app.Context, focus string) {
+	sendEdit(ctx, edit{set: setTo(func(st *state) *policyB { return &st.B }, c.b), runs: policyRuns, push: true, focus: focus})
 }
 
 // onPreset starts the second policy from a preset.
 func (c *policyBPanel) onPreset(ctx app.Context, e app.Event) {
 	var changed bool
 	if c.b.Preset, c.b.Policy, changed = pickPreset(ctx.JSSrc().Get("value").String(), c.b.Preset, c.b.Policy); changed {
-		ctx.NewActionWithValue(actPolicyB, c.b)
+		c.send(ctx, "")
 	}
 }
 
@@ -142,25 +150,6 @@ func (c *policyBPanel) onInput(ctx app.Context, e app.Event) {
 // policy; errors show under its control.
 func (c *policyBPanel) set(ctx app.Context, name, id, v string, typed, apply bool) {
 	if c.setPolicyParam(c.Lang, &c.b.Policy, name, id, v, typed, apply) {
-		ctx.NewActionWithValue(actPolicyB, c.b)
-	}
-}
-
-// onPolicyB takes the second policy into the state; the focus goes where
-// the work goes on when a comparison starts or ends: the second policy's
-// card, or the button that brings it back.
-func (p *playground) onPolicyB(ctx app.Context, a app.Action) {
-	b, ok := a.Value.(policyB)
-	if !ok || b == p.st.B {
-		return
-	}
-	toggled := b.On != p.st.B.On
-	p.st.B = b
-	p.changed(ctx, true)
-	switch {
-	case toggled && b.On:
-		p.focusAfter(ctx, "b-head")
-	case toggled:
-		p.focusAfter(ctx, "compare-b")
+		c.send(ctx, "")
 	}
 }

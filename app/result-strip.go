@@ -33,21 +33,23 @@ func (c *resultStrip) Render() app.UI {
 	)
 }
 
-// renderStrip is the page's result strip.
-func (p *playground) renderStrip(l i18n.Lang) app.UI {
-	h := p.herd.view()
-	return &resultStrip{Lang: l, Worst: p.worstText(l, "strip.worst"), Verdict: verdictText(l, p.st.Herd.Config, h), Running: h.Running}
+// newResultStrip is the page's result strip.
+func newResultStrip(v pageView) app.UI {
+	h := v.herd.view()
+	return &resultStrip{Lang: v.lang, Worst: worstText(v.lang, "strip.worst", v.st), Verdict: verdictText(v.lang, v.st.Herd.Config, h),
+		Running: h.Running}
 }
 
-// worstText words the worst-case total wait of the policy (and of the
+// worstText words the worst-case total wait of st's policy (and of the
 // second one, compared) with the catalog's key (key-b for two): "" with
 // no table.
-func (p *playground) worstText(l i18n.Lang, key string) string {
-	if p.table == nil {
+func worstText(l i18n.Lang, key string, st *state) string {
+	a, b, _ := tablesOf(st)
+	if a == nil {
 		return ""
 	}
-	if p.tableB != nil {
-		return l.F(key+"-b", l.Seconds(p.table.Total.Max), l.Seconds(p.tableB.Total.Max))
+	if b != nil {
+		return l.F(key+"-b", l.Seconds(a.Total.Max), l.Seconds(b.Total.Max))
 	}
-	return l.F(key, l.Seconds(p.table.Total.Max))
+	return l.F(key, l.Seconds(a.Total.Max))
 }

@@ -87,7 +87,7 @@ var scenarioStates = sync.OnceValue(func() []state {
 
 // scenarioButtons are the rows of scenario buttons, a component: the one
 // the page shows (Current) pressed, with what to look at in it. A click
-// goes to the page as actScenario.
+// goes to the page as an edit.
 type scenarioButtons struct {
 	app.Compo
 
@@ -95,11 +95,19 @@ type scenarioButtons struct {
 	Current string
 }
 
-// actScenario carries a scenario's name to the page.
-const actScenario = "scenario"
-
 func (c *scenarioButtons) onClick(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actScenario, strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "scenario-"))
+	q := scenarioQuery(strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "scenario-"))
+	if q == "" {
+		return
+	}
+	// The policy and the herd become the scenario's, as a history entry;
+	// the rest of the page (language, view, seed, the second policy)
+	// stays, and the panels show the scenario's values.
+	sc, _ := parseQuery(q)
+	sendEdit(ctx, edit{set: func(st *state) bool {
+		st.Preset, st.Policy, st.Herd = sc.Preset, sc.Policy, sc.Herd
+		return true
+	}, runs: policyRuns, push: true, replace: true})
 }
 
 // scenarioRows are the scenarios by group, a row per group in the order
@@ -138,19 +146,4 @@ func (c *scenarioButtons) Render() app.UI {
 	}
 	return app.Div().Class("scenarios").Body(append(rows,
 		app.P().ID("scenario-hint").Class("hint").Hidden(hint == "").Text(hint))...)
-}
-
-// onScenario sets the policy and the herd to a scenario's, as a history
-// entry; the rest of the page (language, view, seed, the second policy)
-// stays.
-func (p *playground) onScenario(ctx app.Context, a app.Action) {
-	name, _ := a.Value.(string)
-	q := scenarioQuery(name)
-	if q == "" {
-		return
-	}
-	st, _ := parseQuery(q)
-	p.st.Preset, p.st.Policy, p.st.Herd = st.Preset, st.Policy, st.Herd
-	p.linkGen++ // the panels show the scenario's policy and herd
-	p.changed(ctx, true)
 }

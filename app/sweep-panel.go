@@ -12,9 +12,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// actSweep carries the sweep panel's settings to the page: a sweepState.
-const actSweep = "sweep"
-
 // sweepDelay is how long a sweep waits after a change before it starts:
 // a run of edits (a knob, then its values) starts one sweep.
 const sweepDelay = 250 * time.Millisecond
@@ -26,7 +23,7 @@ type sweepBox struct{ job *sweepJob }
 // sweepPanel runs one knob over a range and plots a result against it:
 // it owns its sweep, run in slices with its progress, cancelled by a
 // newer change or by the reader, and sends each edit of its settings to
-// the page, whose link keeps them (actSweep).
+// the page, whose link keeps them (an edit).
 type sweepPanel struct {
 	app.Compo
 
@@ -162,7 +159,7 @@ func (c *sweepPanel) start(ctx app.Context, gen uint64) {
 // commit sends the form's sweep, with w's other settings, to the page.
 func (c *sweepPanel) commit(ctx app.Context, w sweepState) {
 	w.Spec = c.knob + "=" + strings.TrimSpace(c.values)
-	ctx.NewActionWithValue(actSweep, w)
+	sendEdit(ctx, edit{set: setTo(func(st *state) *sweepState { return &st.Sweep }, w), push: true})
 }
 
 func (c *sweepPanel) onKnob(ctx app.Context, e app.Event) {
@@ -426,4 +423,19 @@ func sweepLinesLabel(l i18n.Lang, v string) string {
 		names[i] = kindName(l, n)
 	}
 	return strings.Join(names, ", ")
+}
+
+// newSweepCard is the sweep panel: it runs its own sweeps, and keeps the
+// last in the page's box for the view's picture.
+func newSweepCard(v pageView) app.UI {
+	return &sweepPanel{Lang: v.lang, Alone: v.alone(), Cfg: v.st.Herd.config(v.st.Policy), B: v.st.B.Policy, HasB: v.st.B.On,
+		Seed: v.st.Seed, St: v.st.Sweep, Box: &v.boxes.sweep}
+}
+
+// sweepPicture is the last sweep as a picture.
+func sweepPicture(v pageView) string {
+	if v.boxes.sweep.job == nil {
+		return ""
+	}
+	return v.boxes.sweep.job.picture(v.lang)
 }

@@ -16,35 +16,58 @@ type tablePanel struct {
 
 	Lang    i18n.Lang
 	Alone   bool // an embedded view: the heading is the page's h1
-	Policy  backoff.Policy
-	A       *backoff.Table
-	Err     string // why the table of Policy could not be made, worded
-	PolicyB backoff.Policy
-	B       *backoff.Table // nil: no second policy
+	Of      tableSpec
 	Present bool
+
+	// The tables of the policies (b: the second's, nil when none), made
+	// (tableOf) when the policies or the seed change.
+	a, b *backoff.Table
+	err  error
+}
+
+// newTableCard is the delay table's card for the page's state.
+func newTableCard(v pageView) app.UI {
+	return &tablePanel{Lang: v.lang, Alone: v.alone(), Of: specOf(v.st), Present: v.st.Present}
+}
+
+func (c *tablePanel) OnInit() { c.make() }
+
+func (c *tablePanel) OnUpdate(ctx app.Context) { c.make() }
+
+func (c *tablePanel) make() {
+	c.a, c.b, c.err = c.Of.tables()
+}
+
+// tablePicture is the table of the page's policy as a picture.
+func tablePicture(v pageView) string {
+	a, _, _ := tablesOf(v.st)
+	if a == nil {
+		return ""
+	}
+	return chart.TableSVG(v.lang, a)
 }
 
 func (c *tablePanel) Render() app.UI {
-	l, pol := c.Lang, c.Policy
+	l, pol := c.Lang, c.Of.Policy
 	body := []app.UI{
 		cardHead(c.Alone, 2, l.T("one.head")),
 		app.P().Class("describe").ID("describe").Text(describe(l, pol)),
 	}
-	if c.Err != "" {
-		body = append(body, app.P().Class("error").Text(c.Err))
+	if c.err != nil {
+		body = append(body, app.P().Class("error").Text(errText(l, c.err, "")))
 	}
-	if t := c.A; t != nil {
+	if t := c.a; t != nil {
 		body = append(body,
 			tableWrap(l, "delay-table", t, c.Present),
 			takeAway(l, takeItem{"copy-md", "take.md", c.onCopyMarkdown}, takeItem{"copy-csv", "take.csv", c.onCopyCSV}, downloadButton("table")),
 			app.Ul().Class("notes").Body(c.notes()...),
 		)
 	}
-	if c.B != nil {
+	if c.b != nil {
 		body = append(body,
 			app.H3().Class("table-b-head").Text(l.T("policy.b")),
-			app.P().Class("describe").ID("describe-b").Text(describe(l, c.PolicyB)),
-			tableWrap(l, "delay-table-b", c.B, c.Present),
+			app.P().Class("describe").ID("describe-b").Text(describe(l, c.Of.PolicyB)),
+			tableWrap(l, "delay-table-b", c.b, c.Present),
 		)
 	}
 	return app.Section().Class("card delays").Aria("label", l.T("one.aria")).Body(body...)
@@ -63,7 +86,7 @@ func tableWrap(l i18n.Lang, id string, t *backoff.Table, present bool) app.UI {
 
 // notes say what the table's numbers rest on and where they surprise.
 func (c *tablePanel) notes() []app.UI {
-	l, t, pol := c.Lang, c.A, c.Policy
+	l, t, pol := c.Lang, c.a, c.Of.Policy
 	var notes []app.UI
 	if t.Unlimited {
 		notes = append(notes, app.Li().Text(l.F("one.unlimited", l.Int(int64(len(t.Rows))))))
@@ -95,9 +118,9 @@ func (c *tablePanel) notes() []app.UI {
 
 // onCopyMarkdown and onCopyCSV copy the table.
 func (c *tablePanel) onCopyMarkdown(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actCopy, copyRequest{chart.TableMarkdown(c.Lang, c.A), "copy.md-done", "copy.manual-text"})
+	ctx.NewActionWithValue(actCopy, copyRequest{chart.TableMarkdown(c.Lang, c.a), "copy.md-done", "copy.manual-text"})
 }
 
 func (c *tablePanel) onCopyCSV(ctx app.Context, e app.Event) {
-	ctx.NewActionWithValue(actCopy, copyRequest{chart.TableCSV(c.A), "copy.csv-done", "copy.manual-text"})
+	ctx.NewActionWithValue(actCopy, copyRequest{chart.TableCSV(c.a), "copy.csv-done", "copy.manual-text"})
 }

@@ -16,7 +16,7 @@ import (
 // herd's topology without its text: the fleet's size, any knob of a node
 // (or of every server), and the faults, each naming its node. An edit
 // changes the config's document (topology-edit.go) and the page runs
-// what it lowers to (actTopology); an edit the shorthand cannot run
+// what it lowers to (an edit); an edit the shorthand cannot run
 // (servers that differ, a flush at a server) leaves the config as it was
 // and shows the lowering's error beside its control.
 
@@ -48,7 +48,7 @@ func (c *topologyPanel) edit(ctx app.Context, group string, fn func(t *sim.Topol
 		return
 	}
 	delete(c.ctl.errs, group)
-	ctx.NewActionWithValue(actTopology, ch)
+	ch.send(ctx)
 }
 
 func (c *topologyPanel) onAddServer(ctx app.Context, e app.Event) {

@@ -32,9 +32,6 @@ type topologyPanel struct {
 	ctl    topoControls
 }
 
-// actTopology carries an applied topology to the page: a topologyChange.
-const actTopology = "topology"
-
 // topologyChange is a topology lowered to the page's state: the herd's
 // config and, when the document has retry:, the policy it gives.
 type topologyChange struct {
@@ -88,7 +85,7 @@ func (p *topologyPanel) onApply(ctx app.Context, e app.Event) {
 		setValue("topology-text", p.text()) // the same run: its canonical text
 		return
 	}
-	ctx.NewActionWithValue(actTopology, ch)
+	ch.send(ctx)
 }
 
 // keyTopology is a link's topology: a document (JSON or the YAML subset)
@@ -127,19 +124,16 @@ func lowerDocOnto(t *sim.Topology, base sim.Config, pol backoff.Policy) (topolog
 	return ch, nil
 }
 
-// onTopology takes an applied topology into the state, as a history
-// entry; the panels show its values.
-func (p *playground) onTopology(ctx app.Context, a app.Action) {
-	ch, ok := a.Value.(topologyChange)
-	if !ok {
-		return
-	}
-	p.st.Herd.Config = ch.Config
-	if ch.Retry {
-		p.st.Policy = ch.Policy
-	}
-	p.linkGen++
-	p.changed(ctx, true)
+// send hands an applied topology to the page, as a history entry; the
+// panels show its values.
+func (ch topologyChange) send(ctx app.Context) {
+	sendEdit(ctx, edit{set: func(st *state) bool {
+		st.Herd.Config = ch.Config
+		if ch.Retry {
+			st.Policy = ch.Policy
+		}
+		return true
+	}, runs: policyRuns, push: true, replace: true})
 }
 
 // setValue sets a form control's value, which its text in the page no

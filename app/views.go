@@ -1,7 +1,6 @@
 package app
 
 import (
-	"github.com/backoff-playground/playground/app/chart"
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -16,13 +15,13 @@ import (
 // four together.
 var views = []string{"table", "delays", "herd", "compare", "classify", "sweep", "flow"}
 
-// viewDraw is how a view is drawn: its widget, and its picture as SVG
-// ("" while there is nothing to draw), which the page downloads and the
-// server draws for a Markdown image; nil for a view that is no picture
-// (the classifier).
+// viewDraw is how a view is drawn: its widget's constructor, and its
+// picture as SVG ("" while there is nothing to draw), which the page
+// downloads and the server draws for a Markdown image; nil for a view that
+// is no picture (the classifier). Each lives in its component's file.
 type viewDraw struct {
-	widget  func(p *playground, l i18n.Lang) app.UI
-	picture func(p *playground, l i18n.Lang) string
+	widget  func(v pageView) app.UI
+	picture func(v pageView) string
 	// herd, compare: the view shows the herd's runs, and the compare
 	// runs (one per jitter kind) made after them; a view alone runs only
 	// what it shows.
@@ -42,26 +41,47 @@ var viewDraws map[string]viewDraw
 
 func init() {
 	viewDraws = map[string]viewDraw{
-		"table":  {(*playground).renderDelays, (*playground).tablePicture, false, false, nil, 0},
-		"delays": {(*playground).renderDelayCharts, (*playground).delaysPicture, false, false, nil, 0},
-		"herd": {(*playground).herdWidget, (*playground).herdPicture, true, false,
+		"table":  {newTableCard, tablePicture, false, false, nil, 0},
+		"delays": {newDelaysCard, delaysPicture, false, false, nil, 0},
+		"herd": {func(v pageView) app.UI { return newHerdCard(v, false) }, herdPicture, true, false,
 			func(s *state) []sim.Config { return []sim.Config{herdImageConfig(s)} }, 0},
-		"compare":  {(*playground).renderCompare, (*playground).comparePicture, true, true, compareImageConfigs, 0},
-		"classify": {(*playground).renderClassify, nil, false, false, nil, 0},
-		"sweep":    {(*playground).renderSweep, (*playground).sweepPicture, false, false, sweepImageConfigs, 0},
-		"flow": {(*playground).renderFlow, (*playground).flowPicture, false, false,
+		"compare":  {newCompareCard, comparePicture, true, true, compareImageConfigs, 0},
+		"classify": {newClassifyCard, nil, false, false, nil, 0},
+		"sweep":    {newSweepCard, sweepPicture, false, false, sweepImageConfigs, 0},
+		"flow": {newFlowCard, flowViewPicture, false, false,
 			func(s *state) []sim.Config { return []sim.Config{flowImageConfig(s)} }, flowRecorderMemory},
 	}
 }
 
-// runs says which runs the page shows: the whole page and a lesson all of
-// them (a lesson's prompt may send its reader to the page), a view alone
-// those of its widget.
-func (p *playground) runs() (herd, compare bool) {
-	if p.st.View == "" || p.st.Lesson > 0 {
+// pageView is what the page hands its parts' constructors and the views'
+// pictures: the language, the link's state (and its query), and the runs
+// and results the page keeps.
+type pageView struct {
+	lang  i18n.Lang
+	st    *state
+	query string // st.query(), made once a render
+	herd  *herdRunner
+	boxes *viewBoxes
+}
+
+// viewBoxes are the last results of the views that run their own (the
+// sweep panel, the flow view), kept for their pictures.
+type viewBoxes struct {
+	sweep sweepBox
+	flow  flowBox
+}
+
+// alone: the page is an embedded view, one card.
+func (v pageView) alone() bool { return v.st.View != "" && v.st.Lesson == 0 }
+
+// runsOf says which runs a page with st shows: the whole page and a
+// lesson all of them (a lesson's prompt may send its reader to the page),
+// a view alone those of its widget.
+func runsOf(st *state) (herd, compare bool) {
+	if st.View == "" || st.Lesson > 0 {
 		return true, true
 	}
-	d := viewDraws[p.st.View]
+	d := viewDraws[st.View]
 	return d.herd, d.compare
 }
 
@@ -74,91 +94,11 @@ func viewTitle(l i18n.Lang, name string) string {
 	return l.T("view." + name)
 }
 
-// widget is one view's widget alone (the classifier's for no view).
-func (p *playground) widget(l i18n.Lang, name string) app.UI {
+// widgetOf is one view's widget alone (the classifier's for no view).
+func widgetOf(v pageView, name string) app.UI {
 	d, ok := viewDraws[name]
 	if !ok {
 		d = viewDraws["classify"]
 	}
-	return d.widget(p, l)
-}
-
-func (p *playground) herdWidget(l i18n.Lang) app.UI { return p.renderHerd(l, false) }
-
-func (p *playground) tablePicture(l i18n.Lang) string {
-	if p.table == nil {
-		return ""
-	}
-	return chart.TableSVG(l, p.table)
-}
-
-func (p *playground) delaysPicture(l i18n.Lang) string {
-	svg, _, _ := drawDelays(l, p.table, p.tableB, p.st.Seed, p.st.Log)
-	return svg
-}
-
-func (p *playground) herdPicture(l i18n.Lang) string {
-	if h := p.herd.a; h != nil && h.first != nil {
-		return herdImage(l, p.st.Herd.Config, h)
-	}
-	return ""
-}
-
-func (p *playground) comparePicture(l i18n.Lang) string {
-	return compareSVG(l, p.herd.cmp)
-}
-
-// renderSweep is the sweep panel: it runs its own sweeps.
-func (p *playground) renderSweep(l i18n.Lang) app.UI {
-	return &sweepPanel{Lang: l, Alone: p.alone(), Cfg: p.st.Herd.config(p.st.Policy), B: p.st.B.Policy, HasB: p.st.B.On,
-		Seed: p.st.Seed, St: p.st.Sweep, Box: &p.sweep}
-}
-
-func (p *playground) sweepPicture(l i18n.Lang) string {
-	if p.sweep.job == nil {
-		return ""
-	}
-	return p.sweep.job.picture(l)
-}
-
-// onSweep takes the sweep panel's settings into the state and the link:
-// a history entry.
-func (p *playground) onSweep(ctx app.Context, a app.Action) {
-	if w, ok := a.Value.(sweepState); ok && w != p.st.Sweep {
-		p.st.Sweep = w
-		p.urlPush = true
-		p.writeURL(ctx)
-	}
-}
-
-// renderFlow is the flow view: it runs and plays its own flow.
-func (p *playground) renderFlow(l i18n.Lang) app.UI {
-	return &flowView{Lang: l, Alone: p.alone(), Cfg: p.st.Herd.config(p.st.Policy), Seed: p.st.Seed, Box: &p.flow}
-}
-
-// flowPicture is the flow view's last flow as an animated picture.
-func (p *playground) flowPicture(l i18n.Lang) string {
-	if p.flow.flow == nil {
-		return ""
-	}
-	svg, _ := flowAnimated(l, p.flow.flow, p.flow.lay) // too big: nothing to download
-	return svg
-}
-
-// onFlowFault adds a fault injected in the flow view to the link's
-// faults: the herd runs again, and the flow view with it.
-func (p *playground) onFlowFault(ctx app.Context, a app.Action) {
-	f, ok := a.Value.(string)
-	if !ok {
-		return
-	}
-	c := p.st.Herd.Config
-	all := f
-	if cur := c.Get(sim.ParamFault); cur != "none" {
-		all = cur + ";" + f
-	}
-	if c.Set(sim.ParamFault, all) == nil && c.Validate() == nil {
-		p.st.Herd.Config = c
-		p.herdChanged(ctx)
-	}
+	return d.widget(v)
 }
