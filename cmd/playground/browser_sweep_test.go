@@ -78,7 +78,7 @@ func TestBrowserSweepForm(t *testing.T) {
 	eval[string](t, tb, setRangeJS("sweep-runs", "4"))
 	poll[bool](t, tb, "four runs", `new URLSearchParams(location.search).get('sweep-runs') === '4' && document.getElementById('sweep').getAttribute('aria-busy') === 'false'`)
 	eval[bool](t, tb, `(window.__long = [], new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)); }).observe({type: 'longtask'}), true)`)
-	stop := traceTasks(t, tb)
+	stop := traceLongest(t, tb)
 	tb.typeInto(t, "sweep-values", "1000:20000:1000")
 	// Cancelled as soon as the first point is drawn.
 	rows := poll[int](t, tb, "the first points", `(() => {
@@ -91,7 +91,7 @@ func TestBrowserSweepForm(t *testing.T) {
 	// A task's CPU time, from Chromium's trace: a CPU-bound neighbour on
 	// the shared machine stretches a task's wall time (a 10 ms slice
 	// preempted measured 54 ms) and hardly its thread time.
-	cpu, _ := stop()
+	cpu := stop()
 	long := eval[[]int](t, tb, `window.__long`)
 	if cpu > 50 {
 		t.Errorf("a task of %.0f ms of CPU while sweeping (tasks over 50 ms of wall time: %v)", cpu, long)
