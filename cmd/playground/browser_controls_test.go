@@ -86,9 +86,22 @@ func TestBrowserPolicyPanelKeepsUp(t *testing.T) {
 	    await new Promise(r => setTimeout(r, 0)); }
 	  s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
 	// The box shows the slider's base as the link writes it (English, ms).
-	base := poll[string](t, tb, "the dragged base in the box and the address", `(() => {
+	// The element's value moves at once, the page's (the box, then the
+	// address) when it has handled the input: read once the page is still,
+	// two address writes later, so a poll taken between the slider's last
+	// move and the page's is not read as where the drag ended.
+	settled := `(() => {
 	  const b = new URLSearchParams(location.search).get('base'), box = document.getElementById('base-value').value;
-	  return document.getElementById('base').value === '60' && b === box ? b : ''; })()`)
+	  return document.getElementById('base').value === '60' && b === box ? b : ''; })()`
+	base := poll[string](t, tb, "the dragged base in the box and the address", settled)
+	for range 10 {
+		eval[bool](t, tb, `new Promise(r => setTimeout(() => r(true), 400))`)
+		again := poll[string](t, tb, "the dragged base, still", settled)
+		if again == base {
+			break
+		}
+		base = again
+	}
 	box := base
 	tb.open(t, "lang=en&base="+base)
 	if v := eval[string](t, tb, `document.getElementById('base').value`); v != "60" {
