@@ -87,7 +87,7 @@ func (c *policyPanel) apply(ctx app.Context, discrete bool) {
 		}
 		st.Preset, st.Policy, st.Seed = pol.Preset, pol.Policy, pol.Seed
 		return true
-	}, runs: policyRuns, push: discrete})
+	}, rerun: true, push: discrete})
 }
 
 // Each kind of control has its handler; the element's id names the

@@ -12,8 +12,10 @@ const actEdit = "edit"
 // and reports whether anything changed.
 type edit struct {
 	set func(st *state) bool
-	// runs is what the change makes the page compute again.
-	runs editRuns
+	// rerun: the change reaches the herd's runs (a policy, the herd's
+	// scenario), which the page makes again; the tables follow the state
+	// by themselves (tableOf).
+	rerun bool
 	// push makes the change a history entry, which Back undoes (a select,
 	// a committed box, a button); a slider's drag replaces the entry.
 	push bool
@@ -24,15 +26,6 @@ type edit struct {
 	// focus is an element to move the keyboard focus to once drawn.
 	focus string
 }
-
-// editRuns is what an edit makes the page compute again.
-type editRuns int
-
-const (
-	linkOnly   editRuns = iota // nothing: the link (a panel's own choice, a scale)
-	herdRuns                   // the herd's runs (its scenario changed)
-	policyRuns                 // the tables and the herd's runs (a policy changed)
-)
 
 // sendEdit hands e to the page.
 func sendEdit(ctx app.Context, e edit) { ctx.NewActionWithValue(actEdit, e) }

@@ -292,7 +292,7 @@ func (v *flowView) onFaultAdd(ctx app.Context, e app.Event) {
 	}
 	v.resume = &flowResume{v.t, v.playing}
 	v.playing = false
-	sendEdit(ctx, edit{set: addFault(f), runs: herdRuns, push: true})
+	sendEdit(ctx, edit{set: addFault(f), rerun: true, push: true})
 }
 
 // kind is the fault chosen: a cache's flush, else the form's kind.

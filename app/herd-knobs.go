@@ -52,7 +52,7 @@ func (k *herdKnobs) take(st *state) {
 // send hands the herd's scenario to the page, which runs it: a history
 // entry.
 func (k *herdKnobs) send(ctx app.Context) {
-	sendEdit(ctx, edit{set: setTo(func(st *state) *herdState { return &st.Herd }, k.h), runs: herdRuns, push: true})
+	sendEdit(ctx, edit{set: setTo(func(st *state) *herdState { return &st.Herd }, k.h), rerun: true, push: true})
 }
 
 func (k *herdKnobs) Render() app.UI {

@@ -83,7 +83,7 @@ func imported(res *wire.Result) edit {
 		st.Preset, st.Policy = "", res.Policy
 		importBudget(&st.Herd, res)
 		return true
-	}, runs: policyRuns, push: true, replace: true}
+	}, rerun: true, push: true, replace: true}
 }
 
 var errImportEmpty = errors.New("nothing pasted")

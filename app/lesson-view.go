@@ -117,6 +117,7 @@ type lessonPage struct {
 	Widget func(view string) app.UI
 
 	key    string  // lessonKey of the lesson loaded or being loaded
+	asked  string  // the key last fetched: fetched once
 	data   *lesson // nil while loading or when it failed
 	err    string  // a catalog key
 	answer bool    // the answer is shown
@@ -167,21 +168,20 @@ func (c *lessonPage) OnUpdate(ctx app.Context) {
 // load fetches the lesson's file, unless it is there already; on arrival
 // it applies the lesson's setup if the link names only the lesson.
 func (c *lessonPage) load(ctx app.Context) {
-	if c.data != nil || c.err != "" || !c.live {
+	if c.data != nil || c.asked == c.key || !c.live {
 		if c.data != nil && c.Bare {
 			c.setUp(ctx, *c.data)
 		}
 		return
 	}
 	key := c.key
-	c.err = "lesson.loading" // asked: not again
+	c.asked = key
 	lang := c.Lang.Code()
 	fetchText(lessonPath(lang, c.N), func(body string, status int) {
 		c.ctx.Dispatch(func(ctx app.Context) {
 			if c.key != key {
 				return // the reader moved on
 			}
-			c.err = ""
 			if status != 200 {
 				c.err = "lesson.unavailable"
 				return
@@ -216,7 +216,7 @@ func (c *lessonPage) setUp(ctx app.Context, les lesson) {
 		}
 		*st = s
 		return true
-	}, runs: policyRuns, replace: true})
+	}, rerun: true, replace: true})
 }
 
 // retitle makes the document's title the lesson's, then its number's and
@@ -245,7 +245,7 @@ func (c *lessonPage) goLesson(ctx app.Context, n int) {
 		b.Lesson, b.Lang, b.Present, b.Theme = n, st.Lang, st.Present, st.Theme
 		*st = b
 		return true
-	}, runs: policyRuns, push: true, replace: true, focus: "lesson-title"})
+	}, rerun: true, push: true, replace: true, focus: "lesson-title"})
 }
 
 func (c *lessonPage) onNext(ctx app.Context, e app.Event)   { c.goLesson(ctx, c.N+1) }
@@ -267,7 +267,7 @@ func (c *lessonPage) onLink(ctx app.Context, e app.Event) {
 	sendEdit(ctx, edit{set: func(st *state) bool {
 		*st = st.withLesson(link, view)
 		return true
-	}, runs: policyRuns, push: true, replace: true})
+	}, rerun: true, push: true, replace: true})
 }
 
 // onKey moves between lessons with the arrow keys and PageUp/PageDown (what
@@ -369,7 +369,7 @@ func (c *lessonPage) Render() app.UI {
 	var text []app.UI
 	view := "table"
 	switch les := c.data; {
-	case c.err != "" && c.err != "lesson.loading":
+	case c.err != "":
 		text = append(text, app.P().Class("error").Text(l.T(c.err)))
 	case les == nil:
 		text = append(text, app.H1().ID("lesson-title").TabIndex(-1).Class("pending").Text(l.T("lesson.loading")))

@@ -138,7 +138,7 @@ func (p *playground) onEdit(ctx app.Context, a app.Action) {
 		return
 	}
 	ctx = p.addr.own(ctx)
-	if e.runs >= herdRuns {
+	if e.rerun {
 		p.herd.more = 0
 		p.herd.start(ctx, &p.st)
 	}

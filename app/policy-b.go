@@ -121,7 +121,7 @@ func (c *policyBPanel) onCompare(ctx app.Context, e app.Event) {
 // send hands the second policy to the page (On false: the comparison
 // ended), and the focus to an element once drawn ("": where it is).
 func (c *policyBPanel) send(ctx app.Context, focus string) {
-	sendEdit(ctx, edit{set: setTo(func(st *state) *policyB { return &st.B }, c.b), runs: policyRuns, push: true, focus: focus})
+	sendEdit(ctx, edit{set: setTo(func(st *state) *policyB { return &st.B }, c.b), rerun: true, push: true, focus: focus})
 }
 
 // onPreset starts the second policy from a preset.

@@ -107,7 +107,7 @@ func (c *scenarioButtons) onClick(ctx app.Context, e app.Event) {
 	sendEdit(ctx, edit{set: func(st *state) bool {
 		st.Preset, st.Policy, st.Herd = sc.Preset, sc.Policy, sc.Herd
 		return true
-	}, runs: policyRuns, push: true, replace: true})
+	}, rerun: true, push: true, replace: true})
 }
 
 // scenarioRows are the scenarios by group, a row per group in the order

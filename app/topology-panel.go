@@ -133,7 +133,7 @@ func (ch topologyChange) send(ctx app.Context) {
 			st.Policy = ch.Policy
 		}
 		return true
-	}, runs: policyRuns, push: true, replace: true})
+	}, rerun: true, push: true, replace: true})
 }
 
 // setValue sets a form control's value, which its text in the page no
