@@ -56,6 +56,15 @@ const layoutShiftJS = `new Promise(done => { let sum = 0; new PerformanceObserve
   for (const e of list.getEntries()) if (!e.hadRecentInput) sum += e.value; }).observe({type: 'layout-shift', buffered: true});
   setTimeout(() => done(sum), 50); })`
 
+// layoutShiftWhy says what moved in the shifts layoutShiftJS counts: each
+// shift's value and its sources (the element, its box before and after).
+const layoutShiftWhy = `new Promise(done => { const out = []; new PerformanceObserver(list => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) out.push(e.value.toFixed(4) + ' at ' + Math.round(e.startTime) + ' ms: ' +
+    (e.sources || []).map(s => { const n = s.node, r = (b => Math.round(b.x) + ',' + Math.round(b.y) + ' ' + Math.round(b.width) + 'x' + Math.round(b.height));
+      return (n ? (n.id ? '#' + n.id : n.nodeName + (n.className && n.className.baseVal === undefined ? '.' + String(n.className).split(' ').join('.') : '')) : '?') +
+        ' ' + r(s.previousRect) + ' -> ' + r(s.currentRect); }).join('; ')); }).observe({type: 'layout-shift', buffered: true});
+  setTimeout(() => done(out.join(' | ')), 50); })`
+
 // At 1024x768 (a laptop, not presenting) the worst case, Σ max, is in
 // sight in the table's box with no sideways scrolling, in both languages,
 // for the page's policy and one whose times are long; the table then fits
@@ -78,7 +87,7 @@ func TestBrowserWorstCaseInSightAt1024(t *testing.T) {
 			t.Errorf("%s: the table is %.0f px wide in its %.0f px box", q, m["scroll"], m["client"])
 		}
 		if cls := eval[float64](t, tb, layoutShiftJS); cls > 0.02 {
-			t.Errorf("%s: layout shift %.3f", q, cls)
+			t.Errorf("%s: layout shift %.3f: %s", q, cls, eval[string](t, tb, layoutShiftWhy))
 		}
 		tb.viewportShot(t, "laptop-1024-"+strconv.Itoa(len(q)))
 	}
