@@ -61,7 +61,8 @@ func TestMakeWasm(t *testing.T) {
 	old := time.Now().Add(-time.Hour)
 	for _, f := range []string{"Makefile", "go.mod", "go.sum", "app/ui.go", "cmd/playground/server.go",
 		"cmd/playground/_wasm/resource.go", "cmd/playground/_wasm/wasm.go", "cmd/playground/_wasm/route.go",
-		"cmd/playground/_wasm/crypto.go", "cmd/playground/_wasm/uuid/go.mod", "cmd/playground/_wasm/uuid/uuid.go", "tmp/wasm-mod/go.mod", "web/web.go"} {
+		"cmd/playground/_wasm/crypto.go", "cmd/playground/_wasm/uuid/go.mod", "cmd/playground/_wasm/uuid/uuid.go", "cmd/playground/default.pgo",
+		"tmp/wasm-mod/go.mod", "web/web.go"} {
 		body := "package x\n"
 		if f == "Makefile" {
 			body = string(mk)
@@ -121,6 +122,12 @@ func TestMakeWasm(t *testing.T) {
 		t.Errorf("after a server-only file changed, make built %v and compressed %v:\n%s", built, compressed, out)
 	}
 
+	// A new profile (make pgo) changes how the code is compiled.
+	touch("cmd/playground/default.pgo")
+	if built, _, out := make(); !built {
+		t.Errorf("after the profile changed, make did not build app.wasm:\n%s", out)
+	}
+
 	wasmTime := modTime("web/app.wasm")
 	touch("app/ui.go")
 	if built, compressed, out := make(); !built || compressed {
@@ -148,7 +155,8 @@ func TestMakeWasm(t *testing.T) {
 }
 
 // TestMakeWasmInputs: the Makefile's inputs of app.wasm are the files the
-// wasm build compiles: the wasm main but not the server's files.
+// wasm build compiles, and the profile it is optimised by: the wasm main
+// but not the server's files.
 func TestMakeWasmInputs(t *testing.T) {
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not installed")
@@ -176,8 +184,8 @@ func TestMakeWasmInputs(t *testing.T) {
 			own = append(own, f)
 		}
 	}
-	if !slices.Equal(own, []string{"cmd/playground/main_wasm.go"}) {
-		t.Errorf("app.wasm's inputs in cmd/playground are %q, want only main_wasm.go", own)
+	if !slices.Equal(own, []string{"cmd/playground/main_wasm.go", "cmd/playground/default.pgo"}) {
+		t.Errorf("app.wasm's inputs in cmd/playground are %q, want only main_wasm.go and default.pgo", own)
 	}
 	for _, want := range []string{"app/playground.go", "app/i18n/catalog.go", "sim/sim.go", "backoff/policy.go", "go.mod", "go.sum"} {
 		if !slices.Contains(srcs, want) {
