@@ -46,6 +46,7 @@ const prMeasureJS = `(() => {
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
   const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.getAttribute('class') ? '.' + e.getAttribute('class').split(' ').join('.') : '');
   let minPx = 999, minWhat = '', texts = 0, bottom = 0, chartPx = 999, chartWhat = '';
+  const over = [];
   for (const e of w.querySelectorAll('*')) {
     if (!shown(e) || e.tagName === 'OPTION') continue;
     bottom = Math.max(bottom, e.getBoundingClientRect().bottom);
@@ -53,7 +54,10 @@ const prMeasureJS = `(() => {
     const field = /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(e.tagName);
     if (!own && !field) continue;
     if (e.closest('.visually-hidden')) continue;
-    let px = parseFloat(getComputedStyle(e).fontSize);
+    const cs = getComputedStyle(e);
+    if (!field && !(e instanceof SVGElement) && cs.display !== 'inline' && cs.overflowX === 'visible' && e.scrollWidth > e.clientWidth + 1)
+      over.push(name(e) + ' "' + own.slice(0, 24) + '" (' + e.scrollWidth + ' px in ' + e.clientWidth + ')');
+    let px = parseFloat(cs.fontSize);
     if (e instanceof SVGElement) { const m = e.getScreenCTM(); px *= Math.hypot(m.a, m.b);
       if (px < chartPx) { chartPx = px; chartWhat = name(e) + ' "' + own.slice(0, 24) + '"'; } continue; }
     texts++;
@@ -63,7 +67,7 @@ const prMeasureJS = `(() => {
   const bHidden = bs.filter(e => shown(e.parentElement)).filter(e => !shown(e) || e.getBoundingClientRect().bottom > innerHeight + 0.5).map(e => e.parentElement.id);
   const layout = document.querySelector('.lesson-layout').getBoundingClientRect();
   return {scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
-    innerHeight, innerWidth, minPx, minWhat, texts, chartPx, chartWhat,
+    innerHeight, innerWidth, minPx, minWhat, texts, chartPx, chartWhat, over,
     hasB: /[?&]b\./.test(location.search), bCards: bs.length, bHidden,
     empty: Math.max(0, layout.bottom - bottom), view: (new URLSearchParams(location.search)).get('view') || ''};
 })()`
@@ -81,6 +85,7 @@ type prMeasure struct {
 	Texts                                              int
 	ChartPx                                            float64
 	ChartWhat                                          string
+	Over                                               []string // texts wider than their boxes
 	HasB                                               bool
 	BCards                                             int
 	BHidden                                            []string
@@ -90,7 +95,9 @@ type prMeasure struct {
 
 // Presenter mode's promise for the widget: every text of its HTML (labels,
 // fields, buttons, table cells, legends, cards) at prShare of the screen's
-// height, the lesson's type: 18.4 px at 768 px. The charts' own text (drawn
+// height, the lesson's type: 18.4 px at 768 px, and within its box (a long
+// word, such as a jitter's name in Russian, breaks rather than runs over
+// the next panel). The charts' own text (drawn
 // in their SVG units, 11.8 px at 1024x768) and the column left empty under
 // the widget are measured and logged, not yet held to it: both need the
 // charts drawn in a frame of the projector's size.
@@ -142,6 +149,9 @@ func prCheck(t *testing.T, what string, m prMeasure) {
 	}
 	if want := prShare * m.InnerHeight; m.MinPx < want-0.05 {
 		t.Errorf("%s: the widget's %s is %.1f px, want at least %.1f px (%.1f%% of the screen's height)", what, m.MinWhat, m.MinPx, want, 100*prShare)
+	}
+	if len(m.Over) > 0 {
+		t.Errorf("%s: text runs out of its box: %s", what, strings.Join(m.Over, "; "))
 	}
 	if m.HasB && m.BCards == 0 {
 		t.Errorf("%s: a second policy and no card shows its numbers", what)
