@@ -324,9 +324,21 @@ floor: $(FLOOR)/plain/web/app.wasm $(FLOOR)/plain/minimal $(FLOOR)/slim/app.wasm
 ## desktop preset and its default mobile settings, against the server and
 ## Debian's Chromium; LH_RUNS loads each (default 3), medians printed beside
 ## the goals, each page's against the floors'.
-bench-lighthouse: $(BIN)/playground floor browser-deps $(LIGHTHOUSE)
+## LH_BASE=rev also loads the pages of the server built at git revision
+## rev, in the same rounds, and prints each page against its old copy.
+LH_BASE ?=
+LH_BASE_BIN := $(if $(LH_BASE),tmp/base/$(shell git rev-parse --short $(LH_BASE) 2>/dev/null || echo unknown)/$(BIN)/playground)
+bench-lighthouse: $(BIN)/playground floor browser-deps $(LIGHTHOUSE) $(LH_BASE_BIN)
 	PLAYGROUND_BIN=$(abspath $(BIN)/playground) FLOOR_DIR=$(abspath $(FLOOR)) LIGHTHOUSE=$(abspath $(LIGHTHOUSE)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
+	  $(if $(LH_BASE),PLAYGROUND_BASE_BIN=$(abspath $(LH_BASE_BIN)) LH_BASE=$(LH_BASE)) \
 	  $(GO) test -count=1 -tags benchserver -run '^$$' -bench '^BenchmarkLighthouse' -benchtime 1x -timeout 60m ./cmd/playground
+
+# The older server is built in a worktree of its own, by its own Makefile.
+tmp/base/%/$(BIN)/playground:
+	rm -rf tmp/base/$*
+	git worktree prune
+	git worktree add --detach tmp/base/$* $*
+	$(MAKE) -C tmp/base/$* $(BIN)/playground
 
 clean:
 	rm -rf $(BIN) tmp/wasm-mod

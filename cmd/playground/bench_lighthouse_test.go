@@ -5,7 +5,10 @@
 // pinned, from npm. LIGHTHOUSE names Lighthouse's CLI (index.js, run with
 // node), CHROME_PATH the browser (default Debian's /usr/bin/chromium),
 // FLOOR_DIR go-app's smallest program as the Makefile builds it (tmp/floor),
-// LH_RUNS the loads per page and setting (default 3; medians are printed).
+// LH_RUNS the loads per page and setting (default 3; medians are printed),
+// PLAYGROUND_BASE_BIN an older build of the server (`make bench-lighthouse
+// LH_BASE=rev` builds one), whose pages are loaded in the same rounds so a
+// change can be held to the page before it.
 
 package main
 
@@ -48,6 +51,7 @@ const (
 type lhPage struct {
 	name, url string
 	floor     bool
+	base      string // for a page of the older build, the page it is the old copy of
 }
 
 // lighthousePages are the playground's pages measured: the whole page, a
@@ -110,9 +114,19 @@ func BenchmarkLighthouse(b *testing.B) {
 	srv := startProcess(b, serverBinary(b), "--addr", "127.0.0.1:0")
 	plain := startFloorPlain(b, filepath.Join(floorDir, "plain"))
 	slim := startFloorSlim(b, filepath.Join(floorDir, "slim"))
-	pages := []lhPage{{"floor plain", plain, true}, {"floor slim", slim, true}}
+	pages := []lhPage{{"floor plain", plain, true, ""}, {"floor slim", slim, true, ""}}
 	for _, p := range lighthousePages {
-		pages = append(pages, lhPage{p, strings.TrimSuffix(srv.url, "/") + p, false})
+		pages = append(pages, lhPage{p, strings.TrimSuffix(srv.url, "/") + p, false, ""})
+	}
+	if bin := os.Getenv("PLAYGROUND_BASE_BIN"); bin != "" {
+		if _, err := os.Stat(bin); err != nil {
+			b.Fatalf("PLAYGROUND_BASE_BIN: %v", err)
+		}
+		base := startProcess(b, bin, "--addr", "127.0.0.1:0")
+		for _, p := range lighthousePages {
+			pages = append(pages, lhPage{"base " + p, strings.TrimSuffix(base.url, "/") + p, false, p})
+		}
+		fmt.Printf("base: the server built at %s\n", os.Getenv("LH_BASE"))
 	}
 	runs := envInt("LH_RUNS", 3)
 
@@ -178,6 +192,29 @@ func BenchmarkLighthouse(b *testing.B) {
 				b.ReportMetric(ratio, name+"-"+preset+"-tbt-x-floor")
 				b.ReportMetric(more, name+"-"+preset+"-longest-ms-over-floor")
 			}
+		}
+	}
+	var based []lhPage
+	for _, page := range pages {
+		if page.base != "" {
+			based = append(based, page)
+		}
+	}
+	if len(based) == 0 {
+		return
+	}
+	fmt.Printf("\nagainst the older build in the same rounds: x base, TBT over the old page's; + base, longest task minus the old page's\n")
+	fmt.Printf("%-12s %-8s %8s %8s %11s %11s %8s %9s\n", "page", "setting", "TBT ms", "base", "longest ms", "base", "x base", "+ base")
+	for _, preset := range presets {
+		for _, old := range based {
+			m, o := medOf(old.base, preset), medOf(old.name, preset)
+			ratio := tbtRatio(m.tbt, o.tbt)
+			fmt.Printf("%-12s %-8s %8.0f %8.0f %11.0f %11.0f %8s %+9.0f\n", old.base, preset, m.tbt, o.tbt, m.long, o.long, fmtRatio(ratio), m.long-o.long)
+			name := strings.NewReplacer("/", "", "?", "", "=", "-").Replace(old.base)
+			if name == "" {
+				name = "root"
+			}
+			b.ReportMetric(ratio, name+"-"+preset+"-tbt-x-base")
 		}
 	}
 }
