@@ -18,12 +18,15 @@ import (
 // server files are //go:build !wasm), which keeps app.wasm small.
 //
 // The Go runtime's start and the packages' init run in tasks of their own
-// (starttask); main hands the thread back to the browser once more before
-// the first render, so the last packages' init and the first render are
-// two tasks, not one long one.
+// (starttask); main hands the thread back to the browser before the first
+// render, so the last packages' init and the first render are two tasks,
+// not one long one, and before that it rehearses the first render, a part
+// per task, so that V8 has compiled the render's functions (it compiles
+// each on its first call) when the mount calls them.
 func main() {
 	js.Global().Get("performance").Call("mark", "backoff:main")
 	playground.Register()
+	playground.Rehearse(func() { starttask.Yield("") })
 	starttask.Yield("backoff:render")
 	app.RunWhenOnBrowser()
 }

@@ -1,0 +1,56 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The rehearsal draws the first screen's largest parts alone, initialised
+// as the mount initialises them (the table drawn, not an empty card), and
+// then the whole page, without a panic.
+func TestRehearsal(t *testing.T) {
+	for _, tc := range []struct {
+		query      string
+		tableFirst bool
+		parts      int
+		want       []string // in the whole page's HTML
+	}{
+		{"", true, 3, []string{`id="delay-table"`, `class="playground"`}},
+		{"", false, 2, []string{`class="playground"`}},
+		{"base=250ms&lang=ru", true, 3, []string{`id="delay-table"`, `lang`}},
+		{"lesson=1", true, 3, []string{`lessons`}},
+		{"lesson=4&present=1", true, 3, []string{`lessons`}},
+		{"lesson=list", true, 1, []string{`lesson`}},
+		{"view=herd", true, 2, []string{`view-herd`}},
+		{"view=flow", true, 2, []string{`view-flow`}},
+		{"view=compare", true, 2, []string{`view-compare`}},
+		{"view=table", true, 2, []string{`view-table`}},
+	} {
+		st, _ := parseQuery(tc.query)
+		p := &playground{st: st}
+		p.start = startStages{stage: stageFirst, tableFirst: tc.tableFirst, mainPage: p.st.mainPage}
+		parts := p.rehearsal()
+		if len(parts) != tc.parts {
+			t.Errorf("%q: %d parts, want %d", tc.query, len(parts), tc.parts)
+		}
+		for i, part := range parts {
+			if err := rehearse(part); err != nil {
+				t.Errorf("%q: part %d panicked: %v", tc.query, i, err)
+			}
+		}
+		if parts[len(parts)-1] != app.UI(p) {
+			t.Errorf("%q: the last part is not the whole page", tc.query)
+		}
+		var html strings.Builder
+		for _, part := range parts {
+			html.WriteString(app.HTMLString(part))
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(html.String(), w) {
+				t.Errorf("%q: the rehearsal drew no %s", tc.query, w)
+			}
+		}
+	}
+}
