@@ -6,6 +6,7 @@
 // node), CHROME_PATH the browser (default Debian's /usr/bin/chromium),
 // FLOOR_DIR go-app's smallest program as the Makefile builds it (tmp/floor),
 // LH_RUNS the loads per page and setting (default 3; medians are printed),
+// LH_PRESETS the settings (default desktop,mobile),
 // PLAYGROUND_BASE_BIN an older build of the server (`make bench-lighthouse
 // LH_BASE=rev` builds one), whose pages are loaded in the same rounds so a
 // change can be held to the page before it.
@@ -133,6 +134,14 @@ func BenchmarkLighthouse(b *testing.B) {
 	type key struct{ page, preset string }
 	results := map[key][]lhRun{}
 	presets := []string{"desktop", "mobile"}
+	if v := os.Getenv("LH_PRESETS"); v != "" {
+		presets = strings.Split(v, ",")
+		for _, p := range presets {
+			if p != "desktop" && p != "mobile" {
+				b.Fatalf("LH_PRESETS: %q is not a setting; desktop, mobile or both, comma separated", p)
+			}
+		}
+	}
 	fmt.Printf("\nLighthouse 12.2.3, %d cold loads per page and setting (Chromium %s, --headless=new), one at a time, interleaved\n", runs, chrome)
 	fmt.Printf("floor plain: go-app's smallest program as its docs build it (%s), served by go-app's Handler\n", wasmSizes(filepath.Join(floorDir, "plain", "web", "app.wasm")))
 	fmt.Printf("floor slim:  the same program built and served the playground's way (%s)\n", wasmSizes(filepath.Join(floorDir, "slim", "app.wasm")))
