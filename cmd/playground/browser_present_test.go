@@ -58,6 +58,8 @@ const prMeasureJS = `(() => {
     const cs = getComputedStyle(e);
     if (!field && !(e instanceof SVGElement) && cs.display !== 'inline' && cs.overflowX === 'visible' && e.scrollWidth > e.clientWidth + 1)
       over.push(name(e) + ' "' + own.slice(0, 24) + '" (' + e.scrollWidth + ' px in ' + e.clientWidth + ')');
+    if (e.tagName === 'INPUT' && e.type === 'text' && e.scrollWidth > e.clientWidth + 1)
+      over.push(name(e) + ' "' + e.value + '" (' + e.scrollWidth + ' px in ' + e.clientWidth + ')');
     let px = parseFloat(cs.fontSize);
     if (e instanceof SVGElement) { const m = e.getScreenCTM(); px *= Math.hypot(m.a, m.b);
       if (px < chartPx) { chartPx = px; chartWhat = name(e) + ' "' + own.slice(0, 24) + '"'; } continue; }
