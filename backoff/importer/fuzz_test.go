@@ -23,6 +23,7 @@ func fuzzSeeds(f *testing.F) {
 	for _, s := range []string{"", "{", "[[[[", "@retry", "retry(", "`", `"""`, "a: &x [*x, *x]\nb: *x",
 		"methodConfig", "{\"methodConfig\": [{\"retryPolicy\": {\"maxAttempts\": 1e400}}]}", "x = x\n@retry(stop=stop_after_attempt(x))",
 		"@RetryPolicy", "@RetryOptions.newBuilder", // a bare decorator names a call with no brackets
+		"@RetryStrategyOptions", // Polly's options with no brackets to read
 		"def f(a=a):\n  Retry(total=a)", "c.RetryMax = c.RetryMax\nretryablehttp.NewClient()", "import static x.*;\nofSeconds(1)"} {
 		f.Add(s)
 	}

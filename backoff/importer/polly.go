@@ -59,7 +59,8 @@ func readPolly(in *input, r *reader, s site) error {
 			for _, a := range c.args(open) {
 				fs.put(a.key, c.evalArg(a))
 			}
-		} else if m := c.match[open]; c.is(m+1, "{") { // new T() { ... }
+		} else if open >= 0 && open < len(c.match) && c.match[open] > open && c.is(c.match[open]+1, "{") { // new T() { ... }
+			m := c.match[open]
 			for _, a := range c.args(m + 1) {
 				fs.put(a.key, c.evalArg(a))
 			}
