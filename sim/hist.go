@@ -60,7 +60,9 @@ func (h *hist) add(x float64) {
 	h.counts[histIndex(x, h.sub, h.minExp, len(h.counts))]++
 	h.n++
 	h.sum += x
-	h.max = math.Max(h.max, x)
+	if x > h.max { // not math.Max: a call under WebAssembly, for NaN's sake
+		h.max = x
+	}
 }
 
 // quantile is the p-quantile (nearest rank: the ceil(p*n)-th smallest),

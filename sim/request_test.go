@@ -169,6 +169,27 @@ func TestServiceTime(t *testing.T) {
 	}
 }
 
+// frexp is math.Frexp bit for bit over positive finite numbers: the
+// normal range's edges, subnormals, and a million random bit patterns.
+func TestFrexpMatches(t *testing.T) {
+	xs := []float64{math.SmallestNonzeroFloat64, 2 * math.SmallestNonzeroFloat64, 0x1p-1022, 0x1p-1022 - 0x1p-1074,
+		0.5, math.Nextafter(1, 0), 1, 1.5, math.Sqrt2 / 2, math.MaxFloat64}
+	src := splitmix{42}
+	for range 1_000_000 {
+		b := src.Uint64() &^ (1 << 63) // positive
+		if x := math.Float64frombits(b); x != 0 && !math.IsInf(x, 0) && !math.IsNaN(x) {
+			xs = append(xs, x)
+		}
+	}
+	for _, x := range xs {
+		f, e := frexp(x)
+		wf, we := math.Frexp(x)
+		if math.Float64bits(f) != math.Float64bits(wf) || e != we {
+			t.Fatalf("frexp(%g) = %v, %d; math.Frexp %v, %d", x, f, e, wf, we)
+		}
+	}
+}
+
 // bucketsIn is the timeline's buckets starting in [from, to).
 func bucketsIn(r *Result, from, to float64) []Bucket {
 	var out []Bucket

@@ -278,7 +278,9 @@ func (sv *rserver) account(t float64) {
 	if n := sv.busy - sv.room(sv.sched.at()); n > 0 && t > sv.overAt {
 		sv.over += float64(n) * (t - sv.overAt)
 	}
-	sv.overAt = max(sv.overAt, t)
+	if t > sv.overAt { // not max: a call under WebAssembly, for NaN's sake
+		sv.overAt = t
+	}
 }
 
 func newRServer(c *Config, k int) rserver {
