@@ -3,8 +3,7 @@ package app
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Rehearse draws the page the address links to as HTML and throws it
-// away, a part per task (yield returns in the browser's next task), before
-// go-app's first mount. V8 compiles a WebAssembly function on its first
+// away, a part per task, before go-app's first mount. V8 compiles a WebAssembly function on its first
 // call, on the page's thread: without a rehearsal the first mount compiled
 // every function of the first screen's render, 70-100 ms of its 110-160
 // ms of CPU, in the start's longest task. The rehearsal moves that
@@ -12,10 +11,9 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // already compiled. It draws nothing and changes no state: it renders the
 // components as the server does (go-app's HTMLString), with a state read
 // from the address as the page's constructor reads it.
-func Rehearse(yield func()) {
-	p := newPlayground()
-	for _, part := range p.rehearsal() {
-		yield()
+func Rehearse() {
+	for _, part := range rehearsal(newPlayground()) {
+		yieldToBrowser()
 		app.Window().Get("performance").Call("mark", "backoff:rehearse")
 		if err := rehearse(part); err != nil {
 			// A panic here would be the render's own, which the first mount
@@ -32,7 +30,7 @@ func Rehearse(yield func()) {
 // component without its OnInit, so a part is a component whose OnInit
 // rehearse calls first: a table drawn from its tables, not an empty card
 // (the tables it makes are kept, tableOf, and the mount finds them made).
-func (p *playground) rehearsal() []app.UI {
+func rehearsal(p *playground) []app.UI {
 	v := p.view()
 	switch {
 	case p.st.Lesson == lessonList:

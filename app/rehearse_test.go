@@ -31,7 +31,7 @@ func TestRehearsal(t *testing.T) {
 		st, _ := parseQuery(tc.query)
 		p := &playground{st: st}
 		p.start = startStages{stage: stageFirst, tableFirst: tc.tableFirst, mainPage: p.st.mainPage}
-		parts := p.rehearsal()
+		parts := rehearsal(p)
 		if len(parts) != tc.parts {
 			t.Errorf("%q: %d parts, want %d", tc.query, len(parts), tc.parts)
 		}

@@ -26,7 +26,7 @@ import (
 func main() {
 	js.Global().Get("performance").Call("mark", "backoff:main")
 	playground.Register()
-	playground.Rehearse(func() { starttask.Yield("") })
+	playground.Rehearse()
 	starttask.Yield("backoff:render")
 	app.RunWhenOnBrowser()
 }

@@ -22,15 +22,13 @@ func init() {
 	Yield("backoff:init")
 }
 
-// Yield marks the page's performance timeline with mark (unless it is
-// empty) and returns in a task of the browser's own: it waits for a setTimeout's callback. A
+// Yield marks the page's performance timeline with mark and returns in a
+// task of the browser's own: it waits for a setTimeout's callback. A
 // time.Sleep does not do it: the runtime's own goroutines starting up
 // outlast a short sleep, the scheduler then finds the sleeper runnable, and
 // the program never pauses.
 func Yield(mark string) {
-	if mark != "" {
-		js.Global().Get("performance").Call("mark", mark)
-	}
+	js.Global().Get("performance").Call("mark", mark)
 	done := make(chan struct{})
 	var f js.Func
 	f = js.FuncOf(func(js.Value, []js.Value) any {
