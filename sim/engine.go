@@ -505,7 +505,7 @@ func (r *reqSim) pushAt(t float64, meta, k uint8, id, stamp uint32, x float64) {
 	if t < r.now {
 		r.violations++
 	}
-	e := rev{t: t, key: r.seq<<16 | uint64(k)<<8 | uint64(meta), id: id, stamp: stamp, x: x}
+	e := rev{t: t, key: r.seq<<16 | uint64(k)<<8 | uint64(meta), tag: tag{id, stamp}, x: x}
 	if w := r.h.far; w != nil {
 		w.push(e)
 	} else {
@@ -524,7 +524,7 @@ const (
 // pushFIFO schedules an event on FIFO k, after every other event there.
 func (r *reqSim) pushFIFO(k int, t float64, meta uint8, id, stamp uint32) {
 	f := &r.h.fifo[k]
-	e := rev{t: t, key: r.seq<<16 | uint64(meta), id: id, stamp: stamp}
+	e := rev{t: t, key: r.seq<<16 | uint64(meta), tag: tag{id, stamp}}
 	if t < r.now || f.len() > 0 && e.less(f.last()) {
 		r.violations++
 	}
@@ -592,7 +592,12 @@ func (r *reqSim) next(t float64) {
 // start: caller id starts a request at t.
 func (r *reqSim) start(id uint32, t float64) {
 	c := &r.callers[id]
-	*c = caller{first: t, stamp: c.stamp}
+	// Cleared in place, not from a literal: under WebAssembly a literal
+	// with a field read from c is built aside and copied over, five
+	// calls out of the compiled code where this is one.
+	stamp := c.stamp
+	*c = caller{}
+	c.first, c.stamp = t, stamp
 	if r.cache != nil {
 		c.key = r.cache.draw(&r.src)
 	}

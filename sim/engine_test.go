@@ -284,7 +284,7 @@ func testEvQueueOrder(t *testing.T, width float64) {
 	now, seq := 0.0, uint64(0)
 	for step := 0; step < 50000; step++ {
 		if len(want) == 0 || rng.IntN(2) == 0 {
-			e := rev{key: seq << 8, id: uint32(step)}
+			e := rev{key: seq << 8, tag: tag{id: uint32(step)}}
 			seq++
 			switch k := rng.IntN(4); k {
 			case 3:
@@ -363,5 +363,41 @@ func setWheel(q *evQueue, width float64) {
 	}
 	for _, e := range es {
 		q.push(e)
+	}
+}
+
+// The events and queued calls the engines move on every step are types Go
+// keeps in registers: at most four fields and 32 bytes, each field such a
+// type too, no array of more than one element (cmd/compile's ssa.CanSSA,
+// Go 1.26). Any other struct of over 16 bytes is moved through memory,
+// under WebAssembly with memory.copy, a call out of the compiled code (a
+// fifth field in rev cost the request-level engine 3-7% in Chromium).
+func TestHotStructsInRegisters(t *testing.T) {
+	var inRegisters func(t reflect.Type) string
+	inRegisters = func(t reflect.Type) string {
+		switch t.Kind() {
+		case reflect.Struct:
+			if t.NumField() > 4 {
+				return fmt.Sprintf("%s has %d fields", t, t.NumField())
+			}
+			for i := range t.NumField() {
+				if why := inRegisters(t.Field(i).Type); why != "" {
+					return why
+				}
+			}
+		case reflect.Array:
+			if t.Len() > 1 {
+				return fmt.Sprintf("%s is an array of %d", t, t.Len())
+			}
+		}
+		if t.Size() > 32 {
+			return fmt.Sprintf("%s has %d bytes", t, t.Size())
+		}
+		return ""
+	}
+	for _, v := range []any{rev{}, qentry{}, event{}} {
+		if why := inRegisters(reflect.TypeOf(v)); why != "" {
+			t.Errorf("%T is moved through memory: %s", v, why)
+		}
 	}
 }

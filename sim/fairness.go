@@ -126,12 +126,15 @@ func (f *fairness) record(i int, t float64, k TraceKind) {
 
 // ended: client i's request ended, ok or given up, after tries tries and
 // time seconds since its first call.
+//
+// Its outcome is written field by field where it is kept, not built
+// aside: under WebAssembly a ClientOutcome (six fields) built aside is
+// cleared and copied with calls out of the compiled code, once per
+// request.
 func (f *fairness) ended(i int, ok bool, tries int, time float64) {
-	o := ClientOutcome{Client: i, Attempts: tries}
+	succ, gaveUp := 0, 1
 	if ok {
-		o.Successes = 1
-	} else {
-		o.GaveUp = 1
+		succ, gaveUp = 1, 0
 	}
 	if f.loop {
 		if ok {
@@ -140,34 +143,38 @@ func (f *fairness) ended(i int, ok bool, tries int, time float64) {
 		if f.per != nil {
 			p := &f.per[i]
 			p.Attempts += tries
-			p.Successes += o.Successes
-			p.GaveUp += o.GaveUp
+			p.Successes += succ
+			p.GaveUp += gaveUp
 		}
 		return
 	}
-	o.Time = time
 	f.n++
 	f.sum += time
 	f.sq += time * time
 	if f.per != nil && i >= 0 {
-		f.per[i] = o
+		f.per[i].set(i, tries, succ, gaveUp, time)
 	}
-	if !f.any || worse(&o, &f.worst) {
-		f.worst, f.any = o, true
+	if !f.any || worse(gaveUp, tries, time, &f.worst) {
+		f.worst.set(i, tries, succ, gaveUp, time)
+		f.any = true
 	}
 }
 
-// worse reports whether a fared worse than b (closed and open traffic).
-// By pointer: under WebAssembly each copy of the 48-byte outcome is a
-// memory.copy, a call out of the compiled code, once per client's end.
-func worse(a, b *ClientOutcome) bool {
+// set makes o a closed or open request's outcome.
+func (o *ClientOutcome) set(client, tries, succ, gaveUp int, time float64) {
+	o.Client, o.Attempts, o.Successes, o.GaveUp, o.Time, o.Share = client, tries, succ, gaveUp, time, 0
+}
+
+// worse reports whether an outcome (gave up or not, after tries, in time
+// seconds) fared worse than b (closed and open traffic).
+func worse(gaveUp, tries int, time float64, b *ClientOutcome) bool {
 	switch {
-	case a.GaveUp != b.GaveUp:
-		return a.GaveUp > b.GaveUp
-	case a.GaveUp > 0 && a.Attempts != b.Attempts:
-		return a.Attempts > b.Attempts
+	case gaveUp != b.GaveUp:
+		return gaveUp > b.GaveUp
+	case gaveUp > 0 && tries != b.Attempts:
+		return tries > b.Attempts
 	}
-	return a.Time > b.Time
+	return time > b.Time
 }
 
 // result is Jain's index (0 when nothing ended or nobody succeeded in

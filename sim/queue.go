@@ -412,13 +412,21 @@ func (tr *tourney) pop() event {
 // pointers. key is seq<<8 | meta, so (t, key) orders ties first in, first
 // out whatever the meta (kind, copy, outcome); id names the caller, stamp
 // its try, x carries a number (a service time).
+//
+// It has four fields (id and stamp are one, embedded): Go keeps a struct
+// of at most four fields and 32 bytes in registers (SSA), and moves any
+// other of more than 16 bytes through memory, which its WebAssembly port
+// does with memory.copy, a call out of the compiled code in the browser.
+// TestHotStructsInRegisters holds rev and qentry to it.
 type rev struct {
-	t     float64
-	key   uint64
-	id    uint32
-	stamp uint32
-	x     float64
+	t   float64
+	key uint64
+	tag
+	x float64
 }
+
+// tag names a caller's try: the caller (id) and its try's stamp.
+type tag struct{ id, stamp uint32 }
 
 var _ [32]byte = [unsafe.Sizeof(rev{})]byte{}
 

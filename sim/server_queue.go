@@ -155,15 +155,20 @@ func serviceTime(d *ServiceDist, base, u, z float64) float64 {
 
 // qentry is a call waiting in the queue server's queue: 24 bytes.
 type qentry struct {
-	t     float64 // when it reached the server, seconds
-	id    uint32  // the caller
-	stamp uint32  // its try
-	copy  uint8   // 0, or 1 for a hedge
-	dead  bool    // cancelled by its caller (a hedge's sibling won)
-	class uint8   // what its discipline said on arrival (queueDisc.arrive)
+	t   float64 // when it reached the server, seconds
+	tag         // the caller and its try
+	qmark
 	// left is the time its deadline left it on arrival (PropagateDeadline;
 	// +Inf: none), seconds: a float32 keeps the entry at 24 bytes.
 	left float32
+}
+
+// qmark is a queued call's marks, a field of qentry's: in four fields the
+// entry stays in registers (see rev).
+type qmark struct {
+	copy  uint8 // 0, or 1 for a hedge
+	dead  bool  // cancelled by its caller (a hedge's sibling won)
+	class uint8 // what its discipline said on arrival (queueDisc.arrive)
 }
 
 // ring is the queue server's queue of waiting calls, taken from either
@@ -347,7 +352,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int, dl fl
 		return
 	}
 	if sv.live == 0 && sv.busy < sv.room(sv.sched.at()) {
-		sv.start(r, t, qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), left: float32(dl - t)})
+		sv.start(r, t, qentry{t: t, tag: tag{id, stamp}, qmark: qmark{copy: uint8(cp)}, left: float32(dl - t)})
 		return
 	}
 	full, class := sv.disc.arrive(sv.live, sv.backlog(t))
@@ -357,7 +362,7 @@ func (sv *rserver) enqueue(r *reqSim, t float64, id, stamp uint32, cp int, dl fl
 		return
 	}
 	r.fill(t)
-	p := sv.q.push(qentry{t: t, id: id, stamp: stamp, copy: uint8(cp), class: class, left: float32(dl - t)})
+	p := sv.q.push(qentry{t: t, tag: tag{id, stamp}, qmark: qmark{copy: uint8(cp), class: class}, left: float32(dl - t)})
 	if sv.live == 0 {
 		sv.since = t
 	}
