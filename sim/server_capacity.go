@@ -18,9 +18,13 @@ type tokenBucket struct {
 // take refills the bucket up to t at rate tokens per second and takes a
 // token for a call arriving at t, if there is one.
 func (b *tokenBucket) take(t, rate float64) bool {
-	// The builtin min is math.Min (NaN and -0 alike) and keeps take
-	// inlinable.
-	b.tokens = min(b.burst, b.tokens+(t-b.last)*rate)
+	// Not the builtin min, a call under WebAssembly: the tokens and the
+	// burst are finite.
+	if n := b.tokens + (t-b.last)*rate; n < b.burst {
+		b.tokens = n
+	} else {
+		b.tokens = b.burst
+	}
 	b.last = t
 	if b.tokens >= 1 {
 		b.tokens--

@@ -518,7 +518,10 @@ func (sv *rserver) crash(r *reqSim, t float64) {
 // crashedSince reports whether a crash of the server started at or after
 // from (a service's start) and by now: the service was lost.
 func (sv *rserver) crashedSince(from float64) bool {
-	eps := 1e-9 * math.Max(1, from) // from is t - d: rounded
+	eps := 1e-9 // from is t - d: rounded (not math.Max, a call under WebAssembly)
+	if from > 1 {
+		eps *= from
+	}
 	for i := sv.sched.cur; i > 0; i-- {
 		s := &sv.sched.segs[i]
 		if s.start < from-eps {
