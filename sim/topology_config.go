@@ -345,6 +345,12 @@ func (t *Topology) Config(base Config) (Config, error) {
 		return base, err
 	}
 	names := w.names
+	if lb != nil && len(servers) <= 1 {
+		// A balancer in front of one server balances nothing: the run has
+		// no balancer node, and its name would leave Names one too long
+		// for the run's nodes (NodeNames would drop them all).
+		names = slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == lb.Name })
+	}
 	if !slices.Equal(names, defaultNames(c.Layers, c.Servers, cache != nil)) {
 		c.Names = strings.Join(names, ",")
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,6 +63,24 @@ func TestTopologyExample(t *testing.T) {
 	// time, the default, which a printed topology leaves out.
 	if s := got.Topology().String(); s != strings.ReplaceAll(issueExample, ", service: 100ms", "") {
 		t.Errorf("Config.Topology:\n%s\nwant\n%s", s, issueExample)
+	}
+}
+
+// A balancer in front of one server balances nothing: the run is one
+// server, named as the document names it, and its names fit the run's
+// nodes (a fuzzed link, a balancer A to a server b, kept "A,b" for one
+// node, which the page's link then dropped).
+func TestTopologyBalancerOfOne(t *testing.T) {
+	tp, err := ParseTopology("nodes:\n  A: {kind: balancer, to: [b]}\n  b: {kind: server}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := tp.Config(DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Servers != 1 || c.Names != "b" || !slices.Equal(c.NodeNames(), []string{"b"}) {
+		t.Errorf("servers %d, names %q, node names %v; want one server named b", c.Servers, c.Names, c.NodeNames())
 	}
 }
 
