@@ -73,6 +73,8 @@ bench: bench-wasm bench-browser bench-server bench-lighthouse
 WASM_BENCH        := MillionClients OpenMillion
 WASM_BENCH_RE     := ^Benchmark($(subst $(eval) ,|,$(WASM_BENCH)))$$
 WASM_BENCH_ROUNDS ?= 5
+# NS_OP,ENGINE: a benchmark's lines as "ENGINE Benchmark ns/op".
+NS_OP = sed -n 's/^\(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/$(1) \1 \2/p'
 bench-wasm: node-check browser-deps
 	@mkdir -p tmp
 	GOOS=js GOARCH=wasm $(GO) test -c -pgo=$(PGO) -o tmp/sim-wasm.test ./sim
@@ -80,11 +82,11 @@ bench-wasm: node-check browser-deps
 	$(GO) test -c -tags benchserver -o tmp/bench-chromium.test ./cmd/playground
 	@cd sim && for r in $$(seq $(WASM_BENCH_ROUNDS)); do for b in $(WASM_BENCH); do \
 	  args="-test.run ^$$ -test.bench ^Benchmark$$b$$ -test.benchtime 1x -test.count 3"; \
-	  ../tmp/sim-native.test $$args | sed -n 's/^\(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/native \1 \2/p'; \
-	  $(WASM_EXEC) ../tmp/sim-wasm.test $$args | sed -n 's/^\(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/node \1 \2/p'; \
+	  ../tmp/sim-native.test $$args | $(call NS_OP,native); \
+	  $(WASM_EXEC) ../tmp/sim-wasm.test $$args | $(call NS_OP,node); \
 	  SIM_WASM_TEST=$(abspath tmp/sim-wasm.test) WASM_EXEC_JS=$(GOROOT)/lib/wasm/wasm_exec.js SIM_WASM_ARGS="$$args" CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
 	    ../tmp/bench-chromium.test -test.run '^$$' -test.bench '^BenchmarkSimWasmChromium$$' -test.benchtime 1x \
-	    | sed -n 's/^chromium: \(Benchmark[A-Za-z]*\)[-0-9]*[[:space:]].*[[:space:]]\([0-9.]*\) ns\/op.*/chromium \1 \2/p'; \
+	    | sed -n 's/^chromium: //p' | $(call NS_OP,chromium); \
 	done; done | awk '{ n[$$1 " " $$2]++; print $$1, $$2, (n[$$1 " " $$2] % 3 == 1 ? "first" : "later"), $$3; fflush() }' \
 	  | tee /dev/stderr | awk '{ v[$$2 " " $$3 " " $$1] = v[$$2 " " $$3 " " $$1] " " $$4; names[$$2] = 1 } \
 	  function median(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t } \

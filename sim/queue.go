@@ -432,16 +432,6 @@ var _ [32]byte = [unsafe.Sizeof(rev{})]byte{}
 
 func (a *rev) less(b *rev) bool { return a.t < b.t || (a.t == b.t && a.key < b.key) }
 
-// set copies src into e field by field. Go's WebAssembly port copies a
-// struct of more than 16 bytes that it cannot keep in locals (rev has five
-// fields) with memory.copy, which the browser runs as a call out of the
-// compiled code: the heap's pop, which moves an event a level, spent a
-// fifth of BenchmarkOpenMillion's WebAssembly time there. Five loads and
-// stores cost natively what the copy did.
-func (e *rev) set(src *rev) {
-	e.t, e.key, e.id, e.stamp, e.x = src.t, src.key, src.id, src.stamp, src.x
-}
-
 // rheap is heap4 for rev: a 4-ary min-heap ordered by (t, key), with
 // Floyd's bottom-up pop. The request-level engine's pending events are
 // those in flight (a few per caller waiting), so one heap serves; the
@@ -463,30 +453,22 @@ func (hp *rheap) push(e rev) {
 		if !e.less(&h[p]) {
 			break
 		}
-		h[i].set(&h[p])
+		h[i] = h[p]
 		i = p
 	}
-	h[i].set(&e)
+	h[i] = e
 }
 
 // pop removes and returns the earliest event; there must be one.
 func (hp *rheap) pop() (top rev) {
-	hp.popInto(&top)
-	return top
-}
-
-// popInto is pop into top. Events move by set (see there), and the caller
-// names where the popped one goes: a returned rev is copied once more.
-func (hp *rheap) popInto(top *rev) {
 	h := hp.h
-	top.set(&h[0])
+	top = h[0]
 	hp.n--
 	n := hp.n
 	if n == 0 {
-		return
+		return top
 	}
-	var e rev
-	e.set(&h[n])
+	e := h[n]
 	i := 0
 	for {
 		c := 4*i + 1
@@ -500,7 +482,7 @@ func (hp *rheap) popInto(top *rev) {
 				m = j
 			}
 		}
-		h[i].set(&h[m])
+		h[i] = h[m]
 		i = m
 	}
 	for i > 0 {
@@ -508,10 +490,11 @@ func (hp *rheap) popInto(top *rev) {
 		if !e.less(&h[p]) {
 			break
 		}
-		h[i].set(&h[p])
+		h[i] = h[p]
 		i = p
 	}
-	h[i].set(&e)
+	h[i] = e
+	return top
 }
 
 // revFIFO is a first-in, first-out ring of rev: events pushed in (t, key)
@@ -530,7 +513,7 @@ func (f *revFIFO) push(e rev) {
 	if int(f.tail-f.head) == len(f.buf) {
 		f.grow()
 	}
-	f.buf[f.tail&f.mask].set(&e)
+	f.buf[f.tail&f.mask] = e
 	f.tail++
 }
 
@@ -549,15 +532,10 @@ func (f *revFIFO) peek() *rev { return &f.buf[f.head&f.mask] }
 // last is the latest event pushed; there must be one.
 func (f *revFIFO) last() *rev { return &f.buf[(f.tail-1)&f.mask] }
 
-func (f *revFIFO) pop() (e rev) {
-	f.popInto(&e)
-	return e
-}
-
-// popInto is pop into e (see rheap.popInto).
-func (f *revFIFO) popInto(e *rev) {
-	e.set(&f.buf[f.head&f.mask])
+func (f *revFIFO) pop() rev {
+	e := f.buf[f.head&f.mask]
 	f.head++
+	return e
 }
 
 // evQueue is the request-level engine's event queue: a heap for events
@@ -640,7 +618,7 @@ func (q *evQueue) refill() bool {
 }
 
 // pop removes and returns the least event; there must be one.
-func (q *evQueue) pop() (e rev) {
+func (q *evQueue) pop() rev {
 	var best *rev
 	src := -1
 	if w := q.far; w != nil {
@@ -663,14 +641,12 @@ func (q *evQueue) pop() (e rev) {
 	switch {
 	case src >= 0:
 		q.inFIFO--
-		q.fifo[src].popInto(&e)
+		return q.fifo[src].pop()
 	case q.far != nil:
 		q.far.first++
-		e.set(best)
-	default:
-		q.heap.popInto(&e)
+		return *best
 	}
-	return e
+	return q.heap.pop()
 }
 
 // revWheel is the herd's timing wheel (queue) for rev. Events of ticks

@@ -59,9 +59,8 @@ func readPolly(in *input, r *reader, s site) error {
 			for _, a := range c.args(open) {
 				fs.put(a.key, c.evalArg(a))
 			}
-		} else if open >= 0 && open < len(c.match) && c.match[open] > open && c.is(c.match[open]+1, "{") { // new T() { ... }
-			m := c.match[open]
-			for _, a := range c.args(m + 1) {
+		} else if c.is(open, "(") && c.match[open] > open && c.is(c.match[open]+1, "{") { // new T() { ... }
+			for _, a := range c.args(c.match[open] + 1) {
 				fs.put(a.key, c.evalArg(a))
 			}
 		}
