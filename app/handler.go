@@ -4,7 +4,6 @@ package app
 
 import (
 	_ "embed"
-	"html"
 	"strconv"
 	"strings"
 
@@ -30,9 +29,12 @@ const (
 var appWorker string
 
 // offlineResources are cached by the worker on install besides go-app's
-// own list: every lesson in both languages and the embed script.
+// own list: every lesson in both languages, the embed script and the
+// compiler of app.wasm (the server's app.js starts it where no worker
+// controls the page: a first visit, or a browser that has not yet handed
+// the page to its new worker).
 func offlineResources() []string {
-	out := []string{"/web/static/embed.js", iconSVG}
+	out := []string{"/web/static/embed.js", "/web/static/compile-worker.js", iconSVG}
 	for _, lang := range []string{"en", "ru"} {
 		for n := 1; n <= lessonCount; n++ {
 			out = append(out, "/"+lessonPath(lang, n))
@@ -84,26 +86,7 @@ func NewHandler(version string, wasmSize int64, resources app.ResourceResolver) 
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)
 	}
-	// go-app's loader fetches app.wasm only once its deferred app.js runs,
-	// after the whole page is parsed. A preload starts the download with the
-	// page; crossorigin makes its credentials mode match the loader's fetch()
-	// so the browser reuses it instead of fetching twice.
-	wasmURL := "/web/app.wasm"
-	if resources != nil {
-		wasmURL = resources.Resolve(wasmURL)
-	}
-	h.RawHeaders = append(h.RawHeaders,
-		`<link rel="preload" href="`+html.EscapeString(wasmURL)+`" as="fetch" type="application/wasm" crossorigin="anonymous">`)
 	return h
-}
-
-// PreloadsWasm says whether a variant's page (PageVariant) preloads
-// app.wasm. A view is made to be embedded, often several to a docs page;
-// their frames compile app.wasm once between them (the server's app.js), so
-// a preload in each frame downloaded the module again for nothing: 1.7 MB
-// over the wire and 9.6 MB through the main thread per extra embed.
-func PreloadsWasm(variant string) bool {
-	return !strings.HasPrefix(variant, keyView+"=")
 }
 
 // PageVariant names the page a link's query should get before the app

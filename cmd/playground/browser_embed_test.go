@@ -108,9 +108,8 @@ func TestBrowserEmbedViews(t *testing.T) {
 }
 
 // The frames of one docs page compile app.wasm once between them (the
-// server's app.js offers a frame's compile to its siblings), and a view's
-// page does not preload the module, which every frame then downloaded for
-// nothing. When the frame compiling it is removed before the compile ends,
+// server's app.js offers a frame's compile to its siblings), and no page
+// preloads the module, which every frame then downloaded for nothing. When the frame compiling it is removed before the compile ends,
 // a sibling waiting for it compiles on its own instead of waiting forever.
 func TestBrowserEmbedsCompileOnce(t *testing.T) {
 	setup(t)

@@ -87,6 +87,7 @@ func TestBrowserStartSlices(t *testing.T) {
 				// three cold starts; the other checks hold the last one.
 				var tb *tab
 				var f startFigures
+				var onMain []string
 				cpu := 0.0
 				for try := 1; try <= 3; try++ {
 					tb = newTab(t, size.w, size.h, chromedp.WithNewBrowserContext())
@@ -98,7 +99,8 @@ func TestBrowserStartSlices(t *testing.T) {
 					poll[bool](t, tb, "the whole page", tc.whole)
 					// A frame and a pause for shifts and tasks to be reported.
 					eval[bool](t, tb, `new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 300)))`)
-					c, tasks := stopTrace()
+					c, tasks, on := stopTrace()
+					onMain = on
 					var b strings.Builder
 					for _, tk := range tasks {
 						fmt.Fprintf(&b, "\n  %6.1f ms of CPU (%6.1f wall, %5.1f compiling %d functions on first call): %s", tk.cpu, tk.wall, tk.lazy, tk.compiled, tk.phase)
@@ -132,6 +134,14 @@ func TestBrowserStartSlices(t *testing.T) {
 						t.Errorf("the start showed <main class=%q>, want only %q (the linked page from the first render)", m, tc.main)
 					}
 				}
+				// A first visit's app.wasm is fetched and compiled by a worker
+				// (app.js's inWorker): on the page's thread its bytes' arrival
+				// and the compiler's steps were tasks of 10-50 ms each, and its
+				// response's end 80 ms of CPU with the browser's developer
+				// tools attached (as Lighthouse is), which copy the response.
+				if len(onMain) > 0 {
+					t.Errorf("app.wasm loaded on the page's main thread: %v, want none (a worker fetches and compiles it)", onMain)
+				}
 				if cls > startCLSBound {
 					t.Errorf("layout shift %.4f, want <= %.2f; the shifts:\n  %s", cls, startCLSBound, strings.Join(f.Sources, "\n  "))
 				}
@@ -143,6 +153,24 @@ func TestBrowserStartSlices(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Where there is no worker to compile app.wasm (or it fails), the page
+// compiles the module itself, and starts as ever.
+func TestBrowserStartWithoutWorker(t *testing.T) {
+	tb := newTab(t, 1350, 940, chromedp.WithNewBrowserContext())
+	if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `Object.defineProperty(window, 'Worker', {value: undefined})`}); err != nil {
+		t.Fatal(err)
+	}
+	stopTrace := traceTasks(t, tb)
+	tb.open(t, "")
+	poll[bool](t, tb, "the herd's chart", `!!document.querySelector('#herd-chart svg') && !!document.getElementById('herd-status').textContent`)
+	if _, _, on := stopTrace(); !slices.Contains(on, "wasm.FinishStreaming") {
+		t.Errorf("app.wasm's loading on the page's thread: %v, want its compile there (no worker)", on)
+	}
+	if p := tb.problems(t); len(p) > 0 {
+		t.Errorf("console problems: %s", strings.Join(p, "; "))
 	}
 }
 
@@ -160,7 +188,7 @@ func TestBrowserStartPartsApart(t *testing.T) {
 	tb.open(t, "")
 	poll[bool](t, tb, "the whole page", `!document.querySelector('[aria-busy=true]') && !!document.getElementById('classify-verdict')`)
 	eval[bool](t, tb, `new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 300)))`)
-	_, tasks := stopTrace()
+	_, tasks, _ := stopTrace()
 	marks := 0
 	for _, tk := range tasks {
 		marks += tk.parts
@@ -284,6 +312,9 @@ type traceEvent struct {
 	Tdur float64 `json:"tdur"` // µs of CPU
 	Args struct {
 		Name string `json:"name"`
+		Data struct {
+			DecodedBodyLength int64 `json:"decodedBodyLength"`
+		} `json:"data"`
 	} `json:"args"`
 }
 
@@ -363,14 +394,35 @@ func traceLongest(t *testing.T, tb *tab) func() float64 {
 	}
 }
 
+// wasmOnMain says what of app.wasm's loading a trace shows on a renderer's
+// main thread: the compiler consuming its bytes or ending (V8's events),
+// and a response of over a megabyte finishing (the timeline's event; only
+// app.wasm is that large on a start), each named once; none when a worker
+// fetched and compiled it.
+func wasmOnMain(evs []traceEvent, main map[[2]int]bool) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range evs {
+		if !main[[2]int{e.Pid, e.Tid}] || seen[e.Name] {
+			continue
+		}
+		compile := e.Name == "v8.wasm.compileConsume" || e.Name == "wasm.FinishStreaming"
+		if compile || e.Name == "ResourceFinish" && e.Args.Data.DecodedBodyLength > 1<<20 {
+			seen[e.Name] = true
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}
+
 // traceTasks records Chromium's trace from now until the returned func is
 // called, which gives the largest CPU time (thread time, ms) of one task
-// on a renderer's main thread and the start's tasks over 10 ms of CPU, in
-// order.
-func traceTasks(t *testing.T, tb *tab) func() (float64, []startTask) {
+// on a renderer's main thread, the start's tasks over 10 ms of CPU, in
+// order, and what of app.wasm's loading was on a main thread (wasmOnMain).
+func traceTasks(t *testing.T, tb *tab) func() (float64, []startTask, []string) {
 	t.Helper()
 	stop := trace(t, tb, "disabled-by-default-devtools.timeline", "devtools.timeline", "v8.wasm", "blink.user_timing")
-	return func() (float64, []startTask) {
+	return func() (float64, []startTask, []string) {
 		evs, main := stop()
 		slices.SortStableFunc(evs, func(a, b traceEvent) int { return cmp.Compare(a.Ts, b.Ts) })
 		longest, rendered := 0.0, -1.0
@@ -405,7 +457,7 @@ func traceTasks(t *testing.T, tb *tab) func() (float64, []startTask) {
 			}
 			tasks = append(tasks, startTask{cpu: e.Tdur / 1000, wall: e.Dur / 1000, lazy: lazy, compiled: compiled, parts: parts, phase: startPhase(names, rendered >= 0 && e.Ts > rendered)})
 		}
-		return longest, tasks
+		return longest, tasks, wasmOnMain(evs, main)
 	}
 }
 

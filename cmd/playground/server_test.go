@@ -101,7 +101,6 @@ func TestPage(t *testing.T) {
 		`href="/web/static/icon.svg"`,
 		`src="/wasm_exec.js"`,
 		`src="/app.js"`,
-		`<link as="fetch" crossorigin="anonymous" href="/web/app.wasm" rel="preload" type="application/wasm">`, // attributes sorted
 	} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("page lacks %s", want)

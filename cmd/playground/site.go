@@ -112,18 +112,11 @@ func (v *variantPages) page(variant, lang string) *asset {
 	}
 	var a *asset
 	if body, ct, err := render(h, "/?"+q); err == nil {
-		body = pageHTML(body)
-		if !app.PreloadsWasm(variant) {
-			body = wasmPreload.ReplaceAll(body, nil)
-		}
-		a = newAsset(ct, body, v.builtAt)
+		a = newAsset(ct, pageHTML(body), v.builtAt)
 	}
 	v.pages[key] = a
 	return a
 }
-
-// wasmPreload is the page's preload of app.wasm (app.NewHandler).
-var wasmPreload = regexp.MustCompile(`<link [^>]*href="[^"]*/web/app\.wasm"[^>]*>`)
 
 // resolver is go-app's ResourceResolver for a base path: every local path
 // gets the prefix, so the page, app.js, the worker and the manifest all point
@@ -336,13 +329,19 @@ const (
 // time the next one looks). A sibling removed before its compile ends is
 // noticed (its window closes) and the frame compiles on its own.
 //
-// On a first visit the module reaches the compiler in slices of 128 KiB, a
-// task each: the browser hands a streamed module's bytes to the compiler on
-// the main thread as they arrive, and from a nearby host they arrived in a
-// few large chunks, each a task of 50-110 ms (the longest of a phone's start
-// under Lighthouse, which counts it four times over). A page the service
-// worker controls compiles the cached response as it is, so that the
-// browser can use its code cache for app.wasm.
+// On a first visit a worker fetches and compiles the module
+// (static/compile-worker.js) and posts it to the page: on the page's own
+// thread the bytes' arrival and the compiler's steps were tasks of 10-50 ms
+// of CPU each, and its end (wasm.FinishStreaming) 35-50 ms; with the
+// browser's developer tools attached, as Lighthouse is, the response's end
+// was a task of 80-200 ms more (the network panel keeps a copy of bodies up
+// to 20 MB). So the page has no preload of app.wasm either: its download
+// would be the page thread's again. Where the worker cannot be had or
+// fails, the page compiles the module itself, its bytes given to the
+// compiler in slices of 128 KiB, a task each (in a few large chunks from a
+// nearby host, each was a task of 50-110 ms). A page the service worker
+// controls compiles the cached response as it is, so that the browser can
+// use its code cache for app.wasm.
 //
 // The module is instantiated in a task after the compile's end: the
 // browser ran the compile's last steps (wasm.FinishStreaming) and the
@@ -365,11 +364,12 @@ async function sharedWasm(url, imports) {
     if (!r.ok) throw new Error(url + ": HTTP " + r.status);
     return r;
   });
-  const compile = () => !WebAssembly.compileStreaming
+  const here = () => !WebAssembly.compileStreaming
     ? get().then(r => r.arrayBuffer()).then(b => WebAssembly.compile(b))
-    : navigator.serviceWorker && navigator.serviceWorker.controller
-    ? WebAssembly.compileStreaming(get())
     : get().then(r => WebAssembly.compileStreaming(new Response(slices(r.body), {headers: {"Content-Type": "application/wasm"}})));
+  const compile = () => navigator.serviceWorker && navigator.serviceWorker.controller && WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(get())
+    : inWorker(new URL(url, location.href)).catch(here);
   let module;
   if (offered) {
     module = new Promise((resolve, reject) => {
@@ -386,6 +386,20 @@ async function sharedWasm(url, imports) {
   const instance = await WebAssembly.instantiate(compiled, imports);
   performance.mark("` + markInstantiated + `");
   return {instance};
+}
+
+// inWorker compiles the module at address url in a worker of its own
+// (compile-worker.js, beside the module's folder) and resolves to it; it
+// rejects where there are no workers, or the worker fails.
+function inWorker(url) {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL("static/compile-worker.js", url));
+    const end = (fn, v) => (w.terminate(), fn(v));
+    w.onmessage = e => e.data && e.data.module ? end(resolve, e.data.module) : end(reject, new Error(e.data && e.data.error));
+    w.onerror = e => end(reject, new Error("compile-worker.js: " + e.message));
+    w.onmessageerror = () => end(reject, new Error("compile-worker.js: the module could not be passed"));
+    w.postMessage(url.href);
+  });
 }
 
 // nextTask resolves in a task of the browser's own: a message to itself,
