@@ -11,7 +11,7 @@ FUZZTIME  ?= 8s
 
 .PHONY: all test bench build pgo run vet fmt-check test-native test-wasm fuzz FORCE \
         test-browser browser-deps node-check clean \
-        wasm brotli-dep bench-wasm bench-browser bench-server bench-server-deps bench-lighthouse floor static
+        wasm brotli-dep bench-wasm bench-browser bench-server bench-server-deps bench-lighthouse bench-start floor static
 
 all: build
 
@@ -60,7 +60,7 @@ fuzz:
 ## bench: Go benchmarks with allocations, the simulator as WebAssembly
 ## against native, the page in Chromium, the server against nginx and
 ## Lighthouse's figures of a first load.
-bench: bench-wasm bench-browser bench-server bench-lighthouse
+bench: bench-wasm bench-browser bench-server bench-lighthouse bench-start
 	$(GO) test -run='^$$' -bench=. -benchmem ./backoff/... ./sim/...
 
 ## bench-wasm: the simulator's largest runs natively and as WebAssembly,
@@ -347,6 +347,19 @@ bench-lighthouse: $(BIN)/playground floor browser-deps $(LIGHTHOUSE) $(LH_BASE_B
 	PLAYGROUND_BIN=$(abspath $(BIN)/playground) FLOOR_DIR=$(abspath $(FLOOR)) LIGHTHOUSE=$(abspath $(LIGHTHOUSE)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
 	  $(if $(LH_BASE),PLAYGROUND_BASE_BIN=$(abspath $(LH_BASE_BIN)) LH_BASE=$(LH_BASE)) \
 	  $(GO) test -count=1 -tags benchserver -run '^$$' -bench '^BenchmarkLighthouse' -benchtime 1x -timeout 60m ./cmd/playground
+
+## bench-start: the start's main-thread work in CPU time (Chromium's trace)
+## for /, /?lesson=1 and /?view=herd against go-app's smallest program
+## built the playground's way (the slim floor), interleaved, on a laptop's
+## and a phone's screen: blocking time and the longest task, medians of
+## START_RUNS cold loads (default 5), and what each page's longest task is
+## made of. CPU time holds on a shared machine where Lighthouse's wall
+## times move with the neighbours. LH_BASE=rev loads the server built at
+## rev in the same rounds.
+bench-start: $(BIN)/playground floor browser-deps $(LH_BASE_BIN)
+	PLAYGROUND_BIN=$(abspath $(BIN)/playground) FLOOR_DIR=$(abspath $(FLOOR)) CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} \
+	  $(if $(LH_BASE),PLAYGROUND_BASE_BIN=$(abspath $(LH_BASE_BIN)) LH_BASE=$(LH_BASE)) \
+	  $(GO) test -count=1 -tags benchserver -run '^$$' -bench '^BenchmarkStartCPU$$' -benchtime 1x -timeout 30m ./cmd/playground
 
 # The older server is built in a worktree of its own, by its own Makefile.
 tmp/base/%/$(BIN)/playground:

@@ -34,6 +34,10 @@ func newPlayground() *playground {
 		}
 		p.herd.start(ctx, &p.st)
 		return true
+	}, rehearse: func(n int) {
+		if err := rehearse(resultPart(n, n, p.view())); err != nil {
+			app.Logf("the rehearsal of a part of the page: %v", err)
+		}
 	}}
 	if !app.IsClient {
 		return p
@@ -258,6 +262,25 @@ func (p *playground) Render() app.UI {
 	return playgroundPage(v, &p.start, p.addr.notes)
 }
 
+// resultPart is the results' part that start stage n draws (stageTable:
+// the table, wherever the start draws it), as it is once the start has
+// reached stage: the herd's card has its knobs from stageHerdControls on.
+func resultPart(n, stage int, v pageView) app.UI {
+	switch n {
+	case stageHerd, stageHerdControls:
+		return newHerdCard(v, stage >= stageHerdControls)
+	case stageCharts:
+		return newDelaysCard(v)
+	case stageCompare:
+		return newCompareCard(v)
+	case stageClassify:
+		return newClassifyCard(v)
+	case stageSweep:
+		return newSweepCard(v)
+	}
+	return newTableCard(v)
+}
+
 // playgroundPage is the playground itself: its header, the panels it
 // opens, the policy's controls, and the results, drawn as the start
 // reaches each part.
@@ -283,12 +306,12 @@ func playgroundPage(v pageView, s *startStages, notes []notice) app.UI {
 			// the herd, then the delay charts; the style sheet places them
 			// side by side on wide screens.
 			app.Div().ID("results").Class("results").TabIndex(-1).Body(
-				s.later(s.tableStage(), "", "card delays", func() app.UI { return newTableCard(v) }),
-				s.later(stageHerd, "", "card herd", func() app.UI { return newHerdCard(v, s.stage >= stageHerdControls) }),
-				s.later(stageCharts, "", "card delay-charts", func() app.UI { return newDelaysCard(v) }),
-				s.later(stageCompare, "", "card compare", func() app.UI { return newCompareCard(v) }),
-				s.later(stageClassify, "classify", "card classify", func() app.UI { return newClassifyCard(v) }),
-				s.later(stageSweep, "sweep", "card sweep", func() app.UI { return newSweepCard(v) }),
+				s.later(s.tableStage(), "", "card delays", func() app.UI { return resultPart(stageTable, s.stage, v) }),
+				s.later(stageHerd, "", "card herd", func() app.UI { return resultPart(stageHerd, s.stage, v) }),
+				s.later(stageCharts, "", "card delay-charts", func() app.UI { return resultPart(stageCharts, s.stage, v) }),
+				s.later(stageCompare, "", "card compare", func() app.UI { return resultPart(stageCompare, s.stage, v) }),
+				s.later(stageClassify, "classify", "card classify", func() app.UI { return resultPart(stageClassify, s.stage, v) }),
+				s.later(stageSweep, "sweep", "card sweep", func() app.UI { return resultPart(stageSweep, s.stage, v) }),
 			),
 		),
 		app.Footer().Class("foot").Body(

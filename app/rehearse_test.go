@@ -54,3 +54,33 @@ func TestRehearsal(t *testing.T) {
 		}
 	}
 }
+
+// Each part of the results the start draws after the first screen is
+// rehearsed alone, as the start's stage draws it: the card, not an empty
+// place for it.
+func TestRehearsalOfParts(t *testing.T) {
+	st, _ := parseQuery("")
+	p := &playground{st: st}
+	v := p.view()
+	for _, tc := range []struct {
+		stage int
+		want  string
+	}{
+		{stageTable, `id="delay-table"`},
+		{stageHerd, `card herd`},
+		{stageHerdControls, `herd-controls`},
+		{stageCharts, `card delay-charts`},
+		{stageCompare, `card compare`},
+		{stageClassify, `card classify`},
+		{stageSweep, `card sweep`},
+	} {
+		part := resultPart(tc.stage, tc.stage, v)
+		if err := rehearse(part); err != nil {
+			t.Errorf("stage %d: panicked: %v", tc.stage, err)
+			continue
+		}
+		if html := app.HTMLString(part); !strings.Contains(html, tc.want) || strings.Contains(html, `aria-busy="true"`) {
+			t.Errorf("stage %d: the rehearsal drew no %s, or an empty card:\n%.300s", tc.stage, tc.want, html)
+		}
+	}
+}

@@ -33,6 +33,12 @@ type startStages struct {
 	// did.
 	mainPage  func() bool
 	firstHerd func(app.Context) bool
+	// rehearse draws part n as HTML and throws it away, in a task before
+	// the one that mounts it (as Rehearse does the first screen), so that
+	// V8 compiles the part's functions there and not in the mount's task;
+	// rehearsed is the last part so drawn.
+	rehearse  func(n int)
+	rehearsed int
 }
 
 // The parts of the page drawn after its first screen, one per task, in
@@ -122,11 +128,21 @@ func (s *startStages) nextSlice(ctx app.Context) {
 			next++ // drawn with the first screen
 		}
 		perf := app.Window().Get("performance")
-		if next == stageHerd && s.firstHerd(ctx) {
+		switch {
+		case next == stageHerd && s.firstHerd(ctx):
 			// The herd's first run (up to syncBudget), in a task of its
 			// own before its card's.
 			perf.Call("mark", "backoff:herd-run")
-		} else {
+		case s.rehearse != nil && s.rehearsed < next:
+			// The part's rehearsal, in a task of its own before its mount
+			// (after the herd's run: its card draws the run's figures).
+			perf.Call("mark", "backoff:rehearse-part")
+			s.rehearsed = next
+			s.rehearse(next)
+			ctx.PreventUpdate()
+			s.nextSlice(ctx)
+			return
+		default:
 			perf.Call("mark", "backoff:part")
 			s.stage = next
 		}

@@ -3,20 +3,14 @@
 package main
 
 import (
-	"cmp"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -175,8 +169,8 @@ func TestBrowserStartWithoutWorker(t *testing.T) {
 }
 
 // On a slow CPU (Chromium's throttling, 6x) each part of the start still
-// comes in a task of its own: the herd's run and each
-// part's mount. (Chained by a Go timer instead, a part's timer was due
+// comes in a task of its own: the herd's run, each part's rehearsal and
+// each part's mount. (Chained by a Go timer instead, a part's timer was due
 // before the program paused, and the runtime ran the next part in the same
 // task.)
 func TestBrowserStartPartsApart(t *testing.T) {
@@ -198,9 +192,13 @@ func TestBrowserStartPartsApart(t *testing.T) {
 	}
 	// The table is a part of the first screen here; the herd's run, then
 	// five parts (the herd's card, its controls, the charts, the compare
-	// panel, the classify panel).
-	if marks < 6 {
-		t.Errorf("%d marks of the start's parts, want the herd's run and five parts (6)", marks)
+	// panel, the classify panel), each rehearsed in a task before its own.
+	if marks < 11 {
+		t.Errorf("%d marks of the start's parts, want the herd's run and five parts, each rehearsed (11)", marks)
+	}
+	rehearsed, mounted := eval[int](t, tb, `performance.getEntriesByName('backoff:rehearse-part', 'mark').length`), eval[int](t, tb, `performance.getEntriesByName('backoff:part', 'mark').length`)
+	if rehearsed != mounted {
+		t.Errorf("%d parts rehearsed, %d mounted: want each rehearsed once before its mount", rehearsed, mounted)
 	}
 }
 
@@ -254,127 +252,6 @@ func TestBrowserStartWaitsForTheReader(t *testing.T) {
 	poll[bool](t, laptop, "the whole page four seconds on, with no event", `!document.querySelector('main [aria-busy=true]')`)
 }
 
-// startTask is one task of a start on the page's main thread: its CPU and
-// wall time (ms) and what it held (startPhase).
-type startTask struct {
-	cpu, wall float64
-	// lazy is the CPU time the task spent compiling WebAssembly functions
-	// on their first call (V8's lazy compilation: wasm.CompileLazy).
-	lazy float64
-	// compiled counts the functions compiled so (wasm.CompileLazy events).
-	compiled int
-	// parts counts the marks of the start's parts inside the task
-	// (startPartMarks).
-	parts int
-	phase string
-}
-
-// startPartMarks are the marks each of the page's parts after its first
-// screen sets when its task begins: the herd's run, a part mounted.
-var startPartMarks = map[string]bool{"backoff:herd-run": true, "backoff:part": true}
-
-// startPhase names what a task of the start held, from the events and the
-// marks (app.js's and the wasm main's, each set as a step ends) inside it.
-func startPhase(names map[string]bool, afterRender bool) string {
-	var parts []string
-	add := func(ok bool, what string) {
-		if ok {
-			parts = append(parts, what)
-		}
-	}
-	add(names["v8.wasm.compileConsume"] && !names["wasm.FinishStreaming"], "compile (a slice)")
-	add(names["wasm.FinishStreaming"], "compile's end")
-	add(names["wasm.SyncInstantiate"], "instantiate")
-	add(names["backoff:run"] || names["backoff:init"], "runtime's start")
-	add(names["backoff:init"], "first packages' init")
-	add(names["backoff:init-more"], "standard library's init")
-	add(names["backoff:main"], "go-app's and the app's init")
-	add(names["backoff:render"], "main")
-	add(names["backoff:rehearse"], "a rehearsal of the first render")
-	add(names["backoff:herd-run"], "the herd's first run")
-	add(names["backoff:part"], "a part's mount")
-	add(len(parts) == 0 && afterRender, "go-app: mount, a frame or a slice")
-	if len(parts) == 0 {
-		return "page (parse, style, layout, paint)"
-	}
-	return strings.Join(parts, " + ")
-}
-
-// traceEvent is one event of Chromium's trace.
-type traceEvent struct {
-	Name string  `json:"name"`
-	Cat  string  `json:"cat"`
-	Ph   string  `json:"ph"`
-	Pid  int     `json:"pid"`
-	Tid  int     `json:"tid"`
-	Ts   float64 `json:"ts"`   // µs
-	Dur  float64 `json:"dur"`  // µs of wall time
-	Tdur float64 `json:"tdur"` // µs of CPU
-	Args struct {
-		Name string `json:"name"`
-		Data struct {
-			DecodedBodyLength int64 `json:"decodedBodyLength"`
-		} `json:"data"`
-	} `json:"args"`
-}
-
-// trace records Chromium's trace of categories from now until the
-// returned func is called, which gives its events and the renderers' main
-// threads (pid, tid).
-func trace(t *testing.T, tb *tab, categories ...string) func() ([]traceEvent, map[[2]int]bool) {
-	t.Helper()
-	var (
-		mu     sync.Mutex
-		events [][]byte
-		done   = make(chan struct{})
-	)
-	if err := chromedp.Listen(tb.ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *tracing.EventDataCollected:
-			mu.Lock()
-			for _, v := range e.Value {
-				events = append(events, []byte(v))
-			}
-			mu.Unlock()
-		case *tracing.EventTracingComplete:
-			close(done)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(tb.ctx, tracing.Start, tracing.StartParams{
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: categories},
-		TransferMode: tracing.StartTransferModeReportEvents,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return func() ([]traceEvent, map[[2]int]bool) {
-		if _, err := chromedp.Call(tb.ctx, tracing.End, cdp.Empty{}); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			t.Fatal("the trace did not complete")
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		var evs []traceEvent
-		main := map[[2]int]bool{}
-		for _, raw := range events {
-			var e traceEvent
-			if json.Unmarshal(raw, &e) != nil {
-				continue
-			}
-			if e.Name == "thread_name" && e.Args.Name == "CrRendererMain" {
-				main[[2]int{e.Pid, e.Tid}] = true
-			}
-			evs = append(evs, e)
-		}
-		return evs, main
-	}
-}
-
 // traceLongest records the largest CPU time (thread time, ms) of one task
 // on a renderer's main thread from now until the returned func is called.
 // It traces Chromium's top-level tasks only: the timeline's categories
@@ -394,71 +271,25 @@ func traceLongest(t *testing.T, tb *tab) func() float64 {
 	}
 }
 
-// wasmOnMain says what of app.wasm's loading a trace shows on a renderer's
-// main thread: the compiler consuming its bytes or ending (V8's events),
-// and a response of over a megabyte finishing (the timeline's event; only
-// app.wasm is that large on a start), each named once; none when a worker
-// fetched and compiled it.
-func wasmOnMain(evs []traceEvent, main map[[2]int]bool) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, e := range evs {
-		if !main[[2]int{e.Pid, e.Tid}] || seen[e.Name] {
-			continue
-		}
-		compile := e.Name == "v8.wasm.compileConsume" || e.Name == "wasm.FinishStreaming"
-		if compile || e.Name == "ResourceFinish" && e.Args.Data.DecodedBodyLength > 1<<20 {
-			seen[e.Name] = true
-			out = append(out, e.Name)
-		}
-	}
-	return out
-}
-
-// traceTasks records Chromium's trace from now until the returned func is
-// called, which gives the largest CPU time (thread time, ms) of one task
-// on a renderer's main thread, the start's tasks over 10 ms of CPU, in
-// order, and what of app.wasm's loading was on a main thread (wasmOnMain).
+// traceTasks records Chromium's trace of a start from now until the
+// returned func is called, which gives the largest CPU time (thread time,
+// ms) of one task on a renderer's main thread, the start's tasks over 10 ms
+// of CPU, in order, and what of app.wasm's loading was on a main thread
+// (wasmOnMain).
 func traceTasks(t *testing.T, tb *tab) func() (float64, []startTask, []string) {
 	t.Helper()
-	stop := trace(t, tb, "disabled-by-default-devtools.timeline", "devtools.timeline", "v8.wasm", "blink.user_timing")
+	stop := trace(t, tb, startCategories...)
 	return func() (float64, []startTask, []string) {
-		evs, main := stop()
-		slices.SortStableFunc(evs, func(a, b traceEvent) int { return cmp.Compare(a.Ts, b.Ts) })
-		longest, rendered := 0.0, -1.0
-		var tasks []startTask
-		for i, e := range evs {
-			if e.Cat == "blink.user_timing" && e.Name == "backoff:render" {
-				rendered = e.Ts
-			}
-			if e.Name != "RunTask" || e.Ph != "X" || !main[[2]int{e.Pid, e.Tid}] {
-				continue
-			}
-			longest = max(longest, e.Tdur/1000)
-			names := map[string]bool{}
-			lazy, compiled, parts := 0.0, 0, 0
-			for _, c := range evs[i+1:] {
-				if c.Ts > e.Ts+e.Dur {
-					break
-				}
-				if c.Pid == e.Pid && (c.Tid == e.Tid || c.Cat == "blink.user_timing") {
-					names[c.Name] = true
-				}
-				if c.Pid == e.Pid && c.Tid == e.Tid && c.Name == "wasm.CompileLazy" {
-					lazy += c.Tdur / 1000
-					compiled++
-				}
-				if c.Pid == e.Pid && c.Cat == "blink.user_timing" && startPartMarks[c.Name] {
-					parts++
-				}
-			}
-			if e.Tdur < 10_000 && parts == 0 {
-				continue
-			}
-			tasks = append(tasks, startTask{cpu: e.Tdur / 1000, wall: e.Dur / 1000, lazy: lazy, compiled: compiled, parts: parts, phase: startPhase(names, rendered >= 0 && e.Ts > rendered)})
-		}
-		return longest, tasks, wasmOnMain(evs, main)
+		st := startTasksOf(stop())
+		return st.longest, st.tasks, st.onMain
 	}
+}
+
+// trace records Chromium's trace of categories in tb from now until the
+// returned func is called (traceIn).
+func trace(t *testing.T, tb *tab, categories ...string) func() ([]traceEvent, map[[2]int]bool) {
+	t.Helper()
+	return traceIn(t, tb.ctx, categories...)
 }
 
 // On a first visit app.js hands app.wasm to the compiler in slices of at
