@@ -12,9 +12,14 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // components as the server does (go-app's HTMLString), with a state read
 // from the address as the page's constructor reads it.
 func Rehearse() {
-	for _, part := range rehearsal(newPlayground()) {
+	perf := app.Window().Get("performance")
+	parts := rehearsal(newPlayground())
+	// The page's state read from the address and its parts made, a step
+	// of its own (its end marked as the start's steps are).
+	perf.Call("mark", "backoff:state")
+	for _, part := range parts {
 		yieldToBrowser()
-		app.Window().Get("performance").Call("mark", "backoff:rehearse")
+		perf.Call("mark", "backoff:rehearse")
 		if err := rehearse(part); err != nil {
 			// A panic here would be the render's own, which the first mount
 			// meets again; it is logged (the browser tests fail on a logged

@@ -82,6 +82,7 @@ func TestBrowserStartSlices(t *testing.T) {
 				var tb *tab
 				var f startFigures
 				var onMain []string
+				var tasks []startTask
 				cpu := 0.0
 				for try := 1; try <= 3; try++ {
 					tb = newTab(t, size.w, size.h, chromedp.WithNewBrowserContext())
@@ -93,13 +94,13 @@ func TestBrowserStartSlices(t *testing.T) {
 					poll[bool](t, tb, "the whole page", tc.whole)
 					// A frame and a pause for shifts and tasks to be reported.
 					eval[bool](t, tb, `new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 300)))`)
-					c, tasks, on := stopTrace()
-					onMain = on
+					c, tk, on := stopTrace()
+					onMain, tasks = on, tk
 					var b strings.Builder
 					for _, tk := range tasks {
 						fmt.Fprintf(&b, "\n  %6.1f ms of CPU (%6.1f wall, %5.1f compiling %d functions on first call): %s", tk.cpu, tk.wall, tk.lazy, tk.compiled, tk.phase)
 					}
-					t.Logf("try %d: the start's tasks over 10 ms of CPU, in order:%s", try, b.String())
+					t.Logf("try %d: the start's tasks over 10 ms of CPU and those that end a step or hold a part, in order:%s", try, b.String())
 					f = eval[startFigures](t, tb, `window.__start`)
 					if try == 1 || c < cpu {
 						cpu = c
@@ -126,6 +127,22 @@ func TestBrowserStartSlices(t *testing.T) {
 				for _, m := range f.Mains {
 					if m != tc.main {
 						t.Errorf("the start showed <main class=%q>, want only %q (the linked page from the first render)", m, tc.main)
+					}
+				}
+				// The program's steps before its first render are tasks of
+				// their own, each ended by its mark.
+				seen := map[string]bool{}
+				for _, tk := range tasks {
+					if len(tk.steps) > 1 {
+						t.Errorf("one task of %.0f ms of CPU held the steps %v, want one a task", tk.cpu, tk.steps)
+					}
+					for _, s := range tk.steps {
+						seen[s] = true
+					}
+				}
+				for _, s := range startSteps {
+					if !seen[s] {
+						t.Errorf("no task of the start ended with the step %s", s)
 					}
 				}
 				// A first visit's app.wasm is fetched and compiled by a worker

@@ -3,14 +3,13 @@
 package main
 
 import (
-	"syscall/js"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	playground "github.com/backoff-playground/playground/app"
 	"github.com/backoff-playground/playground/cmd/playground/internal/starttask"
-	// The program's start waits for the browser in the middle of the
-	// packages' init (and after the runtime's start: starttask).
+	// The program's start waits for the browser twice in the packages'
+	// init (and after the runtime's start: starttask).
+	_ "github.com/backoff-playground/playground/cmd/playground/internal/starttask/aftercore"
 	_ "github.com/backoff-playground/playground/cmd/playground/internal/starttask/midinit"
 )
 
@@ -24,7 +23,7 @@ import (
 // per task, so that V8 has compiled the render's functions (it compiles
 // each on its first call) when the mount calls them.
 func main() {
-	js.Global().Get("performance").Call("mark", "backoff:main")
+	starttask.Yield("backoff:main")
 	playground.Register()
 	playground.Rehearse()
 	starttask.Yield("backoff:render")

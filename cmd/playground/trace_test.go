@@ -35,7 +35,16 @@ type startTask struct {
 	// (startPartMarks).
 	parts int
 	phase string
+	// steps are the marks of startSteps inside the task.
+	steps []string
 }
+
+// startSteps are the marks that end the Go program's steps before its
+// first render, each meant to end a task of its own: the runtime's start
+// and the first packages' init, the standard library's, the catalog's and
+// the policies', the rest (go-app's, the simulator's, the app's), the
+// page's state read for the rehearsal, and main's wait before the mount.
+var startSteps = []string{"backoff:init", "backoff:init-more", "backoff:init-core", "backoff:main", "backoff:state", "backoff:render"}
 
 // startPartMarks are the marks each of the page's parts after its first
 // screen sets when its task begins: the herd's run, a part rehearsed, a
@@ -57,7 +66,9 @@ func startPhase(names map[string]bool, afterRender bool) string {
 	add(names["backoff:run"] || names["backoff:init"], "runtime's start")
 	add(names["backoff:init"], "first packages' init")
 	add(names["backoff:init-more"], "standard library's init")
+	add(names["backoff:init-core"], "the catalog's and the policies' init")
 	add(names["backoff:main"], "go-app's and the app's init")
+	add(names["backoff:state"], "the page's state and parts, for the rehearsal")
 	add(names["backoff:render"], "main")
 	add(names["backoff:rehearse"], "a rehearsal of the first render")
 	add(names["backoff:herd-run"], "the herd's first run")
@@ -178,8 +189,8 @@ type startTrace struct {
 	// (Lighthouse's total blocking time, of CPU time rather than wall
 	// time, which a neighbour's load on a shared machine lengthens).
 	longest, blocking float64
-	// tasks are the tasks over 10 ms of CPU and those that hold a part of
-	// the start, in order.
+	// tasks are the tasks over 10 ms of CPU and those that hold a part or
+	// a step of the start, in order.
 	tasks []startTask
 	// onMain: what of app.wasm's loading was on the thread (wasmOnMain).
 	onMain []string
@@ -279,6 +290,7 @@ func startTasksOf(evs []traceEvent, main map[[2]int]bool) startTrace {
 		st.cpus = append(st.cpus, e.Tdur/1000)
 		names := map[string]bool{}
 		lazy, compiled, parts := 0.0, 0, 0
+		var steps []string
 		for _, c := range evs[i+1:] {
 			if c.Ts > e.Ts+e.Dur {
 				break
@@ -293,11 +305,15 @@ func startTasksOf(evs []traceEvent, main map[[2]int]bool) startTrace {
 			if c.Pid == e.Pid && c.Cat == "blink.user_timing" && startPartMarks[c.Name] {
 				parts++
 			}
+			if c.Pid == e.Pid && c.Cat == "blink.user_timing" && slices.Contains(startSteps, c.Name) {
+				steps = append(steps, c.Name)
+			}
 		}
-		if e.Tdur < 10_000 && parts == 0 {
+		if e.Tdur < 10_000 && parts == 0 && len(steps) == 0 {
 			continue
 		}
-		st.tasks = append(st.tasks, startTask{cpu: e.Tdur / 1000, wall: e.Dur / 1000, lazy: lazy, compiled: compiled, parts: parts, phase: startPhase(names, rendered >= 0 && e.Ts > rendered)})
+		st.tasks = append(st.tasks, startTask{cpu: e.Tdur / 1000, wall: e.Dur / 1000, lazy: lazy, compiled: compiled, parts: parts, steps: steps,
+			phase: startPhase(names, rendered >= 0 && e.Ts > rendered)})
 	}
 	st.onMain = wasmOnMain(evs, main)
 	return st
