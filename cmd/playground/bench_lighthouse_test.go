@@ -16,6 +16,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -27,6 +28,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/backoff-playground/playground/cmd/playground/testdata/minimal/hello"
 	"github.com/backoff-playground/playground/static"
@@ -101,34 +104,11 @@ func BenchmarkLighthouse(b *testing.B) {
 		b.Fatalf("Lighthouse's CLI %s is missing (%v): run `make bench-lighthouse`", cli, err)
 	}
 	node := need(b, "node", "")
-	chrome := os.Getenv("CHROME_PATH")
-	if chrome == "" {
-		chrome = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chrome); err != nil {
-		b.Fatalf("Chromium is missing at %s: run `make browser-deps` (Debian: apt-get install chromium) or set CHROME_PATH", chrome)
-	}
-	floorDir := os.Getenv("FLOOR_DIR")
-	if floorDir == "" {
-		b.Fatal("FLOOR_DIR is not set: run `make bench-lighthouse`, which builds go-app's smallest program into tmp/floor and sets it")
-	}
-	srv := startProcess(b, serverBinary(b), "--addr", "127.0.0.1:0")
-	plain := startFloorPlain(b, filepath.Join(floorDir, "plain"))
-	slim := startFloorSlim(b, filepath.Join(floorDir, "slim"))
-	pages := []lhPage{{"floor plain", plain, true, ""}, {"floor slim", slim, true, ""}}
-	for _, p := range lighthousePages {
-		pages = append(pages, lhPage{p, strings.TrimSuffix(srv.url, "/") + p, false, ""})
-	}
-	if bin := os.Getenv("PLAYGROUND_BASE_BIN"); bin != "" {
-		if _, err := os.Stat(bin); err != nil {
-			b.Fatalf("PLAYGROUND_BASE_BIN: %v", err)
-		}
-		base := startProcess(b, bin, "--addr", "127.0.0.1:0")
-		for _, p := range lighthousePages {
-			pages = append(pages, lhPage{"base " + p, strings.TrimSuffix(base.url, "/") + p, false, p})
-		}
-		fmt.Printf("base: the server built at %s\n", os.Getenv("LH_BASE"))
-	}
+	chrome := chromePath(b)
+	floorDir := floorDirOf(b, "bench-lighthouse")
+	pages := benchPages(b,
+		lhPage{"floor plain", startFloorPlain(b, filepath.Join(floorDir, "plain")), true, ""},
+		lhPage{"floor slim", startFloorSlim(b, filepath.Join(floorDir, "slim")), true, ""})
 	runs := envInt("LH_RUNS", 3)
 
 	type key struct{ page, preset string }
@@ -259,6 +239,65 @@ func wasmSizes(path string) string {
 		s += fmt.Sprintf(", %.2f MB brotli", float64(br.Size())/1e6)
 	}
 	return s
+}
+
+// chromePath is the browser the benchmarks drive: CHROME_PATH, or
+// Debian's Chromium.
+func chromePath(b *testing.B) string {
+	chrome := os.Getenv("CHROME_PATH")
+	if chrome == "" {
+		chrome = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chrome); err != nil {
+		b.Fatalf("Chromium is missing at %s: run `make browser-deps` (Debian: apt-get install chromium) or set CHROME_PATH", chrome)
+	}
+	return chrome
+}
+
+// floorDirOf is FLOOR_DIR, where the Makefile builds go-app's smallest
+// program for target.
+func floorDirOf(b *testing.B, target string) string {
+	dir := os.Getenv("FLOOR_DIR")
+	if dir == "" {
+		b.Fatalf("FLOOR_DIR is not set: run `make %s`, which builds go-app's smallest program into tmp/floor and sets it", target)
+	}
+	return dir
+}
+
+// benchPages are the pages a benchmark of the start loads: the floors
+// given, the playground's lighthousePages from the server (PLAYGROUND_BIN
+// or a build of this package), and with PLAYGROUND_BASE_BIN the same pages
+// from that older build.
+func benchPages(b *testing.B, floors ...lhPage) []lhPage {
+	srv := startProcess(b, serverBinary(b), "--addr", "127.0.0.1:0")
+	pages := floors
+	for _, p := range lighthousePages {
+		pages = append(pages, lhPage{p, strings.TrimSuffix(srv.url, "/") + p, false, ""})
+	}
+	if bin := os.Getenv("PLAYGROUND_BASE_BIN"); bin != "" {
+		if _, err := os.Stat(bin); err != nil {
+			b.Fatalf("PLAYGROUND_BASE_BIN: %v", err)
+		}
+		base := startProcess(b, bin, "--addr", "127.0.0.1:0")
+		for _, p := range lighthousePages {
+			pages = append(pages, lhPage{"base " + p, strings.TrimSuffix(base.url, "/") + p, false, p})
+		}
+		fmt.Printf("base: the server built at %s\n", os.Getenv("LH_BASE"))
+	}
+	return pages
+}
+
+// headlessChromium starts chrome headless with a profile of its own and
+// gives a chromedp context of its first tab, and the func that ends it.
+func headlessChromium(b *testing.B, chrome string) (context.Context, func()) {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.UserDataDir(b.TempDir()),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	return ctx, func() { cancel(); cancelAlloc() }
 }
 
 // startFloorPlain starts go-app's smallest program's server, built as its

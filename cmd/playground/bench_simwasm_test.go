@@ -68,20 +68,9 @@ func BenchmarkSimWasmChromium(b *testing.B) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
-	chrome := os.Getenv("CHROME_PATH")
-	if chrome == "" {
-		chrome = "/usr/bin/chromium"
-	}
-	dir := b.TempDir()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.UserDataDir(dir),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
+	chrome := chromePath(b)
+	ctx, stop := headlessChromium(b, chrome)
+	defer stop()
 	ctx, cancelTime := context.WithTimeout(ctx, 15*time.Minute)
 	defer cancelTime()
 

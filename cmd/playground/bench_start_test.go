@@ -14,7 +14,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -64,41 +63,11 @@ var startScreens = []struct {
 // backoff:main when its packages' init has run, backoff:render before
 // go-app's first mount; the playground's own besides).
 func BenchmarkStartCPU(b *testing.B) {
-	chrome := os.Getenv("CHROME_PATH")
-	if chrome == "" {
-		chrome = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chrome); err != nil {
-		b.Fatalf("Chromium is missing at %s: run `make browser-deps` (Debian: apt-get install chromium) or set CHROME_PATH", chrome)
-	}
-	floorDir := os.Getenv("FLOOR_DIR")
-	if floorDir == "" {
-		b.Fatal("FLOOR_DIR is not set: run `make bench-start`, which builds go-app's smallest program into tmp/floor and sets it")
-	}
-	srv := startProcess(b, serverBinary(b), "--addr", "127.0.0.1:0")
-	pages := []lhPage{{"floor slim", startFloorSlim(b, filepath.Join(floorDir, "slim")), true, ""}}
-	for _, p := range lighthousePages {
-		pages = append(pages, lhPage{p, strings.TrimSuffix(srv.url, "/") + p, false, ""})
-	}
-	if bin := os.Getenv("PLAYGROUND_BASE_BIN"); bin != "" {
-		base := startProcess(b, bin, "--addr", "127.0.0.1:0")
-		for _, p := range lighthousePages {
-			pages = append(pages, lhPage{"base " + p, strings.TrimSuffix(base.url, "/") + p, false, p})
-		}
-		fmt.Printf("base: the server built at %s\n", os.Getenv("LH_BASE"))
-	}
+	chrome := chromePath(b)
+	pages := benchPages(b, lhPage{"floor slim", startFloorSlim(b, filepath.Join(floorDirOf(b, "bench-start"), "slim")), true, ""})
 	runs := envInt("START_RUNS", 5)
-
-	dir := b.TempDir()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.UserDataDir(dir),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	defer cancelBrowser()
+	browser, stop := headlessChromium(b, chrome)
+	defer stop()
 	if err := chromedp.Do(browser); err != nil {
 		b.Fatalf("starting Chromium: %v", err)
 	}
