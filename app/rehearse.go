@@ -62,3 +62,28 @@ func rehearse(ui app.UI) (err any) {
 	_ = app.HTMLString(ui)
 	return nil
 }
+
+// engineHooks are the window's properties go-app's engine sets as it starts
+// in a browser (v10.1.11: browser.HandleEvents sets onclick, onpopstate,
+// goappNav, goappOnUpdate, goappOnAppInstallChange and onresize). The
+// HTMLString a rehearsal draws with starts an engine of its own, which sets
+// them again: before the page's engine starts, that one sets them back,
+// but a part rehearsed after it would leave the page's links, its history,
+// its update banner and its resizes to a thrown-away engine.
+var engineHooks = []string{"onclick", "onpopstate", "goappNav", "goappOnUpdate", "goappOnAppInstallChange", "onresize"}
+
+// rehearseInPage is rehearse once the page's engine runs: it keeps the
+// engine's hooks on the window.
+func rehearseInPage(ui app.UI) any {
+	w := app.Window()
+	kept := make([]app.Value, len(engineHooks))
+	for i, h := range engineHooks {
+		kept[i] = w.Get(h)
+	}
+	defer func() {
+		for i, h := range engineHooks {
+			w.Set(h, kept[i])
+		}
+	}()
+	return rehearse(ui)
+}
