@@ -35,7 +35,7 @@ func newPlayground() *playground {
 		p.herd.start(ctx, &p.st)
 		return true
 	}, rehearse: func(n int) {
-		if err := rehearseInPage(resultPart(n, n, p.view())); err != nil {
+		if err := rehearse(resultPart(n, n, p.view())); err != nil {
 			app.Logf("the rehearsal of a part of the page: %v", err)
 		}
 	}}

@@ -53,9 +53,20 @@ func rehearsal(p *playground) []app.UI {
 }
 
 // rehearse draws ui as HTML, after its OnInit (but the whole page's: the
-// playground has none), and says what the render panicked with.
+// playground has none), puts back the window's engineHooks, and says
+// what the render panicked with.
 func rehearse(ui app.UI) (err any) {
-	defer func() { err = recover() }()
+	w := app.Window()
+	kept := make([]app.Value, len(engineHooks))
+	for i, h := range engineHooks {
+		kept[i] = w.Get(h)
+	}
+	defer func() {
+		for i, h := range engineHooks {
+			w.Set(h, kept[i])
+		}
+		err = recover()
+	}()
 	if c, ok := ui.(app.Initializer); ok {
 		c.OnInit()
 	}
@@ -67,23 +78,8 @@ func rehearse(ui app.UI) (err any) {
 // in a browser (v10.1.11: browser.HandleEvents sets onclick, onpopstate,
 // goappNav, goappOnUpdate, goappOnAppInstallChange and onresize). The
 // HTMLString a rehearsal draws with starts an engine of its own, which sets
-// them again: before the page's engine starts, that one sets them back,
-// but a part rehearsed after it would leave the page's links, its history,
-// its update banner and its resizes to a thrown-away engine.
+// them again: rehearse puts back what was there (app.js's stand-ins before
+// the page's engine starts, the page's engine's after), or a part
+// rehearsed once the page runs would leave its links, its history, its
+// update banner and its resizes to a thrown-away engine.
 var engineHooks = []string{"onclick", "onpopstate", "goappNav", "goappOnUpdate", "goappOnAppInstallChange", "onresize"}
-
-// rehearseInPage is rehearse once the page's engine runs: it keeps the
-// engine's hooks on the window.
-func rehearseInPage(ui app.UI) any {
-	w := app.Window()
-	kept := make([]app.Value, len(engineHooks))
-	for i, h := range engineHooks {
-		kept[i] = w.Get(h)
-	}
-	defer func() {
-		for i, h := range engineHooks {
-			w.Set(h, kept[i])
-		}
-	}()
-	return rehearse(ui)
-}
