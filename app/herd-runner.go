@@ -194,6 +194,31 @@ func (j *job) advance(budget time.Duration) bool {
 	}
 }
 
+// warm runs the herd's first run for st at once, up to syncBudget, as
+// the page's start does, for the compile worker (Warm): the simulator's
+// code, and its chart's drawn from the run's figures, are then compiled
+// when the page calls them. A run that does not end within the budget
+// leaves no figures.
+func (h *herdRunner) warm(st *state) {
+	if herd, _ := runsOf(st); !herd {
+		return
+	}
+	cfg := st.Herd.config(st.Policy)
+	h.bound(&cfg, st.Herd.Runs)
+	if cfg.Validate() != nil {
+		return
+	}
+	s, err := sim.New(cfg, st.Seed)
+	if err != nil {
+		return
+	}
+	if (&job{s: s, chunk: firstChunk}).advance(syncBudget) {
+		h.a = &herdOut{cfg: cfg}
+		h.a.add(s.Result())
+		h.progress = 1
+	}
+}
+
 // syncClients is the largest herd set up in the input handler itself:
 // sim.New's cost grows with the clients (about 50 ms natively for 100,000),
 // so bigger herds are set up after the table has been painted.

@@ -27,6 +27,23 @@ type playground struct {
 }
 
 func newPlayground() *playground {
+	p := newBarePlayground()
+	if !app.IsClient {
+		return p
+	}
+	// go-app renders and mounts the component before OnNav: starting from
+	// the default state would draw the default page and then the linked
+	// one (a lesson, a view) in one long task, showing the wrong page
+	// between them. So the address is read here, and the first screen is
+	// drawn first.
+	p.start.tableFirst = inSight("main .card.delays")
+	p.readAddress(app.Window().URL().RawQuery)
+	return p
+}
+
+// newBarePlayground is the page at the default state, drawn whole, as the
+// server draws it before it reads the address (OnNav).
+func newBarePlayground() *playground {
 	p := &playground{st: defaultState()}
 	p.start = startStages{stage: stageAll, mainPage: p.st.mainPage, firstHerd: func(ctx app.Context) bool {
 		if p.herd.gen.Load() != 0 {
@@ -39,18 +56,14 @@ func newPlayground() *playground {
 			app.Logf("the rehearsal of a part of the page: %v", err)
 		}
 	}}
-	if !app.IsClient {
-		return p
-	}
-	// go-app renders and mounts the component before OnNav: starting from
-	// the default state would draw the default page and then the linked
-	// one (a lesson, a view) in one long task, showing the wrong page
-	// between them. So the address is read here, and the first screen is
-	// drawn first.
+	return p
+}
+
+// readAddress sets the page's state from the address's query q, as the
+// browser's first render draws it.
+func (p *playground) readAddress(q string) {
 	p.start.stage = stageFirst
-	p.start.tableFirst = inSight("main .card.delays")
 	p.browserLang = i18n.Detect(browserLanguages())
-	q := app.Window().URL().RawQuery
 	p.addr.at = q
 	p.st, p.addr.notes = parseQuery(q)
 	// The lesson's setup, from the page's own copy of the lesson: the
@@ -59,7 +72,6 @@ func newPlayground() *playground {
 	p.st.setUp(p.lang())
 	p.start.setUp = p.st.query() != before
 	p.start.preloaded = true
-	return p
 }
 
 // mainPage: the page is the playground itself, neither a lesson nor a

@@ -11,7 +11,13 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // already compiled. It draws nothing and changes no state: it renders the
 // components as the server does (go-app's HTMLString), with a state read
 // from the address as the page's constructor reads it.
-func Rehearse() {
+//
+// warm says that the compile worker has run the start already (Warm): the
+// code is compiled, and a rehearsal, here and of each part after the first
+// screen, is then its parts' OnInit alone (the tables they make, which the
+// mount finds made), not their HTML.
+func Rehearse(warm bool) {
+	warmed = warm
 	perf := app.Window().Get("performance")
 	parts := rehearsal(newPlayground())
 	// The page's state read from the address and its parts made, a step
@@ -27,6 +33,59 @@ func Rehearse() {
 			app.Logf("the rehearsal of the first render: %v", err)
 		}
 	}
+}
+
+// Warm runs, in a worker before the page runs, what the page's start at
+// the address's query q will: the herd's first run, the first screen's
+// parts and every part after it drawn as HTML, and the whole page
+// mounted. The worker's instance of the program shares its compiled code
+// with the page's (one WebAssembly.Module, posted to the page): V8
+// compiles each function on its first call, and a function first called
+// here is one the page's thread does not compile. Nothing here reads the
+// page: a worker has none (its address comes in q, and every part is
+// drawn).
+func Warm(q string) {
+	p := warmPage(q)
+	p.herd.warm(&p.st)
+	for _, part := range rehearsal(p) {
+		if err := rehearse(part); err != nil {
+			app.Logf("warming the first render: %v", err)
+		}
+	}
+	if p.st.mainPage() {
+		v := p.view()
+		for n := stageTable; n <= stageAll; n++ {
+			if err := rehearse(resultPart(n, n, v)); err != nil {
+				app.Logf("warming a part of the page: %v", err)
+			}
+		}
+	}
+	if err := warmMount(p); err != nil {
+		app.Logf("warming the first mount: %v", err)
+	}
+}
+
+// warmPage is the page at query q as Warm draws it: whole, the table
+// with the first screen.
+func warmPage(q string) *playground {
+	p := newBarePlayground()
+	p.readAddress(q)
+	p.start.tableFirst = true
+	return p
+}
+
+// warmMount mounts page p whole, as go-app's engine mounts a page, into
+// the worker's stand-in document (compile-worker.js): go-app's mount, and
+// the components' OnMount, are the rest of the start's code.
+func warmMount(p *playground) (err any) {
+	defer func() { err = recover() }()
+	p.start.stage = stageAll
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		return err
+	}
+	e.ConsumeAll()
+	return nil
 }
 
 // rehearsal is what Rehearse draws, in order: the largest parts of the
@@ -70,9 +129,15 @@ func rehearse(ui app.UI) (err any) {
 	if c, ok := ui.(app.Initializer); ok {
 		c.OnInit()
 	}
-	_ = app.HTMLString(ui)
+	if !warmed {
+		_ = app.HTMLString(ui)
+	}
 	return nil
 }
+
+// warmed: the compile worker ran the page's start (Warm) before the page,
+// and the page's code is compiled (Rehearse).
+var warmed bool
 
 // engineHooks are the window's properties go-app's engine sets as it starts
 // in a browser (v10.1.11: browser.HandleEvents sets onclick, onpopstate,

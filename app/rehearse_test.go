@@ -84,3 +84,35 @@ func TestRehearsalOfParts(t *testing.T) {
 		}
 	}
 }
+
+// The compile worker's warming mounts the whole page, as go-app's engine
+// does, for every kind of page, without a panic or an error.
+func TestWarmMount(t *testing.T) {
+	for _, q := range []string{"", "base=250ms&lang=ru", "lesson=1", "lesson=4&present=1", "lesson=list", "view=herd", "view=flow", "view=compare", "view=table", "view=nope&base=-1"} {
+		if err := warmMount(warmPage(q)); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}
+
+// The warming runs the herd's first run where the page shows the herd, so
+// that its card draws the chart from the run's figures.
+func TestWarmHerd(t *testing.T) {
+	for _, tc := range []struct {
+		query string
+		run   bool
+	}{{"", true}, {"view=herd", true}, {"lesson=1", true}, {"view=table", false}} {
+		p := warmPage(tc.query)
+		p.herd.warm(&p.st)
+		if got := p.herd.a != nil; got != tc.run {
+			t.Errorf("%q: a run made: %v, want %v", tc.query, got, tc.run)
+			continue
+		}
+		if !tc.run {
+			continue
+		}
+		if html := app.HTMLString(resultPart(stageHerd, stageHerd, p.view())); !strings.Contains(html, `id="herd-numbers-toggle"`) {
+			t.Errorf("%q: the herd's card drew no figures:\n%.400s", tc.query, html)
+		}
+	}
+}

@@ -163,14 +163,17 @@ func TestBrowserEmbedsCompileOnce(t *testing.T) {
 	docs.set("/three", "<!doctype html><title>docs</title>"+watch+fmt.Sprintf(
 		`<iframe src="%s" width="600" height="300"></iframe><iframe src="%s" width="600" height="300"></iframe><iframe src="%s" width="600" height="300"></iframe>`,
 		src("table"), src("herd"), src("delays")))
-	// Frame a first, b once a has run its scripts (a's compile is under
-	// way and offered); the test removes a once b has run its scripts.
+	// Frame a first, b once a's compile is under way (its request for
+	// app.wasm has come: the test adds b then, addB); the test removes a
+	// once b has run its scripts. (Added at a's load event instead, b
+	// sometimes ran before a's worker had asked for the module.)
 	docs.set("/gone", "<!doctype html><title>docs</title>"+watch+fmt.Sprintf(`<script>
 const a = document.createElement('iframe'); a.id = 'a'; a.src = %q;
-a.onload = () => {
+window.addB = () => {
   const b = document.createElement('iframe'); b.src = %q;
   b.onload = () => { window.__loaded = true; };
   document.body.append(b);
+  return true;
 };
 addEventListener('DOMContentLoaded', () => document.body.append(a));
 </script>`, src("table"), src("herd")))
@@ -197,7 +200,19 @@ addEventListener('DOMContentLoaded', () => document.body.append(a));
 	})
 	t.Run("the compiling frame removed", func(t *testing.T) {
 		tb := open("/gone", true)
+		for deadline := time.Now().Add(30 * time.Second); requests() == 0; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("frame a never asked for app.wasm")
+			}
+		}
+		eval[bool](t, tb, `addB()`)
 		poll[bool](t, tb, "frame b loaded", `!!window.__loaded`)
+		// Had b not taken a's compile, it would ask for the module as soon
+		// as its scripts ran, and mount (a's never ends).
+		eval[bool](t, tb, `new Promise(r => setTimeout(() => r(true), 500))`)
+		if m := eval[int](t, tb, `window.__mounted.size`); m != 0 {
+			t.Errorf("%d frames mounted while a's compile was stalled, want none: b did not wait for a's compile", m)
+		}
 		if got := requests(); got != 1 {
 			t.Errorf("frame b requested app.wasm itself while a compiled it (%d requests): it did not take a's compile", got)
 		}

@@ -23,9 +23,14 @@ import (
 // per task, so that V8 has compiled the render's functions (it compiles
 // each on its first call) when the mount calls them.
 func main() {
+	if q, ok := starttask.Warming(); ok {
+		playground.Register()
+		playground.Warm(q)
+		return
+	}
 	starttask.Yield("backoff:main")
 	playground.Register()
-	playground.Rehearse()
+	playground.Rehearse(starttask.Warmed())
 	starttask.Yield("backoff:render")
 	app.RunWhenOnBrowser()
 }

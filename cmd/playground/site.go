@@ -389,16 +389,20 @@ async function sharedWasm(url, imports) {
 }
 
 // inWorker compiles the module at address url in a worker of its own
-// (compile-worker.js, beside the module's folder) and resolves to it; it
-// rejects where there are no workers, or the worker fails.
+// (compile-worker.js, beside the module's folder), which also runs the
+// program's start and the page's first render there with the page's query
+// (the functions they call are then compiled when the page calls them),
+// and resolves to it; it rejects where there are no workers, or the worker
+// fails.
 function inWorker(url) {
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL("static/compile-worker.js", url));
     const end = (fn, v) => (w.terminate(), fn(v));
-    w.onmessage = e => e.data && e.data.module ? end(resolve, e.data.module) : end(reject, new Error(e.data && e.data.error));
+    w.onmessage = e => e.data && e.data.module ? (window.backoffWarmed = e.data.warmed, end(resolve, e.data.module)) : end(reject, new Error(e.data && e.data.error));
     w.onerror = e => end(reject, new Error("compile-worker.js: " + e.message));
     w.onmessageerror = () => end(reject, new Error("compile-worker.js: the module could not be passed"));
-    w.postMessage(url.href);
+    const exec = document.querySelector('script[src$="wasm_exec.js"]');
+    w.postMessage({wasm: url.href, exec: exec && exec.src, query: location.search.slice(1)});
   });
 }
 

@@ -194,6 +194,9 @@ type startTrace struct {
 	tasks []startTask
 	// onMain: what of app.wasm's loading was on the thread (wasmOnMain).
 	onMain []string
+	// compiled counts the WebAssembly functions V8 compiled on their first
+	// call on the thread, in every task.
+	compiled int
 	// cpus is every task's CPU time (ms), for blocking times at other
 	// CPU speeds (blockingAt).
 	cpus []float64
@@ -278,6 +281,9 @@ func startTasksOf(evs []traceEvent, main map[[2]int]bool) startTrace {
 	for i, e := range evs {
 		if e.Cat == "blink.user_timing" && e.Name == "backoff:render" {
 			rendered = e.Ts
+		}
+		if e.Name == "wasm.CompileLazy" && main[[2]int{e.Pid, e.Tid}] {
+			st.compiled++
 		}
 		if e.Name != "RunTask" || e.Ph != "X" || !main[[2]int{e.Pid, e.Tid}] {
 			continue

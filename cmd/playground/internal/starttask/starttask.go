@@ -18,8 +18,39 @@ package starttask
 import "syscall/js"
 
 func init() {
+	if w := js.Global().Get(warmGlobal); w.Truthy() {
+		w.Set("accepted", true)
+	}
 	holdLoader()
 	Yield("backoff:init")
+}
+
+// warmGlobal is what the compile worker (static/compile-worker.js) sets
+// when it runs the program to warm its code: {query: the page's address's
+// query}. The program says it knows the errand by setting accepted, before
+// its first pause; the worker then waits for it to end, where it would
+// pass on the module at once.
+const warmGlobal = "backoffWarm"
+
+// Warmed reports whether the compile worker ran the program's start
+// before the page did (Warming): its code is then compiled.
+func Warmed() bool {
+	return js.Global().Get(warmedGlobal).Truthy()
+}
+
+// warmedGlobal is what the page's loader (app.js) sets when the compile
+// worker says the program ran its errand to the end.
+const warmedGlobal = "backoffWarmed"
+
+// Warming reports whether the program runs in the compile worker to warm
+// its code, and the query of the page it warms for. There is no page then:
+// main draws what the page will (app.Warm) and returns.
+func Warming() (query string, ok bool) {
+	w := js.Global().Get(warmGlobal)
+	if !w.Truthy() {
+		return "", false
+	}
+	return w.Get("query").String(), true
 }
 
 // Yield marks the page's performance timeline with mark and returns in a
