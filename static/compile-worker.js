@@ -1,14 +1,14 @@
 // Backoff Playground's compiler of app.wasm, off the page's main thread.
 // The page (app.js) starts it on a first visit and posts {wasm: the
 // module's address, exec: wasm_exec.js's, query: the page's}; it fetches
-// the module, compiles it as the bytes arrive, warms it (below) and posts
+// the module, compiles it as the bytes arrive, warms it (warm) and posts
 // the compiled WebAssembly.Module back ({module, warmed: whether the
-// program ran its errand to the end}), or what went wrong
-// ({error}), whereupon the page compiles on its own. Compiled on the
-// page's thread, the bytes' arrival, the compiler's steps and its end were
-// tasks of 10-50 ms each on that thread, and a browser with its developer
-// tools' network panel open (Lighthouse has it) copied the 10 MB response
-// there in one task of 80-200 ms of CPU; here they hold only this thread.
+// program ran its errand to the end}), or what went wrong ({error}),
+// whereupon the page compiles on its own. Compiled on the page's thread,
+// the bytes' arrival, the compiler's steps and its end were tasks of 10-50
+// ms each on that thread, and a browser with its developer tools' network
+// panel open (Lighthouse has it) copied the 10 MB response there in one
+// task of 80-200 ms of CPU; here they hold only this thread.
 onmessage = async (e) => {
   const {wasm, exec, query} = e.data;
   try {
@@ -61,10 +61,10 @@ async function warm(module, exec, query) {
 
 // pretendPage gives this worker the little of a page the program's first
 // render and mount touch: a document of plain objects that keep a tree
-// (go-app's mount creates, appends, replaces and sets attributes),
-// storage that holds nothing and a history that goes nowhere. Nothing is drawn; what the program asks of it that it
-// lacks throws, the program's render stops there, and what ran before is
-// warm all the same.
+// (go-app's mount creates, appends, replaces and sets attributes), storage
+// that holds nothing and a history that goes nowhere. Nothing is drawn;
+// what the program asks of it that it lacks throws, the program's render
+// stops there, and what ran before is warm all the same.
 function pretendPage() {
   class Node {
     constructor(nodeType, nodeName, nodeValue = null) {
