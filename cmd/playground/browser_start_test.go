@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -284,17 +285,35 @@ func TestBrowserStartWaitsForTheReader(t *testing.T) {
 }
 
 // traceLongest records the largest CPU time (thread time, ms) of one task
-// on a renderer's main thread from now until the returned func is called.
-// It traces Chromium's top-level tasks only: the timeline's categories
-// took the trace service about 0.3 s of CPU in 2.5 s of the flow's play,
-// load the test itself laid beside the frames it measured.
-func traceLongest(t *testing.T, tb *tab) func() float64 {
-	stop := trace(t, tb, "toplevel")
+// on a renderer's main thread from now until the returned func is called,
+// of the tasks that start after the page's mark after (its performance
+// timeline's; every task when after is ""). It traces Chromium's
+// top-level tasks (and the marks) only: the timeline's categories took the
+// trace service about 0.3 s of CPU in 2.5 s of the flow's play, load the
+// test itself laid beside the frames it measured.
+func traceLongest(t *testing.T, tb *tab, after string) func() float64 {
+	categories := []string{"toplevel"}
+	if after != "" {
+		categories = append(categories, "blink.user_timing")
+	}
+	stop := trace(t, tb, categories...)
 	return func() float64 {
 		evs, main := stop()
+		from := math.Inf(-1)
+		if after != "" {
+			from = math.Inf(1)
+			for _, e := range evs {
+				if e.Cat == "blink.user_timing" && e.Name == after {
+					from = min(from, e.Ts)
+				}
+			}
+			if math.IsInf(from, 1) {
+				t.Fatalf("the trace has no mark %s", after)
+			}
+		}
 		longest := 0.0
 		for _, e := range evs {
-			if e.Name == "ThreadControllerImpl::RunTask" && e.Ph == "X" && main[[2]int{e.Pid, e.Tid}] {
+			if e.Name == "ThreadControllerImpl::RunTask" && e.Ph == "X" && main[[2]int{e.Pid, e.Tid}] && e.Ts >= from {
 				longest = max(longest, e.Tdur/1000)
 			}
 		}

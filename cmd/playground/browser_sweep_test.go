@@ -78,7 +78,7 @@ func TestBrowserSweepForm(t *testing.T) {
 	eval[string](t, tb, setRangeJS("sweep-runs", "4"))
 	poll[bool](t, tb, "four runs", `new URLSearchParams(location.search).get('sweep-runs') === '4' && document.getElementById('sweep').getAttribute('aria-busy') === 'false'`)
 	eval[bool](t, tb, `(window.__long = [], new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)); }).observe({type: 'longtask'}), true)`)
-	stop := traceLongest(t, tb)
+	stop := traceLongest(t, tb, "")
 	tb.typeInto(t, "sweep-values", "1000:20000:1000")
 	// Cancelled as soon as the first point is drawn.
 	rows := poll[int](t, tb, "the first points", `(() => {
