@@ -105,13 +105,19 @@ func TestPageBeforeApp(t *testing.T) {
 			!strings.Contains(r.body, "<title>Backoff Playground: политики повторов вживую</title>")) {
 			t.Errorf("GET %s is not the Russian page", q)
 		}
+		// go-app quotes attribute values as Go strings: the Russian
+		// durations' no-break space came out as the six characters \u00a0.
+		if i := strings.Index(r.body, `\u00a0`); i >= 0 {
+			t.Errorf("GET %s has a Go escape in its HTML: %s", q, r.body[max(0, i-80):i+10])
+		}
 	}
 }
 
 func TestCanonicalHTML(t *testing.T) {
 	for in, want := range map[string]string{
 		`<input type="range" value="5" max="1000" hidden>`:                                               `<input hidden max="1000" type="range" value="5">`,
-		`<a title="x > \"y\"" href="/">a<b></b></a>`:                                                     `<a href="/" title="x > \"y\"">a<b></b></a>`,
+		`<a title="x > \"y\"" href="/">a<b></b></a>`:                                                     `<a href="/" title="x &gt; &#34;y&#34;">a<b></b></a>`,
+		`<input value="1\u00a0с" aria-label="a\\b">`:                                                     "<input aria-label=\"a\\b\" value=\"1\u00a0с\">",
 		`<p>1 < 2 and x="y" stays</p>`:                                                                   `<p>1 < 2 and x="y" stays</p>`,
 		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect y="1" x="0"></rect></svg>`:      `<svg viewBox="0 0 1 1" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="1"></rect></svg>`,
 		`<option value="a" selected="false">a</option><option selected value="b">`:                       `<option value="a">a</option><option selected value="b">`,

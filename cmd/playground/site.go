@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"maps"
@@ -516,11 +517,11 @@ var booleanAttrs = map[string]bool{
 	"required": true, "reversed": true, "selected": true,
 }
 
-// canonicalHTML sorts each start tag's attributes and drops the boolean
-// ones written as ="false". go-app writes them in
-// map order, so two renders of one page differ in bytes (and so in ETag and
-// version) though not in meaning; sorted, the page's bytes depend on its
-// content alone, across restarts and replicas.
+// canonicalHTML sorts each start tag's attributes, drops the boolean
+// ones written as ="false" and quotes values as HTML does. go-app writes
+// attributes in map order, so two renders of one page differ in bytes (and
+// so in ETag and version) though not in meaning; sorted, the page's bytes
+// depend on its content alone, across restarts and replicas.
 func canonicalHTML(page []byte) []byte {
 	return startTag.ReplaceAllFunc(page, func(tag []byte) []byte {
 		m := startTag.FindSubmatchIndex(tag)
@@ -532,13 +533,33 @@ func canonicalHTML(page []byte) []byte {
 		})
 		out := append([]byte(nil), tag[:m[3]]...)
 		for _, a := range attrs {
-			if name, v, _ := bytes.Cut(a[1:], []byte("=")); string(v) == `"false"` && booleanAttrs[string(name)] {
+			name, v, hasValue := bytes.Cut(a[1:], []byte("="))
+			if string(v) == `"false"` && booleanAttrs[string(name)] {
 				continue
 			}
-			out = append(out, a...)
+			if !hasValue {
+				out = append(out, a...)
+				continue
+			}
+			out = append(append(append(out, ' '), name...), '=')
+			out = appendHTMLValue(out, v)
 		}
 		return append(out, '>')
 	})
+}
+
+// appendHTMLValue writes a Go-quoted attribute value as HTML quotes it.
+// go-app writes values with strconv.Quote: a no-break space (the Russian
+// durations') came out as the six characters \u00a0, and a quote inside a
+// value as \", which ends the value early in HTML.
+func appendHTMLValue(out, quoted []byte) []byte {
+	v, err := strconv.Unquote(string(quoted))
+	if err != nil {
+		return append(out, quoted...)
+	}
+	out = append(out, '"')
+	out = append(out, html.EscapeString(v)...)
+	return append(out, '"')
 }
 
 // readFile reads name and its modification time (zero for embedded files).
