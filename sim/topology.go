@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -343,16 +344,18 @@ func isTopParam(name string) bool {
 }
 
 // topParams are the parameters a document gives at its top, in
-// ParamNames order.
-func topParams() []string {
+// ParamNames order, listed once when first asked (the page's topology
+// panel draws the config's document on every render; listing them took
+// most of that). Clipped: a caller's append copies.
+var topParams = sync.OnceValue(func() []string {
 	var out []string
 	for _, n := range ParamNames {
 		if isTopParam(n) {
 			out = append(out, n)
 		}
 	}
-	return out
-}
+	return slices.Clip(out)
+})
 
 // canonTop checks a top-level value alone and returns it canonical.
 func canonTop(s Setting) (Setting, error) {

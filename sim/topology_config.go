@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/backoff-playground/playground/backoff"
 )
@@ -20,8 +21,10 @@ import (
 // the node and saying what runs.
 
 // nodeParams are the parameters a topology gives in its nodes (the
-// server's, the fleet's, the chain's) or in faults:, never at its top.
-func nodeParams() []string {
+// server's, the fleet's, the chain's) or in faults:, never at its top;
+// listed once, when first asked (the models register as the packages
+// initialise).
+var nodeParams = sync.OnceValue(func() []string {
 	out := []string{ParamServer, ParamServers, ParamBalance, ParamRetryOther, ParamPerServer, ParamErrorRate, ParamRetryAfterS,
 		ParamLayers, ParamLayerAttempts, ParamRetryAt, ParamLayerTimeout, ParamFault}
 	out = append(out, cacheParams...)
@@ -30,8 +33,8 @@ func nodeParams() []string {
 			out = append(out, f)
 		}
 	}
-	return out
-}
+	return slices.Clip(out)
+})
 
 // Default node names of the shorthand's shapes.
 const (
