@@ -203,20 +203,44 @@ func (h *herdRunner) warm(st *state) {
 	if herd, _ := runsOf(st); !herd {
 		return
 	}
-	cfg := st.Herd.config(st.Policy)
-	h.bound(&cfg, st.Herd.Runs)
-	if cfg.Validate() != nil {
-		return
-	}
-	s, err := sim.New(cfg, st.Seed)
+	cfg, _, err := h.plan(st)
 	if err != nil {
 		return
 	}
-	if (&job{s: s, chunk: firstChunk}).advance(syncBudget) {
+	if res, _, _ := firstRun(cfg, st.Seed); res != nil {
 		h.a = &herdOut{cfg: cfg}
-		h.a.add(s.Result())
+		h.a.add(res)
 		h.progress = 1
 	}
+}
+
+// plan is the first policy's config for st as the runs make it, bounded
+// by the page's share of calls (both policies' runs with a second one),
+// with the config's own max-calls before the bound, and the config's
+// error.
+func (h *herdRunner) plan(st *state) (cfg sim.Config, own int, err error) {
+	cfg = st.Herd.config(st.Policy)
+	own = cfg.MaxCalls
+	runs := st.Herd.Runs
+	if st.B.On {
+		runs *= 2
+	}
+	h.bound(&cfg, runs)
+	return cfg, own, cfg.Validate()
+}
+
+// firstRun sets up a run of cfg and advances it for syncBudget: its
+// result when it ended by then, else the job that goes on with it.
+func firstRun(cfg sim.Config, seed uint64) (*sim.Result, *job, error) {
+	s, err := sim.New(cfg, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	j := &job{s: s, chunk: firstChunk}
+	if j.advance(syncBudget) {
+		return s.Result(), nil, nil
+	}
+	return nil, j, nil
 }
 
 // syncClients is the largest herd set up in the input handler itself:
@@ -251,16 +275,10 @@ func (h *herdRunner) start(ctx app.Context, st *state) {
 		return
 	}
 	runs := st.Herd.Runs
-	cfgA := st.Herd.config(st.Policy)
-	own := cfgA.MaxCalls
-	if st.B.On {
-		h.bound(&cfgA, 2*runs)
-	} else {
-		h.bound(&cfgA, runs)
-	}
 	seed := st.Seed
 	t0 := time.Now()
-	if err := cfgA.Validate(); err != nil {
+	cfgA, own, err := h.plan(st)
+	if err != nil {
 		h.a, h.b, h.err, h.running = nil, nil, err, false
 		return
 	}
@@ -290,19 +308,17 @@ func (h *herdRunner) start(ctx app.Context, st *state) {
 	first := tasks[0]
 	var j *job
 	if first.cfg.Clients <= syncClients {
-		s, err := sim.New(first.cfg, first.seed)
+		res, jj, err := firstRun(first.cfg, first.seed)
 		if err != nil {
 			h.a, h.b, h.err, h.running = nil, nil, err, false
 			return
 		}
-		j = &job{s: s, chunk: firstChunk}
-		if j.advance(syncBudget) {
-			res := s.Result()
+		j = jj
+		if res != nil {
 			first.out.add(res)
 			h.rev++
 			widths[first.out] = res.BucketWidth
 			tasks = tasks[1:]
-			j = nil
 			if len(tasks) == 0 {
 				h.a, h.b, h.running, h.progress = a, b, false, 1
 				h.ms = float64(time.Since(t0)) / float64(time.Millisecond)
