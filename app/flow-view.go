@@ -136,7 +136,7 @@ func (v *flowView) schedule(ctx app.Context) {
 	ctx.Async(func() {
 		j := &job{s: s, chunk: firstChunk}
 		for !j.advance(compareChunk) {
-			time.Sleep(yieldFor)
+			sleepInTask(yieldFor)
 			if v.gen.Load() != gen {
 				return
 			}

@@ -335,7 +335,7 @@ func (h *herdRunner) start(ctx app.Context, st *state) {
 	ctx.Async(func() {
 		if j == nil {
 			// Let the frame with the new table paint before the set-up.
-			time.Sleep(chunkBudget)
+			sleepInTask(chunkBudget)
 		}
 		last := time.Now()
 		for i, t := range tasks {
@@ -361,7 +361,7 @@ func (h *herdRunner) start(ctx app.Context, st *state) {
 				j = &job{s: s, chunk: firstChunk}
 			}
 			for {
-				time.Sleep(yieldFor)
+				sleepInTask(yieldFor)
 				if h.gen.Load() != gen {
 					return
 				}
@@ -423,7 +423,7 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, o
 	cfg.MaxCalls = own
 	h.share(&cfg, 1-herdShare, len(compareKinds))
 	ctx.Async(func() {
-		time.Sleep(compareDelay)
+		sleepInTask(compareDelay)
 		out := make([]cmpResult, len(compareKinds))
 		for i, k := range compareKinds {
 			c := cfg
@@ -442,10 +442,10 @@ func (h *herdRunner) startCompare(ctx app.Context, gen uint64, cfg sim.Config, o
 				if j.advance(compareChunk) {
 					break
 				}
-				time.Sleep(yieldFor)
+				sleepInTask(yieldFor)
 			}
 			out[i].Res = s.Result()
-			time.Sleep(yieldFor)
+			sleepInTask(yieldFor)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			if h.gen.Load() != gen {

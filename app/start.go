@@ -82,7 +82,20 @@ const restIdle = 4 * time.Second
 // setTimeout: the UI goroutine waits (input that comes meanwhile is queued
 // as usual), the program pauses and the browser runs its tasks, lays out
 // and paints.
-func yieldToBrowser() {
+func yieldToBrowser() { sleepInTask(0) }
+
+// sleepInTask waits d and goes on in a task of the browser's own (a
+// setTimeout's callback), never in another's: a goroutine sleeping on a
+// Go timer (time.Sleep) that falls due while the program runs for
+// something else (an input's handler, a part's mount) runs before the
+// program pauses, in that task, and a background run's chunk made it one
+// chunk longer. Outside a browser (the server, native tests) it is
+// time.Sleep.
+func sleepInTask(d time.Duration) {
+	if !app.IsClient {
+		time.Sleep(d)
+		return
+	}
 	done := make(chan struct{})
 	var fn app.Func
 	fn = app.FuncOf(func(app.Value, []app.Value) any {
@@ -90,9 +103,15 @@ func yieldToBrowser() {
 		close(done)
 		return nil
 	})
-	app.Window().Call("setTimeout", fn, 0)
+	app.Window().Call("setTimeout", fn, d.Milliseconds())
 	<-done
+	// A stamp on a recorded timeline (a no-op otherwise, nothing kept),
+	// by which the browser tests hold each resumption to its own task.
+	app.Window().Get("console").Call("timeStamp", resumeStamp)
 }
+
+// resumeStamp marks where sleepInTask goes on.
+const resumeStamp = "backoff:resume"
 
 // restTriggers are the events that draw the rest of the page at once:
 // reading on (scroll, wheel, keys, pointers) or printing it.

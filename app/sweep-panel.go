@@ -130,7 +130,7 @@ func (c *sweepPanel) start(ctx app.Context, gen uint64) {
 		jb := &job{s: j, chunk: firstChunk}
 		last := time.Now()
 		for {
-			time.Sleep(yieldFor)
+			sleepInTask(yieldFor)
 			if c.gen.Load() != gen {
 				return
 			}

@@ -182,6 +182,32 @@ func TestBrowserStartSlices(t *testing.T) {
 	}
 }
 
+// The page's background runs (the herd's further runs, the compare panel's)
+// go on after each pause in a task of their own: a run's chunk never
+// lengthens a part's mount or another run's task. Sleeping on a Go timer,
+// a chunk due while the program drew a part ran in that part's task.
+func TestBrowserBackgroundRunsOwnTasks(t *testing.T) {
+	tb := newTab(t, 1350, 940, chromedp.WithNewBrowserContext())
+	stop := traceTasks(t, tb)
+	// Three runs and a second policy: the herd's further runs and the
+	// compare panel's go on in the background beside the start's parts.
+	tb.open(t, "runs=3&b.preset=gax")
+	poll[bool](t, tb, "the runs", settledJS+` && !!document.getElementById('classify-verdict')`)
+	eval[bool](t, tb, `new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 300)))`)
+	st := stop()
+	resumes := 0
+	for _, tk := range st.tasks {
+		resumes += tk.resumes
+		if tk.resumes > 1 || tk.resumes > 0 && tk.parts > 0 {
+			t.Errorf("a task of %.1f ms of CPU holds %d background resumptions and %d of the start's parts, want one or the other", tk.cpu, tk.resumes, tk.parts)
+		}
+	}
+	if resumes < 5 {
+		t.Errorf("%d background resumptions in the trace, want the runs' pauses (5 or more)", resumes)
+	}
+	t.Logf("%d resumptions", resumes)
+}
+
 // Where there is no worker to compile app.wasm (or it fails), the page
 // compiles the module itself, and starts as ever.
 func TestBrowserStartWithoutWorker(t *testing.T) {

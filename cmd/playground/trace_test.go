@@ -37,7 +37,14 @@ type startTask struct {
 	phase string
 	// steps are the marks of startSteps inside the task.
 	steps []string
+	// resumes counts the goroutines that went on after sleepInTask in
+	// the task (its console.timeStamp).
+	resumes int
 }
+
+// resumeStamp is app's console.timeStamp where a goroutine goes on after
+// sleepInTask, in a task of its own.
+const resumeStamp = "backoff:resume"
 
 // startSteps are the marks that end the Go program's steps before its
 // first render, each meant to end a task of its own: the runtime's start
@@ -96,6 +103,8 @@ type traceEvent struct {
 		Name string `json:"name"`
 		Data struct {
 			DecodedBodyLength int64 `json:"decodedBodyLength"`
+			// Message is a console.timeStamp's label (TimeStamp events).
+			Message string `json:"message"`
 		} `json:"data"`
 	} `json:"args"`
 }
@@ -295,7 +304,7 @@ func startTasksOf(evs []traceEvent, main map[[2]int]bool) startTrace {
 		st.blocking += max(0, e.Tdur/1000-50)
 		st.cpus = append(st.cpus, e.Tdur/1000)
 		names := map[string]bool{}
-		lazy, compiled, parts := 0.0, 0, 0
+		lazy, compiled, parts, resumes := 0.0, 0, 0, 0
 		var steps []string
 		for _, c := range evs[i+1:] {
 			if c.Ts > e.Ts+e.Dur {
@@ -314,11 +323,14 @@ func startTasksOf(evs []traceEvent, main map[[2]int]bool) startTrace {
 			if c.Pid == e.Pid && c.Cat == "blink.user_timing" && slices.Contains(startSteps, c.Name) {
 				steps = append(steps, c.Name)
 			}
+			if c.Pid == e.Pid && c.Tid == e.Tid && c.Name == "TimeStamp" && c.Args.Data.Message == resumeStamp {
+				resumes++
+			}
 		}
-		if e.Tdur < 10_000 && parts == 0 && len(steps) == 0 {
+		if e.Tdur < 10_000 && parts == 0 && len(steps) == 0 && resumes == 0 {
 			continue
 		}
-		st.tasks = append(st.tasks, startTask{cpu: e.Tdur / 1000, wall: e.Dur / 1000, lazy: lazy, compiled: compiled, parts: parts, steps: steps,
+		st.tasks = append(st.tasks, startTask{cpu: e.Tdur / 1000, wall: e.Dur / 1000, lazy: lazy, compiled: compiled, parts: parts, steps: steps, resumes: resumes,
 			phase: startPhase(names, rendered >= 0 && e.Ts > rendered)})
 	}
 	st.onMain = wasmOnMain(evs, main)
