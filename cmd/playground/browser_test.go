@@ -231,9 +231,6 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"compare-two", 1920, 1080, "preset=aws-standard&b.preset=gax&b.attempts=4&runs=3&lang=en"},
 		{"lesson-ru", 1280, 800, "lesson=3&lang=ru"}, {"present", 1024, 768, "lesson=1&present=1&lang=en"},
 		{"lesson16-en", 1280, 800, "lesson=16&lang=en"}, {"lesson16-present-ru", 1024, 768, "lesson=16&present=1&lang=ru"},
-		// The compare panels' captions on a projector: "декоррелированный"
-		// was wider than its panel.
-		{"lesson4-present-ru", 1024, 768, "lesson=4&present=1&lang=ru"},
 		{"cache-flush-ru", 1280, 800, "scenario=cache-flush&discipline=lifo&lang=ru"},
 		// The longest select entries, for the clipping check.
 		{"knobs-en", 1280, 800, "lang=en&preset=ethernet&arrival=clock:1m&budget=tokens:500:5:1&breaker=ratio:0.5:20:10s:5s&server=collapse&jitter=decorrelated-v2&growth=exp-minus-one&cap-mode=exact&runs=20"},

@@ -94,7 +94,9 @@ func TestBrowserTopologyApply(t *testing.T) {
 		t.Errorf("figures %v (before: %v)", got, before)
 	}
 	// The page's state is the document's: the link's shorthand keys, and
-	// the box shows its canonical text.
+	// the box shows its canonical text. The address follows an edit
+	// urlEvery later, and the run may end sooner.
+	poll[bool](t, tb, "the address", `new URLSearchParams(location.search).get('servers') === '2'`)
 	for k, v := range map[string]string{"servers": "2", "balance": "p2c", "fault": "crash@5s-10s/2", "concurrency": "5"} {
 		if p := exParam(t, tb, k); p != v {
 			t.Errorf("URL %s=%q, want %q", k, p, v)
