@@ -124,6 +124,16 @@ func BenchmarkStartCPU(b *testing.B) {
 	for _, tk := range mid.tasks {
 		fmt.Printf("  %6.1f ms of CPU (%5.1f compiling %d functions on first call): %s\n", tk.cpu, tk.lazy, tk.compiled, tk.phase)
 	}
+	fmt.Printf("\nthe tasks that count on a phone (over %.1f ms of CPU, 50 ms at 4x) of each page's median start there, in order: ms of CPU (of which compiling WebAssembly on first call), what it held\n", 50/startScreens[1].slowdown)
+	for _, pg := range pages {
+		mid, _, _ := medianOf(pg.name, 1)
+		fmt.Printf("  %s\n", pg.name)
+		for _, tk := range mid.tasks {
+			if tk.cpu*startScreens[1].slowdown > 50 {
+				fmt.Printf("    %6.1f (%5.1f): %s\n", tk.cpu, tk.lazy, tk.phase)
+			}
+		}
+	}
 	fmt.Printf("\nthe longest task of each page's median start (laptop), cut at the marks on its timeline: ms of CPU up to each mark (of which compiling WebAssembly on first call)\n")
 	for _, pg := range pages {
 		mid, _, _ := medianOf(pg.name, 0)

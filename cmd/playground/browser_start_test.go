@@ -5,6 +5,10 @@ package main
 import (
 	"fmt"
 	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -407,6 +411,96 @@ func TestBrowserWasmSlices(t *testing.T) {
 	}
 	if len(got.Order) < 3 || got.Order[0] != "task" || got.Order[1] != "slice" || got.Order[2] != "task" {
 		t.Errorf("tasks and slices came %v, want a task before the first slice and another before the second", got.Order)
+	}
+}
+
+// Until the app has mounted, the server's page takes no pointer on its
+// controls (a value moved then would be lost when the app draws its own),
+// and the page still scrolls, by wheel and by finger. app.wasm never comes
+// here: a proxy holds its request. The loader's empty layer over the page
+// does it; a rule on every control while the loader was there restyled
+// them all when the parser reached the loader and again when it went.
+func TestBrowserControlsWaitForTheApp(t *testing.T) {
+	setup(t)
+	up, err := neturl.Parse(env.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forward := httputil.NewSingleHostReverseProxy(up)
+	release := make(chan struct{})
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+			return
+		}
+		forward.ServeHTTP(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	t.Cleanup(func() { close(release) })
+
+	for _, c := range []struct {
+		name  string
+		w, h  int64
+		touch bool
+	}{{"laptop", 1350, 940, false}, {"phone", 412, 823, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newTab(t, c.w, c.h, chromedp.WithNewBrowserContext())
+			if err := chromedp.Do(tb.ctx, chromedp.Navigate(proxy.URL+"/?lang=en")); err != nil {
+				t.Fatal(err)
+			}
+			poll[bool](t, tb, "the server's page with the loader", `document.readyState === 'complete' && !!document.getElementById('app-wasm-loader') && !!document.getElementById('base')`)
+			// Each control on the first screen: what the pointer meets at
+			// its middle.
+			hits := eval[[]string](t, tb, `[...document.querySelectorAll('main :is(input, select, button, textarea)')].flatMap(el => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0 || r.bottom > innerHeight || r.top < 0 || r.right > innerWidth) return [];
+  const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return [(el.id || el.tagName) + ' -> ' + (at && at.closest('input, select, button, textarea') ? 'the control' : at ? (at.id || at.tagName) : 'nothing')];
+})`)
+			if len(hits) < 5 {
+				t.Fatalf("only %d controls on the first screen: %q", len(hits), hits)
+			}
+			for _, h := range hits {
+				if strings.HasSuffix(h, "-> the control") {
+					t.Errorf("before the app, the pointer at a control meets it (%s), want it to pass the control by", h)
+				}
+			}
+			if c.touch {
+				if _, err := chromedp.Call(tb.ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
+					t.Fatal(err)
+				}
+				// A finger drawn up the screen, as the browser gets it.
+				for i, y := range []float64{600, 560, 500, 420, 340, 260, 200, 200} {
+					typ := input.DispatchTouchEventTypeTouchMove
+					switch i {
+					case 0:
+						typ = input.DispatchTouchEventTypeTouchStart
+					case 7:
+						typ = input.DispatchTouchEventTypeTouchEnd
+					}
+					pts := []*input.TouchPoint{{X: 200, Y: y}}
+					if typ == input.DispatchTouchEventTypeTouchEnd {
+						pts = []*input.TouchPoint{}
+					}
+					if _, err := chromedp.Call(tb.ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			} else if _, err := chromedp.Call(tb.ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: 600, Y: 500, DeltaX: 0.5, DeltaY: 400}); err != nil {
+				t.Fatal(err)
+			}
+			poll[bool](t, tb, "the page to scroll under the loader's layer", `scrollY > 100 && !!document.getElementById('app-wasm-loader')`)
+			// app.wasm failed, as app.js shows it: the icon stops; the
+			// page's text is the reader's again.
+			if got := eval[string](t, tb, `(() => { scrollTo(0, 0); document.getElementById('app-wasm-loader-icon').className = 'goapp-logo';
+  const r = document.querySelector('h1').getBoundingClientRect(), at = document.elementFromPoint(r.x + 5, r.y + r.height / 2);
+  return at ? at.tagName : 'nothing'; })()`); got != "H1" {
+				t.Errorf("after app.wasm failed, the pointer on the heading meets %s, want the heading", got)
+			}
+		})
 	}
 }
 
