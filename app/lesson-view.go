@@ -14,9 +14,11 @@ import (
 // keys, as presentation clickers send) move through the sequence. With
 // ?present=1 the type is large and the lesson fits a projector's screen.
 
-// lessonSourceID is the hidden element of a pre-rendered lesson page that
-// holds its lesson file.
-const lessonSourceID = "lesson-source"
+// LessonSourceID is the hidden element of a pre-rendered lesson page that
+// holds its lesson file (data-key, data-body). The page hands it to the
+// compile worker too, whose stand-in document has it: the lesson's text
+// is drawn there, and its functions compiled, before the page runs.
+const LessonSourceID = "lesson-source"
 
 // lessonSource reads a lesson file where the page is rendered on the
 // server (lesson-server.go); nil in the browser, which fetches lessons.
@@ -43,7 +45,7 @@ func lessonAt(l i18n.Lang, n int) (les *lesson, raw string) {
 		}
 		return nil, ""
 	}
-	el := app.Window().GetElementByID(lessonSourceID)
+	el := app.Window().GetElementByID(LessonSourceID)
 	if !el.Truthy() {
 		return nil, ""
 	}
@@ -122,7 +124,7 @@ type lessonPage struct {
 	err    string  // a catalog key
 	answer bool    // the answer is shown
 	// raw is the lesson file as read on the server, which the page carries
-	// (lessonSourceID) so the browser draws the lesson at once, without a
+	// (LessonSourceID) so the browser draws the lesson at once, without a
 	// fetch that would move the page when the text arrived.
 	raw  string
 	ctx  app.Context
@@ -418,7 +420,7 @@ func (c *lessonPage) Render() app.UI {
 	if c.raw != "" && c.data != nil && app.IsServer {
 		// Base64: go-app writes attribute values Go-quoted, which a
 		// browser would not read back (\n, \").
-		source = app.Div().ID(lessonSourceID).Hidden(true).DataSet("key", c.key).
+		source = app.Div().ID(LessonSourceID).Hidden(true).DataSet("key", c.key).
 			DataSet("body", base64.StdEncoding.EncodeToString([]byte(c.raw)))
 	}
 	return app.Main().Class(cls).Body(

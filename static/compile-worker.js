@@ -1,6 +1,7 @@
 // Backoff Playground's compiler of app.wasm, off the page's main thread.
 // The page (app.js) starts it on a first visit and posts {wasm: the
-// module's address, exec: wasm_exec.js's, query: the page's}; it fetches
+// module's address, exec: wasm_exec.js's, query: the page's, lesson: the
+// element holding a lesson page's text, {id, key, body}, or null}; it fetches
 // the module, compiles it as the bytes arrive, warms it (warm) and posts
 // the compiled WebAssembly.Module back ({module, warmed: whether the
 // program ran its errand to the end}), or what went wrong ({error}),
@@ -10,7 +11,7 @@
 // panel open (Lighthouse has it) copied the 10 MB response there in one
 // task of 80-200 ms of CPU; here they hold only this thread.
 onmessage = async (e) => {
-  const {wasm, exec, query} = e.data;
+  const {wasm, exec, query, lesson} = e.data;
   try {
     const r = await fetch(wasm);
     if (!r.ok) throw new Error(wasm + ': HTTP ' + r.status);
@@ -20,7 +21,7 @@ onmessage = async (e) => {
     let warmed = false;
     if (exec) {
       try {
-        warmed = await warm(module, exec, query);
+        warmed = await warm(module, exec, query, lesson);
       } catch (err) {
         console.warn('compile-worker.js: warming app.wasm:', err);
       }
@@ -45,10 +46,10 @@ const warmMost = 3000;
 // page will and ends; a program that does not know it (another app.wasm)
 // has its runtime's start and its packages' init warmed, and is left
 // where it paused (the page ends this worker).
-async function warm(module, exec, query) {
+async function warm(module, exec, query, lesson) {
   importScripts(exec);
   self.backoffWarm = {query};
-  pretendPage();
+  pretendPage(lesson);
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
   const ended = go.run(instance); // runs until the program's first pause
@@ -64,8 +65,10 @@ async function warm(module, exec, query) {
 // (go-app's mount creates, appends, replaces and sets attributes), storage
 // that holds nothing and a history that goes nowhere. Nothing is drawn;
 // what the program asks of it that it lacks throws, the program's render
-// stops there, and what ran before is warm all the same.
-function pretendPage() {
+// stops there, and what ran before is warm all the same. Its one element
+// found by id is the lesson's text the page carries (lesson), so that a
+// lesson is drawn here whole.
+function pretendPage(lesson) {
   class Node {
     constructor(nodeType, nodeName, nodeValue = null) {
       Object.assign(this, {nodeType, nodeName, tagName: nodeName, nodeValue, childNodes: [], parentNode: null, attributes: {}, dataset: {}, style: {setProperty() {}, removeProperty() {}}});
@@ -120,7 +123,8 @@ function pretendPage() {
       createElement: t => new Node(1, t.toUpperCase()),
       createElementNS: (ns, t) => new Node(1, t),
       createTextNode: v => new Node(3, '#text', String(v)),
-      getElementById: none, querySelector: none, querySelectorAll: () => [],
+      getElementById: id => lesson && id === lesson.id ? {id, dataset: {key: lesson.key, body: lesson.body}} : null,
+      querySelector: none, querySelectorAll: () => [],
       addEventListener() {}, removeEventListener() {},
     },
   });

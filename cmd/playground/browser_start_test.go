@@ -72,6 +72,10 @@ type startFigures struct {
 // no task of the start holds the main thread long (the page's parts below
 // its first screen come one task each).
 func TestBrowserStartSlices(t *testing.T) {
+	// The playground's count of functions compiled on the page's thread,
+	// per screen, which a lesson's start (its page is smaller) stays
+	// within.
+	pageCompiled := map[int64]int{}
 	for _, tc := range []struct {
 		query, main, whole string // main: the class of the page's <main>; whole: true once every part is drawn
 	}{
@@ -171,6 +175,18 @@ func TestBrowserStartSlices(t *testing.T) {
 				// after the warming.
 				if w := eval[bool](t, tb, `window.backoffWarmed === true`); !w || compiled > startCompiledBound {
 					t.Errorf("the worker warmed the program: %v; %d functions compiled on the page's thread, want <= %d", w, compiled, startCompiledBound)
+				}
+				// The page carries a lesson's text, and hands it to the worker,
+				// whose warming then draws the lesson whole: without it, 230
+				// functions compiled here on a lesson's start, against the
+				// playground's 213-218.
+				switch tc.query {
+				case "":
+					pageCompiled[size.w] = compiled
+				case "lesson=1":
+					if most := pageCompiled[size.w]; most > 0 && compiled > most {
+						t.Errorf("a lesson's start compiled %d functions on the page's thread, more than the playground's %d: the worker warmed it without its text?", compiled, most)
+					}
 				}
 				if cls > startCLSBound {
 					t.Errorf("layout shift %.4f, want <= %.2f; the shifts:\n  %s", cls, startCLSBound, strings.Join(f.Sources, "\n  "))

@@ -392,7 +392,8 @@ async function sharedWasm(url, imports) {
 // inWorker compiles the module at address url in a worker of its own
 // (compile-worker.js, beside the module's folder), which also runs the
 // program's start and the page's first render there with the page's query
-// (the functions they call are then compiled when the page calls them),
+// and its lesson's text, if it carries one (the functions they call are
+// then compiled when the page calls them),
 // and resolves to it; it rejects where there are no workers, or the worker
 // fails.
 function inWorker(url) {
@@ -403,7 +404,9 @@ function inWorker(url) {
     w.onerror = e => end(reject, new Error("compile-worker.js: " + e.message));
     w.onmessageerror = () => end(reject, new Error("compile-worker.js: the module could not be passed"));
     const exec = document.querySelector('script[src$="wasm_exec.js"]');
-    w.postMessage({wasm: url.href, exec: exec && exec.src, query: location.search.slice(1)});
+    const ls = document.getElementById("` + app.LessonSourceID + `");
+    const lesson = ls ? {id: ls.id, key: ls.dataset.key, body: ls.dataset.body} : null;
+    w.postMessage({wasm: url.href, exec: exec && exec.src, query: location.search.slice(1), lesson});
   });
 }
 
