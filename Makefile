@@ -193,11 +193,22 @@ IMPORT_GCFLAGS := -gcflags='github.com/backoff-playground/playground/backoff/...
 
 wasm: $(WASM) $(WASM).br $(WASM).gz $(IMPORT_WASM) $(IMPORT_WASM).br $(IMPORT_WASM).gz
 
+# Each program of web/ (and the slim floor) has its data segments merged
+# (cmd/playground/internal/wasmdata): Go's linker splits a program's data
+# at every run of zeros, up to 100,000 segments whose headers brotli
+# cannot compress; merged, app.wasm is 123 KB less over the wire (1.74 MB
+# to 1.61 MB), its memory the same after instantiation.
+WASMDATA := tmp/wasmdata
+$(WASMDATA): cmd/playground/internal/wasmdata/main.go
+	@mkdir -p $(@D)
+	$(GO) build -o $@ ./cmd/playground/internal/wasmdata
+
 # The stamp is remade when an input changed or app.wasm is missing.
 .SECONDEXPANSION:
-$(WASM_STAMP): $$(WASM_SRCS) $(WASM_MOD) $$(if $$(wildcard $(WASM)),,FORCE)
+$(WASM_STAMP): $$(WASM_SRCS) $(WASM_MOD) $(WASMDATA) $$(if $$(wildcard $(WASM)),,FORCE)
 	@mkdir -p $(@D)
 	t=web/.tmp.$$$$.app.wasm; GOOS=js GOARCH=wasm $(GO) build -modfile=$(WASM_MOD) -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $$t ./cmd/playground && \
+	$(WASMDATA) $$t && \
 	if cmp -s $$t $(WASM); then rm $$t; echo "$(WASM): the same bytes, kept"; else mv $$t $(WASM); fi && touch $@
 
 $(WASM): $(WASM_STAMP) ;
@@ -217,9 +228,10 @@ web/%.wasm.gz: web/%.wasm
 # The page's config reader, a program of its own that the page loads when
 # its Import panel is first used (cmd/playground/importer): the readers and
 # their YAML parser stay out of app.wasm. Built and kept as app.wasm is.
-$(IMPORT_STAMP): $$(IMPORT_SRCS) $$(if $$(wildcard $(IMPORT_WASM)),,FORCE)
+$(IMPORT_STAMP): $$(IMPORT_SRCS) $(WASMDATA) $$(if $$(wildcard $(IMPORT_WASM)),,FORCE)
 	@mkdir -p $(@D)
 	t=web/.tmp.$$$$.import.wasm; GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(IMPORT_GCFLAGS) -o $$t $(IMPORT_PKG) && \
+	$(WASMDATA) $$t && \
 	if cmp -s $$t $(IMPORT_WASM); then rm $$t; echo "$(IMPORT_WASM): the same bytes, kept"; else mv $$t $(IMPORT_WASM); fi && touch $@
 
 $(IMPORT_WASM): $(IMPORT_STAMP) ;
@@ -320,9 +332,10 @@ $(FLOOR)/plain/minimal: $(FLOOR_SRCS)
 	@mkdir -p $(@D)
 	$(GO) build -o $@ $(FLOOR_PKG)
 
-$(FLOOR)/slim/app.wasm: $(FLOOR_SRCS) $(WASM_MOD)
+$(FLOOR)/slim/app.wasm: $(FLOOR_SRCS) $(WASM_MOD) $(WASMDATA)
 	@mkdir -p $(@D)
 	GOOS=js GOARCH=wasm $(GO) build -modfile=$(WASM_MOD) -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $@ $(FLOOR_PKG)/slim
+	$(WASMDATA) $@
 
 $(FLOOR)/slim/app.wasm.br: $(FLOOR)/slim/app.wasm | brotli-dep
 	brotli -q 11 --lgwin=22 -f -o $@ $< && touch $@
