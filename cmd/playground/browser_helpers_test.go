@@ -17,6 +17,8 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -480,4 +482,30 @@ func (d *docsSite) set(path, body string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.pages[path] = body
+}
+
+// holdingProxy serves target through a proxy of its own and gives the
+// proxy's address: a request hold says to hold gets no answer until the
+// test ends or the browser gives up on it.
+func holdingProxy(t *testing.T, target string, hold func(*http.Request) bool) string {
+	t.Helper()
+	up, err := neturl.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forward := httputil.NewSingleHostReverseProxy(up)
+	release := make(chan struct{})
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hold(r) {
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+			return
+		}
+		forward.ServeHTTP(w, r)
+	}))
+	t.Cleanup(proxy.Close)
+	t.Cleanup(func() { close(release) })
+	return proxy.URL
 }

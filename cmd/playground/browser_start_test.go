@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	neturl "net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -438,24 +435,7 @@ func TestBrowserWasmSlices(t *testing.T) {
 // them all when the parser reached the loader and again when it went.
 func TestBrowserControlsWaitForTheApp(t *testing.T) {
 	setup(t)
-	up, err := neturl.Parse(env.url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	forward := httputil.NewSingleHostReverseProxy(up)
-	release := make(chan struct{})
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
-			select {
-			case <-r.Context().Done():
-			case <-release:
-			}
-			return
-		}
-		forward.ServeHTTP(w, r)
-	}))
-	t.Cleanup(proxy.Close)
-	t.Cleanup(func() { close(release) })
+	proxy := holdingProxy(t, env.url, func(r *http.Request) bool { return strings.HasSuffix(r.URL.Path, "/app.wasm") })
 
 	for _, c := range []struct {
 		name  string
@@ -464,7 +444,7 @@ func TestBrowserControlsWaitForTheApp(t *testing.T) {
 	}{{"laptop", 1350, 940, false}, {"phone", 412, 823, true}} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTab(t, c.w, c.h, chromedp.WithNewBrowserContext())
-			if err := chromedp.Do(tb.ctx, chromedp.Navigate(proxy.URL+"/?lang=en")); err != nil {
+			if err := chromedp.Do(tb.ctx, chromedp.Navigate(proxy+"/?lang=en")); err != nil {
 				t.Fatal(err)
 			}
 			poll[bool](t, tb, "the server's page with the loader", `document.readyState === 'complete' && !!document.getElementById('app-wasm-loader') && !!document.getElementById('base')`)

@@ -4,9 +4,6 @@ package main
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	neturl "net/url"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -65,36 +62,24 @@ func TestBrowserWorkerServerLate(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(stop)
-	up, err := neturl.Parse(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	forward := httputil.NewSingleHostReverseProxy(up)
 	var (
 		hold atomic.Bool  // pages with a query get no answer
 		held atomic.Int32 // the requests not answered
 	)
-	release := make(chan struct{})
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	proxy := holdingProxy(t, url, func(r *http.Request) bool {
 		if hold.Load() && r.URL.Path == "/" && r.URL.RawQuery != "" {
 			held.Add(1)
-			select {
-			case <-r.Context().Done():
-			case <-release:
-			}
-			return
+			return true
 		}
-		forward.ServeHTTP(w, r)
-	}))
-	t.Cleanup(proxy.Close)
-	t.Cleanup(func() { close(release) })
+		return false
+	})
 
 	tb := newTab(t, 1280, 900, chromedp.WithNewBrowserContext())
-	tb.openURL(t, proxy.URL+"/?lang=en")
+	tb.openURL(t, proxy+"/?lang=en")
 	poll[bool](t, tb, "the worker to control the page", workerControlsJS)
 	hold.Store(true)
 	start := time.Now()
-	if err := chromedp.Do(tb.ctx, chromedp.Navigate(proxy.URL+"/?lesson=1&lang=en&wasm=false")); err != nil {
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(proxy+"/?lesson=1&lang=en&wasm=false")); err != nil {
 		t.Fatal(err)
 	}
 	took := time.Since(start)

@@ -55,13 +55,15 @@ func TestMakeWasm(t *testing.T) {
 		return p
 	}
 	goCmd := write("fake-go", fakeGo, 0o755)
+	// The data segments' merge (WASMDATA) leaves the fake module as it is.
+	mergeCmd := write("fake-wasmdata", "#!/bin/sh\n", 0o755)
 	wasm := write("fake.wasm", strings.Repeat("\x00asm wasm bytes ", 1024), 0o644)
 	buildLog := filepath.Join(dir, "builds.log")
 	// The inputs, an hour old; the wasm module file newer than its own.
 	old := time.Now().Add(-time.Hour)
 	for _, f := range []string{"Makefile", "go.mod", "go.sum", "app/ui.go", "cmd/playground/server.go",
 		"cmd/playground/_wasm/resource.go", "cmd/playground/_wasm/wasm.go", "cmd/playground/_wasm/route.go",
-		"cmd/playground/_wasm/crypto.go", "cmd/playground/_wasm/uuid/go.mod", "cmd/playground/_wasm/uuid/uuid.go", "cmd/playground/default.pgo",
+		"cmd/playground/_wasm/crypto.go", "cmd/playground/_wasm/uuid/go.mod", "cmd/playground/internal/wasmdata/main.go", "cmd/playground/_wasm/uuid/uuid.go", "cmd/playground/default.pgo",
 		"tmp/wasm-mod/go.mod", "web/web.go"} {
 		body := "package x\n"
 		if f == "Makefile" {
@@ -100,7 +102,7 @@ func TestMakeWasm(t *testing.T) {
 	make := func() (built, compressed bool, out string) {
 		t.Helper()
 		before := builds()
-		cmd := exec.Command("make", "-C", dir, "GO="+goCmd, "web/app.wasm.br", "web/app.wasm.gz")
+		cmd := exec.Command("make", "-C", dir, "GO="+goCmd, "WASMDATA="+mergeCmd, "web/app.wasm.br", "web/app.wasm.gz")
 		cmd.Env = append(os.Environ(), "FAKE_WASM="+wasm, "FAKE_LOG="+buildLog)
 		b, err := cmd.CombinedOutput()
 		if err != nil {
