@@ -14,6 +14,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -81,20 +82,19 @@ func merge(module []byte, gap int) ([]byte, error) {
 		return nil, err
 	}
 	var segs []segment
+	data := 0
 	for _, sec := range secs {
-		if sec.id == sectionData {
-			if segs != nil {
-				return nil, errors.New("two data sections")
-			}
-			if segs, err = readData(sec.body); err != nil {
-				return nil, err
-			}
-			if segs, err = join(segs, int64(gap)); err != nil {
-				return nil, err
-			}
-			if segs == nil {
-				segs = []segment{}
-			}
+		if sec.id != sectionData {
+			continue
+		}
+		if data++; data > 1 {
+			return nil, errors.New("two data sections")
+		}
+		if segs, err = readData(sec.body); err != nil {
+			return nil, err
+		}
+		if segs, err = join(segs, int64(gap)); err != nil {
+			return nil, err
 		}
 	}
 	out := slices.Clone(module[:8])
@@ -189,15 +189,7 @@ func readData(body []byte) ([]segment, error) {
 // join sorts segs by offset and merges those at most gap bytes apart.
 func join(segs []segment, gap int64) ([]segment, error) {
 	segs = slices.Clone(segs)
-	slices.SortStableFunc(segs, func(a, b segment) int {
-		switch {
-		case a.off < b.off:
-			return -1
-		case a.off > b.off:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(a.off, b.off) })
 	var out []segment
 	for _, s := range segs {
 		if len(out) == 0 {
