@@ -10,9 +10,10 @@ import (
 	"time"
 )
 
-// A FIFO given where a file is read is refused at once: opening one
-// blocks until a writer comes, and import, --import and --body-file
-// waited forever for none.
+// A FIFO given where a file is read or written is refused at once:
+// opening one to read blocks until a writer comes, and import, --import
+// and --body-file waited forever for none; --trace wrote into it until its
+// buffer filled, then waited forever for a reader.
 func TestReadFIFO(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -24,6 +25,8 @@ func TestReadFIFO(t *testing.T) {
 		{"sim", "--import", fifo},
 		{"export", "--to", "polly", "--import", fifo},
 		{"classify", "--status", "503", "--body-file", fifo},
+		{"sim", "--clients", "10", "--trace", fifo}, // lost the calls, or held the run once its buffer filled
+		{"sim", "--clients", "2000", "--trace", fifo},
 	} {
 		done := make(chan string, 1)
 		go func() {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"strconv"
@@ -36,6 +37,12 @@ func (j *simJob) checkTrace(f *traceFlag) error {
 	if f.set && f.name == "" {
 		return &backoff.FieldError{Field: "trace", Value: "", Allowed: "a file to write the calls to"}
 	}
+	if j.trace == "-" {
+		return &backoff.FieldError{Field: "trace", Value: "-", Allowed: "a file to write the calls to (standard output has the results)"}
+	}
+	if st, err := os.Stat(j.trace); j.trace != "" && err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("--trace: %s: not a regular file", clip(j.trace))
+	}
 	if j.trace != "" && j.sweep != nil {
 		return &backoff.FieldError{Field: "trace", Value: clip(j.trace), Code: backoff.CodeChoice,
 			Allowed: "a file for one run's calls: not with --sweep or a list of jitter kinds"}
@@ -56,6 +63,12 @@ func createTrace(name string) (*traceFile, error) {
 	f, err := os.Create(name)
 	if err != nil {
 		return nil, err
+	}
+	// checkTrace refused what was not a regular file then; a FIFO made
+	// since would hold the run once its buffer filled, or lose the calls.
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("--trace: %s: not a regular file", clip(name))
 	}
 	return &traceFile{f: f, w: bufio.NewWriterSize(f, 1<<16)}, nil
 }

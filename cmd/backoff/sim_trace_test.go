@@ -83,4 +83,15 @@ func TestSimTrace(t *testing.T) {
 	if code == 0 || !strings.Contains(errs, "no such file") {
 		t.Errorf("--trace into no directory: exit %d %s", code, errs)
 	}
+	// "-" is standard input elsewhere (import -, --body-file -); here it
+	// made a file named "-".
+	code, out, errs := simRun(t, "--clients", "3", "--trace", "-")
+	if code != 2 || errs != "backoff: --trace: \"-\" is not valid: want a file to write the calls to (standard output has the results)\n" || out != "" {
+		t.Errorf("--trace -: exit %d %q %q", code, out, errs)
+	}
+	dir := t.TempDir()
+	code, _, errs = simRun(t, "--clients", "3", "--trace", dir)
+	if code != 1 || errs != "backoff: --trace: "+dir+": not a regular file\n" {
+		t.Errorf("--trace into a directory: exit %d %q", code, errs)
+	}
 }
