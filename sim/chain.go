@@ -172,14 +172,31 @@ func parseLayerTimeouts(v string) (LayerTimeouts, error) {
 	return l, nil
 }
 
-// layerTimeoutForms are layer-timeout's forms for a chain of n layers.
+// layerTimeoutForms are layer-timeout's forms for a chain of n layers:
+// one duration for each layer above the bottom.
 func layerTimeoutForms(n int) []string {
-	return []string{"D", "D1,…,D" + strconv.Itoa(max(n-1, 1))}
+	if n <= 2 {
+		return []string{"D"}
+	}
+	return []string{"D", valueList("D", n-1)}
 }
 
 // layerAttemptsForms are layer-attempts' forms for a chain of n layers.
 func layerAttemptsForms(n int) []string {
-	return []string{"policy", "A", "A1,…,A" + strconv.Itoa(n)}
+	return []string{"policy", "A", valueList("A", n)}
+}
+
+// valueList is a list of n values named x1, x2, ...: written out up to
+// three, so that "A1,A2" says how many where "A1,…,A2" did not.
+func valueList(x string, n int) string {
+	if n > 3 {
+		return x + "1,…," + x + strconv.Itoa(n)
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = x + strconv.Itoa(i+1)
+	}
+	return strings.Join(names, ",")
 }
 
 // LayerAttemptsAt is layer k's attempts, top first (0 = no limit, as the

@@ -150,6 +150,21 @@ func TestChainParams(t *testing.T) {
 	if fe := fieldOf(c.Validate()); fe != "layer-timeout" {
 		t.Errorf("three waits for the two layers above the bottom: %v", c.Validate())
 	}
+	// The refusal says how many: "A1,…,A2" and "D1,…,D1" did not.
+	for _, tc := range []struct{ layers, name, v, want string }{
+		{"2", "layer-attempts", "1,2,3", "policy, A or A1,A2"},
+		{"3", "layer-attempts", "1,2", "policy, A or A1,A2,A3"},
+		{"6", "layer-attempts", "1,2", "policy, A or A1,…,A6"},
+		{"2", "layer-timeout", "1s,2s,3s", "D"},
+		{"3", "layer-timeout", "1s,2s,3s", "D or D1,D2"},
+		{"6", "layer-timeout", "1s,2s", "D or D1,…,D5"},
+	} {
+		c := configOf(t, "layers", tc.layers, tc.name, tc.v)
+		err := c.Validate()
+		if fe, ok := err.(*backoff.FieldError); !ok || fe.Allowed != tc.want {
+			t.Errorf("%s layers, %s %s: %v, want %q", tc.layers, tc.name, tc.v, err, tc.want)
+		}
+	}
 	// Each layer has its own budget: a per-caller scope has no meaning.
 	c = configOf(t, "layers", "3", "budget", "tokens", "budget-scope", "caller")
 	if fieldOf(c.Validate()) != "budget-scope" {

@@ -41,7 +41,7 @@ func (h *Hedge) text() string {
 func (h *Hedge) validate() error {
 	if h.Percentile != 0 && !(h.Percentile > 0 && h.Percentile < 100) || h.Percentile > 0 && h.Delay != 0 {
 		return &backoff.FieldError{Field: ParamHedge, Value: clip(h.text()), Code: backoff.CodeFormat, Args: hedgeForms, Part: "NN",
-			Allowed: "none, a positive duration, or pNN with NN above 0 and below 100"}
+			Allowed: "none, a duration above 0s and at most " + backoff.FormatDuration(MaxTime) + ", or pNN with NN above 0 and below 100"}
 	}
 	if err := backoff.CheckDuration(ParamHedge, h.Delay, 0, MaxTime); err != nil {
 		return err
@@ -51,7 +51,7 @@ func (h *Hedge) validate() error {
 
 func parseHedge(v string) (Hedge, error) {
 	bad := &backoff.FieldError{Field: ParamHedge, Value: clip(v), Code: backoff.CodeFormat, Args: hedgeForms,
-		Allowed: "none, a positive duration, or pNN with NN above 0 and below 100"}
+		Allowed: "none, a duration above 0s and at most " + backoff.FormatDuration(MaxTime) + ", or pNN with NN above 0 and below 100"}
 	switch {
 	case v == "none" || v == "":
 		return Hedge{}, nil
@@ -66,9 +66,11 @@ func parseHedge(v string) (Hedge, error) {
 		}
 		return Hedge{Percentile: f}, nil
 	}
+	// Any other refusal is the same one: a negative duration was told
+	// "from 0s", which the zero's refusal contradicted.
 	d, err := backoff.ParseDuration(ParamHedge, v, MaxTime)
 	if err != nil {
-		return Hedge{}, err
+		return Hedge{}, bad
 	}
 	return Hedge{Delay: d}, nil
 }

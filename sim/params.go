@@ -522,8 +522,11 @@ func positiveErr(field, v, max, part, allowed string) error {
 }
 
 func formatErr(field, v string, forms []string) error {
-	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeFormat, Args: slices.Clone(forms),
-		Allowed: strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]}
+	allowed := forms[0]
+	if n := len(forms); n > 1 {
+		allowed = strings.Join(forms[:n-1], ", ") + " or " + forms[n-1]
+	}
+	return &backoff.FieldError{Field: field, Value: clip(v), Code: backoff.CodeFormat, Args: slices.Clone(forms), Allowed: allowed}
 }
 
 func choiceErr(field, v string, names []string) error {

@@ -313,7 +313,8 @@ var flagCases = map[string][]flagCase{
 		{"servers", "65", "a whole number from 1 to 64"},
 		{"balance", "fastest", "one of round-robin, random, least, p2c"},
 		{"retry-other", "maybe", "true or false"},
-		{"hedge", "0", "none, a positive duration"},
+		{"hedge", "0", "none, a duration above 0s and at most 8760h"},
+		{"hedge", "-1s", "none, a duration above 0s and at most 8760h"}, // was told "from 0s"
 		{"fault", "", "none or outage@START-END"},
 		{"layers", "9", "a whole number from 1 to 8"},
 		{"layer-attempts", "0", "a whole number from 1 to 100"},

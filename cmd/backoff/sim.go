@@ -567,6 +567,20 @@ func (e tooMuchWork) Error() string {
 
 func (tooMuchWork) badInput() {}
 
+// fullErr is sim.FullErr with its field named as the flag: the fields it
+// names (duration, queue-limit, clients) are all flags of sim, and the
+// error reached the user as "duration: ..." where every other says
+// "--duration: ...".
+func fullErr(c sim.Config, fullAt float64, budget int64) error {
+	err := sim.FullErr(c, fullAt, budget)
+	if fe, ok := err.(*backoff.FieldError); ok {
+		named := *fe
+		named.Field = "--" + fe.Field
+		return &named
+	}
+	return err
+}
+
 func runSim(args []string, stdout, stderr io.Writer) int {
 	j, err := parseSim(args, stderr)
 	if err != nil {
@@ -622,7 +636,7 @@ func (j *simJob) run(stdout, stderr io.Writer) error {
 		}
 	}
 	if s.First.TruncatedBy == sim.StopMemory {
-		return sim.FullErr(c, s.First.FullAt, j.budget)
+		return fullErr(c, s.First.FullAt, j.budget)
 	}
 	if w := time.Duration(math.Round(s.First.BucketWidth * 1e9)); c.Bucket > 0 && w != c.Bucket {
 		// The config echoed (JSON's) says what was asked: say what the
@@ -714,7 +728,7 @@ func runSweep(c sim.Config, sw *sim.Sweep, jitters []string, seed uint64, runs i
 			for i := range next {
 				s, err := sim.RunMany(cells[i].Config, seed, runs)
 				if err == nil && s.First.TruncatedBy == sim.StopMemory {
-					err = fmt.Errorf("row %s: %w", cells[i].Value, sim.FullErr(cells[i].Config, s.First.FullAt, budget))
+					err = fmt.Errorf("row %s: %w", cells[i].Value, fullErr(cells[i].Config, s.First.FullAt, budget))
 				}
 				if err != nil {
 					errs[i] = err

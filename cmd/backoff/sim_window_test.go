@@ -33,7 +33,7 @@ func TestSimStops(t *testing.T) {
 	}
 	code, out, errOut = run(t, "sim", "--traffic", "open:10000000", "--duration", "1s", "--server", "queue",
 		"--concurrency", "1", "--service", "1h")
-	if code != 2 || out != "" || !strings.Contains(errOut, `backoff: duration: "1s" is not valid: want at most `) ||
+	if code != 2 || out != "" || !strings.Contains(errOut, `backoff: --duration: "1s" is not valid: want at most `) ||
 		!strings.Contains(errOut, "for a run within 512 MB of memory") {
 		t.Errorf("a queue piling up: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
