@@ -54,6 +54,42 @@ func TestHerdVerdict(t *testing.T) {
 	}
 }
 
+// The ends are the latest give-up and success of any client, whatever
+// order the loop met them in: on the fast path a client's tries during
+// the outage are worked out at once, so its give-up came before other
+// clients' earlier ones (lesson 8 said "gave up 4.82s before the server
+// came back" of a herd whose last gave up at 6.19 s).
+func TestHerdVerdictLatest(t *testing.T) {
+	for _, set := range [][]string{
+		{"clients", "50", "base", "100ms", "cap", "1s", "attempts", "10", "outage-end", "10s", "retry-after-s", "10s"},
+		{"clients", "50", "base", "100ms", "cap", "1s", "attempts", "10", "outage-end", "2s"},
+		{"clients", "50", "base", "100ms", "cap", "1s", "attempts", "4", "outage-end", "1s"},
+	} {
+		cfg := configOf(t, set...)
+		r, err := Run(cfg, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Trace == nil || r.Trace.Truncated {
+			t.Fatalf("%v: no whole trace", set)
+		}
+		var lastOK, lastGaveUp float64
+		for _, e := range r.Trace.Events {
+			switch e.Kind {
+			case TraceSuccess:
+				lastOK = max(lastOK, e.T)
+			case TraceGaveUp:
+				lastGaveUp = max(lastGaveUp, e.T)
+			}
+		}
+		v, _ := HerdVerdictOf(cfg, r)
+		if v.LastSuccess != lastOK || v.LastGaveUp != lastGaveUp || v.GaveUp+v.Succeeded != 50 {
+			t.Errorf("%v: verdict's last success %g, last give-up %g; the trace's %g and %g (%d ok, %d gave up)",
+				set, v.LastSuccess, v.LastGaveUp, lastOK, lastGaveUp, v.Succeeded, v.GaveUp)
+		}
+	}
+}
+
 // Since places a moment against the server's return, and at its time
 // when the server never went down.
 func TestHerdVerdictSince(t *testing.T) {

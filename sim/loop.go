@@ -246,7 +246,9 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 	}
 	if ok {
 		s.succeeded++
-		s.ends.LastSuccess = t // events come in time order: the last is the latest
+		// Not the last one met: the fast path works out a client's answer
+		// and its tries in the outage ahead of the events' order.
+		s.ends.LastSuccess = max(s.ends.LastSuccess, t)
 		s.completions = append(s.completions, t-c.first)
 		s.fair.ended(i, true, c.tries(), t-c.first)
 		if s.fair.trace != nil {
@@ -288,7 +290,7 @@ func (s *Sim) decide(i int, c *client, t float64, out outcome) (next float64, ag
 // giveUp: client i ran out of attempts, deadline or budget at t.
 func (s *Sim) giveUp(i int, c *client, t float64) {
 	s.gaveUp++
-	s.ends.LastGaveUp = t
+	s.ends.LastGaveUp = max(s.ends.LastGaveUp, t)
 	s.fair.ended(i, false, c.tries(), t-c.first)
 	if s.fair.trace != nil {
 		s.fair.record(i, t, TraceGaveUp)
