@@ -158,6 +158,19 @@ func (c *Config) serverConfig(k int) Config {
 	return cs
 }
 
+// QueueWorkers is the workers of the servers that queue, summed over the
+// fleet with each server's own knobs: the most the timeline's Busy, which
+// counts every server's, can reach (0 when no server queues).
+func (c *Config) QueueWorkers() int {
+	n := 0
+	for k := range max(1, c.Servers) {
+		if sc := c.serverConfig(k); sc.Server.Traits().Waits == WaitQueue {
+			n += sc.Concurrency
+		}
+	}
+	return n
+}
+
 // validatePerServer checks the per-server knobs against the fleet: a
 // server that exists, a key its model reads, and each server's config
 // valid for its model.

@@ -73,3 +73,23 @@ func FuzzParsePerServer(f *testing.F) {
 		}
 	})
 }
+
+// QueueWorkers sums the workers of the servers that queue, each with its
+// own knobs: the chart drew a fleet's limit at one server's.
+func TestQueueWorkers(t *testing.T) {
+	for _, tc := range []struct {
+		set  []string
+		want int
+	}{
+		{[]string{"server", "queue", "concurrency", "5"}, 5},
+		{[]string{"server", "queue", "concurrency", "5", "servers", "2"}, 10},
+		{[]string{"server", "queue", "concurrency", "5", "servers", "3", "per-server", "2:concurrency=4"}, 14},
+		{[]string{"server", "capacity", "servers", "2"}, 0},
+		{[]string{"server", "outage"}, 0},
+	} {
+		c := configOf(t, tc.set...)
+		if got := c.QueueWorkers(); got != tc.want {
+			t.Errorf("%v: %d workers, want %d", tc.set, got, tc.want)
+		}
+	}
+}

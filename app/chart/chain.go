@@ -120,7 +120,7 @@ func Channel(l i18n.Lang, kind sim.ChannelKind, g, s float64, label string) stri
 		w.text("run-label", x+dx, y+dy, anchor, l.F("chart.channel-run", l.T("channel."+kind.String()), l.Float(g, 2), l.Percent(s, 1)))
 	}
 	for _, v := range xa.ticks(6) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Num(v))
+		w.xTick(f, xa.at(v), f.H-f.Bottom+wideTickDY, l.Num(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.g-axis"))
 	w.text("axis-label", f.Left, f.Top-10, "start", l.T("chart.s-axis"))
@@ -184,7 +184,7 @@ func Strip(l i18n.Lang, tr *sim.Trace, span float64, label string, present bool)
 		w.text("tick", f.Left-6, f.H-f.Bottom, "end", strconv.Itoa(rows))
 	}
 	for _, v := range xa.timeTicks(ticks) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+tickDY, "middle", l.Seconds(v))
+		w.xTick(f, xa.at(v), f.H-f.Bottom+tickDY, l.Seconds(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis"))
 	w.text("axis-label", titleX, titleY, "start", l.F("chart.strip-axis", l.Count(int64(rows), "herd.clients-n")))

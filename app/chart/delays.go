@@ -274,7 +274,7 @@ func Histogram(l i18n.Lang, totals []float64, tot backoff.Totals, totalsB []floa
 	w.text("mark-mean-label", meanEnd, y, "end", meanText)
 	w.text("mark-max-label", worstX, y, worstAnchor, worstText)
 	for _, v := range xa.timeTicks(6) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Seconds(v))
+		w.xTick(f, xa.at(v), f.H-f.Bottom+wideTickDY, l.Seconds(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.hist-axis"))
 	w.close()

@@ -150,7 +150,7 @@ func FleetChart(l i18n.Lang, s FleetSeries, label string, present bool) string {
 		w.text("tick", f.Left-6, top+peakDY, "end", l.Compact(yMax))
 	}
 	for _, v := range xa.timeTicks(ticks) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+tickDY, "middle", l.Seconds(v))
+		w.xTick(f, xa.at(v), f.H-f.Bottom+tickDY, l.Seconds(v))
 	}
 	if !present {
 		w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis-requests"))

@@ -20,7 +20,8 @@ type RequestSeries struct {
 	Busy     []float64 // busy workers at the bucket's end
 	P50, P99 []float64 // latency of the calls answered in the bucket, seconds (0: none)
 	// Capacity is the calls per second the server can serve (0: no
-	// fixed capacity); Workers the queue server's (0: not a queue).
+	// fixed capacity); Workers the queue servers', summed over a fleet
+	// (0: no server queues).
 	Capacity float64
 	Workers  float64
 	// Timeout is the callers' timeout, seconds (0: none).
@@ -56,9 +57,7 @@ func RequestSeriesOf(c sim.Config, r *sim.Result) RequestSeries {
 		Capacity: r.CapacityPerBucket / r.BucketWidth,
 		Timeout:  c.Timeout.Seconds(),
 	}
-	if c.Server.Traits().Waits == sim.WaitQueue {
-		s.Workers = float64(c.Concurrency)
-	}
+	s.Workers = float64(c.QueueWorkers())
 	if c.CacheKeys > 0 {
 		s.Hits, s.Misses = make([]float64, n), make([]float64, n)
 	}
@@ -249,7 +248,9 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 		// The busy workers on a scale of their own at the right, up to
 		// the workers there are: on the queue's scale a few workers
 		// against thousands waiting drew a flat line.
-		ba := newAxis(0, niceMax(math.Max(s.Workers, maxOf(s.Busy))), f.H-f.Bottom, f.Top, false)
+		// Its top a fifth above the workers, so that their line and its
+		// label clear the scale's title and the faults' labels.
+		ba := newAxis(0, niceMax(math.Max(1.2*s.Workers, maxOf(s.Busy))), f.H-f.Bottom, f.Top, false)
 		for _, v := range ba.ticks(4) {
 			w.text("tick busy-tick", f.W-f.Right+4, ba.at(v)+4, "start", l.Compact(v))
 		}
@@ -259,7 +260,7 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 			w.path("capacity", hline(f.Left, f.W-f.Right, y))
 			w.text("capacity-label", f.W-f.Right-4, y-4, "end", l.T("chart.workers"))
 		}
-		w.text("axis-label busy-axis", f.W, f.Top-10, "end", l.T("chart.busy-axis"))
+		w.text("axis-label busy-axis", f.W-2, f.Top-10, "end", l.T("chart.busy-axis"))
 		axisKey = "chart.queue-axis"
 	case ChartLatency:
 		line("p50", s.P50, true, ya)
@@ -268,7 +269,7 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 		axisKey = "chart.latency-axis"
 	}
 	for _, v := range xa.fitTimeTicks(8, l.Seconds) {
-		w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", l.Seconds(v))
+		w.xTick(f, xa.at(v), f.H-f.Bottom+wideTickDY, l.Seconds(v))
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-4, "middle", l.T("chart.time-axis-requests"))
 	w.text("axis-label", f.Left, f.Top-10, "start", l.F(axisKey, l.Seconds(s.Width)))

@@ -2,7 +2,9 @@ package chart
 
 import (
 	"html"
+	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,6 +43,13 @@ func TestRequestSeriesOf(t *testing.T) {
 	tt := r.Totals
 	if s.Width != r.BucketWidth || s.Capacity != 300 || s.Workers != 30 || s.Timeout != 1 {
 		t.Errorf("width %g capacity %g workers %g timeout %g; want %g, 300/s, 30, 1 s", s.Width, s.Capacity, s.Workers, s.Timeout, r.BucketWidth)
+	}
+	// A fleet's busy workers are every server's: the limit drawn was one
+	// server's (5 of a fleet of 10 busy).
+	fc, fr := storm(t, "servers", "2", "concurrency", "5")
+	fs := RequestSeriesOf(fc, fr)
+	if fs.Workers != 10 || slices.Max(fs.Busy) != 10 {
+		t.Errorf("two servers of 5 workers: the limit at %g, busy up to %g; want 10 and 10", fs.Workers, slices.Max(fs.Busy))
 	}
 	if sum(s.Offered) != float64(tt.Requests) || sum(s.Calls) != float64(tt.Calls) || sum(s.Goodput) != float64(tt.Succeeded) {
 		t.Errorf("sums: offered %g calls %g goodput %g; totals %d, %d, %d", sum(s.Offered), sum(s.Calls), sum(s.Goodput), tt.Requests, tt.Calls, tt.Succeeded)
@@ -106,7 +115,8 @@ func TestRequestCharts(t *testing.T) {
 
 // The busy workers have a scale of their own: in the storm thousands wait
 // behind 30 workers, and on the queue's scale their line lay flat along
-// the axis. On theirs, all 30 busy reach the plot's top (y 30).
+// the axis. On theirs, all 30 busy reach the workers' line, which sits a
+// fifth below the plot's top (y 30) so that its label clears the title.
 func TestQueueChartBusyScale(t *testing.T) {
 	c, r := storm(t)
 	s := RequestSeriesOf(c, r)
@@ -130,8 +140,16 @@ func TestQueueChartBusyScale(t *testing.T) {
 			top = min(top, atof(t, toks[i+1]))
 		}
 	}
-	if top > 31 {
-		t.Errorf("the busy line's highest point is y %g; with all 30 workers busy it should reach the top (30)", top)
+	// The workers' line, a fifth below the scale's top (40).
+	_, rest, ok = strings.Cut(svg, `class="capacity" d="M`)
+	if !ok {
+		t.Fatal("no workers' line")
+	}
+	xy, _, _ := strings.Cut(rest, "H") // "M58 66H596"
+	_, ys, _ := strings.Cut(xy, " ")
+	limit := atof(t, ys)
+	if math.Abs(top-limit) > 0.5 || limit < 30+0.2*130 {
+		t.Errorf("the busy line's highest point is y %g, the workers' line at %g; with all 30 workers busy it should reach it, below the top (30)", top, limit)
 	}
 	for _, want := range []string{`class="tick busy-tick"`, ">30<", i18n.En.T("chart.busy-axis")} {
 		if !strings.Contains(svg, want) {

@@ -12,6 +12,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/backoff-playground/playground/app/i18n"
 )
@@ -290,6 +291,18 @@ func (w *svgWriter) path(class, d string) {
 
 func (w *svgWriter) text(class string, x, y float64, anchor, s string) {
 	fmt.Fprintf(w, `<text class="%s" x="%s" y="%s" text-anchor="%s">%s</text>`, class, num(x), num(y), anchor, html.EscapeString(s))
+}
+
+// xTick writes an x axis's label centred on x, or ending at the chart's
+// right edge where centred it would run past it, as it is drawn on a
+// phone (phoneCharW a character): "2 min" centred on the last tick of a
+// plot that reaches near the edge was cut off.
+func (w *svgWriter) xTick(f frame, x, y float64, s string) {
+	if x+phoneCharW*float64(utf8.RuneCountInString(s))/2 > f.W {
+		w.text("tick", f.W-1, y, "end", s)
+		return
+	}
+	w.text("tick", x, y, "middle", s)
 }
 
 func (w *svgWriter) close() { w.WriteString(`</svg>`) }

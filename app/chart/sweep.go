@@ -78,7 +78,7 @@ func Sweep(l i18n.Lang, lines []SweepLine, xTitle, yTitle string, xFormat, yForm
 	w.yAxis(f, ya, 5, yFormat)
 	for _, v := range xa.ticks(6) {
 		if t := xFormat(v); t != "" {
-			w.text("tick", xa.at(v), f.H-f.Bottom+wideTickDY, "middle", t)
+			w.xTick(f, xa.at(v), f.H-f.Bottom+wideTickDY, t)
 		}
 	}
 	w.text("axis-label", f.Left+f.plotW()/2, f.H-6, "middle", xTitle)

@@ -97,7 +97,7 @@ var messages = map[string][2]string{
 	"policy.cap-hint":      {"the largest delay; 0 = no cap", "наибольшая пауза; 0 — без потолка"},
 	"policy.attempts":      {"Attempts", "Попытки"},
 	"policy.attempts-hint": {"total tries, the first included; 0 = no limit", "всего попыток, считая первую; 0 — без ограничения"},
-	"policy.attempts-note": {"Attempts count the first try: attempts 6 = 5 retries.", "Попытки считают и первый вызов: 6 попыток — это 5 повторов."},
+	"policy.attempts-note": {"Attempts count the first try: N attempts are N − 1 retries.", "Попытки считают и первый вызов: N попыток — это N − 1 повторов."},
 	"policy.no-limit":      {"no limit", "без ограничения"},
 	"policy.eq-retries":    {"= {1}", "= {1}"},
 	"policy.jitter":        {"Jitter", "Джиттер"},
