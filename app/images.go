@@ -89,7 +89,7 @@ func ImageRefusal(kind, raw string, budget int64) string {
 	l, _ := i18n.Parse(s.Lang)
 	for _, n := range notes {
 		if !n.Kept {
-			return n.text(l)
+			return n.refusal(l)
 		}
 	}
 	if err := imageFits(kind, &s, budget); err != nil {

@@ -127,6 +127,11 @@ func (n notice) text(l i18n.Lang) string {
 	if n.Kept {
 		return l.F(n.Msg, append([]string{n.Key}, n.Args...)...)
 	}
+	return l.F("notice.item", n.Key, n.Value, n.why(l))
+}
+
+// why is what is wrong with an ignored value, for l's reader.
+func (n notice) why(l i18n.Lang) string {
 	why := l.F(n.Msg, n.Args...)
 	if n.Doc {
 		why = topologyErrText(l, n.Err)
@@ -136,7 +141,14 @@ func (n notice) text(l i18n.Lang) string {
 			why = l.F(n.Msg, why)
 		}
 	}
-	return l.F("notice.item", n.Key, n.Value, why)
+	return why
+}
+
+// refusal is the notice as the server's refusal of an image: the page
+// goes on without the value, the server draws nothing ("ignored" came
+// with a 400).
+func (n notice) refusal(l i18n.Lang) string {
+	return l.F("notice.refused", n.Key, n.Value, n.why(l))
 }
 
 func (n notice) String() string { return n.text(i18n.En) }

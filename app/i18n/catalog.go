@@ -59,6 +59,7 @@ var messages = map[string][2]string{
 	"update.reload":      {"Reload", "Обновить"},
 	"notice.head":        {"Some link parameters were ignored:", "Часть параметров ссылки не применена:"},
 	"notice.item":        {"{1}={2} ignored: {3}", "{1}={2} не применён: {3}"},
+	"notice.refused":     {"{1}={2} refused: {3}", "{1}={2} отклонён: {3}"},
 	"notice.dup":         {"{1} is given more than once ({3}): the first value, {2}, is used", "{1} задан несколько раз ({3}): взято первое значение, {2}"},
 	"notice.unknown":     {"unknown parameter", "неизвестный параметр"},
 	"notice.bad-query":   {"not a valid query string", "строка запроса повреждена"},

@@ -95,9 +95,9 @@ func TestSVGTooBig(t *testing.T) {
 		{"/svg/compare.svg?clients=2000000&lang=ru", "(clients): «2000000» не подходит: не больше 628\u202f456 для картинки, которую рисует сервер (на один рисунок он даёт 40 МБ)"},
 		{"/svg/herd.svg?server=queue&traffic=loop:1000000", `Traffic (traffic): “loop:1000000” is not valid: at most 158,398 for an image`},
 		{"/svg/herd.svg?server=queue&traffic=open:7280&duration=1m", `(duration): “1m0s” is not valid: at most 34.798s for an image`},
-		{"/svg/table.svg?attempts=1001&lang=ru", `attempts=1001 не применён: нужно целое число от 0 до 1000`},
+		{"/svg/table.svg?attempts=1001&lang=ru", `attempts=1001 отклонён: нужно целое число от 0 до 1000`},
 		{"/svg/delays.svg?atempts=3", `atempts`},
-		{"/export?to=polly&cap=soon", `cap=soon ignored: want a duration from 0s to 720h`},
+		{"/export?to=polly&cap=soon", `cap=soon refused: want a duration from 0s to 720h`},
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
