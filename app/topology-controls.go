@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/backoff"
@@ -214,7 +215,9 @@ func (c *topologyPanel) controls() app.UI {
 	}
 	for _, k := range faultKinds {
 		name, arg, _ := strings.Cut(k, ":")
-		if arg != "" {
+		if f, err := strconv.ParseFloat(arg, 64); err == nil {
+			arg = " (" + l.Num(f) + ")" // 0,5 in Russian
+		} else if arg != "" {
 			arg = " (" + arg + ")"
 		}
 		kinds = append(kinds, k, l.T("fault."+name)+arg)
@@ -241,8 +244,8 @@ func (c *topologyPanel) controls() app.UI {
 		c.errLine(l, "knob"),
 		app.Ul().ID("topology-faults").Class("topology-faults").Body(faults...),
 		tcRow(tcItem{id: "topology-fault-kind", label: l.T("topo.fault-kind"), h: c.onFaultKind, opts: kinds, value: c.ctl.fault},
-			tcItem{id: "topology-fault-start", label: l.T("topo.fault-start"), value: "10s"},
-			tcItem{id: "topology-fault-end", label: l.T("topo.fault-end"), value: "20s"},
+			tcItem{id: "topology-fault-start", label: l.T("topo.fault-start"), value: l.Duration(10*time.Second, "10s")},
+			tcItem{id: "topology-fault-end", label: l.T("topo.fault-end"), value: l.Duration(20*time.Second, "20s")},
 			tcItem{id: "topology-fault-node", label: l.T("topo.fault-node"), h: c.onFaultNode, opts: at},
 			tcItem{id: "topology-fault-add", label: l.T("topo.fault-add"), h: c.onAddFault, class: "small"}),
 		c.errLine(l, "fault"),

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,5 +87,28 @@ func TestTopologyLink(t *testing.T) {
 	// Names that do not fit the shape are a notice.
 	if _, notes := parseQuery("names=a,b"); len(notes) != 1 || notes[0].Key != "names" {
 		t.Errorf("names=a,b for one server: %v", notes)
+	}
+}
+
+// The node controls speak the page's language: the fault's times were Go's
+// "10s" and its kinds' factors "(0.5)" on the Russian page.
+func TestTopologyControlsLocal(t *testing.T) {
+	for _, c := range []struct {
+		query, start, end, kind string
+	}{
+		{"lang=ru", "10 с", "20 с", "ошибки (0,5)"},
+		{"", "10s", "20s", "errors (0.5)"},
+	} {
+		// The no-break space, as the test's HTML writes it (escaped).
+		html := strings.NewReplacer("\u00a0", " ", `\u00a0`, " ").Replace(renderWith(t, c.query, func(*playground) {}))
+		for id, want := range map[string]string{"topology-fault-start": c.start, "topology-fault-end": c.end} {
+			box := regexp.MustCompile(`<input[^>]*id="` + id + `"[^>]*>`).FindString(html)
+			if !strings.Contains(box, `value="`+want+`"`) {
+				t.Errorf("%q: %s is %s, want the value %q", c.query, id, box, want)
+			}
+		}
+		if !strings.Contains(html, c.kind) {
+			t.Errorf("%q: no fault kind %q", c.query, c.kind)
+		}
 	}
 }
