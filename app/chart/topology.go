@@ -37,7 +37,7 @@ const (
 	topoPad    = 8.0
 	topoLine   = 15.0
 	topoGap    = 34.0 // between rows: room for an arrow
-	topoCharW  = 7.0  // a 12-unit character's width, at most: a longer line is cut to its box (the list says it whole)
+	topoCharW  = 7.4  // a 12-unit character's width, at most (Cyrillic's widest): a longer line is cut to its box (the list says it whole)
 )
 
 // topoBox is where a node's box is: its left, top, width and height,
@@ -45,6 +45,31 @@ const (
 type topoBox struct{ x, y, w, h, figH float64 }
 
 func (b topoBox) cx() float64 { return b.x + b.w/2 }
+
+// chars is how many characters a line of the box holds, within a margin
+// of 5 units on either side.
+func (b topoBox) chars() int { return int((b.w - 10) / topoCharW) }
+
+// knobLines are a box's knobs as the lines it draws: a knob longer than
+// a line goes on to a second at a space, and only a longer one is cut
+// ("Balancer: least waiting" was cut to "Balancer: least wa…").
+func knobLines(knobs []string, chars int) []string {
+	var out []string
+	for _, k := range knobs {
+		r := []rune(k)
+		if len(r) <= chars {
+			out = append(out, k)
+			continue
+		}
+		at := strings.LastIndex(string(r[:chars+1]), " ")
+		if at <= 0 {
+			out = append(out, cut(k, chars))
+			continue
+		}
+		out = append(out, k[:at], cut(strings.TrimSpace(k[at:]), chars))
+	}
+	return out
+}
 
 // topoLayout places the nodes: a level's only node centred, two or more
 // in rows of two on either side of a spine down the middle, where their
@@ -67,13 +92,14 @@ func topoLayout(nodes []TopoNode) (boxes []topoBox, height float64) {
 			row := at[r:min(r+2, len(at))]
 			rowH := 0.0
 			for j, i := range row {
-				b := topoBox{y: y, h: 8 + topoLine*float64(1+len(nodes[i].Knobs)), figH: topoLine * float64(len(nodes[i].Figures))}
+				b := topoBox{y: y, figH: topoLine * float64(len(nodes[i].Figures))}
 				switch {
 				case len(at) == 1:
 					b.x, b.w = (topoW-topoSingle)/2, topoSingle
 				default:
 					b.x, b.w = topoPad+float64(j)*(topoColW+topoGutter), topoColW
 				}
+				b.h = 8 + topoLine*float64(1+len(knobLines(nodes[i].Knobs, b.chars())))
 				boxes[i] = b
 				rowH = max(rowH, b.h+b.figH)
 			}
@@ -89,6 +115,13 @@ func topoLayout(nodes []TopoNode) (boxes []topoBox, height float64) {
 // says everything the drawing shows).
 func Topology(nodes []TopoNode, label string) string {
 	boxes, h := topoLayout(nodes)
+	// top is each level's first row.
+	top := map[int]float64{}
+	for i, n := range nodes {
+		if y, ok := top[n.Level]; !ok || boxes[i].y < y {
+			top[n.Level] = boxes[i].y
+		}
+	}
 	var w svgWriter
 	w.open(frame{W: topoW, H: h}, "topology", label)
 	w.WriteString(`<defs><marker id="topo-arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
@@ -102,10 +135,20 @@ func Topology(nodes []TopoNode, label string) string {
 			to := boxes[k]
 			var d pathData
 			x0, y0 := from.cx(), from.y+from.h+from.figH // below its figures
-			if to.w == topoSingle || to.w == 0 {
+			switch {
+			case to.w == topoSingle || to.w == 0:
 				d.op('M', x0, y0)
 				d.op('V', to.y)
-			} else {
+			case to.y == top[nodes[k].Level] && y0 < to.y:
+				// The level's first row: down, across above it, and into
+				// the box's top (into the sides, two boxes' arrows met in
+				// the gap between them, as if the two were joined).
+				mid := to.y - topoGap/2
+				d.op('M', x0, y0)
+				d.op('V', mid)
+				d.op('H', to.cx())
+				d.op('V', to.y)
+			default:
 				// Down the spine, then into the box's side at its title.
 				spine := topoW / 2
 				side := to.x + to.w
@@ -127,15 +170,15 @@ func Topology(nodes []TopoNode, label string) string {
 		name := html.EscapeString(n.Name)
 		w.WriteString(`<g class="topo-node" data-node="` + name + `">`)
 		w.WriteString(`<rect class="topo-box" x="` + num(b.x) + `" y="` + num(b.y) + `" width="` + num(b.w) + `" height="` + num(b.h) + `" rx="6"></rect>`)
-		chars := int(b.w / topoCharW)
+		chars := b.chars()
 		w.text("topo-title", b.cx(), b.y+topoLine, "middle", cut(n.Title, chars))
-		for j, k := range n.Knobs {
-			w.text("topo-knob", b.cx(), b.y+topoLine*float64(j+2), "middle", cut(k, chars))
+		for j, k := range knobLines(n.Knobs, chars) {
+			w.text("topo-knob", b.cx(), b.y+topoLine*float64(j+2), "middle", k)
 		}
 		for j, f := range n.Figures {
 			w.WriteString(`<text class="topo-fig" data-fig="` + html.EscapeString(f.Key) + `" data-value="` +
 				strconv.FormatFloat(f.Value, 'f', -1, 64) + `" x="` + num(b.cx()) + `" y="` + num(b.y+b.h+topoLine*float64(j+1)-2) +
-				`" text-anchor="middle">` + html.EscapeString(cut(f.Text, int(b.w/topoCharW))) + `</text>`)
+				`" text-anchor="middle">` + html.EscapeString(cut(f.Text, chars)) + `</text>`)
 		}
 		w.WriteString(`</g>`)
 	}
