@@ -459,7 +459,7 @@ var messages = map[string][2]string{
 	"metric.goodput":                   {"goodput", "полезная пропускная способность"},
 	"metric.goodput-t":                 {"successful requests per second, over the traffic's duration", "успешных запросов в секунду за время трафика"},
 	"metric.per-s":                     {"{1}/s", "{1}/с"},
-	"metric.latency-p99":               {"p99 latency", "p99 задержки"},
+	"metric.latency-p99":               {"p99 time to success, retries included", "p99 времени до успеха, с повторами"},
 	"metric.latency-p99-t":             {"99th percentile of a successful request's time, from its first call to its success", "99-й перцентиль времени успешного запроса от первого вызова до успеха"},
 	"metric.timeouts":                  {"calls timed out", "вызовов по таймауту"},
 	"metric.timeouts-t":                {"calls whose caller stopped waiting for the answer", "вызовы, ответа на которые клиент перестал ждать"},
@@ -650,7 +650,7 @@ var messages = map[string][2]string{
 	"strip.worst-b":          {"Worst case A {1} · B {2}", "В худшем случае A {1} · B {2}"},
 	"summary.none-succeeded": {"No client succeeded.", "Ни один клиент не преуспел."},
 	"summary.requests":       {"{1} of requests succeeded; {2} {2|call|calls} per request.", "Успешно {1} запросов; {2} {2|вызов|вызова|вызовов} на запрос."},
-	"summary.latency":        {"p99 latency {1}.", "Задержка p99 — {1}."},
+	"summary.latency":        {"p99 time to success, retries included, {1}.", "p99 времени до успеха, с повторами, — {1}."},
 	"compare.none-succeeded": {"— (no client succeeded)", "— (ни один клиент не преуспел)"},
 	"compare.stats":          {"calls {1} · {2} per client · p99 {3} · gave up {4}", "вызовов {1} · {2} на клиента · p99 {3} · сдались {4}"},
 
