@@ -144,6 +144,8 @@ func ruleText(l i18n.Lang, fe *backoff.FieldError) string {
 		return l.F("rule.total-at-least", durArg(l, a(0)), fieldName(l, a(1)), valueArg(l, a(2)))
 	case backoff.CodeSampledTotal:
 		return l.F("rule.sampled-total", fieldName(l, fe.Other), a(0))
+	case backoff.CodeUnread:
+		return l.T("rule.unread")
 	case backoff.CodeSweep:
 		switch a(0) {
 		case backoff.SweepName:

@@ -60,7 +60,7 @@ func (k *herdKnobs) Render() app.UI {
 	var items, checks []app.UI
 	for _, f := range herdFields {
 		switch {
-		case f.show != nil && !f.show(&c), !c.UsesField(f.name):
+		case !c.Reads(f.name):
 		case f.kind == 'c':
 			on := c.Get(f.name) == "true"
 			checks = append(checks, app.Div().Class("field").Title(l.T(f.hint)).Body(

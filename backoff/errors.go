@@ -113,6 +113,10 @@ const (
 	// SweepPoints (the most, the count), SweepValue (Args[1] the value
 	// its parameter refuses: check it alone for that parameter's rule).
 	CodeSweep = "sweep"
+	// CodeUnread: the run the other fields describe does not read this
+	// one (a simulator's --outage-start with a capacity server): it must
+	// be left unset. No Args; Allowed says what would read it.
+	CodeUnread = "unread"
 )
 
 // What is wrong with a sweep (CodeSweep's Args[0]).
@@ -131,7 +135,7 @@ const (
 var ErrorCodes = []string{
 	CodeInt, CodeNumber, CodePositive, CodeDuration, CodeChoice, CodeBool,
 	CodeAtLeast, CodeAtMost, CodeZeroOrAtLeast, CodeNeeds, CodeTooLong,
-	CodeUnknown, CodeFormat, CodeRetryAfter, CodeMemory, CodeTotalAtLeast, CodeSampledTotal, CodeSweep,
+	CodeUnknown, CodeFormat, CodeRetryAfter, CodeMemory, CodeTotalAtLeast, CodeSampledTotal, CodeSweep, CodeUnread,
 }
 
 // What 0 means in a CodeInt range (its third Arg).

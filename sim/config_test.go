@@ -89,6 +89,10 @@ func TestErrorCodes(t *testing.T) {
 			_, err := ParseSweep("clients=10:1:1", DefaultConfig())
 			return err
 		}, "sweep", backoff.CodeSweep, []string{backoff.SweepOrder, "1000", "1", "10"}, "", ""},
+		{"not read", func() error {
+			c := DefaultConfig() // the outage server, which has no queue
+			return c.NotRead(ParamQueueLimit, "5")
+		}, ParamQueueLimit, backoff.CodeUnread, nil, "", ""},
 		{"sweep value", func() error {
 			_, err := ParseSweep("clients=0,5", DefaultConfig())
 			return err

@@ -773,6 +773,7 @@ var messages = map[string][2]string{
 	"sweep.err-threshold-names":   {"The threshold needs a knob with numbers, not names.", "Для порога нужен числовой параметр, а не список названий."},
 	"sweep.err-threshold-recover": {"these runs cannot recover: they need open or loop traffic, a fault, and time after it", "здесь нечему восстанавливаться: нужен открытый трафик или цикл, сбой и время после него"},
 	"sweep.err-too-much":          {"This sweep would make about {1} calls; the page runs at most {2} in one sweep. Use fewer values, runs or clients, or a shorter duration.", "Этот перебор сделал бы слишком много вызовов (около {1}), а страница делает за один перебор не больше {2}. Уменьшите число значений, прогонов или клиентов либо длительность."},
+	"rule.unread":                 {"want it left unset: this run does not read it", "здесь не задаётся: этот прогон его не читает"},
 	"rule.sweep-form":             {"want NAME=FROM:TO:STEP or NAME=V1,V2,… (for example clients=10:190:10)", "нужно ИМЯ=ОТ:ДО:ШАГ или ИМЯ=список через запятую (например, clients=10:190:10)"},
 	"rule.sweep-name":             {"want a knob a sweep can run: {1}", "нужен параметр, который можно перебрать: {1}"},
 	"rule.sweep-numbers":          {"want FROM:TO:STEP in finite numbers, at most {1} values", "нужно ОТ:ДО:ШАГ конечными числами, не больше {1} значений"},

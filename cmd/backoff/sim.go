@@ -79,7 +79,7 @@ var simHelp = map[string]string{
 	sim.ParamRetryOther:      "a retry goes to a server other than its previous try's, when the fleet has one (Envoy's previous_hosts)",
 	sim.ParamDrain:           "run open or loop traffic until every request has ended (none starts after --duration) and give rates per second of the whole run; without it the run ends at --duration and what is still going counts as unfinished",
 	sim.ParamCapacity:        "calls per second the server serves",
-	sim.ParamCapacityWindow:  "the server absorbs capacity*window calls at once",
+	sim.ParamCapacityWindow:  "the server absorbs capacity*window calls at once, and at least one",
 	sim.ParamOutageStart:     "outage: when everything starts failing",
 	sim.ParamOutageEnd:       "outage: when the server is back",
 	sim.ParamCollapseFactor:  "collapse: throughput = capacity / (1 + f*(load/capacity - 1)) above capacity",
@@ -435,12 +435,14 @@ before it starts.
 	return j, j.estimate()
 }
 
-// checkTyped refuses what the command line gave that the core reads in
-// another way than the help says: --max-calls 0 (the core's "default",
+// checkTyped refuses what the command line gave that the run does not
+// read (sim.Config.NotRead), and what the core reads in another way than
+// the help says: --max-calls 0 (the core's "default",
 // for the page's links; the help says 1 to 1e9), and --drain with closed
 // traffic, which runs until every client has ended anyway (the page
 // keeps its box's value, hidden, when the traffic turns closed).
 func checkTyped(c sim.Config, set []kv) error {
+	defaults := sim.DefaultConfig()
 	for _, s := range set {
 		switch {
 		case s.name == sim.ParamMaxCalls && c.MaxCalls == 0:
@@ -449,6 +451,14 @@ func checkTyped(c sim.Config, set []kv) error {
 			return &backoff.FieldError{Field: sim.ParamDrain, Value: clip(s.value), Code: backoff.CodeNeeds, Other: sim.ParamTraffic,
 				Args:    []string{sim.Closed.String(), "false", "false"},
 				Allowed: "false with closed traffic, which runs until every client has ended: --drain is for open:RATE and loop:N"}
+		}
+		// A flag the run does not read, unless at its default: the run
+		// would go on without it and say nothing (--outage-start with a
+		// capacity server).
+		if c.Get(s.name) != defaults.Get(s.name) {
+			if err := c.NotRead(s.name, s.value); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -1054,7 +1064,15 @@ func writeSimText(w io.Writer, preset string, c sim.Config, seed uint64, s *sim.
 		return unit(mean) + " ± " + unit(sd)
 	}
 	count := func(v float64) string { return num(math.Round(v*10) / 10) }
-	two := func(v float64) string { return fmt.Sprintf("%.2f", v) }
+	// Two decimals, or three digits with an exponent for a ratio so large
+	// that its decimals would run to hundreds of digits (a capacity near
+	// zero).
+	two := func(v float64) string {
+		if math.Abs(v) >= 1e6 {
+			return fmt.Sprintf("%.3g", v)
+		}
+		return fmt.Sprintf("%.2f", v)
+	}
 	line := func(label, value, note string) {
 		fmt.Fprintf(w, "%-11s %s", label, value)
 		if note != "" {

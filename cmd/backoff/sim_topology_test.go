@@ -278,7 +278,8 @@ func randomSimArgs(rng *rand.Rand) ([]string, string) {
 			args = append(args, "--layer-timeout", ms(200, 2000))
 		}
 	}
-	switch pick("queue", "capacity", "outage", "collapse") {
+	server := pick("queue", "capacity", "outage", "collapse")
+	switch server {
 	case "queue":
 		args = append(args, "--server", "queue", "--concurrency", strconv.Itoa(1+rng.IntN(10)), "--service", ms(5, 100),
 			"--service-dist", pick("exp", "fixed", "lognormal:1"))
@@ -299,7 +300,10 @@ func randomSimArgs(rng *rand.Rand) ([]string, string) {
 		args = append(args, "--fault", f)
 	}
 	if rng.IntN(3) == 0 {
-		args = append(args, "--error-rate", "0.1", "--drop-expired")
+		args = append(args, "--error-rate", "0.1")
+		if server == "queue" { // only a queue drops what expired in it
+			args = append(args, "--drop-expired")
+		}
 	}
 	if rng.IntN(3) == 0 {
 		args = append(args, "--cache-keys", strconv.Itoa(1+rng.IntN(500)), "--cache-ttl", ms(100, 3000),

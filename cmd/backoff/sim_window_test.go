@@ -96,6 +96,18 @@ func TestTypedRefusals(t *testing.T) {
 			`backoff: --jitter: "equal" is not valid: want a value that goes with the preset ethernet's --quantum 51.2µs (which wants 0s unless jitter is full or additive), or --quantum too`},
 		{[]string{"table", "--base", "1h"}, `backoff: --base: "1h" is not valid: want a value that goes with the default policy's --cap 30s`},
 		{[]string{"import", "--as", "nope", "-"}, `backoff: --as: "nope" is not valid: want one of tenacity,`},
+		// A flag the run does not read: it ran without it and said
+		// nothing (a capacity server "with" an outage ran without one).
+		{[]string{"sim", "--server", "capacity", "--outage-start", "5s", "--outage-end", "20s"},
+			`backoff: --outage-start: "5s" is not valid: want it left unset: only a run with the server model outage (this run's is capacity) reads it`},
+		{[]string{"sim", "--queue-limit", "5"}, `backoff: --queue-limit: "5" is not valid: want it left unset: only a run with the server model queue (this run's is outage) reads it`},
+		{[]string{"sim", "--traffic", "closed", "--duration", "1s"},
+			`backoff: --duration: "1s" is not valid: want it left unset: only a run with open or loop traffic (--traffic open:RATE or loop:N) reads it`},
+		{[]string{"sim", "--hedge-cancel"}, `backoff: --hedge-cancel: "true" is not valid: want it left unset: only a run with hedging (--hedge) reads it`},
+		{[]string{"sim", "--cache-ttl", "2m"}, `backoff: --cache-ttl: "2m" is not valid: want it left unset: only a run with a cache (--cache-keys above 0) reads it`},
+		{[]string{"sim", "--retry-other"}, `backoff: --retry-other: "true" is not valid: want it left unset: only a run with a fleet (--servers 2 or more) reads it`},
+		{[]string{"sim", "--layer-timeout", "1s"}, `backoff: --layer-timeout: "1s" is not valid: want it left unset: only a run with a chain (--layers 2 or more) reads it`},
+		{[]string{"sim", "--frame", "2ms"}, `backoff: --frame: "2ms" is not valid: want it left unset: only a run with the server model channel (this run's is outage) reads it`},
 	} {
 		code, out, errOut := run(t, c.args...)
 		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
@@ -110,6 +122,8 @@ func TestTypedRefusals(t *testing.T) {
 		{"sim", "--max-calls", "1"},
 		{"sim", "--servers", "3", "--server", "queue", "--fault", "crash@1s-2s/3,1"},
 		{"sim", "--preset", "ethernet", "--jitter", "equal", "--quantum", "0s"},
+		{"sim", "--server", "capacity", "--outage-start", "0s"}, // the default: nothing changes
+		{"sim", "--server", "queue", "--queue-limit", "5", "--traffic", "open:10", "--duration", "2s", "--hedge", "50ms", "--hedge-cancel"},
 	} {
 		if code, _, errOut := run(t, args...); code != 0 {
 			t.Errorf("%v: exit %d: %s", args, code, errOut)
