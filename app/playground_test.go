@@ -52,6 +52,13 @@ func TestTableShowsTheCoresNumbers(t *testing.T) {
 	if strings.Count(html, `class="cap-row"`) != 1 {
 		t.Fatal("the row where the cap is reached is not highlighted once")
 	}
+	// No cap: the ceiling every delay is held at is the row marked, and
+	// said so (not "the cap").
+	html = render(t, "base=720h&factor=100&cap=0&attempts=5&jitter=none")
+	if strings.Count(html, `class="cap-row"`) != 1 || !strings.Contains(html, "No cap, but every delay is held at 1e9 s") ||
+		!strings.Contains(html, "reached at retry 3") {
+		t.Fatal("the ceiling's row is not marked and said")
+	}
 }
 
 func TestNoticeListsIgnoredParams(t *testing.T) {

@@ -101,7 +101,11 @@ func (c *tablePanel) notes() []app.UI {
 		notes = append(notes, app.Li().Text(l.F("one.mc-total", l.Int(int64(t.Paths)), l.Percent(t.MeanError, 1))))
 	}
 	if t.CapRow > 0 {
-		notes = append(notes, app.Li().Text(l.F("one.cap-row", l.Int(int64(t.CapRow)))))
+		key := "one.cap-row"
+		if t.Policy.Cap == 0 {
+			key = "one.ceiling-row" // no cap: the ceiling every delay is held at
+		}
+		notes = append(notes, app.Li().Text(l.F(key, l.Int(int64(t.CapRow)))))
 	}
 	if len(t.Rows) > 0 && t.Total.Min == 0 {
 		notes = append(notes, app.Li().Text(l.T("one.zero-best")))

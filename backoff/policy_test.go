@@ -373,3 +373,33 @@ func TestTableBudget(t *testing.T) {
 		}
 	}
 }
+
+// Without a cap the ceiling every delay is held at (1e9 s) marks its rows
+// capped: 720h * 100^(n-1) showed 11574d from retry 3 on, "not capped".
+func TestHeldAtCeiling(t *testing.T) {
+	for _, c := range []struct {
+		jitter   Jitter
+		attempts int
+		capRow   int
+	}{
+		{NoJitter, 5, 3},     // 2.592e10 s at retry 3
+		{Full, 5, 3},         // the same nominal, jittered below it
+		{Decorrelated, 5, 0}, // retry 4 at most 720h * 3^4 = 2.1e8 s: below the ceiling
+		{Decorrelated, 9, 6}, // retry 6 up to 720h * 3^6 = 1.9e9 s
+	} {
+		p := Default()
+		p.Base, p.Factor, p.Cap, p.Attempts, p.Jitter = 720*time.Hour, 100, 0, c.attempts, c.jitter
+		tab, err := NewTable(p, NewRand(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.CapRow != c.capRow {
+			t.Errorf("%s, %d attempts: cap row %d, want %d", c.jitter, c.attempts, tab.CapRow, c.capRow)
+		}
+		for _, r := range tab.Rows {
+			if r.Capped != (c.capRow > 0 && r.Retry >= c.capRow) || r.Max > maxSeconds {
+				t.Errorf("%s: retry %d capped %v, max %g", c.jitter, r.Retry, r.Capped, r.Max)
+			}
+		}
+	}
+}

@@ -33,7 +33,8 @@ type Row struct {
 	CumMin  float64 // total wait up to and including this retry
 	CumMean float64
 	CumMax  float64
-	// Capped is true once the nominal delay has reached the cap.
+	// Capped is true once the nominal delay has reached the cap, or the
+	// ceiling of 1e9 s (about 31.7 years) that holds every delay.
 	Capped bool
 	// PastDeadline is true when some runs stop before this retry because the
 	// deadline is reached (CumMax exceeds it).
@@ -218,6 +219,11 @@ func (p *Policy) analyticRow(n int) Row {
 	if p.Cap > 0 {
 		row.Capped = p.Nominal(n) >= p.Cap.Seconds() && !(p.ImmediateFirst && n <= 1)
 	}
+	// The ceiling every delay is held at is a cap too, if none is set:
+	// without the mark, 720h * 100^(n-1) showed 11574d from retry 3 on,
+	// "not capped".
+	held := !(p.ImmediateFirst && n <= 1) && p.Nominal(n) >= maxSeconds
+	row.Capped = row.Capped || held
 	if p.ImmediateFirst && n <= 1 {
 		row.Min, row.Max, row.Mean, row.P50, row.P95 = off, off, off, off, off
 		return row
@@ -229,7 +235,7 @@ func (p *Policy) analyticRow(n int) Row {
 	if k := p.Jitter.kind(); k.bounds != nil {
 		lo, hi := k.bounds(p, m)
 		row.Min, row.Max = math.Min(lo, c)+off, math.Min(hi, c)+off
-		row.Capped = p.Cap > 0 && hi >= p.Cap.Seconds()
+		row.Capped = p.Cap > 0 && hi >= p.Cap.Seconds() || hi >= maxSeconds // its own bound, not Nominal
 		row.Mean = (row.Min + row.Max) / 2
 		row.P50, row.P95 = row.Mean, row.Max
 		return row

@@ -201,6 +201,7 @@ var messages = map[string][2]string{
 	"one.mc":           {"Means and percentiles estimated from {1} seeded {1|run|runs} (means within {2}, percentiles within {3}, at three standard errors).", "Средние и перцентили оценены по {1} {1|прогону|прогонам|прогонам} с зерном (средние с точностью {2}, перцентили — {3}, при трёх стандартных ошибках)."},
 	"one.cap-exceeded": {"The cap of {1} applies before the jitter, so a delay can exceed it: up to {2} here.", "Потолок {1} применяется до джиттера, поэтому пауза может его превысить: здесь до {2}."},
 	"one.cap-row":      {"The cap is reached at retry {1} (highlighted): from there the delay stops growing.", "Потолок достигается на повторе {1} (выделен): дальше пауза не растёт."},
+	"one.ceiling-row":  {"No cap, but every delay is held at 1e9 s (about 31.7 years), reached at retry {1} (highlighted).", "Потолка нет, но любая пауза ограничена 1e9 с (около 31,7 года): это повтор {1} (выделен)."},
 	"one.zero-best":    {"This policy guarantees no minimum wait: in the best case every retry comes at once, 0 in all.", "Эта политика не гарантирует минимальной паузы: в лучшем случае все повторы идут сразу, 0 в сумме."},
 	"one.chart-head":   {"Delay per retry", "Пауза перед каждым повтором"},
 	"one.log":          {"log scale", "логарифмическая шкала"},

@@ -94,7 +94,10 @@ func writeTableText(w io.Writer, preset string, t *backoff.Table) error {
 		fmt.Fprint(w, " (no retries)")
 	}
 	fmt.Fprintln(w)
-	if t.CapRow > 0 {
+	switch {
+	case t.CapRow > 0 && t.Policy.Cap == 0:
+		fmt.Fprintf(w, "no cap, but every delay is held at 1e9 s (about 31.7 years): reached at retry %d\n", t.CapRow)
+	case t.CapRow > 0:
 		fmt.Fprintf(w, "the cap is reached at retry %d\n", t.CapRow)
 	}
 	if t.Unlimited {
