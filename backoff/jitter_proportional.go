@@ -34,7 +34,7 @@ var proportionalKind = jitterKind{
 	dist:   func(p *Policy, _ int, g float64) dist { return dist{a: g * p.JitterLo, b: g * p.JitterHi} },
 	lifts:  func(p *Policy) bool { return p.JitterHi > 1 },
 	words: func(p *Policy) string {
-		return "proportional jitter x U[" + strconv.FormatFloat(p.JitterLo, 'g', -1, 64) + ", " + strconv.FormatFloat(p.JitterHi, 'g', -1, 64) + ")"
+		return "proportional jitter x U[" + strconv.FormatFloat(p.JitterLo, 'g', 12, 64) + ", " + strconv.FormatFloat(p.JitterHi, 'g', 12, 64) + ")"
 	},
 	formula: func(p *Policy) string {
 		return "d*U[" + strconv.FormatFloat(p.JitterLo, 'g', 10, 64) + "," + strconv.FormatFloat(p.JitterHi, 'g', 10, 64) + ")"

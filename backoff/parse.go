@@ -48,6 +48,13 @@ func ParseDuration(field, s string, max time.Duration) (time.Duration, error) {
 	if d < 0 || d > max || !unitsDescend(s) {
 		return 0, bad()
 	}
+	// Below a nanosecond, a value other than 0 became 0 and read as
+	// "no delay" (--base 1e-10).
+	if d == 0 && strings.ContainsAny(s, "123456789") {
+		e := durationErr(field, s, time.Nanosecond, max)
+		e.Allowed = "0, or a duration of at least 1ns such as 250ms, 1.5s or 2m, up to " + FormatDuration(max)
+		return 0, e
+	}
 	return d, nil
 }
 

@@ -192,6 +192,13 @@ func TestParseDuration(t *testing.T) {
 		{"1y", 0, false},
 		{"10000h", 0, false},
 		{strings.Repeat("9", 100), 0, false},
+		// Below a nanosecond: it became 0, "no delay", and said nothing.
+		{"1e-10", 0, false},
+		{"0.0000000001s", 0, false},
+		{"0.5ns", 0, false},
+		{"0.0", 0, true},
+		{"0s", 0, true},
+		{"1ns", time.Nanosecond, true},
 		// What people type, in Russian and English.
 		{"1,5 с", 1500 * time.Millisecond, true},
 		{"1,5", 1500 * time.Millisecond, true},
@@ -401,5 +408,15 @@ func TestHeldAtCeiling(t *testing.T) {
 				t.Errorf("%s: retry %d capped %v, max %g", c.jitter, r.Retry, r.Capped, r.Max)
 			}
 		}
+	}
+}
+
+// A bound computed as 1-0.999 is described as 0.001, not as the float
+// 0.0010000000000000009 it is (resilience4j's randomizedWaitFactor 0.999).
+func TestDescribeProportionalBounds(t *testing.T) {
+	p := Default()
+	p.Jitter, p.JitterLo, p.JitterHi = Proportional, 1-0.999, 1+0.999
+	if d := p.Describe(); !strings.Contains(d, "proportional jitter x U[0.001, 1.999)") {
+		t.Errorf("described as %q", d)
 	}
 }

@@ -143,7 +143,7 @@ func writeRequestTotals(w io.Writer, c sim.Config, s *sim.Summary) {
 	count := func(v float64) string { return num(math.Round(v*10) / 10) }
 	two := func(v float64) string { return fmt.Sprintf("%.2f", v) }
 	f3 := func(v float64) string { return fmt.Sprintf("%.4f", v) }
-	pct := func(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }
+	pct := percent
 	perS := func(v float64) string { return fmt.Sprintf("%.1f/s", v) }
 	line := func(label, value, note string) {
 		fmt.Fprintf(w, "%-12s %s", label, value)
@@ -350,4 +350,17 @@ func writeRequestTimelineCSV(w io.Writer, c sim.Config, r *sim.Result) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// percent prints a share with one decimal, or as many more as it takes
+// (up to six) not to round a share short of all to 100.0% or one above
+// none to 0.0%: 49,999,503 of 50,000,000 printed "100.0%" beside 497
+// unfinished.
+func percent(v float64) string {
+	for d := 1; ; d++ {
+		s := strconv.FormatFloat(100*v, 'f', d, 64)
+		if r, _ := strconv.ParseFloat(s, 64); d == 6 || !(r == 100 && v < 1) && !(r == 0 && v > 0) {
+			return s + "%"
+		}
+	}
 }

@@ -130,3 +130,20 @@ func TestTypedRefusals(t *testing.T) {
 		}
 	}
 }
+
+// A share short of all is never printed as 100.0%, nor one above none as
+// 0.0%: 49,999,503 of 50,000,000 succeeded read "100.0%" beside 497
+// unfinished.
+func TestPercent(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{
+		{1, "100.0%"}, {0, "0.0%"}, {0.5, "50.0%"}, {0.1, "10.0%"}, {0.12345, "12.3%"},
+		{49999503.0 / 50000000, "99.999%"}, {0.9996, "99.96%"}, {0.0004, "0.04%"}, {1e-9, "0.000000%"},
+	} {
+		if got := percent(c.v); got != c.want {
+			t.Errorf("percent(%g) = %s, want %s", c.v, got, c.want)
+		}
+	}
+}
