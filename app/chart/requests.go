@@ -3,6 +3,7 @@ package chart
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/backoff-playground/playground/app/i18n"
 	"github.com/backoff-playground/playground/sim"
@@ -169,9 +170,12 @@ func RequestChart(l i18n.Lang, which string, s RequestSeries, yMax, xMax float64
 	ya := newAxis(0, top, f.H-f.Bottom, f.Top, false)
 	yTicks := ya.ticks(4)
 	if which == ChartLatency {
-		// Round times (30 s, 1 min), and room for the longest.
-		yTicks = ya.timeTicks(4)
-		f.Left = timeLeft(l, yTicks, f.Left)
+		yTicks = ya.timeTicks(4) // round times (30 s, 1 min)
+	}
+	// Room for the longest tick label as a phone draws it: "10 000" ran
+	// off the queue chart's left edge.
+	for _, v := range yTicks {
+		f.Left = math.Max(f.Left, phoneCharW*float64(utf8.RuneCountInString(format(v)))+8)
 	}
 	xa := newAxis(0, xMax, f.Left, f.W-f.Right, false)
 	for _, b := range s.Faults {

@@ -193,3 +193,30 @@ func TestRequestChartTicksApart(t *testing.T) {
 		}
 	}
 }
+
+// The y axis's labels fit left of the plot as a phone draws them (21
+// units, phoneCharW a character): "10 000" ran off the queue chart's
+// left edge.
+func TestRequestChartYLabelsFit(t *testing.T) {
+	c, r := storm(t)
+	s := RequestSeriesOf(c, r)
+	for _, l := range []i18n.Lang{i18n.En, i18n.Ru} {
+		for _, which := range RequestCharts {
+			svg := RequestChart(l, which, s, 0, 0, "x")
+			n := 0
+			for _, m := range regexp.MustCompile(`<text class="tick" x="([0-9.]+)" y="[0-9.]+" text-anchor="end">([^<]*)</text>`).FindAllStringSubmatch(svg, -1) {
+				x := atof(t, m[1])
+				if x > 320 {
+					continue // the last time tick, at the right edge
+				}
+				n++
+				if w := phoneCharW * float64(len([]rune(m[2]))); x-w < 0 {
+					t.Errorf("%v %s: %q ends at x=%g, %g wide: off the edge", l, which, m[2], x, w)
+				}
+			}
+			if n < 3 {
+				t.Errorf("%v %s: %d y labels", l, which, n)
+			}
+		}
+	}
+}
