@@ -63,15 +63,20 @@ func layoutOf(f *sim.Flow, c sim.Config, r *sim.Result) flowLayout {
 	return g
 }
 
-// busyAt is node k's busy workers at t (those at the end of the bucket
-// holding t), and whether it has workers.
+// busyAt is node k's busy workers at t, as of the last bucket's end at
+// or before it (none before the first: at 0 the picture said "5 of 5
+// workers busy" beside "in flight 0", the end of the first bucket), and
+// whether it has workers.
 func (g flowLayout) busyAt(k int, t float64) (int, bool) {
 	b := g.work.busy[k]
 	if b == nil || g.work.widthS <= 0 {
 		return 0, false
 	}
-	i := min(max(int(t/g.work.widthS), 0), len(b)-1)
-	return b[i], true
+	i := min(int(t/g.work.widthS), len(b))
+	if i <= 0 {
+		return 0, true
+	}
+	return b[i-1], true
 }
 
 // busyW is the width of the bar of n busy workers.

@@ -208,7 +208,8 @@ func TestFlowAnimatedBounded(t *testing.T) {
 }
 
 // A server's workers are drawn from the run's own timeline: busy at the
-// end of the bucket holding the time drawn, in the view and in the
+// end of the last bucket before the time drawn (none before the first:
+// "5 of 5 busy" at 0 beside "in flight 0"), in the view and in the
 // animated picture; a herd's server has none.
 func TestFlowWorkers(t *testing.T) {
 	q := "attempts=4&growth=none&jitter=none&traffic=open:40&duration=8s&servers=2&server=queue&concurrency=3&service=100ms&service-dist=fixed&timeout=1s&fault=crash@2s-4s/1"
@@ -220,12 +221,16 @@ func TestFlowWorkers(t *testing.T) {
 	}
 	f, g, _ := runFlow(t, q)
 	seen := 0
-	for _, tm := range []float64{0.5, 1.05, 2.5, 3.99, 6.3} {
+	for _, tm := range []float64{0, 0.5, 1.05, 2.5, 3.99, 6.3} {
 		i := int(tm / r.BucketWidth)
 		for k, n := range g.nodes {
 			sk := slices.Index(c.ServerNodeNames(), n)
 			got, ok := g.busyAt(k, tm)
-			if want := r.Timeline[i].Servers[sk].Busy; !ok || got != want {
+			want := 0
+			if i > 0 {
+				want = r.Timeline[i-1].Servers[sk].Busy
+			}
+			if !ok || got != want {
 				t.Errorf("%s at %.2f s: %d busy (%v), the timeline says %d", n, tm, got, ok, want)
 			}
 			seen += got
