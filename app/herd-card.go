@@ -105,6 +105,10 @@ func (hc *herdCard) Render() app.UI {
 			head, lesson = "req.head-chain", "req.lesson-chain"
 		case c.CacheKeys > 0:
 			head, lesson = "req.head-cache", "req.lesson-cache"
+		case c.Servers > 1:
+			// The metastable queue's words did not fit a fleet that
+			// recovered as soon as its crash ended.
+			head, lesson = "req.head-fleet", "req.lesson-fleet"
 		}
 		plot = &requestCharts{A: h.A, B: h.B, Rev: h.Rev, Config: c, Lang: l, Present: hc.Present}
 		under = hc.verdict()
