@@ -243,20 +243,20 @@ func checkLaws(c Config, r *Result) error {
 	}
 	// The timeline adds up to the totals.
 	sum := sumTimeline(r.Timeline)
+	// The chart's limit of busy workers is QueueWorkers (times a capacity
+	// fault's factor, which may add workers).
+	workers := float64(c.QueueWorkers())
+	for _, f := range c.Faults {
+		if f.Kind == FaultCapacity {
+			workers *= max(1, f.Arg)
+		}
+	}
 	for _, b := range r.Timeline {
 		if b.LatencyP50 > b.LatencyP99 || b.Queue < 0 || b.Busy < 0 || b.Waiting < 0 {
 			return fmt.Errorf("bucket at %g s: %+v", b.Start, b)
 		}
-		// The chart's limit of busy workers is QueueWorkers (times a
-		// capacity fault's factor, which may add workers).
-		w := float64(c.QueueWorkers())
-		for _, f := range c.Faults {
-			if f.Kind == FaultCapacity {
-				w *= max(1, f.Arg)
-			}
-		}
-		if float64(b.Busy) > w && c.RequestLevel() {
-			return fmt.Errorf("bucket at %g s: %d busy of %g workers", b.Start, b.Busy, w)
+		if float64(b.Busy) > workers && c.RequestLevel() {
+			return fmt.Errorf("bucket at %g s: %d busy of %g workers", b.Start, b.Busy, workers)
 		}
 	}
 	for _, x := range []struct {

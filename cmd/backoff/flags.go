@@ -251,6 +251,11 @@ func flagged(fs *flag.FlagSet, err error) error {
 	if !errors.As(err, &fe) || fs.Lookup(fe.Field) == nil || fe.Line > 0 {
 		return err // a document's value is named by its path and line
 	}
+	return asFlag(fe)
+}
+
+// asFlag is fe with its field named as the flag of that name, --name.
+func asFlag(fe *backoff.FieldError) *backoff.FieldError {
 	c := *fe
 	c.Field = "--" + fe.Field
 	return &c

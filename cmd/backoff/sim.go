@@ -584,9 +584,7 @@ func (tooMuchWork) badInput() {}
 func fullErr(c sim.Config, fullAt float64, budget int64) error {
 	err := sim.FullErr(c, fullAt, budget)
 	if fe, ok := err.(*backoff.FieldError); ok {
-		named := *fe
-		named.Field = "--" + fe.Field
-		return &named
+		return asFlag(fe)
 	}
 	return err
 }
